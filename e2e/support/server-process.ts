@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@automate/server/testing';
+
+const SERVER_MAIN = path.resolve(import.meta.dirname, '../../packages/server/src/main.ts');
+
+export type ServerProcess = {
+  baseUrl: string;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code once the process has shut down. */
+  stop(): Promise<number | null>;
+};
+
+/**
+ * Starts the real server entry point as its own process, on a free port, with a database of its own
+ * (PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database when TEST_DATABASE_URL is set).
+ */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-e2e-'));
+  const database: TestDatabase = await createTestDatabase();
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+      ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const cleanup = async () => {
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilHealthy(baseUrl, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await cleanup();
+    throw error;
+  }
+  return {
+    baseUrl,
+    output: () => output,
+    async stop() {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      const code = await exited;
+      await cleanup();
+      return code;
+    },
+  };
+}
+
+async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer /api/health within 60 s:\n${output()}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}

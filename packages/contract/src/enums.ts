@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/** Every closed list of SPEC.md §3, §4 and §9, defined once as a tuple and once as a zod enum. */
+
+export const DOCUMENT_STATUSES = ['DRAFT', 'SUBMITTED', 'DELETED', 'AUTHORISED', 'PAID', 'VOIDED'] as const;
+export const DocumentStatus = z.enum(DOCUMENT_STATUSES);
+export type DocumentStatus = z.infer<typeof DocumentStatus>;
+
+export const TARGET_KINDS = ['Job', 'Client', 'CustomField', 'Form'] as const;
+export const TargetKind = z.enum(TARGET_KINDS);
+export type TargetKind = z.infer<typeof TargetKind>;
+
+export const TRIGGER_EVENTS = [
+  'JobIsCreated',
+  'JobStatusChanged',
+  'JobCategoryChanged',
+  'JobIsScheduled',
+  'JobCompleted',
+  'JobAddedToQueue',
+  'JobAddedToQuote',
+  'JobQuoteSent',
+  'JobQuoteApproved',
+  'JobInvoiceSent',
+  'JobInvoiceApproved',
+  'JobPaymentMade',
+  'ClientIsCreated',
+  'JobBadgesChanged',
+  'FormIsSubmitted',
+] as const;
+export const TriggerEvent = z.enum(TRIGGER_EVENTS);
+export type TriggerEvent = z.infer<typeof TriggerEvent>;
+
+export const FILTER_OPERATORS = ['Eq', 'Gt', 'Lt', 'Like', 'GtEq', 'LtEq', 'NEq', 'ILike'] as const;
+export const FilterOperator = z.enum(FILTER_OPERATORS);
+export type FilterOperator = z.infer<typeof FilterOperator>;
+
+export const LOGICAL_COMBINERS = ['And', 'Or'] as const;
+export const LogicalCombiner = z.enum(LOGICAL_COMBINERS);
+export type LogicalCombiner = z.infer<typeof LogicalCombiner>;
+
+export const COMPARISON_OPERATORS = ['Eq', 'LtEq', 'GtEq', 'Lt', 'Gt', 'NotEq'] as const;
+export const ComparisonOperator = z.enum(COMPARISON_OPERATORS);
+export type ComparisonOperator = z.infer<typeof ComparisonOperator>;
+
+export const TIME_UNITS = ['Minute', 'Hour', 'Day', 'Month', 'Year'] as const;
+export const TimeUnit = z.enum(TIME_UNITS);
+export type TimeUnit = z.infer<typeof TimeUnit>;
+
+export const SORT_DIRECTIONS = ['Ascending', 'Descending'] as const;
+export const SortDirection = z.enum(SORT_DIRECTIONS);
+export type SortDirection = z.infer<typeof SortDirection>;
+
+export const AUTOMATION_ACTIONS = [
+  'Job_AddBadge',
+  'Job_RemoveBadge',
+  'Job_SendEmail',
+  'Job_ChangeStatus',
+  'Job_AddToQueue',
+  'Job_AddNote',
+  'Job_AddDescription',
+  'Job_AddWorkDoneDescription',
+  'Job_AddService',
+  'Job_SendText',
+  'Job_SendAttachment',
+  'JobClient_SendEmail',
+  'JobClient_CreateJob',
+  'JobClient_SendText',
+] as const;
+export const AutomationAction = z.enum(AUTOMATION_ACTIONS);
+export type AutomationAction = z.infer<typeof AutomationAction>;
+
+export const AUTOMATION_CONDITIONS = [
+  'IsCreated',
+  'JobIsStatus',
+  'JobIsCategory',
+  'JobIsScheduled',
+  'JobIsCompleted',
+  'JobIsInQueue',
+  'JobQuoted',
+  'JobQuoteSent',
+  'JobQuoteApproved',
+  'JobInvoiceSent',
+  'JobInvoiceApproved',
+  'JobPaymentMade',
+  'ClientHasBadge',
+  'JobHasBadge',
+  'JobHasAllBadges',
+  'ClientHasAllBadges',
+  'FormIsType',
+  'JobExcludesBadges',
+  'JobExcludesCategories',
+  'JobExcludesQueues',
+  'JobExcludesStatuses',
+  'ClientExcludesBadges',
+  'FormFieldTextIncludes',
+  'FormFieldNumberMatches',
+  'FormFieldChoiceMatches',
+  'FormFieldDateMatches',
+  'FormFieldMultiChoiceIncludes',
+] as const;
+export const AutomationCondition = z.enum(AUTOMATION_CONDITIONS);
+export type AutomationCondition = z.infer<typeof AutomationCondition>;
+
+/** Roles a user holds within one vendor. */
+export const VENDOR_ROLES = ['User', 'Admin'] as const;
+export const VendorRole = z.enum(VENDOR_ROLES);
+export type VendorRole = z.infer<typeof VendorRole>;
+
+/** Platform-wide roles held in the user's roles list. */
+export const PLATFORM_ROLES = ['SuperAdmin'] as const;
+export const PlatformRole = z.enum(PLATFORM_ROLES);
+export type PlatformRole = z.infer<typeof PlatformRole>;
+
+export const NOTIFICATION_TYPES = ['success', 'error', 'warning', 'info', 'default'] as const;
+export const NotificationType = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+/** DESIGN.md §5: the life of a trigger run. */
+export const RUN_STATUSES = ['Scheduled', 'Running', 'Succeeded', 'Failed', 'Skipped', 'Cancelled'] as const;
+export const RunStatus = z.enum(RUN_STATUSES);
+export type RunStatus = z.infer<typeof RunStatus>;

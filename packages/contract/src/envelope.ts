@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** DESIGN.md §4: every answer is wrapped; failures carry a human sentence and a stable code. */
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorBody = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: ErrorCode,
+  /** Field path → problems with that field, for validation failures. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Quoted in 5xx answers so support can find the log lines. */
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.literal(true),
+    data,
+    message: z.string().optional(),
+  });
+}
+export type SuccessEnvelope<T> = { success: true; data: T; message?: string };
+
+export function searchPage<T extends z.ZodType>(row: T) {
+  return z.object({
+    rows: z.array(row),
+    total: z.number().int().nonnegative(),
+    pageNumber: z.number().int().positive(),
+    pageSize: z.number().int().positive(),
+  });
+}
+export type SearchPage<T> = { rows: T[]; total: number; pageNumber: number; pageSize: number };

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({}, '/srv/automate');
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: '/srv/automate/data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+    });
+  });
+
+  it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://automate.example.com/' }, '/srv');
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('https://automate.example.com');
+  });
+
+  it('lists every problem at once, by variable', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems;
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^PORT: /);
+    expect(problems[1]).toBe('DATABASE_URL: must be a postgres:// or postgresql:// connection URL');
+    expect(problems[2]).toMatch(/^LOG_LEVEL: /);
+    expect((caught as ConfigError).message).toContain('The configuration is not valid:\n  - PORT');
+  });
+});

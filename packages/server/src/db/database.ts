@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The drizzle database or a transaction on it: repositories take this as their first argument. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir` undefined keeps the embedded database in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | undefined };
+
+export type Database = {
+  driver: 'pglite' | 'postgres';
+  db: Db;
+  /** The embedded instance, for pg-boss to share the single connection; absent on PostgreSQL. */
+  pglite: PGlite | undefined;
+  /** The connection URL on PostgreSQL, for pg-boss to open its own pool. */
+  url: string | undefined;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+}
+
+/** Where the embedded database lives inside DATA_DIR. */
+export function pgliteDirectory(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let releaseLock = () => {};
+  if (dataDir !== undefined) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(dataDir);
+  }
+  try {
+    const client = dataDir === undefined ? new PGlite() : new PGlite(pgliteDirectory(dataDir));
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    return {
+      driver: 'pglite',
+      db,
+      pglite: client,
+      url: undefined,
+      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'automate' });
+  const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
+  return {
+    driver: 'postgres',
+    db,
+    pglite: undefined,
+    url,
+    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,32 @@
+import type { QueueOptions } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+/** What a job handler may use; passed in when workers start, never imported as a singleton. */
+export type JobContext = {
+  config: Config;
+  database: Database;
+  log: Logger;
+  jobId: string;
+  workerId: string;
+};
+
+export type JobDefinition<Payload extends z.ZodType = z.ZodType, Result = unknown> = {
+  /** Queue name: `<module>.<verb-noun>`. */
+  name: string;
+  payload: Payload;
+  /** Retries, expiry and retention; pg-boss defaults apply to what is left out. */
+  queue?: QueueOptions;
+  /** How many jobs one worker process runs at once. */
+  concurrency?: number;
+  handle(payload: z.output<Payload>, context: JobContext): Promise<Result>;
+};
+
+/** Declares a job with its payload type inferred from the schema. */
+export function defineJob<Payload extends z.ZodType, Result>(
+  definition: JobDefinition<Payload, Result>,
+): JobDefinition<Payload, Result> {
+  return definition;
+}

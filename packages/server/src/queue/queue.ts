@@ -1,0 +1,86 @@
+import os from 'node:os';
+import { fromPglite, PgBoss, type SendOptions } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { JobDefinition } from './job-definition.ts';
+
+export type Queue = {
+  /** Validates the payload and enqueues it; resolves with the job id. */
+  send<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options?: SendOptions): Promise<string>;
+  /** Subscribes this process to every registered job. */
+  startWorkers(context: { config: Config; database: Database; workerId: string }): Promise<void>;
+  /** Reads a job's state, e.g. for tests and the admin area. */
+  findJob(job: JobDefinition, id: string): Promise<{ state: string; output: unknown } | null>;
+  ping(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function createQueue(options: {
+  database: Database;
+  jobs: readonly JobDefinition[];
+  logger: Logger;
+}): Promise<Queue> {
+  const { database, jobs, logger } = options;
+  const log = logger.child({ component: 'queue' });
+  const boss =
+    database.driver === 'pglite' && database.pglite
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
+      : new PgBoss({
+          connectionString: database.url,
+          useListenNotify: true,
+          max: 5,
+          application_name: 'automate-queue',
+        });
+  boss.on('error', (error) => log.error({ err: error }, 'queue error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'queue warning'));
+  await boss.start();
+  for (const job of jobs) {
+    const queueOptions = { ...job.queue, notify: true };
+    await boss.createQueue(job.name, queueOptions);
+    await boss.updateQueue(job.name, queueOptions);
+  }
+
+  return {
+    async send(job, payload, sendOptions) {
+      const data = job.payload.parse(payload) as object;
+      const id = await boss.send(job.name, data, sendOptions ?? {});
+      if (id === null) throw new Error(`The ${job.name} job was not queued (a singleton with the same key exists).`);
+      return id;
+    },
+
+    async startWorkers({ config, database: db, workerId }) {
+      for (const job of jobs) {
+        await boss.work(
+          job.name,
+          { batchSize: 1, localConcurrency: job.concurrency ?? 1, pollingIntervalSeconds: 2 },
+          async ([received]) => {
+            if (!received) return undefined;
+            const jobLog = log.child({ job: job.name, jobId: received.id });
+            const payload = job.payload.parse(received.data);
+            return job.handle(payload, { config, database: db, log: jobLog, jobId: received.id, workerId });
+          },
+        );
+      }
+      log.info({ workerId, jobs: jobs.map((j) => j.name) }, 'workers started');
+    },
+
+    async findJob(job, id) {
+      const [found] = await boss.findJobs(job.name, { id });
+      return found ? { state: found.state, output: found.output } : null;
+    },
+
+    async ping() {
+      await boss.getQueues();
+    },
+
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    },
+  };
+}
+
+export function newWorkerId(): string {
+  return `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+}

@@ -1,0 +1,55 @@
+import { Health, successEnvelope } from '@automate/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServices, type TestServices } from './support/test-services.ts';
+
+let services: TestServices;
+
+beforeAll(async () => {
+  services = await startTestServices();
+});
+afterAll(() => services.cleanup());
+
+describe('GET /api/health', () => {
+  it('reports the database and a working queue', async () => {
+    const response = await services.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const { data } = successEnvelope(Health).parse(response.json());
+    expect(data).toMatchObject({
+      status: 'ok',
+      version: '1.8.0',
+      database: { ok: true, driver: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+      queue: { ok: true, detail: '1 worker processing jobs.' },
+    });
+    expect(response.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('is listed with its response schema in the OpenAPI document behind /api/docs', async () => {
+    const docs = await services.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = docs.json();
+    expect(document.openapi).toBe('3.1.0');
+    const health = document.paths['/api/health'].get;
+    expect(health.summary).toBe('Whether the database and the job queue are working');
+    const schema = health.responses['200'].content['application/json'].schema;
+    expect(schema.properties.data.properties.database.properties.driver.enum).toEqual(['pglite', 'postgres']);
+    const page = await services.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+});
+
+describe('health without workers', () => {
+  it('says jobs are waiting when only the API runs', async () => {
+    const apiOnly = await startTestServices({ role: 'api' });
+    try {
+      const response = await apiOnly.app.inject({ method: 'GET', url: '/api/health' });
+      const { data } = successEnvelope(Health).parse(response.json());
+      expect(data.status).toBe('degraded');
+      expect(data.queue).toMatchObject({
+        ok: false,
+        detail: 'No worker has reported in the last minute; background jobs are waiting.',
+      });
+    } finally {
+      await apiOnly.cleanup();
+    }
+  });
+});

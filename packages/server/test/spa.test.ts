@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServices, type TestServices } from './support/test-services.ts';
+
+let services: TestServices;
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-web-'));
+  fs.mkdirSync(path.join(webRoot, 'assets'));
+  fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Automate</title><div id="root"></div>');
+  fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js'), 'console.log("app")');
+  services = await startTestServices({ webRoot });
+});
+afterAll(async () => {
+  await services.cleanup();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers any unknown page path with index.html, never cached', async () => {
+    for (const url of ['/', '/app/dashboard', '/help/billing/how-to-pay?x=1']) {
+      const response = await services.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const response = await services.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {
+    const api = await services.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    const post = await services.app.inject({ method: 'POST', url: '/app/dashboard' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

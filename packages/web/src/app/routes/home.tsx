@@ -1,0 +1,226 @@
+import { APP_VERSION } from '@automate/contract';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import BoltIcon from '@mui/icons-material/Bolt';
+import CableIcon from '@mui/icons-material/Cable';
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { SystemStatus } from '@/features/health/components/system-status.tsx';
+
+const STEPS: ReadonlyArray<{ icon: ReactNode; title: string; text: string }> = [
+  {
+    icon: <CableIcon />,
+    title: 'Connect ServiceM8',
+    text: 'Sign in with your ServiceM8 account and approve access. Your jobs, clients, badges and queues stay where they are.',
+  },
+  {
+    icon: <BoltIcon />,
+    title: 'Build triggers',
+    text: 'Pick an event, add conditions, choose a delay and the actions to take: badges, notes, status changes, emails and texts.',
+  },
+  {
+    icon: <TimelineIcon />,
+    title: 'Watch every run',
+    text: 'Each run is logged step by step. Conditions are checked again when a delay ends, so nothing goes out late or twice.',
+  },
+  {
+    icon: <LibraryBooksIcon />,
+    title: 'Start from templates',
+    text: 'Quote follow-ups, review requests, overdue invoice reminders: copy a proven automation and adjust it to suit.',
+  },
+];
+
+const EXAMPLE_TRIGGER: ReadonlyArray<{ label: string; text: string }> = [
+  { label: 'When', text: 'a quote is sent' },
+  { label: 'If', text: 'the job is in “Residential” and has no “Accepted” badge' },
+  { label: 'Wait', text: '3 days' },
+  { label: 'Then', text: 'email the client a friendly follow-up and add a job note' },
+];
+
+function BrandMark() {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          placeItems: 'center',
+          width: 32,
+          height: 32,
+          borderRadius: 1.5,
+          bgcolor: 'primary.main',
+          color: 'secondary.main',
+        }}
+      >
+        <BoltIcon fontSize="small" />
+      </Box>
+      <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
+        Automate
+      </Typography>
+    </Stack>
+  );
+}
+
+function ExampleTrigger() {
+  return (
+    <Paper elevation={6} sx={{ p: 3, borderRadius: 3 }} aria-label="An example trigger">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <Chip label="Enabled" color="ternary" size="small" />
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+          Quote follow-up
+        </Typography>
+      </Stack>
+      <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {EXAMPLE_TRIGGER.map((step) => (
+          <Stack component="li" key={step.label} direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>
+            <Typography
+              variant="overline"
+              component="span"
+              sx={{ minWidth: 48, color: 'primary.main', fontWeight: 700, lineHeight: 1.6 }}
+            >
+              {step.label}
+            </Typography>
+            <Typography variant="body2">{step.text}</Typography>
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function HomeRoute() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <title>Automate · Automations for ServiceM8</title>
+      <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Container maxWidth="lg">
+          <Toolbar disableGutters sx={{ gap: 1 }}>
+            <BrandMark />
+            <Box sx={{ flexGrow: 1 }} />
+            <Button href="/auth/login" sx={{ whiteSpace: 'nowrap' }}>
+              Sign in
+            </Button>
+            <Button
+              href="/auth/register"
+              variant="contained"
+              sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline-flex' } }}
+            >
+              Get started
+            </Button>
+          </Toolbar>
+        </Container>
+      </AppBar>
+
+      <Box
+        component="main"
+        sx={(theme) => ({
+          flexGrow: 1,
+          background: `linear-gradient(180deg, ${alpha(theme.palette.primary.main, 0.12)} 0%, ${theme.palette.background.default} 420px)`,
+        })}
+      >
+        <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+          <Grid container spacing={6} sx={{ alignItems: 'center' }}>
+            <Grid size={{ xs: 12, md: 7 }}>
+              <Typography variant="overline" component="p" sx={{ color: 'ternary.main', fontWeight: 700 }}>
+                Automations for ServiceM8
+              </Typography>
+              <Typography variant="h3" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+                Put your ServiceM8 follow-ups on autopilot
+              </Typography>
+              <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400, mb: 4 }}>
+                Automate watches your jobs, quotes, invoices and forms, and does the routine work for you: chase quotes,
+                thank clients, tidy badges and queues, book the next visit. You set the rules once.
+              </Typography>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <Button href="/auth/register" variant="contained" size="large" endIcon={<ArrowForwardIcon />}>
+                  Get started
+                </Button>
+                <Button href="/auth/login" variant="outlined" size="large">
+                  Sign in
+                </Button>
+              </Stack>
+            </Grid>
+            <Grid size={{ xs: 12, md: 5 }}>
+              <ExampleTrigger />
+            </Grid>
+          </Grid>
+        </Container>
+
+        <Container maxWidth="lg" component="section" aria-labelledby="how-it-works" sx={{ pb: { xs: 6, md: 10 } }}>
+          <Typography id="how-it-works" variant="h4" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+            How it works
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 4 }}>
+            Event → conditions → delay → actions. Every automation follows the same four steps.
+          </Typography>
+          <Grid container spacing={3}>
+            {STEPS.map((step) => (
+              <Grid key={step.title} size={{ xs: 12, sm: 6, lg: 3 }}>
+                <Card variant="outlined" sx={{ height: '100%' }}>
+                  <CardContent>
+                    <Box
+                      sx={(theme) => ({
+                        display: 'inline-grid',
+                        placeItems: 'center',
+                        width: 44,
+                        height: 44,
+                        borderRadius: 2,
+                        mb: 2,
+                        color: 'primary.main',
+                        bgcolor: alpha(theme.palette.primary.main, 0.1),
+                      })}
+                    >
+                      {step.icon}
+                    </Box>
+                    <Typography variant="h6" component="h3" gutterBottom>
+                      {step.title}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {step.text}
+                    </Typography>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        </Container>
+      </Box>
+
+      <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3 }}>
+        <Container
+          maxWidth="lg"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}
+        >
+          <SystemStatus />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Link href="/help" variant="body2" color="text.secondary">
+              Help
+            </Link>
+            <Link href="/privacypolicy" variant="body2" color="text.secondary">
+              Privacy
+            </Link>
+            <Link href="/termsandconditions" variant="body2" color="text.secondary">
+              Terms
+            </Link>
+            <Typography variant="body2" color="text.secondary">
+              v{APP_VERSION}
+            </Typography>
+          </Stack>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { BREAKPOINT_LG, THEME_COLORS } from '@automate/contract';
+import { createTheme, responsiveFontSizes } from '@mui/material/styles';
+import { LinkBehavior } from '@/components/ui/link-behavior.tsx';
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    ternary: Palette['primary'];
+  }
+  interface PaletteOptions {
+    ternary?: PaletteOptions['primary'];
+  }
+}
+
+declare module '@mui/material/Button' {
+  interface ButtonPropsColorOverrides {
+    ternary: true;
+  }
+}
+
+declare module '@mui/material/Chip' {
+  interface ChipPropsColorOverrides {
+    ternary: true;
+  }
+}
+
+declare module '@mui/material/SvgIcon' {
+  interface SvgIconPropsColorOverrides {
+    ternary: true;
+  }
+}
+
+const base = createTheme({
+  palette: {
+    primary: { main: THEME_COLORS.primary },
+    secondary: { main: THEME_COLORS.secondary },
+  },
+  breakpoints: {
+    // SPEC.md §9: below lg (1280 px) the layout is treated as mobile.
+    values: { xs: 0, sm: 600, md: 960, lg: BREAKPOINT_LG, xl: 1920 },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { LinkComponent: LinkBehavior } },
+    MuiLink: { defaultProps: { component: LinkBehavior } },
+  },
+});
+
+export const theme = responsiveFontSizes(
+  createTheme(base, {
+    palette: {
+      ternary: base.palette.augmentColor({ color: { main: THEME_COLORS.ternary }, name: 'ternary' }),
+    },
+  }),
+);

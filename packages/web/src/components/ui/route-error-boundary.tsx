@@ -1,0 +1,49 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** Shown when a page fails to render or its code fails to load (for example after a new release). */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : undefined;
+
+  return (
+    <Box
+      role="alert"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        minHeight: '100vh',
+        px: 3,
+        textAlign: 'center',
+      }}
+    >
+      <title>Something went wrong · Automate</title>
+      <Typography variant="h4" component="h1">
+        Something went wrong
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
+        This page could not be shown. Reloading usually fixes it; if it keeps happening, please contact support.
+      </Typography>
+      {detail ? (
+        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+          {detail}
+        </Typography>
+      ) : null}
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button variant="contained" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+        <Button href="/">Go home</Button>
+      </Box>
+    </Box>
+  );
+}

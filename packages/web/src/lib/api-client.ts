@@ -1,0 +1,270 @@
+import { ERROR_CODES, type ErrorCode, type SuccessEnvelope, successEnvelope } from '@automate/contract';
+import type { z } from 'zod';
+
+/**
+ * The one way the web app talks to the server (DESIGN.md §4).
+ *
+ * Every success is parsed with `successEnvelope(dataSchema)` from the contract, so callers get typed,
+ * validated data. Every failure becomes an `ApiError`. The client never shows toasts or redirects:
+ * callers (query hooks, forms, the auth layer) decide what the user sees.
+ */
+
+/** Codes the client adds for failures that never reached, or could not be read from, the server. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE';
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when no answer arrived. */
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  /** Field path → problems with that field, from validation failures. */
+  readonly fieldErrors: Readonly<Record<string, string[]>>;
+  /** Quoted by the server on 5xx answers so support can find the log lines. */
+  readonly requestId: string | undefined;
+  readonly method: HttpMethod;
+  readonly path: string;
+
+  constructor(init: {
+    message: string;
+    status: number;
+    code: ApiErrorCode;
+    method: HttpMethod;
+    path: string;
+    fieldErrors?: Record<string, string[]> | undefined;
+    requestId?: string | undefined;
+    cause?: unknown;
+  }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.method = init.method;
+    this.path = init.path;
+    this.fieldErrors = init.fieldErrors ?? {};
+    this.requestId = init.requestId;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The sentence to show for a failure: the server's message, else the error's own, else `fallback`. */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return fallback;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Readonly<Record<string, QueryValue>>;
+
+export type RequestOptions = {
+  /** Appended as a query string; `null` and `undefined` values are left out. */
+  query?: QueryParams;
+  signal?: AbortSignal;
+  headers?: Readonly<Record<string, string>>;
+};
+
+export type RequestWithBodyOptions = RequestOptions & {
+  /** Sent as JSON, or as multipart when it is a `FormData`. */
+  body?: unknown;
+};
+
+/** Returns the bearer token to send, or null when nobody is signed in. */
+export type AuthTokenProvider = () => string | null;
+
+export type ApiClientConfig = {
+  /** Prefix of every path: `/api` in the browser, an absolute URL in tests. */
+  baseUrl?: string;
+  getAuthToken?: AuthTokenProvider;
+  fetch?: typeof globalThis.fetch;
+};
+
+export type ApiClient = {
+  get<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestOptions): Promise<z.output<T>>;
+  post<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestWithBodyOptions): Promise<z.output<T>>;
+  patch<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestWithBodyOptions): Promise<z.output<T>>;
+  delete<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestWithBodyOptions): Promise<z.output<T>>;
+};
+
+const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+const KNOWN_CODES: ReadonlySet<string> = new Set<string>(ERROR_CODES);
+
+function codeForStatus(status: number): ErrorCode {
+  return STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
+
+function buildUrl(baseUrl: string, path: string, query: QueryParams | undefined): string {
+  const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
+  let url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+    const search = params.toString();
+    if (search !== '') url += `${url.includes('?') ? '&' : '?'}${search}`;
+  }
+  return url;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFieldErrors(value: unknown): Record<string, string[]> | undefined {
+  if (!isRecord(value)) return undefined;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [field, problems] of Object.entries(value)) {
+    if (Array.isArray(problems)) fieldErrors[field] = problems.filter((p): p is string => typeof p === 'string');
+    else if (typeof problems === 'string') fieldErrors[field] = [problems];
+  }
+  return fieldErrors;
+}
+
+function describeIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 3).map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
+    return `${where}: ${issue.message}`;
+  });
+  const more = error.issues.length > shown.length ? ` (and ${error.issues.length - shown.length} more)` : '';
+  return `${shown.join('; ')}${more}`;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function createApiClient(config: ApiClientConfig = {}): ApiClient {
+  const baseUrl = config.baseUrl ?? '/api';
+  const getAuthToken = config.getAuthToken ?? (() => null);
+
+  async function request<T extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    dataSchema: T,
+    options: RequestWithBodyOptions = {},
+  ): Promise<z.output<T>> {
+    const doFetch = config.fetch ?? globalThis.fetch;
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    const token = getAuthToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body;
+    } else if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+
+    const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'method' | 'path'>) =>
+      new ApiError({ ...init, method, path });
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(buildUrl(baseUrl, path, options.query), {
+        method,
+        headers,
+        body: body ?? null,
+        signal: options.signal ?? null,
+      });
+      text = await response.text();
+    } catch (error) {
+      // A cancelled request is not a failure; let the caller (e.g. TanStack Query) see the abort as is.
+      if (options.signal?.aborted) throw error;
+      throw fail({
+        status: 0,
+        code: 'NETWORK_ERROR',
+        message: 'Could not reach the server. Check your connection and try again.',
+        cause: error,
+      });
+    }
+
+    const json = parseJson(text);
+    const headerRequestId = response.headers.get('x-request-id') ?? undefined;
+
+    if (!response.ok || (json.ok && isRecord(json.value) && json.value.success === false)) {
+      const failure = json.ok && isRecord(json.value) ? json.value : {};
+      const message = [failure.message, failure.Message].find(
+        (m): m is string => typeof m === 'string' && m.trim() !== '',
+      );
+      throw fail({
+        status: response.status,
+        code:
+          typeof failure.code === 'string' && KNOWN_CODES.has(failure.code)
+            ? (failure.code as ErrorCode)
+            : codeForStatus(response.status),
+        message: message ?? `The server could not complete the request (HTTP ${response.status}).`,
+        fieldErrors: readFieldErrors(failure.errors),
+        requestId: typeof failure.requestId === 'string' ? failure.requestId : headerRequestId,
+      });
+    }
+
+    if (!json.ok) {
+      throw fail({
+        status: response.status,
+        code: 'INVALID_RESPONSE',
+        message: `The server's answer to ${method} ${path} was not JSON.`,
+        requestId: headerRequestId,
+      });
+    }
+
+    const parsed = successEnvelope(dataSchema).safeParse(json.value);
+    if (!parsed.success) {
+      throw fail({
+        status: response.status,
+        code: 'INVALID_RESPONSE',
+        message: `The server's answer to ${method} ${path} did not have the expected shape: ${describeIssues(parsed.error)}.`,
+        requestId: headerRequestId,
+        cause: parsed.error,
+      });
+    }
+    // zod cannot spell the output of a generic object schema; the parse above has checked this shape.
+    return (parsed.data as SuccessEnvelope<z.output<T>>).data;
+  }
+
+  return {
+    get: (path, dataSchema, options) => request('GET', path, dataSchema, options),
+    post: (path, dataSchema, options) => request('POST', path, dataSchema, options),
+    patch: (path, dataSchema, options) => request('PATCH', path, dataSchema, options),
+    delete: (path, dataSchema, options) => request('DELETE', path, dataSchema, options),
+  };
+}
+
+let authTokenProvider: AuthTokenProvider = () => null;
+
+/** Called once by the auth layer so every request carries the signed-in user's token. */
+export function setAuthTokenProvider(provider: AuthTokenProvider): void {
+  authTokenProvider = provider;
+}
+
+/** The app's client: base `/api` (same origin; Vite proxies it in development). */
+export const apiClient: ApiClient = createApiClient({ getAuthToken: () => authTokenProvider() });
+
+export const apiGet: ApiClient['get'] = (path, dataSchema, options) => apiClient.get(path, dataSchema, options);
+export const apiPost: ApiClient['post'] = (path, dataSchema, options) => apiClient.post(path, dataSchema, options);
+export const apiPatch: ApiClient['patch'] = (path, dataSchema, options) => apiClient.patch(path, dataSchema, options);
+export const apiDelete: ApiClient['delete'] = (path, dataSchema, options) =>
+  apiClient.delete(path, dataSchema, options);
