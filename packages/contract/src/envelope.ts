@@ -6,7 +6,9 @@ export const ERROR_CODES = [
   'BAD_REQUEST',
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
+  'EMAIL_NOT_VERIFIED',
   'FORBIDDEN',
+  'ACCOUNT_LOCKED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
@@ -26,6 +28,8 @@ export const ErrorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   /** Quoted in 5xx answers so support can find the log lines. */
   requestId: z.string().optional(),
+  /** Set on a refused sign-in while the account is locked after repeated failures. */
+  lockedOut: z.boolean().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

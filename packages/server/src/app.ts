@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
-import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Deps } from './deps.ts';
 import type { App } from './http/app-type.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerAccessControl } from './modules/auth/access-control.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import type { Queue } from './queue/queue.ts';
+import { systemEmailRoutes } from './modules/mail/system-emails.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  queue: Queue;
-  logger: Logger;
+export type AppDeps = Deps & {
   /** The built web app to serve at `/`; undefined serves the API alone. */
   webRoot: string | undefined;
 };
@@ -54,10 +53,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerErrorHandling(app);
   await registerOpenApi(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many attempts from your network. Wait ${context.after} and try again.`,
+    }),
+  });
 
   await app.register(
     async (api) => {
+      registerAccessControl(api, deps);
       await api.register(healthRoutes(deps));
+      await api.register(authRoutes(deps));
+      await api.register(userRoutes(deps));
+      await api.register(vendorRoutes(deps));
+      await api.register(systemEmailRoutes(deps));
     },
     { prefix: '/api' },
   );

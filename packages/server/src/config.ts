@@ -14,6 +14,22 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url('must be an absolute URL such as https://automate.example.com').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  APP_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Automate <no-reply@automate.local>'),
+  DEMO_MODE: z.enum(['true', 'false'], 'must be true or false').optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -27,6 +43,17 @@ export type Config = {
   publicUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
   nodeEnv: 'development' | 'production' | 'test';
+  /** Signs sessions and encrypts stored secrets; generated into DATA_DIR when unset outside production. */
+  appSecretKey: string | undefined;
+  sessionTtlHours: number;
+  /** The first super admin, created on first start. */
+  admin: { email: string | undefined; password: string | undefined };
+  /** Without it, mail is kept in the outbox only (and logged). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Seeds a demo vendor with users; on by default outside production. */
+  demoMode: boolean;
+  authRateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -46,6 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.APP_SECRET_KEY) {
+    throw new ConfigError(['APP_SECRET_KEY: is required in production (at least 32 random characters)']);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -54,5 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
+    appSecretKey: e.APP_SECRET_KEY,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoMode: e.DEMO_MODE ? e.DEMO_MODE === 'true' : e.NODE_ENV !== 'production',
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }

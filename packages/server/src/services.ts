@@ -2,18 +2,22 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { type Database, type DatabaseTarget, openDatabase } from './db/database.ts';
+import { type DatabaseTarget, openDatabase } from './db/database.ts';
+import { type Clock, type Deps, systemClock } from './deps.ts';
 import type { App } from './http/app-type.ts';
+import { createSessionTokens } from './modules/auth/session-tokens.ts';
+import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { startWorkerHeartbeat } from './modules/system/worker-heartbeat.service.ts';
 import { JOBS } from './queue/jobs.ts';
-import { createQueue, newWorkerId, type Queue } from './queue/queue.ts';
+import { createQueue, newWorkerId } from './queue/queue.ts';
+import { resolveAppKeys } from './secrets.ts';
+import { seed } from './seed/seed.ts';
 
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 
 export type Services = {
-  database: Database;
-  queue: Queue;
+  deps: Deps;
   /** Present when the role serves HTTP. */
   app: App | undefined;
   stop(): Promise<void>;
@@ -28,8 +32,9 @@ export function databaseTargetFor(config: Config): DatabaseTarget {
 }
 
 /**
- * Opens the database (migrating it), the queue, and what the role asks for: the HTTP app, the
- * workers, or both. Stops them in reverse order. main.ts and the integration tests both start here.
+ * The composition root: opens the database (migrated and seeded), the queue, and what the role asks
+ * for: the HTTP app, the workers, or both. Stops them in reverse order. main.ts and the integration
+ * tests both start here.
  */
 export async function startServices(options: {
   config: Config;
@@ -37,6 +42,7 @@ export async function startServices(options: {
   target: DatabaseTarget;
   role: Role;
   webRoot: string | undefined;
+  clock?: Clock;
 }): Promise<Services> {
   const { config, logger, role } = options;
   if (role === 'worker' && options.target.kind === 'pglite') {
@@ -57,19 +63,33 @@ export async function startServices(options: {
     const queue = await createQueue({ database, jobs: JOBS, logger });
     stops.push(() => queue.stop());
 
+    const clock = options.clock ?? systemClock;
+    const keys = resolveAppKeys(config);
+    const deps: Deps = {
+      config,
+      database,
+      queue,
+      logger,
+      keys,
+      clock,
+      sessions: createSessionTokens(keys.sessionSigningKey, config.sessionTtlHours, clock),
+      mail: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    };
+    if (role !== 'worker') await seed(deps);
+
     if (role !== 'api') {
       const workerId = newWorkerId();
-      await queue.startWorkers({ config, database, workerId });
+      await queue.startWorkers(deps, workerId);
       stops.push(await startWorkerHeartbeat(database.db, { workerId, role, log: logger }));
     }
 
     let app: App | undefined;
     if (role !== 'worker') {
-      app = await buildApp({ config, database, queue, logger, webRoot: options.webRoot });
-      const builtApp = app;
-      stops.push(() => builtApp.close());
+      const built = await buildApp({ ...deps, webRoot: options.webRoot });
+      stops.push(() => built.close());
+      app = built;
     }
-    return { database, queue, app, stop };
+    return { deps, app, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -25,7 +25,11 @@ describe('the embedded database in DATA_DIR', () => {
   it('keeps accepted work across a restart, and lets one process at a time open it', async () => {
     const first = await start();
     const inAnHour = new Date(Date.now() + 3_600_000);
-    const id = await first.queue.send(systemPingJob, { sentAt: new Date().toISOString() }, { startAfter: inAnHour });
+    const id = await first.deps.queue.send(
+      systemPingJob,
+      { sentAt: new Date().toISOString() },
+      { startAfter: inAnHour },
+    );
 
     await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(
       `Another Automate process (pid ${process.pid}) is using the embedded database in ${dataDir}.`,
@@ -34,7 +38,7 @@ describe('the embedded database in DATA_DIR', () => {
 
     const second = await start();
     try {
-      expect(await second.queue.findJob(systemPingJob, id)).toMatchObject({ state: 'created' });
+      expect(await second.deps.queue.findJob(systemPingJob, id)).toMatchObject({ state: 'created' });
     } finally {
       await second.stop();
     }

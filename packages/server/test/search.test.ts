@@ -55,7 +55,7 @@ let services: TestServices;
 
 beforeAll(async () => {
   services = await startTestServices();
-  const db = services.database.db;
+  const db = services.deps.database.db;
   await db.execute(sql`create table search_test_gadgets (
     id uuid primary key, name text not null, score integer not null, active boolean not null,
     kind text not null, note text, created_at timestamptz not null, secret text not null)`);

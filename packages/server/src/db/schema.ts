@@ -2,4 +2,8 @@
  * The database schema, one module per domain, listed here explicitly.
  * drizzle-kit reads this file to generate migrations into ../../drizzle.
  */
+export * from '../modules/auth/auth.schema.ts';
+export * from '../modules/mail/mail.schema.ts';
 export * from '../modules/system/system.schema.ts';
+export * from '../modules/users/users.schema.ts';
+export * from '../modules/vendors/vendors.schema.ts';

@@ -78,7 +78,7 @@ export function compileSearch(spec: SearchSpec, query: SearchQuery): CompiledSea
     throw new AppError(
       'VALIDATION_FAILED',
       `You cannot sort ${spec.resource} by "${sortName}". Sortable fields: ${listFields(spec, 'sortable')}.`,
-      { SortBy: [`"${sortName}" is not a sortable field.`] },
+      { fieldErrors: { SortBy: [`"${sortName}" is not a sortable field.`] } },
     );
   }
   const order = direction === 'Descending' ? desc : asc;
@@ -90,27 +90,45 @@ export function compileSearch(spec: SearchSpec, query: SearchQuery): CompiledSea
   };
 }
 
-/** Runs a search over one table, within `scope` (the tenant condition, for vendor-owned resources). */
-export async function searchTable<Row>(
+/**
+ * Runs a compiled search: `fetchRows` and `countRows` build the query (joins, selection) and add
+ * `where`, which already holds the scope (the tenant condition) and the caller's filters.
+ */
+export async function runSearch<Row>(options: {
+  spec: SearchSpec;
+  query: SearchQuery;
+  scope?: SQL | undefined;
+  fetchRows(page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number }): Promise<Row[]>;
+  countRows(where: SQL | undefined): Promise<number>;
+}): Promise<SearchPage<Row>> {
+  const compiled = compileSearch(options.spec, options.query);
+  const where = and(options.scope, compiled.where);
+  const [rows, total] = await Promise.all([options.fetchRows({ ...compiled, where }), options.countRows(where)]);
+  return { rows, total, pageNumber: options.query.PageNumber, pageSize: options.query.PageSize };
+}
+
+/** A search over the whole rows of one table. */
+export function searchTable<Row>(
   db: Db,
   options: { table: PgTable; spec: SearchSpec; query: SearchQuery; scope?: SQL | undefined },
 ): Promise<SearchPage<Row>> {
-  const compiled = compileSearch(options.spec, options.query);
-  const where = and(options.scope, compiled.where);
-  const rows = await db
-    .select()
-    .from(options.table)
-    .where(where)
-    .orderBy(...compiled.orderBy)
-    .limit(compiled.limit)
-    .offset(compiled.offset);
-  const [totals] = await db.select({ total: count() }).from(options.table).where(where);
-  return {
-    rows: rows as Row[],
-    total: totals?.total ?? 0,
-    pageNumber: options.query.PageNumber,
-    pageSize: options.query.PageSize,
-  };
+  return runSearch<Row>({
+    ...options,
+    fetchRows: async ({ where, orderBy, limit, offset }) =>
+      (await db
+        .select()
+        .from(options.table)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset)) as Row[],
+    countRows: (where) => countWhere(db, options.table, where),
+  });
+}
+
+export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(table).where(where);
+  return row?.total ?? 0;
 }
 
 function compileFilter(spec: SearchSpec, filter: SearchFilter): SQL {
@@ -119,11 +137,13 @@ function compileFilter(spec: SearchSpec, filter: SearchFilter): SQL {
     throw new AppError(
       'VALIDATION_FAILED',
       `You cannot filter ${spec.resource} by "${filter.field}". Filterable fields: ${listFields(spec, 'filterable')}.`,
-      { Filters: [`"${filter.field}" is not a filterable field.`] },
+      { fieldErrors: { Filters: [`"${filter.field}" is not a filterable field.`] } },
     );
   }
   const refuse = (why: string) =>
-    new AppError('VALIDATION_FAILED', `The filter on ${name} cannot be applied: ${why}`, { Filters: [why] });
+    new AppError('VALIDATION_FAILED', `The filter on ${name} cannot be applied: ${why}`, {
+      fieldErrors: { Filters: [why] },
+    });
 
   if (filter.value === null) {
     if (filter.action === 'Eq') return isNull(field.source);

@@ -1,15 +1,22 @@
 import type { ErrorCode } from '@automate/contract';
 
+type AppErrorDetails = {
+  /** Field path → problems with that field. */
+  fieldErrors?: Record<string, string[]>;
+  /** A sign-in refused because the account is locked. */
+  lockedOut?: boolean;
+};
+
 /** The one error type services throw for expected failures; the error handler maps its code to a status. */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly fieldErrors: Record<string, string[]> | undefined;
+  readonly details: AppErrorDetails;
 
-  constructor(code: ErrorCode, message: string, fieldErrors?: Record<string, string[]>) {
+  constructor(code: ErrorCode, message: string, details: AppErrorDetails = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.fieldErrors = fieldErrors;
+    this.details = details;
   }
 }
 
@@ -17,17 +24,23 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
+  EMAIL_NOT_VERIFIED: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  ACCOUNT_LOCKED: 423,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 };
 
-/** Builds a VALIDATION_FAILED error for one field, as services report a rule the schema cannot express. */
+/** A VALIDATION_FAILED error about one field, for rules a schema cannot express. */
 export function invalidField(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, { [field]: [message] });
+  return new AppError('VALIDATION_FAILED', message, { fieldErrors: { [field]: [message] } });
+}
+
+export function notFound(what: string): AppError {
+  return new AppError('NOT_FOUND', `${what} was not found.`);
 }

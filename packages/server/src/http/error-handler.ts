@@ -31,7 +31,8 @@ export function registerErrorHandling(app: App): void {
         success: false,
         code: error.code,
         message: error.message,
-        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+        ...(error.details.fieldErrors ? { errors: error.details.fieldErrors } : {}),
+        ...(error.details.lockedOut ? { lockedOut: true } : {}),
       });
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;

@@ -1,16 +1,16 @@
 import type { QueueOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
 
 /** What a job handler may use; passed in when workers start, never imported as a singleton. */
 export type JobContext = {
-  config: Config;
-  database: Database;
+  deps: Deps;
   log: Logger;
   jobId: string;
   workerId: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
 };
 
 export type JobDefinition<Payload extends z.ZodType = z.ZodType, Result = unknown> = {

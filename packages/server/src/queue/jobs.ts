@@ -1,5 +1,12 @@
+import { passwordResetRequestedJob, verificationRequestedJob } from '../modules/auth/auth.jobs.ts';
+import { sendMailJob } from '../modules/mail/send-mail.job.ts';
 import { systemPingJob } from '../modules/system/system-ping.job.ts';
 import type { JobDefinition } from './job-definition.ts';
 
 /** Every background job, registered here explicitly: workers subscribe to exactly this list. */
-export const JOBS: readonly JobDefinition[] = [systemPingJob];
+export const JOBS: readonly JobDefinition[] = [
+  systemPingJob,
+  sendMailJob,
+  verificationRequestedJob,
+  passwordResetRequestedJob,
+];

@@ -1,16 +1,24 @@
 import os from 'node:os';
-import { fromPglite, PgBoss, type SendOptions } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
 import type { JobDefinition } from './job-definition.ts';
 
 export type Queue = {
-  /** Validates the payload and enqueues it; resolves with the job id. */
-  send<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options?: SendOptions): Promise<string>;
+  /**
+   * Validates the payload and enqueues it; resolves with the job id. Given `tx`, the job is stored in
+   * that transaction, so it exists exactly when the change that caused it commits.
+   */
+  send<P extends z.ZodType>(
+    job: JobDefinition<P>,
+    payload: z.input<P>,
+    options?: SendOptions & { tx?: Db },
+  ): Promise<string>;
   /** Subscribes this process to every registered job. */
-  startWorkers(context: { config: Config; database: Database; workerId: string }): Promise<void>;
+  startWorkers(deps: Deps, workerId: string): Promise<void>;
   /** Reads a job's state, e.g. for tests and the admin area. */
   findJob(job: JobDefinition, id: string): Promise<{ state: string; output: unknown } | null>;
   ping(): Promise<void>;
@@ -43,14 +51,15 @@ export async function createQueue(options: {
   }
 
   return {
-    async send(job, payload, sendOptions) {
+    async send(job, payload, sendOptions = {}) {
       const data = job.payload.parse(payload) as object;
-      const id = await boss.send(job.name, data, sendOptions ?? {});
+      const { tx, ...rest } = sendOptions;
+      const id = await boss.send(job.name, data, tx ? { ...rest, db: inTransaction(tx) } : rest);
       if (id === null) throw new Error(`The ${job.name} job was not queued (a singleton with the same key exists).`);
       return id;
     },
 
-    async startWorkers({ config, database: db, workerId }) {
+    async startWorkers(deps, workerId) {
       for (const job of jobs) {
         await boss.work(
           job.name,
@@ -59,7 +68,13 @@ export async function createQueue(options: {
             if (!received) return undefined;
             const jobLog = log.child({ job: job.name, jobId: received.id });
             const payload = job.payload.parse(received.data);
-            return job.handle(payload, { config, database: db, log: jobLog, jobId: received.id, workerId });
+            return job.handle(payload, {
+              deps,
+              log: jobLog,
+              jobId: received.id,
+              workerId,
+              retryCount: received.retryCount ?? 0,
+            });
           },
         );
       }
@@ -83,4 +98,9 @@ export async function createQueue(options: {
 
 export function newWorkerId(): string {
   return `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** pg-boss statements inside a Drizzle transaction (its adapter types the result loosely). */
+function inTransaction(tx: Db) {
+  return fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
 }

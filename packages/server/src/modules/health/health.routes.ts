@@ -1,18 +1,20 @@
 import { Health, successEnvelope } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
+import { access } from '../../http/access.ts';
 import { checkHealth } from './health.service.ts';
 
-export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
       {
+        config: { access: access.public },
         schema: {
           tags: ['System'],
           summary: 'Whether the database and the job queue are working',
           description:
-            'Public. Answers 200 whenever the server runs; `data.status` is `degraded` when the database ' +
+            'Answers 200 whenever the server runs; `data.status` is `degraded` when the database ' +
             'or the queue is not working, with a sentence per component saying why.',
           response: { 200: successEnvelope(Health) },
         },

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { type PLATFORM_ROLES, VendorRole } from './enums.ts';
+
+/** Accounts: sign-in, the stored session (SPEC.md §3), users, vendors and their memberships. */
+
+export const PASSWORD_POLICY = {
+  minLength: 10,
+  maxLength: 200,
+  message: 'A password needs at least 10 characters, including at least one letter and one digit.',
+} as const;
+
+export const Password = z
+  .string({ error: 'password is required.' })
+  .max(PASSWORD_POLICY.maxLength, `A password can have at most ${PASSWORD_POLICY.maxLength} characters.`)
+  .refine(
+    (value) => value.length >= PASSWORD_POLICY.minLength && /\p{L}/u.test(value) && /\p{N}/u.test(value),
+    PASSWORD_POLICY.message,
+  );
+
+export const EmailAddress = z
+  .string({ error: 'email is required.' })
+  .trim()
+  .max(254, 'An email address has at most 254 characters.')
+  .pipe(z.email('email must be an email address such as name@example.com.'));
+
+const PersonName = (field: string) =>
+  z
+    .string({ error: `${field} is required.` })
+    .trim()
+    .min(1, `${field} is required.`)
+    .max(100, `${field} can have at most 100 characters.`);
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+export const TimeZone = z
+  .string()
+  .min(1)
+  .refine(isTimeZone, 'timeZone must be an IANA time zone such as Pacific/Auckland.');
+
+export const VendorName = z
+  .string({ error: 'vendorName is required.' })
+  .trim()
+  .min(1, 'The business name is required.')
+  .max(120, 'The business name can have at most 120 characters.');
+
+export const LoginRequest = z.object({
+  email: z.string({ error: 'email is required.' }).trim().min(1, 'email is required.'),
+  password: z.string({ error: 'password is required.' }).min(1, 'password is required.'),
+});
+
+export const RegisterRequest = z.object({
+  email: EmailAddress,
+  password: Password,
+  firstName: PersonName('firstName'),
+  lastName: PersonName('lastName'),
+  vendorName: VendorName,
+  timeZone: TimeZone.optional(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const TokenLinkRequest = z.object({
+  token: z.string().min(1, 'token is required.').max(200),
+  userId: z.uuid('userId is not a valid id.'),
+});
+export const ResetPasswordRequest = TokenLinkRequest.extend({ password: Password });
+export const EmailOnlyRequest = z.object({ email: EmailAddress });
+
+export const VendorMembership = z.object({
+  vendorId: z.uuid(),
+  name: z.string(),
+  role: VendorRole,
+  sm8Connected: z.boolean(),
+});
+export type VendorMembership = z.infer<typeof VendorMembership>;
+
+/** What login answers and the browser stores under `automate.admin.user`. */
+export const UserSession = z.object({
+  token: z.string(),
+  /** ISO 8601; equals the JWT's `exp` claim. */
+  tokenExpiry: z.iso.datetime(),
+  lockedOut: z.boolean(),
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  vendors: z.array(VendorMembership),
+});
+export type UserSession = z.infer<typeof UserSession>;
+
+export const SUPER_ADMIN: (typeof PLATFORM_ROLES)[number] = 'SuperAdmin';
+
+export const UserProfile = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(z.string()),
+  emailVerified: z.boolean(),
+  welcomedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const AdminUserRow = UserProfile.extend({
+  lockedOut: z.boolean(),
+  vendorCount: z.number().int(),
+});
+export type AdminUserRow = z.infer<typeof AdminUserRow>;
+
+export const Vendor = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  timeZone: z.string(),
+  sm8Connected: z.boolean(),
+  currentSubscriptionType: z.string().nullable(),
+  hasCurrentSubscription: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Vendor = z.infer<typeof Vendor>;
+
+export const UpdateVendorRequest = z.object({
+  name: VendorName.optional(),
+  timeZone: TimeZone.optional(),
+});
+
+export const VendorUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: VendorRole,
+  emailVerified: z.boolean(),
+  joinedAt: z.iso.datetime(),
+});
+export type VendorUser = z.infer<typeof VendorUser>;
+
+export const InviteVendorUserRequest = z.object({
+  email: EmailAddress,
+  role: VendorRole,
+  firstName: PersonName('firstName').optional(),
+  lastName: PersonName('lastName').optional(),
+});
+export const ChangeVendorUserRoleRequest = z.object({ role: VendorRole });
+
+export const WelcomedResponse = z.object({ welcomedAt: z.iso.datetime() });

@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { SessionTokens } from './modules/auth/session-tokens.ts';
+import type { MailTransport } from './modules/mail/mail-transport.ts';
+import type { Queue } from './queue/queue.ts';
+import type { AppKeys } from './secrets.ts';
+
+/** The current time; tests pass a clock they can move. */
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything routes, services and jobs depend on, built once in startServices and passed down. */
+export type Deps = {
+  config: Config;
+  database: Database;
+  queue: Queue;
+  logger: Logger;
+  keys: AppKeys;
+  sessions: SessionTokens;
+  mail: MailTransport;
+  clock: Clock;
+};

@@ -1,0 +1,134 @@
+import { SUPER_ADMIN } from '@automate/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import {
+  type Access,
+  type Caller,
+  CURRENT_VENDOR_HEADER,
+  describeAccess,
+  type VendorScope,
+} from '../../http/access.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/app-type.ts';
+import { findUserById, listMembershipsOfUser } from '../users/users.repository.ts';
+import { findVendorById } from '../vendors/vendors.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Enforces each route's `config.access` on the /api scope: every route must declare one (startup
+ * fails otherwise), and it is documented in OpenAPI. Runs before body validation, so a caller who may
+ * not call a route learns nothing about its input.
+ */
+export function registerAccessControl(api: App, deps: Deps): void {
+  api.decorateRequest('caller', null);
+  api.decorateRequest('vendorScope', null);
+
+  api.addHook('onRoute', (route) => {
+    const rule = route.config?.access;
+    if (!rule) throw new Error(`${route.method} ${route.url} must declare config.access (who may call it).`);
+    const schema = route.schema ?? {};
+    const who = `**Who may call:** ${describeAccess(rule)}`;
+    route.schema = {
+      ...schema,
+      description: schema.description ? `${schema.description}\n\n${who}` : who,
+      ...(rule.kind === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+    };
+  });
+
+  api.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule) return;
+    request.caller = await authenticate(request, deps, rule);
+    if (rule.kind === 'vendor' && request.caller) {
+      request.vendorScope = await resolveVendorScope(request, deps, rule, request.caller);
+    }
+  });
+}
+
+async function authenticate(request: FastifyRequest, deps: Deps, rule: Access): Promise<Caller | null> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+  if (!token) {
+    if (rule.kind === 'public') return null;
+    throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  }
+  const caller = await callerFromToken(deps, token);
+  if (!caller) {
+    if (rule.kind === 'public') return null;
+    throw new AppError('UNAUTHENTICATED', 'Your session has expired or is not valid. Sign in again.');
+  }
+  if (rule.kind === 'superAdmin' && !caller.isSuperAdmin) {
+    throw new AppError('FORBIDDEN', 'Only super admins can do this.');
+  }
+  return caller;
+}
+
+/** The user a session token belongs to, or null when the token is invalid, expired or revoked. */
+export async function callerFromToken(deps: Deps, token: string): Promise<Caller | null> {
+  const claims = await deps.sessions.verify(token);
+  if (!claims || !UUID.test(claims.userId)) return null;
+  const user = await findUserById(deps.database.db, claims.userId);
+  if (!user) return null;
+  // Tokens carry whole seconds; one issued in the same second as a password change stays valid.
+  if (Math.floor(user.sessionsValidFrom.getTime() / 1000) > claims.issuedAt.getTime() / 1000) return null;
+  const memberships = await listMembershipsOfUser(deps.database.db, user.id);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    userName: user.userName,
+    roles: user.roles,
+    isSuperAdmin: user.roles.includes(SUPER_ADMIN),
+    memberships,
+  };
+}
+
+async function resolveVendorScope(
+  request: FastifyRequest,
+  deps: Deps,
+  rule: Extract<Access, { kind: 'vendor' }>,
+  caller: Caller,
+): Promise<VendorScope> {
+  const vendorId = requestedVendorId(request, rule, caller);
+  const notFound = new AppError('NOT_FOUND', 'Vendor was not found.');
+  if (!vendorId || !UUID.test(vendorId)) throw notFound;
+  if (caller.isSuperAdmin) {
+    if (!(await findVendorById(deps.database.db, vendorId))) throw notFound;
+    return { id: vendorId, role: 'Admin' };
+  }
+  const membership = caller.memberships.find((m) => m.vendorId === vendorId);
+  if (!membership) throw notFound;
+  if (rule.role === 'Admin' && membership.role !== 'Admin') {
+    throw new AppError('FORBIDDEN', `Only Admins of ${membership.name} can do this.`);
+  }
+  return { id: vendorId, role: membership.role };
+}
+
+function requestedVendorId(
+  request: FastifyRequest,
+  rule: Extract<Access, { kind: 'vendor' }>,
+  caller: Caller,
+): string | undefined {
+  if (rule.vendor !== 'current') {
+    return (request.params as Record<string, string | undefined>)[rule.vendor.param];
+  }
+  const header = request.headers[CURRENT_VENDOR_HEADER];
+  if (typeof header === 'string' && header !== '') return header;
+  if (caller.isSuperAdmin && caller.memberships.length === 0) {
+    throw new AppError('BAD_REQUEST', `Choose a vendor first: send its id in the ${CURRENT_VENDOR_HEADER} header.`);
+  }
+  return caller.memberships[0]?.vendorId;
+}
+
+/** The caller of a route that is not public; routes use it instead of re-checking. */
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  return request.caller;
+}
+
+export function requireVendorScope(request: FastifyRequest): VendorScope {
+  if (!request.vendorScope) throw new Error('requireVendorScope on a route without vendor access');
+  return request.vendorScope;
+}

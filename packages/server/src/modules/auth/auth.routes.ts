@@ -1,0 +1,149 @@
+import {
+  EmailOnlyRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  successEnvelope,
+  TokenLinkRequest,
+  UserSession,
+} from '@automate/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { access } from '../../http/access.ts';
+import {
+  login,
+  RESET_REQUESTED_MESSAGE,
+  register,
+  requestPasswordReset,
+  requestVerificationEmail,
+  resetPassword,
+  VERIFICATION_REQUESTED_MESSAGE,
+  verifyEmail,
+} from './auth.service.ts';
+
+const tags = ['Auth'];
+const Empty = successEnvelope(z.null());
+
+/** Sign-in, registration and the emailed links. Public, and rate-limited per IP address. */
+export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const config = {
+    access: access.public,
+    rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
+  };
+  return async (app) => {
+    app.post(
+      '/Auth/login',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Sign in with email and password',
+          description:
+            'Answers the session to store in the browser. Wrong credentials get one message that does not say which ' +
+            'part was wrong. After 5 failures in 15 minutes the account is locked for 15 minutes: 423 with `lockedOut: true`.',
+          body: LoginRequest,
+          response: { 200: successEnvelope(UserSession) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await login(deps, request.body) }),
+    );
+
+    app.post(
+      '/Auth/register',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Create an account and its business (vendor)',
+          description: 'The new user is the Admin of the new vendor. A confirmation link is emailed.',
+          body: RegisterRequest,
+          response: { 201: successEnvelope(z.object({ userId: z.uuid(), email: z.string() })) },
+        },
+      },
+      async (request, reply) => {
+        const data = await register(deps, request.body);
+        return reply.status(201).send({
+          success: true as const,
+          data,
+          message: `We sent a confirmation link to ${data.email}. Open it to finish signing up.`,
+        });
+      },
+    );
+
+    app.post(
+      '/Auth/verify',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Confirm an email address with the emailed link',
+          body: TokenLinkRequest,
+          response: { 200: Empty },
+        },
+      },
+      async (request) => {
+        await verifyEmail(deps, request.body);
+        return { success: true as const, data: null, message: 'Your email address is confirmed. You can sign in now.' };
+      },
+    );
+
+    app.post(
+      '/Auth/verify/resend',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Send a new confirmation link',
+          description: 'Answers the same whether or not the address belongs to an account.',
+          body: EmailOnlyRequest,
+          response: { 200: Empty },
+        },
+      },
+      async (request) => {
+        await requestVerificationEmail(deps, request.body.email);
+        return { success: true as const, data: null, message: VERIFICATION_REQUESTED_MESSAGE };
+      },
+    );
+
+    app.post(
+      '/Auth/password/reset/request',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Email a link to choose a new password',
+          description: 'Answers the same whether or not the address belongs to an account.',
+          body: EmailOnlyRequest,
+          response: { 200: Empty },
+        },
+      },
+      async (request) => {
+        await requestPasswordReset(deps, request.body.email);
+        return { success: true as const, data: null, message: RESET_REQUESTED_MESSAGE };
+      },
+    );
+
+    app.post(
+      '/Auth/password/reset',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Choose a new password with the emailed link',
+          description: 'Ends every earlier session of the account and lifts a lock-out.',
+          body: ResetPasswordRequest,
+          response: { 200: Empty },
+        },
+      },
+      async (request) => {
+        await resetPassword(deps, request.body);
+        return {
+          success: true as const,
+          data: null,
+          message: 'Your password has been changed. Sign in with the new one.',
+        };
+      },
+    );
+  };
+}

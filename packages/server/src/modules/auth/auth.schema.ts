@@ -1,0 +1,22 @@
+import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.ts';
+
+export const USER_TOKEN_PURPOSES = ['verify_email', 'password_reset'] as const;
+export const userTokenPurpose = pgEnum('user_token_purpose', USER_TOKEN_PURPOSES);
+
+/** Single-use links sent by email. Only a SHA-256 of the token is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: userTokenPurpose().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);

@@ -1,0 +1,165 @@
+import type { RegisterRequest, UserSession } from '@automate/contract';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { queueSystemEmail } from '../mail/mail.service.ts';
+import {
+  clearFailedLogins,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listMembershipsOfUser,
+  recordFailedLogin,
+  type UserRow,
+  updateUser,
+} from '../users/users.repository.ts';
+import { insertMembership, insertVendor } from '../vendors/vendors.repository.ts';
+import { passwordResetRequestedJob, verificationRequestedJob } from './auth.jobs.ts';
+import { sendVerificationEmail } from './auth-emails.ts';
+import { redeemLinkToken } from './auth-links.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export const LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+
+const WRONG_CREDENTIALS = 'That email and password do not match an account. Check both and try again.';
+export const RESET_REQUESTED_MESSAGE =
+  'If an account uses that email address, we have sent it a link to choose a new password. The link works for 2 hours.';
+export const VERIFICATION_REQUESTED_MESSAGE =
+  'If an account with that email address still needs confirming, we have sent it a new link.';
+
+export async function login(deps: Deps, credentials: { email: string; password: string }): Promise<UserSession> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const user = await findUserByEmail(db, credentials.email);
+  if (!user) {
+    await verifyPassword(null, credentials.password);
+    throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+  }
+  if (user.lockedUntil && user.lockedUntil > now) throw lockedOut(user.lockedUntil, now);
+
+  if (!(await verifyPassword(user.passwordHash, credentials.password))) {
+    const { lockedUntil } = await recordFailedLogin(db, user.id, { now, ...LOCKOUT });
+    if (lockedUntil && lockedUntil > now) throw lockedOut(lockedUntil, now);
+    throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+  }
+  if (!user.emailVerifiedAt) {
+    throw new AppError(
+      'EMAIL_NOT_VERIFIED',
+      `Please confirm your email address first: open the link we sent to ${user.email}. You can ask for a new link below.`,
+    );
+  }
+  if (user.failedLoginCount > 0 || user.lockedUntil) await clearFailedLogins(db, user.id);
+  return buildSession(deps, user);
+}
+
+function lockedOut(until: Date, now: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return new AppError(
+    'ACCOUNT_LOCKED',
+    `Too many failed sign-ins: this account is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}. ` +
+      'Try again then, or reset your password.',
+    { lockedOut: true },
+  );
+}
+
+/** The stored-session shape of SPEC.md §3, with a fresh token. */
+export async function buildSession(deps: Deps, user: UserRow): Promise<UserSession> {
+  const { token, expiresAt } = await deps.sessions.issue(user.id, deps.clock.now());
+  return {
+    token,
+    tokenExpiry: expiresAt.toISOString(),
+    lockedOut: false,
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    userName: user.userName,
+    email: user.email,
+    roles: user.roles,
+    vendors: await listMembershipsOfUser(deps.database.db, user.id),
+  };
+}
+
+export async function register(deps: Deps, input: RegisterRequest): Promise<{ userId: string; email: string }> {
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, input.email)) {
+      throw new AppError(
+        'CONFLICT',
+        'An account with this email address already exists. Sign in, or reset your password if you forgot it.',
+      );
+    }
+    const user = await insertUser(tx, {
+      email: input.email,
+      userName: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+    });
+    const vendor = await insertVendor(tx, {
+      name: input.vendorName,
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    });
+    await insertMembership(tx, { vendorId: vendor.id, userId: user.id, role: 'Admin' });
+    await sendVerificationEmail(tx, deps, user, now);
+    return { userId: user.id, email: user.email };
+  });
+}
+
+export async function verifyEmail(deps: Deps, link: { token: string; userId: string }): Promise<void> {
+  const now = deps.clock.now();
+  await deps.database.db.transaction(async (tx) => {
+    await redeemLinkToken(tx, {
+      ...link,
+      purpose: 'verify_email',
+      now,
+      askAgain: 'If your email address is not confirmed yet, ask for a new link on the sign-in page.',
+    });
+    const user = await findUserById(tx, link.userId);
+    if (!user || user.emailVerifiedAt) return;
+    await updateUser(tx, user.id, { emailVerifiedAt: now });
+    await queueSystemEmail(tx, deps, {
+      key: 'welcome',
+      to: user,
+      data: { link: `${deps.config.publicUrl}/app/dashboard` },
+    });
+  });
+}
+
+/** Answers the same whether or not the address exists; the work happens in a job, so timing tells nothing. */
+export async function requestVerificationEmail(deps: Deps, email: string): Promise<void> {
+  await deps.queue.send(verificationRequestedJob, { email });
+}
+
+export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+  await deps.queue.send(passwordResetRequestedJob, { email });
+}
+
+/**
+ * Sets a new password from an emailed link. Every earlier session ends, a lock-out is lifted, and the
+ * address counts as confirmed (the link reached it).
+ */
+export async function resetPassword(
+  deps: Deps,
+  input: { token: string; userId: string; password: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  await deps.database.db.transaction(async (tx) => {
+    await redeemLinkToken(tx, {
+      ...input,
+      purpose: 'password_reset',
+      now,
+      askAgain: 'Ask for a new link with "Forgot password" on the sign-in page.',
+    });
+    const user = await findUserById(tx, input.userId);
+    if (!user) throw new AppError('BAD_REQUEST', 'This link is not valid.');
+    await updateUser(tx, user.id, {
+      passwordHash,
+      sessionsValidFrom: now,
+      failedLoginCount: 0,
+      firstFailedLoginAt: null,
+      lockedUntil: null,
+      emailVerifiedAt: user.emailVerifiedAt ?? now,
+    });
+  });
+}

@@ -1,0 +1,36 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+
+/** `Sent` went to the SMTP server; `Stored` stays in the outbox only (no SMTP server configured). */
+export type MailTransport = {
+  readonly kind: 'smtp' | 'outbox-only';
+  send(mail: OutgoingMail): Promise<'Sent' | 'Stored'>;
+};
+
+export function createMailTransport(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+}): MailTransport {
+  if (!options.smtpUrl) {
+    const log = options.logger.child({ component: 'mail' });
+    return {
+      kind: 'outbox-only',
+      async send(mail) {
+        const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+        log.info({ to: mail.to, subject: mail.subject, links }, 'email kept in the outbox (no SMTP_URL configured)');
+        return 'Stored';
+      },
+    };
+  }
+  const transporter = nodemailer.createTransport(options.smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({ from: options.from, ...mail });
+      return 'Sent';
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import type { SearchQuery } from '@automate/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { type SearchSpec, searchTable } from '../../db/search.ts';
+import { mailOutbox, systemEmails } from './mail.schema.ts';
+import type { SystemEmailDefault } from './system-email-defaults.ts';
+
+export type SystemEmailRow = typeof systemEmails.$inferSelect;
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export async function findSystemEmailByKey(db: Db, key: string): Promise<SystemEmailRow | undefined> {
+  const [row] = await db.select().from(systemEmails).where(eq(systemEmails.key, key));
+  return row;
+}
+
+export async function findSystemEmailById(db: Db, id: string): Promise<SystemEmailRow | undefined> {
+  const [row] = await db.select().from(systemEmails).where(eq(systemEmails.id, id));
+  return row;
+}
+
+/** Inserts the given templates that do not exist yet; existing ones are left as super admins edited them. */
+export async function insertMissingSystemEmails(db: Db, templates: readonly SystemEmailDefault[]): Promise<void> {
+  if (templates.length === 0) return;
+  await db
+    .insert(systemEmails)
+    .values(templates.map(({ key, name, description, subject, body }) => ({ key, name, description, subject, body })))
+    .onConflictDoNothing({ target: systemEmails.key });
+}
+
+export async function insertSystemEmail(
+  db: Db,
+  values: Pick<SystemEmailRow, 'key' | 'name' | 'description' | 'subject' | 'body'>,
+): Promise<SystemEmailRow | undefined> {
+  const [row] = await db.insert(systemEmails).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateSystemEmail(
+  db: Db,
+  id: string,
+  patch: Pick<SystemEmailRow, 'name' | 'description' | 'subject' | 'body'>,
+): Promise<SystemEmailRow | undefined> {
+  const [row] = await db
+    .update(systemEmails)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(systemEmails.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteSystemEmail(db: Db, id: string): Promise<void> {
+  await db.delete(systemEmails).where(eq(systemEmails.id, id));
+}
+
+const systemEmailSearch: SearchSpec = {
+  resource: 'system emails',
+  fields: {
+    key: { source: systemEmails.key, kind: 'text', sortable: true, filterable: true },
+    name: { source: systemEmails.name, kind: 'text', sortable: true, filterable: true },
+    subject: { source: systemEmails.subject, kind: 'text', filterable: true },
+    updatedAt: { source: systemEmails.updatedAt, kind: 'timestamp', sortable: true, filterable: true },
+  },
+  defaultSort: { field: 'name', direction: 'Ascending' },
+  tiebreaker: systemEmails.id,
+};
+
+export function searchSystemEmails(db: Db, query: SearchQuery) {
+  return searchTable<SystemEmailRow>(db, { table: systemEmails, spec: systemEmailSearch, query });
+}
+
+export async function insertOutboxMessage(
+  db: Db,
+  values: Pick<OutboxRow, 'templateKey' | 'to' | 'subject' | 'text' | 'html'>,
+): Promise<OutboxRow> {
+  const [row] = await db.insert(mailOutbox).values(values).returning();
+  if (!row) throw new Error('insert into mail_outbox returned nothing');
+  return row;
+}
+
+export async function findOutboxMessage(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
+}
+
+export async function updateOutboxMessage(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'sentAt'>>,
+): Promise<void> {
+  await db.update(mailOutbox).set(patch).where(eq(mailOutbox.id, id));
+}
+
+const outboxSearch: SearchSpec = {
+  resource: 'outbox messages',
+  fields: {
+    to: { source: mailOutbox.to, kind: 'text', sortable: true, filterable: true },
+    subject: { source: mailOutbox.subject, kind: 'text', sortable: true, filterable: true },
+    templateKey: { source: mailOutbox.templateKey, kind: 'text', sortable: true, filterable: true },
+    status: {
+      source: mailOutbox.status,
+      kind: 'enum',
+      values: ['Queued', 'Sent', 'Stored', 'Failed'],
+      sortable: true,
+      filterable: true,
+    },
+    createdAt: { source: mailOutbox.createdAt, kind: 'timestamp', sortable: true, filterable: true },
+  },
+  defaultSort: { field: 'createdAt', direction: 'Descending' },
+  tiebreaker: mailOutbox.id,
+};
+
+export function searchOutbox(db: Db, query: SearchQuery) {
+  return searchTable<OutboxRow>(db, { table: mailOutbox, spec: outboxSearch, query });
+}

@@ -1,0 +1,41 @@
+import type { SystemEmailKey } from '@automate/contract';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { findSystemEmailByKey, insertOutboxMessage } from './mail.repository.ts';
+import { renderEmail } from './render-email.ts';
+import { sendMailJob } from './send-mail.job.ts';
+import { findSystemEmailDefault } from './system-email-defaults.ts';
+
+export type Recipient = { email: string; firstName: string; lastName: string };
+
+/**
+ * Renders a system email for a recipient and queues it for delivery, inside the caller's
+ * transaction `tx`: the message exists exactly when the change that caused it commits.
+ */
+export async function queueSystemEmail(
+  tx: Db,
+  deps: Pick<Deps, 'queue' | 'config'>,
+  email: { key: SystemEmailKey; to: Recipient; data: Record<string, unknown> },
+): Promise<void> {
+  const template = (await findSystemEmailByKey(tx, email.key)) ?? findSystemEmailDefault(email.key);
+  if (!template) throw new Error(`No template for the ${email.key} email.`);
+  const rendered = await renderEmail(template, {
+    app: { name: 'Automate', url: deps.config.publicUrl },
+    user: email.to,
+    ...email.data,
+  });
+  const message = await insertOutboxMessage(tx, { templateKey: email.key, to: email.to.email, ...rendered });
+  await deps.queue.send(sendMailJob, { outboxId: message.id }, { tx });
+}
+
+/** Sample data for previews: every merge field any system email uses. */
+export const SAMPLE_MERGE_DATA = {
+  app: { name: 'Automate', url: 'https://automate.example.com' },
+  user: { firstName: 'Alex', lastName: 'Taylor', email: 'alex@example.com' },
+  vendor: { name: 'Taylor Plumbing' },
+  inviter: { firstName: 'Sam', lastName: 'Lee' },
+  role: 'User',
+  needsPassword: true,
+  link: 'https://automate.example.com/auth/verify/sample-token/00000000-0000-4000-8000-000000000000',
+  expiresInHours: 24,
+};

@@ -1,0 +1,92 @@
+import type { SystemEmailKey } from '@automate/contract';
+
+export type SystemEmailDefault = {
+  key: SystemEmailKey;
+  name: string;
+  description: string;
+  subject: string;
+  body: string;
+  /** The merge fields the platform fills in when it sends this email. */
+  mergeFields: string[];
+};
+
+const COMMON_FIELDS = ['app.name', 'app.url', 'user.firstName', 'user.lastName', 'user.email'];
+
+/**
+ * The emails the platform sends, seeded into `system_emails` on start (existing rows are never
+ * overwritten: super admins own them once they exist). Subjects and bodies are Liquid; bodies are
+ * Markdown, sent as the text part and, converted, as the HTML part.
+ */
+export const SYSTEM_EMAIL_DEFAULTS: readonly SystemEmailDefault[] = [
+  {
+    key: 'verify-email',
+    name: 'Confirm email address',
+    description: 'Sent when someone registers, and when they ask for the link again.',
+    subject: 'Confirm your email address for {{ app.name }}',
+    body: `Hi {{ user.firstName }},
+
+Thanks for signing up to {{ app.name }}. Please confirm that this is your email address:
+
+[Confirm my email address]({{ link }})
+
+The link works for {{ expiresInHours }} hours. If you did not sign up, you can ignore this email.`,
+    mergeFields: [...COMMON_FIELDS, 'link', 'expiresInHours'],
+  },
+  {
+    key: 'password-reset',
+    name: 'Reset password',
+    description: 'Sent when someone asks to reset a forgotten password.',
+    subject: 'Reset your {{ app.name }} password',
+    body: `Hi {{ user.firstName }},
+
+Someone (hopefully you) asked to reset the password of your {{ app.name }} account. Choose a new password here:
+
+[Choose a new password]({{ link }})
+
+The link works for {{ expiresInHours }} hours and only once. If you did not ask for this, ignore this email: your password stays as it is.`,
+    mergeFields: [...COMMON_FIELDS, 'link', 'expiresInHours'],
+  },
+  {
+    key: 'welcome',
+    name: 'Welcome',
+    description: 'Sent once the email address is confirmed.',
+    subject: 'Welcome to {{ app.name }}',
+    body: `Hi {{ user.firstName }},
+
+Your {{ app.name }} account is ready. Three steps get your first automation running:
+
+1. Connect your ServiceM8 account.
+2. Pick a template, or build a trigger: when something happens to a job, if conditions hold, do the work.
+3. Turn it on, and watch every run in the log.
+
+[Open {{ app.name }}]({{ link }})`,
+    mergeFields: [...COMMON_FIELDS, 'link'],
+  },
+  {
+    key: 'vendor-invitation',
+    name: 'Invitation to a vendor',
+    description: 'Sent when a vendor Admin adds someone to their business.',
+    subject: '{{ inviter.firstName }} added you to {{ vendor.name }} on {{ app.name }}',
+    body: `Hi {{ user.firstName }},
+
+{{ inviter.firstName }} {{ inviter.lastName }} added you to **{{ vendor.name }}** on {{ app.name }} as {{ role }}.
+
+{% if needsPassword %}Choose a password to get started (the link works for {{ expiresInHours }} hours):{% else %}Sign in to get started:{% endif %}
+
+[Open {{ vendor.name }}]({{ link }})`,
+    mergeFields: [
+      ...COMMON_FIELDS,
+      'vendor.name',
+      'inviter.firstName',
+      'inviter.lastName',
+      'role',
+      'needsPassword',
+      'link',
+      'expiresInHours',
+    ],
+  },
+];
+
+export function findSystemEmailDefault(key: string): SystemEmailDefault | undefined {
+  return SYSTEM_EMAIL_DEFAULTS.find((template) => template.key === key);
+}

@@ -1,0 +1,110 @@
+import {
+  type OutboxMessage,
+  type SearchPage,
+  type SearchQuery,
+  SYSTEM_EMAIL_KEYS,
+  type SystemEmail,
+  type SystemEmailInput,
+  type SystemEmailUpdate,
+} from '@automate/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { AppError, invalidField, notFound } from '../../http/app-error.ts';
+import {
+  deleteSystemEmail,
+  findSystemEmailById,
+  insertSystemEmail,
+  type OutboxRow,
+  type SystemEmailRow,
+  searchOutbox,
+  searchSystemEmails,
+  updateSystemEmail,
+} from './mail.repository.ts';
+import { SAMPLE_MERGE_DATA } from './mail.service.ts';
+import { checkTemplate, type RenderedEmail, renderEmail } from './render-email.ts';
+import { findSystemEmailDefault } from './system-email-defaults.ts';
+
+const isSystemKey = (key: string) => (SYSTEM_EMAIL_KEYS as readonly string[]).includes(key);
+
+export function toSystemEmail(row: SystemEmailRow): SystemEmail {
+  return {
+    id: row.id,
+    key: row.key,
+    name: row.name,
+    description: row.description,
+    subject: row.subject,
+    body: row.body,
+    isSystem: isSystemKey(row.key),
+    mergeFields: findSystemEmailDefault(row.key)?.mergeFields ?? [],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toOutboxMessage(row: OutboxRow): OutboxMessage {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+export async function listSystemEmails(db: Db, query: SearchQuery): Promise<SearchPage<SystemEmail>> {
+  const page = await searchSystemEmails(db, query);
+  return { ...page, rows: page.rows.map(toSystemEmail) };
+}
+
+export async function getSystemEmail(db: Db, id: string): Promise<SystemEmail> {
+  const row = await findSystemEmailById(db, id);
+  if (!row) throw notFound('Email template');
+  return toSystemEmail(row);
+}
+
+export async function createSystemEmail(db: Db, input: z.output<typeof SystemEmailInput>): Promise<SystemEmail> {
+  assertTemplateParses(input);
+  const row = await insertSystemEmail(db, input);
+  if (!row) throw new AppError('CONFLICT', `An email template with the key "${input.key}" already exists.`);
+  return toSystemEmail(row);
+}
+
+export async function changeSystemEmail(
+  db: Db,
+  id: string,
+  input: z.output<typeof SystemEmailUpdate>,
+): Promise<SystemEmail> {
+  assertTemplateParses(input);
+  const row = await updateSystemEmail(db, id, input);
+  if (!row) throw notFound('Email template');
+  return toSystemEmail(row);
+}
+
+export async function removeSystemEmail(db: Db, id: string): Promise<void> {
+  const row = await findSystemEmailById(db, id);
+  if (!row) throw notFound('Email template');
+  if (isSystemKey(row.key)) {
+    throw new AppError(
+      'CONFLICT',
+      `"${row.name}" is sent by the platform and cannot be deleted; edit its text instead.`,
+    );
+  }
+  await deleteSystemEmail(db, id);
+}
+
+export async function previewSystemEmail(template: { subject: string; body: string }): Promise<RenderedEmail> {
+  assertTemplateParses(template);
+  try {
+    return await renderEmail(template, SAMPLE_MERGE_DATA);
+  } catch (error) {
+    throw invalidField('body', `The template cannot be rendered: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+export async function listOutbox(db: Db, query: SearchQuery): Promise<SearchPage<OutboxMessage>> {
+  const page = await searchOutbox(db, query);
+  return { ...page, rows: page.rows.map(toOutboxMessage) };
+}
+
+function assertTemplateParses(template: { subject: string; body: string }): void {
+  const problem = checkTemplate(template);
+  if (problem) throw invalidField(problem.field, problem.message);
+}

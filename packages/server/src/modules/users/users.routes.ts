@@ -1,0 +1,84 @@
+import {
+  AdminUserRow,
+  SearchQuery,
+  searchPage,
+  successEnvelope,
+  UserProfile,
+  UserSession,
+  WelcomedResponse,
+} from '@automate/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { access } from '../../http/access.ts';
+import { requireCaller } from '../auth/access-control.ts';
+import { getUserProfile, markWelcomed, refreshSession, searchAllUsers } from './users.service.ts';
+
+const tags = ['User'];
+
+export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/User/info',
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags,
+          summary: 'The current session, refreshed',
+          description: 'The caller’s vendors and roles as they are now, with a new token.',
+          response: { 200: successEnvelope(UserSession) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await refreshSession(deps, requireCaller(request)) }),
+    );
+
+    app.post(
+      '/User/welcomed',
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags,
+          summary: 'Record that the user has seen the welcome',
+          response: { 200: successEnvelope(WelcomedResponse) },
+        },
+      },
+      async (request) => {
+        const welcomedAt = await markWelcomed(deps, requireCaller(request));
+        return { success: true as const, data: { welcomedAt: welcomedAt.toISOString() } };
+      },
+    );
+
+    app.get(
+      '/User/:id',
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags,
+          summary: 'A user’s profile',
+          description:
+            'For the user themself, a super admin, or an Admin of a vendor the user belongs to; 404 otherwise.',
+          params: z.object({ id: z.uuid('id is not a valid id.') }),
+          response: { 200: successEnvelope(UserProfile) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await getUserProfile(deps, requireCaller(request), request.params.id),
+      }),
+    );
+
+    app.get(
+      '/Admin/users/search',
+      {
+        config: { access: access.superAdmin },
+        schema: {
+          tags: ['Admin: users'],
+          summary: 'Search every user of the platform',
+          querystring: SearchQuery,
+          response: { 200: successEnvelope(searchPage(AdminUserRow)) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await searchAllUsers(deps, request.query) }),
+    );
+  };
+}

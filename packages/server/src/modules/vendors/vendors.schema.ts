@@ -1,0 +1,32 @@
+import { VENDOR_ROLES } from '@automate/contract';
+import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.ts';
+
+export const vendorRole = pgEnum('vendor_role', VENDOR_ROLES);
+
+export const vendors = pgTable('vendors', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  /** IANA zone; delays in days, months and years are computed in it. */
+  timeZone: text().notNull().default('Pacific/Auckland'),
+  sm8AccountUuid: text().unique(),
+  sm8Connected: boolean().notNull().default(false),
+  currentSubscriptionType: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const vendorMemberships = pgTable(
+  'vendor_memberships',
+  {
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: vendorRole().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.userId] }), index('vendor_memberships_user_idx').on(t.userId)],
+);

@@ -1,0 +1,167 @@
+import type { SearchPage, SearchQuery, Vendor, VendorRole, VendorUser } from '@automate/contract';
+import type { Deps } from '../../deps.ts';
+import type { Caller } from '../../http/access.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { issueLinkToken, LINK_TTL_HOURS } from '../auth/auth-links.ts';
+import { queueSystemEmail } from '../mail/mail.service.ts';
+import { findUserByEmail, insertUser } from '../users/users.repository.ts';
+import {
+  deleteMembership,
+  findMembership,
+  findVendorById,
+  findVendorUser,
+  insertMembership,
+  lockVendorAdmins,
+  searchVendors,
+  searchVendorUsers,
+  updateMembershipRole,
+  updateVendor,
+  type VendorRow,
+  type VendorUserRow,
+} from './vendors.repository.ts';
+
+export function toVendor(row: VendorRow): Vendor {
+  return {
+    id: row.id,
+    name: row.name,
+    timeZone: row.timeZone,
+    sm8Connected: row.sm8Connected,
+    currentSubscriptionType: row.currentSubscriptionType,
+    hasCurrentSubscription: row.currentSubscriptionType !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toVendorUser(row: VendorUserRow): VendorUser {
+  return {
+    id: row.id,
+    email: row.email,
+    userName: row.userName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+export async function listVendors(deps: Deps, query: SearchQuery): Promise<SearchPage<Vendor>> {
+  const page = await searchVendors(deps.database.db, query);
+  return { ...page, rows: page.rows.map(toVendor) };
+}
+
+export async function getVendor(deps: Deps, vendorId: string): Promise<Vendor> {
+  const row = await findVendorById(deps.database.db, vendorId);
+  if (!row) throw notFound('Vendor');
+  return toVendor(row);
+}
+
+export async function changeVendor(
+  deps: Deps,
+  vendorId: string,
+  patch: { name?: string | undefined; timeZone?: string | undefined },
+): Promise<Vendor> {
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'Nothing to change: send a new name or timeZone.');
+  }
+  const row = await updateVendor(deps.database.db, vendorId, changes);
+  if (!row) throw notFound('Vendor');
+  return toVendor(row);
+}
+
+export async function listVendorUsers(
+  deps: Deps,
+  vendorId: string,
+  query: SearchQuery,
+): Promise<SearchPage<VendorUser>> {
+  const page = await searchVendorUsers(deps.database.db, vendorId, query);
+  return { ...page, rows: page.rows.map(toVendorUser) };
+}
+
+export async function getVendorUser(deps: Deps, vendorId: string, userId: string): Promise<VendorUser> {
+  const row = await findVendorUser(deps.database.db, vendorId, userId);
+  if (!row) throw notFound('User');
+  return toVendorUser(row);
+}
+
+/**
+ * Adds someone to the vendor by email. A new address gets an account without a password and a link
+ * to choose one; an existing user is added and told by email.
+ */
+export async function inviteVendorUser(
+  deps: Deps,
+  inviter: Caller,
+  vendorId: string,
+  invite: { email: string; role: VendorRole; firstName?: string | undefined; lastName?: string | undefined },
+): Promise<VendorUser> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const vendor = await findVendorById(tx, vendorId);
+    if (!vendor) throw notFound('Vendor');
+    const existing = await findUserByEmail(tx, invite.email);
+    const user =
+      existing ??
+      (await insertUser(tx, {
+        email: invite.email,
+        userName: invite.email,
+        firstName: invite.firstName ?? invite.email.split('@')[0] ?? invite.email,
+        lastName: invite.lastName ?? '',
+      }));
+    if (!(await insertMembership(tx, { vendorId, userId: user.id, role: invite.role }))) {
+      throw new AppError('CONFLICT', `${user.email} is already a member of ${vendor.name}.`);
+    }
+    const needsPassword = user.passwordHash === null;
+    const ttlHours = LINK_TTL_HOURS.invitation;
+    const link = needsPassword
+      ? `${deps.config.publicUrl}/auth/reset/${await issueLinkToken(tx, { userId: user.id, purpose: 'password_reset', ttlHours, now })}/${user.id}`
+      : `${deps.config.publicUrl}/auth/login`;
+    await queueSystemEmail(tx, deps, {
+      key: 'vendor-invitation',
+      to: user,
+      data: {
+        vendor: { name: vendor.name },
+        inviter: { firstName: inviter.firstName, lastName: inviter.lastName },
+        role: invite.role,
+        needsPassword,
+        link,
+        expiresInHours: ttlHours,
+      },
+    });
+    const added = await findVendorUser(tx, vendorId, user.id);
+    if (!added) throw new Error('the new membership is missing');
+    return toVendorUser(added);
+  });
+}
+
+export async function changeVendorUserRole(
+  deps: Deps,
+  vendorId: string,
+  userId: string,
+  role: VendorRole,
+): Promise<VendorUser> {
+  return deps.database.db.transaction(async (tx) => {
+    const admins = await lockVendorAdmins(tx, vendorId);
+    const membership = await findMembership(tx, vendorId, userId);
+    if (!membership) throw notFound('User');
+    if (role !== 'Admin' && admins.length === 1 && admins[0] === userId) {
+      throw new AppError('CONFLICT', 'A vendor needs at least one Admin: make someone else an Admin first.');
+    }
+    await updateMembershipRole(tx, vendorId, userId, role);
+    const row = await findVendorUser(tx, vendorId, userId);
+    if (!row) throw notFound('User');
+    return toVendorUser(row);
+  });
+}
+
+export async function removeVendorUser(deps: Deps, vendorId: string, userId: string): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const admins = await lockVendorAdmins(tx, vendorId);
+    if (!(await findMembership(tx, vendorId, userId))) throw notFound('User');
+    if (admins.length === 1 && admins[0] === userId) {
+      throw new AppError('CONFLICT', 'A vendor needs at least one Admin: make someone else an Admin first.');
+    }
+    await deleteMembership(tx, vendorId, userId);
+  });
+}

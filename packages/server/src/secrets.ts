@@ -1,0 +1,30 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.ts';
+
+export type AppKeys = {
+  /** HMAC key for session JWTs. */
+  sessionSigningKey: Uint8Array;
+  /** AES-256 key for secrets stored in the database (e.g. OAuth tokens). */
+  storageEncryptionKey: Uint8Array;
+};
+
+/**
+ * Derives purpose-bound keys from APP_SECRET_KEY. Without it (development, tests, demo), a random
+ * secret is generated once into DATA_DIR/secret-key so sessions survive restarts.
+ */
+export function resolveAppKeys(config: Pick<Config, 'appSecretKey' | 'dataDir'>): AppKeys {
+  const secret = config.appSecretKey ?? readOrCreateLocalSecret(config.dataDir);
+  const derive = (purpose: string) => new Uint8Array(hkdfSync('sha256', secret, 'automate', `automate:${purpose}`, 32));
+  return { sessionSigningKey: derive('session-jwt'), storageEncryptionKey: derive('storage-encryption') };
+}
+
+function readOrCreateLocalSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret-key');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { SUPER_ADMIN, type VendorRole } from '@automate/contract';
+import type { Deps } from '../../src/deps.ts';
+import { hashPassword } from '../../src/modules/auth/passwords.ts';
+import { insertUser, type UserRow } from '../../src/modules/users/users.repository.ts';
+import { insertMembership, insertVendor, type VendorRow } from '../../src/modules/vendors/vendors.repository.ts';
+
+export const TEST_PASSWORD = 'correct-horse-42';
+
+/** A verified user with TEST_PASSWORD, unless told otherwise. */
+export async function createUser(
+  deps: Deps,
+  options: {
+    email?: string;
+    password?: string | null;
+    verified?: boolean;
+    superAdmin?: boolean;
+    firstName?: string;
+  } = {},
+): Promise<UserRow> {
+  const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+  const password = options.password === undefined ? TEST_PASSWORD : options.password;
+  return insertUser(deps.database.db, {
+    email,
+    userName: email,
+    firstName: options.firstName ?? 'Test',
+    lastName: 'User',
+    passwordHash: password === null ? null : await hashPassword(password),
+    emailVerifiedAt: options.verified === false ? null : deps.clock.now(),
+    roles: options.superAdmin ? [SUPER_ADMIN] : [],
+  });
+}
+
+export async function createVendor(deps: Deps, name = `Vendor ${randomUUID().slice(0, 6)}`): Promise<VendorRow> {
+  return insertVendor(deps.database.db, { name, currentSubscriptionType: 'Standard' });
+}
+
+export async function addMember(deps: Deps, vendor: VendorRow, user: UserRow, role: VendorRole): Promise<void> {
+  await insertMembership(deps.database.db, { vendorId: vendor.id, userId: user.id, role });
+}
+
+/** A vendor with an Admin and a User, each with a session token. */
+export async function createVendorTeam(deps: Deps, name?: string) {
+  const vendor = await createVendor(deps, name);
+  const admin = await createUser(deps, { firstName: 'Ada' });
+  const user = await createUser(deps, { firstName: 'Uma' });
+  await addMember(deps, vendor, admin, 'Admin');
+  await addMember(deps, vendor, user, 'User');
+  return {
+    vendor,
+    admin,
+    user,
+    adminToken: await tokenFor(deps, admin),
+    userToken: await tokenFor(deps, user),
+  };
+}
+
+export async function tokenFor(deps: Deps, user: UserRow): Promise<string> {
+  return (await deps.sessions.issue(user.id)).token;
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}

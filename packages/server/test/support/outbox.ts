@@ -1,0 +1,41 @@
+import { OutboxMessage, searchPage, successEnvelope, toSearchParams } from '@automate/contract';
+import type { TestServices } from './test-services.ts';
+
+const Page = successEnvelope(searchPage(OutboxMessage));
+
+/** Waits until an email to `to` with `templateKey` is in the outbox (read as a super admin would). */
+export async function waitForEmail(
+  services: TestServices,
+  superAdminToken: string,
+  match: { to: string; templateKey: string; status?: OutboxMessage['status']; newerThan?: OutboxMessage },
+  timeoutMs = 15_000,
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await services.app.inject({
+      method: 'GET',
+      url: '/api/Admin/outbox/search',
+      headers: { authorization: `Bearer ${superAdminToken}` },
+      query: toSearchParams({
+        Filters: [
+          { action: 'Eq', field: 'to', value: match.to },
+          { action: 'Eq', field: 'templateKey', value: match.templateKey },
+          ...(match.status ? [{ action: 'Eq' as const, field: 'status', value: match.status }] : []),
+        ],
+      }),
+    });
+    const [message] = Page.parse(response.json()).data.rows.filter(
+      (row) => !match.newerThan || row.createdAt > match.newerThan.createdAt,
+    );
+    if (message) return message;
+    if (Date.now() > deadline) throw new Error(`no ${match.templateKey} email to ${match.to} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The token and user id of the first app link of a kind (`verify` or `reset`) in an email. */
+export function linkIn(message: OutboxMessage, kind: 'verify' | 'reset'): { token: string; userId: string } {
+  const found = message.text.match(new RegExp(`/auth/${kind}/([A-Za-z0-9_-]+)/([0-9a-f-]{36})`));
+  if (!found?.[1] || !found[2]) throw new Error(`no ${kind} link in: ${message.text}`);
+  return { token: found[1], userId: found[2] };
+}
