@@ -29,7 +29,7 @@ export type TestServices = Services & {
  * `beforeRegister` lets a test add routes of its own, e.g. to exercise shared HTTP behaviour.
  */
 export async function startTestServices(
-  options: { role?: Role; webRoot?: string; authRateLimitPerMinute?: string } = {},
+  options: { role?: Role; webRoot?: string; authRateLimitPerMinute?: string; env?: Record<string, string> } = {},
 ): Promise<TestServices> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-test-'));
   const config = loadConfig({
@@ -40,6 +40,7 @@ export async function startTestServices(
     DEMO_MODE: 'false',
     PUBLIC_URL: 'https://automate.test',
     AUTH_RATE_LIMIT_PER_MINUTE: options.authRateLimitPerMinute ?? '1000',
+    ...options.env,
   });
   const clock = createTestClock();
   const database = await createTestDatabase();

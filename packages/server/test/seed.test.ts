@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { DEMO_ACCOUNTS } from '../src/seed/seed.ts';
+import { startServices } from '../src/services.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-seed-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** Starts the embedded installation in `dir` and returns what it logged (warnings and up). */
+async function startOnce(env: Record<string, string>, dir = dataDir) {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()).msg);
+      done();
+    },
+  });
+  const services = await startServices({
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, ...env }),
+    logger: pino({ level: 'warn' }, sink),
+    target: { kind: 'pglite', dataDir: dir },
+    role: 'all',
+    webRoot: undefined,
+  });
+  return { services, lines };
+}
+
+async function signIn(services: Awaited<ReturnType<typeof startOnce>>['services'], email: string, password: string) {
+  if (!services.app) throw new Error('no app');
+  const response = await services.app.inject({ method: 'POST', url: '/api/Auth/login', payload: { email, password } });
+  return response;
+}
+
+describe('first start', () => {
+  it('creates a super admin with a generated password shown once, and the demo vendor in demo mode', async () => {
+    const first = await startOnce({ DEMO_MODE: 'true' });
+    try {
+      const created = first.lines.find((line) => line.startsWith('Created the super admin admin@automate.local'));
+      const password = created?.match(/with the password (\S+) /)?.[1];
+      expect(password, first.lines.join('\n')).toBeDefined();
+      const admin = await signIn(first.services, 'admin@automate.local', password ?? '');
+      expect(admin.statusCode, admin.body).toBe(200);
+      expect(admin.json().data.roles).toEqual(['SuperAdmin']);
+
+      const demoAdmin = await signIn(first.services, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+      expect(demoAdmin.json().data.vendors).toMatchObject([{ name: 'Demo Plumbing Ltd', role: 'Admin' }]);
+      const demoUser = await signIn(first.services, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
+      expect(demoUser.json().data.vendors).toMatchObject([{ name: 'Demo Plumbing Ltd', role: 'User' }]);
+    } finally {
+      await first.services.stop();
+    }
+
+    const second = await startOnce({
+      DEMO_MODE: 'true',
+      ADMIN_EMAIL: 'boss@example.com',
+      ADMIN_PASSWORD: 'boss-pass-2026',
+    });
+    try {
+      expect(second.lines.filter((line) => line.startsWith('Created'))).toEqual([]);
+      expect(second.lines.filter((line) => line.startsWith('Demo mode'))).toEqual([]);
+      expect((await signIn(second.services, 'boss@example.com', 'boss-pass-2026')).statusCode).toBe(401);
+    } finally {
+      await second.services.stop();
+    }
+  });
+
+  it('uses ADMIN_EMAIL and ADMIN_PASSWORD when they are set', async () => {
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-seed-'));
+    const { services, lines } = await startOnce(
+      { DEMO_MODE: 'false', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-pass-2026' },
+      otherDir,
+    );
+    try {
+      expect(lines).toContain('Created the super admin owner@example.com with the password from ADMIN_PASSWORD.');
+      expect((await signIn(services, 'owner@example.com', 'owner-pass-2026')).statusCode).toBe(200);
+      expect((await signIn(services, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).statusCode).toBe(401);
+    } finally {
+      await services.stop();
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+});
