@@ -32,7 +32,10 @@ export const SystemEmailInput = z.object({
   subject: z.string({ error: 'subject is required.' }).trim().min(1, 'subject is required.').max(300),
   body: z.string({ error: 'body is required.' }).min(1, 'body is required.').max(50_000),
 });
-export const SystemEmailUpdate = SystemEmailInput.omit({ key: true });
+/** A change to a template; a missing description keeps the current one. */
+export const SystemEmailUpdate = SystemEmailInput.omit({ key: true }).extend({
+  description: z.string().trim().max(500).optional(),
+});
 
 export const OUTBOX_STATUSES = ['Queued', 'Sent', 'Stored', 'Failed'] as const;
 

@@ -135,6 +135,38 @@ describe('sessions', () => {
   });
 });
 
+describe('every protected route', () => {
+  it('answers 401 to a tampered and to an expired token', async () => {
+    const user = await createUser(services.deps, { superAdmin: true });
+    const token = await tokenFor(services.deps, user);
+    const tampered = `${token.slice(0, -4)}AAAA`;
+    const expired = (await services.deps.sessions.issue(user.id, new Date(Date.now() - 8 * 24 * 3_600_000))).token;
+    const document = (await services.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const protectedRoutes: Array<{ method: string; url: string }> = [];
+    for (const [path, operations] of Object.entries(
+      document.paths as Record<string, Record<string, { security?: unknown[] }>>,
+    )) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (operation.security?.length) {
+          protectedRoutes.push({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, user.id) });
+        }
+      }
+    }
+    expect(protectedRoutes.length).toBeGreaterThan(15);
+    for (const route of protectedRoutes) {
+      for (const bad of [tampered, expired]) {
+        const response = await services.app.inject({
+          method: route.method as 'GET',
+          url: route.url,
+          headers: bearer(bad),
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      }
+    }
+  });
+});
+
 describe('lock-out', () => {
   it('locks the account for 15 minutes after 5 failures in 15 minutes, then lets the right password in', async () => {
     const user = await createUser(services.deps);

@@ -38,11 +38,12 @@ export async function insertSystemEmail(
 export async function updateSystemEmail(
   db: Db,
   id: string,
-  patch: Pick<SystemEmailRow, 'name' | 'description' | 'subject' | 'body'>,
+  patch: Pick<SystemEmailRow, 'name' | 'subject' | 'body'> & { description?: string | undefined },
 ): Promise<SystemEmailRow | undefined> {
+  const { description, ...rest } = patch;
   const [row] = await db
     .update(systemEmails)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...rest, ...(description === undefined ? {} : { description }), updatedAt: new Date() })
     .where(eq(systemEmails.id, id))
     .returning();
   return row;

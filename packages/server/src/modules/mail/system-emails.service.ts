@@ -61,7 +61,7 @@ export async function getSystemEmail(db: Db, id: string): Promise<SystemEmail> {
 }
 
 export async function createSystemEmail(db: Db, input: z.output<typeof SystemEmailInput>): Promise<SystemEmail> {
-  assertTemplateParses(input);
+  await assertTemplateRenders(input);
   const row = await insertSystemEmail(db, input);
   if (!row) throw new AppError('CONFLICT', `An email template with the key "${input.key}" already exists.`);
   return toSystemEmail(row);
@@ -72,7 +72,7 @@ export async function changeSystemEmail(
   id: string,
   input: z.output<typeof SystemEmailUpdate>,
 ): Promise<SystemEmail> {
-  assertTemplateParses(input);
+  await assertTemplateRenders(input);
   const row = await updateSystemEmail(db, id, input);
   if (!row) throw notFound('Email template');
   return toSystemEmail(row);
@@ -90,13 +90,8 @@ export async function removeSystemEmail(db: Db, id: string): Promise<void> {
   await deleteSystemEmail(db, id);
 }
 
-export async function previewSystemEmail(template: { subject: string; body: string }): Promise<RenderedEmail> {
-  assertTemplateParses(template);
-  try {
-    return await renderEmail(template, SAMPLE_MERGE_DATA);
-  } catch (error) {
-    throw invalidField('body', `The template cannot be rendered: ${(error as Error).message.split('\n')[0]}`);
-  }
+export function previewSystemEmail(template: { subject: string; body: string }): Promise<RenderedEmail> {
+  return assertTemplateRenders(template);
 }
 
 export async function listOutbox(db: Db, query: SearchQuery): Promise<SearchPage<OutboxMessage>> {
@@ -104,7 +99,16 @@ export async function listOutbox(db: Db, query: SearchQuery): Promise<SearchPage
   return { ...page, rows: page.rows.map(toOutboxMessage) };
 }
 
-function assertTemplateParses(template: { subject: string; body: string }): void {
+/**
+ * Refuses a template that does not parse, or that fails when rendered with sample data (e.g. a loop
+ * past the render limits): saved, it would break every email of its kind.
+ */
+async function assertTemplateRenders(template: { subject: string; body: string }): Promise<RenderedEmail> {
   const problem = checkTemplate(template);
   if (problem) throw invalidField(problem.field, problem.message);
+  try {
+    return await renderEmail(template, SAMPLE_MERGE_DATA);
+  } catch (error) {
+    throw invalidField('body', `The template cannot be rendered: ${(error as Error).message.split('\n')[0]}`);
+  }
 }

@@ -32,6 +32,16 @@ export async function updateUser(db: Db, id: string, patch: Partial<NewUser>): P
   return row;
 }
 
+/** Sets welcomedAt unless it is set already, in one statement; answers the stored value. */
+export async function setWelcomedOnce(db: Db, id: string, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ welcomedAt: sql`coalesce(${users.welcomedAt}, ${now})` })
+    .where(eq(users.id, id))
+    .returning({ welcomedAt: users.welcomedAt });
+  return row?.welcomedAt ?? undefined;
+}
+
 /**
  * Counts a failed sign-in inside a sliding window and locks the account when the count reaches
  * `maxFailures`. One statement, so concurrent attempts cannot undercount.

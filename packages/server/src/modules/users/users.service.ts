@@ -6,7 +6,7 @@ import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
 import { buildSession } from '../auth/auth.service.ts';
 import { vendorMemberships } from '../vendors/vendors.schema.ts';
-import { findUserById, listMembershipsOfUser, type UserRow, updateUser } from './users.repository.ts';
+import { findUserById, listMembershipsOfUser, setWelcomedOnce, type UserRow } from './users.repository.ts';
 import { users } from './users.schema.ts';
 
 export function toUserProfile(user: UserRow): UserProfile {
@@ -45,13 +45,11 @@ export async function getUserProfile(deps: Deps, caller: Caller, userId: string)
   return toUserProfile(user);
 }
 
-/** Records that the user has seen the welcome; the first time counts. */
+/** Records that the user has seen the welcome; the first time counts, even when calls race. */
 export async function markWelcomed(deps: Deps, caller: Caller): Promise<Date> {
-  const user = await findUserById(deps.database.db, caller.id);
-  if (!user) throw notFound('User');
-  if (user.welcomedAt) return user.welcomedAt;
-  const updated = await updateUser(deps.database.db, user.id, { welcomedAt: deps.clock.now() });
-  return updated?.welcomedAt ?? deps.clock.now();
+  const welcomedAt = await setWelcomedOnce(deps.database.db, caller.id, deps.clock.now());
+  if (!welcomedAt) throw notFound('User');
+  return welcomedAt;
 }
 
 const vendorCount = sql<number>`(select count(*)::int from ${vendorMemberships} where ${vendorMemberships.userId} = ${users.id})`;
