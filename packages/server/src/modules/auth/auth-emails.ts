@@ -4,24 +4,30 @@ import { queueSystemEmail } from '../mail/mail.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { issueLinkToken, LINK_TTL_HOURS } from './auth-links.ts';
 
-/** Queues a confirmation link for the user's email address (retiring earlier links). */
-export async function sendVerificationEmail(tx: Db, deps: Deps, user: UserRow, now: Date): Promise<void> {
-  const ttlHours = LINK_TTL_HOURS.verify_email;
-  const token = await issueLinkToken(tx, { userId: user.id, purpose: 'verify_email', ttlHours, now });
-  await queueSystemEmail(tx, deps, {
-    key: 'verify-email',
-    to: user,
-    data: { link: `${deps.config.publicUrl}/auth/verify/${token}/${user.id}`, expiresInHours: ttlHours },
-  });
-}
-
-/** Queues a link to choose a new password (retiring earlier links). */
-export async function sendPasswordResetEmail(tx: Db, deps: Deps, user: UserRow, now: Date): Promise<void> {
-  const ttlHours = LINK_TTL_HOURS.password_reset;
-  const token = await issueLinkToken(tx, { userId: user.id, purpose: 'password_reset', ttlHours, now });
-  await queueSystemEmail(tx, deps, {
+/** The emailed links of sign-up and sign-in: which token, which template, which page of the app. */
+const LINK_EMAILS = {
+  verification: { purpose: 'verify_email', key: 'verify-email', page: 'verify', ttlHours: LINK_TTL_HOURS.verify_email },
+  passwordReset: {
+    purpose: 'password_reset',
     key: 'password-reset',
+    page: 'reset',
+    ttlHours: LINK_TTL_HOURS.password_reset,
+  },
+} as const;
+
+/** Queues an email with a fresh single-use link (retiring the user's earlier links of that kind). */
+export async function sendLinkEmail(
+  tx: Db,
+  deps: Deps,
+  user: UserRow,
+  kind: keyof typeof LINK_EMAILS,
+  now: Date,
+): Promise<void> {
+  const { purpose, key, page, ttlHours } = LINK_EMAILS[kind];
+  const token = await issueLinkToken(tx, { userId: user.id, purpose, ttlHours, now });
+  await queueSystemEmail(tx, deps, {
+    key,
     to: user,
-    data: { link: `${deps.config.publicUrl}/auth/reset/${token}/${user.id}`, expiresInHours: ttlHours },
+    data: { link: `${deps.config.publicUrl}/auth/${page}/${token}/${user.id}`, expiresInHours: ttlHours },
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
-import { sendPasswordResetEmail, sendVerificationEmail } from './auth-emails.ts';
+import { sendLinkEmail } from './auth-emails.ts';
 
 const EmailPayload = z.object({ email: z.string() });
 const retries = { retryLimit: 3, retryDelay: 10, retryBackoff: true };
@@ -14,7 +14,7 @@ export const verificationRequestedJob = defineJob({
   async handle({ email }, { deps }) {
     await deps.database.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
-      if (user && !user.emailVerifiedAt) await sendVerificationEmail(tx, deps, user, deps.clock.now());
+      if (user && !user.emailVerifiedAt) await sendLinkEmail(tx, deps, user, 'verification', deps.clock.now());
     });
   },
 });
@@ -27,7 +27,7 @@ export const passwordResetRequestedJob = defineJob({
   async handle({ email }, { deps }) {
     await deps.database.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
-      if (user) await sendPasswordResetEmail(tx, deps, user, deps.clock.now());
+      if (user) await sendLinkEmail(tx, deps, user, 'passwordReset', deps.clock.now());
     });
   },
 });

@@ -14,7 +14,7 @@ import {
 } from '../users/users.repository.ts';
 import { insertMembership, insertVendor } from '../vendors/vendors.repository.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from './auth.jobs.ts';
-import { sendVerificationEmail } from './auth-emails.ts';
+import { sendLinkEmail } from './auth-emails.ts';
 import { redeemLinkToken } from './auth-links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -100,7 +100,7 @@ export async function register(deps: Deps, input: RegisterRequest): Promise<{ us
       ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     });
     await insertMembership(tx, { vendorId: vendor.id, userId: user.id, role: 'Admin' });
-    await sendVerificationEmail(tx, deps, user, now);
+    await sendLinkEmail(tx, deps, user, 'verification', now);
     return { userId: user.id, email: user.email };
   });
 }

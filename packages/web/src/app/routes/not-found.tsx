@@ -2,24 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router';
+import { CenteredPage } from '@/components/ui/centered-page.tsx';
 
 export function NotFoundRoute() {
   const { pathname } = useLocation();
 
   return (
-    <Box
-      component="main"
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        minHeight: '100vh',
-        px: 3,
-        textAlign: 'center',
-      }}
-    >
+    <CenteredPage>
       <title>Page not found · Automate</title>
       <Typography variant="overline" component="p" color="text.secondary">
         404
@@ -33,6 +22,6 @@ export function NotFoundRoute() {
       <Button href="/" variant="contained">
         Back to home
       </Button>
-    </Box>
+    </CenteredPage>
   );
 }

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { CenteredPage } from './centered-page.tsx';
 
 /** Shown when a page fails to render or its code fails to load (for example after a new release). */
 export function RouteErrorBoundary() {
@@ -13,19 +14,7 @@ export function RouteErrorBoundary() {
       : undefined;
 
   return (
-    <Box
-      role="alert"
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        minHeight: '100vh',
-        px: 3,
-        textAlign: 'center',
-      }}
-    >
+    <CenteredPage role="alert">
       <title>Something went wrong · Automate</title>
       <Typography variant="h4" component="h1">
         Something went wrong
@@ -44,6 +33,6 @@ export function RouteErrorBoundary() {
         </Button>
         <Button href="/">Go home</Button>
       </Box>
-    </Box>
+    </CenteredPage>
   );
 }
