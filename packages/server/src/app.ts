@@ -12,6 +12,7 @@ import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { systemEmailRoutes } from './modules/mail/system-emails.routes.ts';
+import { publicRoutes } from './modules/public/public.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       registerAccessControl(api, deps);
       await api.register(healthRoutes(deps));
+      await api.register(publicRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(userRoutes(deps));
       await api.register(vendorRoutes(deps));

@@ -1,4 +1,4 @@
-import { Health, successEnvelope } from '@automate/contract';
+import { Health, PublicData, successEnvelope } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
@@ -51,5 +51,18 @@ describe('health without workers', () => {
     } finally {
       await apiOnly.cleanup();
     }
+  });
+});
+
+describe('GET /api/Public/fetchdata', () => {
+  it('answers the version and public settings without a sign-in', async () => {
+    const response = await services.app.inject({ method: 'GET', url: '/api/Public/fetchdata' });
+    expect(successEnvelope(PublicData).parse(response.json()).data).toEqual({
+      appVersion: '1.8.0',
+      paymentPublishableKey: null,
+      feedbackFormUrl: null,
+      supportEmail: 'support@automate.local',
+      demoMode: false,
+    });
   });
 });
