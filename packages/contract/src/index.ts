@@ -6,3 +6,4 @@ export * from './health.ts';
 export * from './mail.ts';
 export * from './public.ts';
 export * from './search.ts';
+export * from './servicem8-connect.ts';
