@@ -6,4 +6,5 @@ export * from './health.ts';
 export * from './mail.ts';
 export * from './public.ts';
 export * from './search.ts';
+export * from './servicem8.ts';
 export * from './servicem8-connect.ts';

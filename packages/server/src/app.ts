@@ -13,8 +13,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { systemEmailRoutes } from './modules/mail/system-emails.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
+import { servicem8Routes } from './modules/servicem8/servicem8.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 export type AppDeps = Deps & {
   /** The built web app to serve at `/`; undefined serves the API alone. */
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(userRoutes(deps));
       await api.register(vendorRoutes(deps));
       await api.register(systemEmailRoutes(deps));
+      await api.register(servicem8Routes(deps));
+      await api.register(webhookRoutes(deps));
     },
     { prefix: '/api' },
   );

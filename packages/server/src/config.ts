@@ -3,6 +3,34 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** What the automations read and change in ServiceM8 (API-NOTES.md §1.4). */
+export const DEFAULT_SM8_SCOPES = [
+  'vendor',
+  'read_staff',
+  'read_customers',
+  'manage_customers',
+  'read_customer_contacts',
+  'read_jobs',
+  'manage_jobs',
+  'create_jobs',
+  'read_job_contacts',
+  'read_job_materials',
+  'manage_job_materials',
+  'read_job_categories',
+  'read_job_queues',
+  'read_schedule',
+  'read_inventory',
+  'read_job_notes',
+  'publish_job_notes',
+  'read_attachments',
+  'manage_attachments',
+  'manage_badges',
+  'read_forms',
+  'read_job_payments',
+  'publish_sms',
+  'publish_email',
+] as const;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -33,6 +61,13 @@ const EnvSchema = z.object({
   FEEDBACK_FORM_URL: z.url('must be an absolute https:// URL of the feedback form').optional(),
   SUPPORT_EMAIL: z.email('must be an email address').default('support@automate.local'),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  SM8_APP_ID: z.string().min(1).optional(),
+  SM8_APP_SECRET: z.string().min(8, 'must be the App Secret of the ServiceM8 app').optional(),
+  SM8_API_URL: z.url('must be an absolute URL').default('https://api.servicem8.com'),
+  SM8_OAUTH_URL: z.url('must be an absolute URL').default('https://go.servicem8.com'),
+  SM8_SCOPES: z.string().min(1).default(DEFAULT_SM8_SCOPES.join(' ')),
+  SM8_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(180),
+  SM8_RATE_PER_DAY: z.coerce.number().int().min(1).default(20_000),
 });
 
 export type Config = {
@@ -61,6 +96,15 @@ export type Config = {
   feedbackFormUrl: string | undefined;
   supportEmail: string;
   stripePublishableKey: string | undefined;
+  servicem8: {
+    /** The ServiceM8 app's credentials; without them the product runs on the in-process simulator. */
+    appId: string | undefined;
+    appSecret: string | undefined;
+    apiUrl: string;
+    oauthUrl: string;
+    scopes: string;
+    rateLimits: { perMinute: number; perDay: number };
+  };
 };
 
 export class ConfigError extends Error {
@@ -101,5 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     feedbackFormUrl: e.FEEDBACK_FORM_URL,
     supportEmail: e.SUPPORT_EMAIL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    servicem8: {
+      appId: e.SM8_APP_ID,
+      appSecret: e.SM8_APP_SECRET,
+      apiUrl: e.SM8_API_URL.replace(/\/+$/, ''),
+      oauthUrl: e.SM8_OAUTH_URL.replace(/\/+$/, ''),
+      scopes: e.SM8_SCOPES,
+      rateLimits: { perMinute: e.SM8_RATE_PER_MINUTE, perDay: e.SM8_RATE_PER_DAY },
+    },
   };
 }

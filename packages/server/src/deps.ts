@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { SessionTokens } from './modules/auth/session-tokens.ts';
 import type { MailTransport } from './modules/mail/mail-transport.ts';
+import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import type { Queue } from './queue/queue.ts';
 import type { AppKeys } from './secrets.ts';
 
@@ -19,5 +20,6 @@ export type Deps = {
   keys: AppKeys;
   sessions: SessionTokens;
   mail: MailTransport;
+  servicem8: Sm8Runtime;
   clock: Clock;
 };

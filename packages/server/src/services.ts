@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { type DatabaseTarget, openDatabase } from './db/database.ts';
 import { type Clock, type Deps, systemClock } from './deps.ts';
 import type { App } from './http/app-type.ts';
+import { createSm8Http } from './integrations/servicem8/sm8-http.ts';
 import { createSessionTokens } from './modules/auth/session-tokens.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { startWorkerHeartbeat } from './modules/system/worker-heartbeat.service.ts';
@@ -29,6 +30,17 @@ export function databaseTargetFor(config: Config): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+function sm8RuntimeFor(config: Config, logger: Logger) {
+  const { appId, appSecret, apiUrl, oauthUrl, scopes, rateLimits } = config.servicem8;
+  return {
+    http: createSm8Http({ log: logger }),
+    app: appId && appSecret ? { appId, appSecret, oauthUrl, scopes } : undefined,
+    apiUrl,
+    rateLimits,
+    maxRateWaitMs: 120_000,
+  };
 }
 
 /**
@@ -74,6 +86,7 @@ export async function startServices(options: {
       clock,
       sessions: createSessionTokens(keys.sessionSigningKey, config.sessionTtlHours, clock),
       mail: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+      servicem8: sm8RuntimeFor(config, logger),
     };
     if (role !== 'worker') await seed(deps);
 

@@ -67,6 +67,27 @@ const ROUTES: Record<string, Route> = {
     adminOnly: true,
     success: 200,
   },
+  'GET /api/Vendor/{id}/sync': {
+    method: 'GET',
+    url: (t) => `/api/Vendor/${t.vendor.id}/sync`,
+    adminOnly: true,
+    // These vendors have no ServiceM8 account; syncing a connected one is tested against the simulator.
+    success: 409,
+  },
+  'GET /api/Vendor/{id}/servicem8/reference': {
+    method: 'GET',
+    url: (t) => `/api/Vendor/${t.vendor.id}/servicem8/reference`,
+    adminOnly: false,
+    success: 200,
+  },
+  'POST /api/Webhook/whtest': {
+    method: 'POST',
+    url: () => '/api/Webhook/whtest',
+    body: (t) => ({ object: 'job', entry: [{ uuid: t.vendor.id, changed_fields: ['status'] }] }),
+    viaHeader: true,
+    adminOnly: true,
+    success: 200,
+  },
   'GET /api/Vendor/users/search': {
     method: 'GET',
     url: () => '/api/Vendor/users/search',

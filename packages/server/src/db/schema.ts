@@ -4,6 +4,8 @@
  */
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/mail/mail.schema.ts';
+export * from '../modules/servicem8/servicem8.schema.ts';
 export * from '../modules/system/system.schema.ts';
 export * from '../modules/users/users.schema.ts';
 export * from '../modules/vendors/vendors.schema.ts';
+export * from '../modules/webhooks/webhooks.schema.ts';

@@ -21,6 +21,8 @@ export type JobDefinition<Payload extends z.ZodType = z.ZodType, Result = unknow
   queue?: QueueOptions;
   /** How many jobs one worker process runs at once. */
   concurrency?: number;
+  /** A cron expression (UTC) to run the job on a schedule, once per tick across all workers. */
+  schedule?: string;
   handle(payload: z.output<Payload>, context: JobContext): Promise<Result>;
 };
 

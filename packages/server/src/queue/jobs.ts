@@ -1,6 +1,8 @@
 import { passwordResetRequestedJob, verificationRequestedJob } from '../modules/auth/auth.jobs.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
+import { activateVendorJob, checkWebhooksJob } from '../modules/servicem8/servicem8.jobs.ts';
 import { systemPingJob } from '../modules/system/system-ping.job.ts';
+import { processDeliveryJob } from '../modules/webhooks/webhooks.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
 
 /** Every background job, registered here explicitly: workers subscribe to exactly this list. */
@@ -9,4 +11,7 @@ export const JOBS: readonly JobDefinition[] = [
   sendMailJob,
   verificationRequestedJob,
   passwordResetRequestedJob,
+  activateVendorJob,
+  checkWebhooksJob,
+  processDeliveryJob,
 ];

@@ -48,6 +48,7 @@ export async function createQueue(options: {
     const queueOptions = { ...job.queue, notify: true };
     await boss.createQueue(job.name, queueOptions);
     await boss.updateQueue(job.name, queueOptions);
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {});
   }
 
   return {

@@ -32,6 +32,13 @@ export async function updateVendor(
   return row;
 }
 
+export async function markVendorConnected(db: Db, vendorId: string, accountUuid: string): Promise<void> {
+  await db
+    .update(vendors)
+    .set({ sm8Connected: true, sm8AccountUuid: accountUuid, updatedAt: new Date() })
+    .where(eq(vendors.id, vendorId));
+}
+
 const vendorSearch: SearchSpec = {
   resource: 'vendors',
   fields: {

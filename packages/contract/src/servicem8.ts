@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * ServiceM8 records as its API returns them (see servicem8/API-NOTES.md). Parsing is lenient where the
+ * API is: unknown fields are kept, flags arrive as 0/1 numbers or strings, decimals as strings.
+ */
+
+/** 0/1, "0"/"1" or booleans, read as a boolean. */
+const flag = z
+  .union([z.number(), z.string(), z.boolean()])
+  .transform((value) => value === true || String(value) === '1');
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? '' : String(value)));
+const record = <T extends z.ZodRawShape>(shape: T) =>
+  z.looseObject({ uuid: z.string().min(1), active: flag.default(true), edit_date: text, ...shape });
+
+export const Sm8Vendor = record({ name: text, email: text, timezone_name: text });
+export type Sm8Vendor = z.infer<typeof Sm8Vendor>;
+
+export const Sm8Staff = record({ first: text, last: text, email: text, job_title: text });
+export type Sm8Staff = z.infer<typeof Sm8Staff>;
+
+export const Sm8Badge = record({ name: text });
+export const Sm8Queue = record({ name: text, default_timeframe: text });
+export const Sm8Category = record({ name: text, colour: text });
+export const Sm8Form = record({ name: text });
+export const Sm8FormField = record({ form_uuid: text, name: text, field_data_json: text, sort_order: text });
+export const Sm8Material = record({ name: text, item_number: text, price: text });
+
+/** `badges` is a JSON-encoded string of badge uuids; an empty or malformed value reads as none. */
+export function parseBadgeList(value: string | null | undefined): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export const Sm8TokenResponse = z.looseObject({
+  access_token: z.string().min(1),
+  expires_in: z.coerce.number().int().positive(),
+  refresh_token: z.string().min(1),
+  scope: z.string().optional(),
+});
+export type Sm8TokenResponse = z.infer<typeof Sm8TokenResponse>;
+
+export const Sm8WebhookSubscription = z.looseObject({
+  object: z.string().optional(),
+  event: z.string().optional(),
+  callback_url: z.string().optional(),
+  url: z.string().optional(),
+  fields: z.union([z.string(), z.array(z.string())]).optional(),
+  unique_id: z.string().nullish(),
+  status: z.string().optional(),
+  last_failure_reason: z.string().nullish(),
+  last_failure_at: z.string().nullish(),
+});
+export type Sm8WebhookSubscription = z.infer<typeof Sm8WebhookSubscription>;
+
+/** A field webhook delivery: only the names of the changed fields, never values. */
+export const Sm8ObjectDelivery = z.looseObject({
+  object: z.string().min(1),
+  entry: z.array(
+    z.looseObject({
+      uuid: z.string().min(1),
+      changed_fields: z.array(z.string()).default([]),
+      time: z.string().optional(),
+    }),
+  ),
+  resource_url: z.string().optional(),
+});
+export type Sm8ObjectDelivery = z.infer<typeof Sm8ObjectDelivery>;
+
+/** An event webhook delivery (shape partly documented: `{ id, type, createdAt, data }`). */
+export const Sm8EventDelivery = z.looseObject({
+  id: z.union([z.string(), z.number()]).optional(),
+  type: z.string().min(1),
+  createdAt: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type Sm8EventDelivery = z.infer<typeof Sm8EventDelivery>;

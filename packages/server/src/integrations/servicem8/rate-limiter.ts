@@ -1,0 +1,58 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { sm8RateBuckets } from '../../modules/servicem8/servicem8.schema.ts';
+
+export type RateLimits = { perMinute: number; perDay: number };
+export const SM8_RATE_LIMITS: RateLimits = { perMinute: 180, perDay: 20_000 };
+
+/**
+ * A token bucket per ServiceM8 account, kept in the database so every process shares it. The bucket
+ * holds a sixth of the minute's allowance and refills with the rest over the minute, so no sliding
+ * minute ever sees more than `perMinute` calls. The day is a 24-hour window from its first call.
+ */
+export function bucketShape(limits: RateLimits): { capacity: number; refillPerSecond: number } {
+  const capacity = Math.max(1, Math.floor(limits.perMinute / 6));
+  return { capacity, refillPerSecond: Math.max(limits.perMinute - capacity, 1) / 60 };
+}
+
+export type Take = { granted: true } | { granted: false; retryAfterMs: number; reason: 'minute' | 'day' };
+
+/** Takes one call from the account's allowance, atomically; says how long to wait when there is none. */
+export async function takeRateToken(db: Db, accountUuid: string, now: Date, limits: RateLimits): Promise<Take> {
+  const { capacity, refillPerSecond } = bucketShape(limits);
+  await db
+    .insert(sm8RateBuckets)
+    .values({ accountUuid, tokens: capacity, refilledAt: now, dayStartedAt: now, dayCount: 0 })
+    .onConflictDoNothing();
+
+  const elapsedSeconds = sql`greatest(0, extract(epoch from (${now}::timestamptz - ${sm8RateBuckets.refilledAt})))`;
+  const available = sql`least(${capacity}::float8, ${sm8RateBuckets.tokens} + ${elapsedSeconds} * ${refillPerSecond}::float8)`;
+  const dayOver = sql`${sm8RateBuckets.dayStartedAt} <= ${now}::timestamptz - interval '1 day'`;
+  const [taken] = await db
+    .update(sm8RateBuckets)
+    .set({
+      tokens: sql`${available} - 1`,
+      refilledAt: now,
+      dayStartedAt: sql`case when ${dayOver} then ${now}::timestamptz else ${sm8RateBuckets.dayStartedAt} end`,
+      dayCount: sql`case when ${dayOver} then 1 else ${sm8RateBuckets.dayCount} + 1 end`,
+    })
+    .where(
+      and(
+        eq(sm8RateBuckets.accountUuid, accountUuid),
+        sql`${available} >= 1`,
+        sql`(${dayOver} or ${sm8RateBuckets.dayCount} < ${limits.perDay})`,
+      ),
+    )
+    .returning({ tokens: sm8RateBuckets.tokens });
+  if (taken) return { granted: true };
+
+  const [bucket] = await db.select().from(sm8RateBuckets).where(eq(sm8RateBuckets.accountUuid, accountUuid));
+  if (!bucket) return { granted: false, retryAfterMs: 1000, reason: 'minute' };
+  const dayEndsAt = bucket.dayStartedAt.getTime() + 86_400_000;
+  if (bucket.dayCount >= limits.perDay && dayEndsAt > now.getTime()) {
+    return { granted: false, retryAfterMs: dayEndsAt - now.getTime(), reason: 'day' };
+  }
+  const elapsed = Math.max(0, (now.getTime() - bucket.refilledAt.getTime()) / 1000);
+  const tokens = Math.min(capacity, bucket.tokens + elapsed * refillPerSecond);
+  return { granted: false, retryAfterMs: Math.ceil(((1 - tokens) / refillPerSecond) * 1000), reason: 'minute' };
+}

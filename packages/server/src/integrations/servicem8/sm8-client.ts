@@ -1,0 +1,115 @@
+import { Sm8WebhookSubscription } from '@automate/contract';
+import { z } from 'zod';
+import { Sm8Error, type Sm8Http, type Sm8Request } from './sm8-http.ts';
+
+/** One ServiceM8 account, as our production code talks to it (the simulator speaks the same HTTP). */
+export type Sm8Client = ReturnType<typeof createSm8Client>;
+
+export type Sm8ClientOptions = {
+  http: Sm8Http;
+  apiUrl: string;
+  /** A valid access token, refreshed when needed. */
+  accessToken(): Promise<string>;
+  /** Waits for the account's shared rate limit before each attempt. */
+  takeRateToken(): Promise<void>;
+};
+
+const PAGE_LIMIT = 200;
+
+export function createSm8Client(options: Sm8ClientOptions) {
+  const send = async (request: Omit<Sm8Request, 'headers'> & { headers?: Record<string, string> }) => {
+    const token = await options.accessToken();
+    return options.http.send(
+      { ...request, headers: { authorization: `Bearer ${token}`, ...request.headers } },
+      options.takeRateToken,
+    );
+  };
+  const objectUrl = (object: string, uuid?: string) =>
+    `${options.apiUrl}/api_1.0/${object}${uuid ? `/${encodeURIComponent(uuid)}` : ''}.json`;
+
+  return {
+    /** Every record of an object type (following `x-next-cursor`), each parsed with `schema`. */
+    async list<T extends z.ZodType>(
+      object: string,
+      schema: T,
+      query: { filter?: string } = {},
+    ): Promise<z.output<T>[]> {
+      const rows: z.output<T>[] = [];
+      let cursor = '-1';
+      for (let page = 0; page < PAGE_LIMIT; page++) {
+        const url = new URL(objectUrl(object));
+        url.searchParams.set('cursor', cursor);
+        if (query.filter) url.searchParams.set('$filter', query.filter);
+        const response = await send({ method: 'GET', url: url.toString() });
+        rows.push(...z.array(schema).parse(JSON.parse(response.text)));
+        const next = response.headers.get('x-next-cursor');
+        if (!next) return rows;
+        cursor = next;
+      }
+      throw new Sm8Error(`Listing ${object} did not finish after ${PAGE_LIMIT} pages.`, 0, false);
+    },
+
+    /** One record, or null when ServiceM8 answers 404. */
+    async get<T extends z.ZodType>(object: string, uuid: string, schema: T): Promise<z.output<T> | null> {
+      try {
+        const response = await send({ method: 'GET', url: objectUrl(object, uuid) });
+        return schema.parse(JSON.parse(response.text));
+      } catch (error) {
+        if (error instanceof Sm8Error && error.status === 404) return null;
+        throw error;
+      }
+    },
+
+    /** Creates a record; resolves with its uuid (from `x-record-uuid`, or the one we supplied). */
+    async create(object: string, fields: Record<string, unknown>): Promise<string> {
+      const response = await send({ method: 'POST', url: objectUrl(object), json: fields });
+      const uuid = response.headers.get('x-record-uuid') ?? (typeof fields.uuid === 'string' ? fields.uuid : null);
+      if (!uuid) throw new Sm8Error(`ServiceM8 did not say which ${object} it created.`, response.status, false);
+      return uuid;
+    },
+
+    /** Changes only the given fields. */
+    async update(object: string, uuid: string, fields: Record<string, unknown>): Promise<void> {
+      await send({ method: 'POST', url: objectUrl(object, uuid), json: fields });
+    },
+
+    async listWebhookSubscriptions(): Promise<Sm8WebhookSubscription[]> {
+      const response = await send({ method: 'GET', url: `${options.apiUrl}/webhook_subscriptions?status=all` });
+      const body: unknown = JSON.parse(response.text);
+      const list = Array.isArray(body) ? body : ((body as { data?: unknown }).data ?? []);
+      return z.array(Sm8WebhookSubscription).parse(list);
+    },
+
+    /** Adds or replaces the field webhook for an object (one callback per object per app and account). */
+    async subscribeObject(object: string, fields: readonly string[], callbackUrl: string): Promise<void> {
+      await send({
+        method: 'POST',
+        url: `${options.apiUrl}/webhook_subscriptions/object`,
+        form: { object, fields: fields.join(','), callback_url: callbackUrl },
+      });
+    },
+
+    async subscribeEvent(event: string, callbackUrl: string): Promise<void> {
+      await send({
+        method: 'POST',
+        url: `${options.apiUrl}/webhook_subscriptions/event`,
+        form: { event, callback_url: callbackUrl },
+      });
+    },
+
+    async sendEmail(message: {
+      to: string;
+      subject: string;
+      htmlBody?: string;
+      textBody?: string;
+      regardingJobUUID?: string;
+      attachments?: string[];
+    }): Promise<void> {
+      await send({ method: 'POST', url: `${options.apiUrl}/platform_service_email`, json: message });
+    },
+
+    async sendSms(message: { to: string; message: string; regardingJobUUID?: string }): Promise<void> {
+      await send({ method: 'POST', url: `${options.apiUrl}/platform_service_sms`, json: message });
+    },
+  };
+}

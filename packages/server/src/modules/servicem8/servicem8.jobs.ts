@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineJob } from '../../queue/job-definition.ts';
+import { listActiveConnections } from './servicem8.repository.ts';
+import { sm8ClientForVendor } from './sm8-access.ts';
+import { syncReferenceData } from './sync.service.ts';
+import { ensureWebhookSubscriptions } from './webhook-subscriptions.ts';
+
+const retries = { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800 };
+
+/** After connecting: subscribe the webhooks and copy the reference data. */
+export const activateVendorJob = defineJob({
+  name: 'servicem8.activate-vendor',
+  payload: z.object({ vendorId: z.uuid() }),
+  queue: retries,
+  async handle({ vendorId }, { deps, log }) {
+    const client = await sm8ClientForVendor(deps, vendorId);
+    const subscribed = await ensureWebhookSubscriptions(deps, vendorId, client);
+    const changes = await syncReferenceData(deps, vendorId);
+    log.info({ vendorId, subscribed, changes }, 'ServiceM8 account activated');
+    return { subscribed };
+  },
+});
+
+/** Every 15 minutes: re-subscribe webhooks ServiceM8 deactivated (after failed deliveries) or lost. */
+export const checkWebhooksJob = defineJob({
+  name: 'servicem8.check-webhooks',
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 1 },
+  schedule: '*/15 * * * *',
+  async handle(_payload, { deps, log }) {
+    const repaired: Record<string, string[]> = {};
+    for (const connection of await listActiveConnections(deps.database.db)) {
+      try {
+        const client = await sm8ClientForVendor(deps, connection.vendorId);
+        const done = await ensureWebhookSubscriptions(deps, connection.vendorId, client);
+        if (done.length > 0) repaired[connection.vendorId] = done;
+      } catch (error) {
+        log.warn({ err: error, vendorId: connection.vendorId }, 'could not check ServiceM8 webhooks');
+      }
+    }
+    return { repaired };
+  },
+});

@@ -1,0 +1,84 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { sm8Connections, sm8PendingConnections, sm8ReferenceItems } from './servicem8.schema.ts';
+
+export type Sm8ConnectionRow = typeof sm8Connections.$inferSelect;
+export type Sm8PendingRow = typeof sm8PendingConnections.$inferSelect;
+export type Sm8ReferenceRow = typeof sm8ReferenceItems.$inferSelect;
+
+export async function findConnection(db: Db, vendorId: string): Promise<Sm8ConnectionRow | undefined> {
+  const [row] = await db.select().from(sm8Connections).where(eq(sm8Connections.vendorId, vendorId));
+  return row;
+}
+
+export async function findConnectionByAccount(db: Db, accountUuid: string): Promise<Sm8ConnectionRow | undefined> {
+  const [row] = await db.select().from(sm8Connections).where(eq(sm8Connections.accountUuid, accountUuid));
+  return row;
+}
+
+export async function listActiveConnections(db: Db): Promise<Sm8ConnectionRow[]> {
+  return db.select().from(sm8Connections).where(isNull(sm8Connections.needsReconnectSince));
+}
+
+/** The connection row, locked until the transaction ends: one process refreshes tokens at a time. */
+export async function lockConnection(tx: Db, vendorId: string): Promise<Sm8ConnectionRow | undefined> {
+  const [row] = await tx.select().from(sm8Connections).where(eq(sm8Connections.vendorId, vendorId)).for('update');
+  return row;
+}
+
+export async function upsertConnection(db: Db, values: typeof sm8Connections.$inferInsert): Promise<void> {
+  const { vendorId: _vendorId, createdAt: _createdAt, ...changes } = values;
+  await db
+    .insert(sm8Connections)
+    .values(values)
+    .onConflictDoUpdate({ target: sm8Connections.vendorId, set: { ...changes, updatedAt: new Date() } });
+}
+
+export async function updateConnection(
+  db: Db,
+  vendorId: string,
+  patch: Partial<typeof sm8Connections.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(sm8Connections)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(sm8Connections.vendorId, vendorId));
+}
+
+export async function insertPendingConnection(
+  db: Db,
+  values: typeof sm8PendingConnections.$inferInsert,
+): Promise<void> {
+  await db.insert(sm8PendingConnections).values(values);
+}
+
+export async function findPendingConnection(db: Db, tokenHash: string, now: Date): Promise<Sm8PendingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sm8PendingConnections)
+    .where(and(eq(sm8PendingConnections.tokenHash, tokenHash), sql`${sm8PendingConnections.expiresAt} > ${now}`));
+  return row;
+}
+
+export async function deletePendingConnection(db: Db, id: string): Promise<void> {
+  await db.delete(sm8PendingConnections).where(eq(sm8PendingConnections.id, id));
+}
+
+export async function listReferenceItems(db: Db, vendorId: string): Promise<Sm8ReferenceRow[]> {
+  return db.select().from(sm8ReferenceItems).where(eq(sm8ReferenceItems.vendorId, vendorId));
+}
+
+/** Replaces the vendor's reference data of one kind with what ServiceM8 has now. */
+export async function replaceReferenceItems(
+  db: Db,
+  vendorId: string,
+  kind: Sm8ReferenceRow['kind'],
+  items: Array<Pick<Sm8ReferenceRow, 'uuid' | 'name' | 'active' | 'details'>>,
+  syncedAt: Date,
+): Promise<void> {
+  await db
+    .delete(sm8ReferenceItems)
+    .where(and(eq(sm8ReferenceItems.vendorId, vendorId), eq(sm8ReferenceItems.kind, kind)));
+  if (items.length === 0) return;
+  await db.insert(sm8ReferenceItems).values(items.map((item) => ({ ...item, vendorId, kind, syncedAt })));
+}

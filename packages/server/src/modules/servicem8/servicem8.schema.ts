@@ -1,0 +1,86 @@
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.ts';
+import { vendors } from '../vendors/vendors.schema.ts';
+
+/** A vendor's link to its ServiceM8 account. Tokens and the webhook secret are encrypted (AES-256-GCM). */
+export const sm8Connections = pgTable('sm8_connections', {
+  vendorId: uuid()
+    .primaryKey()
+    .references(() => vendors.id, { onDelete: 'cascade' }),
+  accountUuid: text().notNull().unique(),
+  accessTokenEnc: text().notNull(),
+  refreshTokenEnc: text().notNull(),
+  accessTokenExpiresAt: timestamp({ withTimezone: true }).notNull(),
+  scope: text().notNull(),
+  /** Put in the webhook callback URL: ServiceM8 does not sign deliveries. */
+  webhookSecretEnc: text().notNull(),
+  connectedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  /** Set when ServiceM8 refused the refresh token: the vendor must connect again. */
+  needsReconnectSince: timestamp({ withTimezone: true }),
+  lastSyncedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Between the OAuth callback and the person choosing the account to activate (15 minutes). */
+export const sm8PendingConnections = pgTable('sm8_pending_connections', {
+  id: uuid().primaryKey().defaultRandom(),
+  /** SHA-256 of the opaque value in the /sm8/activate URL. */
+  tokenHash: text().notNull().unique(),
+  accountUuid: text().notNull(),
+  accountName: text().notNull(),
+  timeZone: text(),
+  staffEmail: text().notNull(),
+  staffFirstName: text().notNull(),
+  staffLastName: text().notNull(),
+  accessTokenEnc: text().notNull(),
+  refreshTokenEnc: text().notNull(),
+  accessTokenExpiresAt: timestamp({ withTimezone: true }).notNull(),
+  scope: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * ServiceM8 allows 180 requests a minute and 20,000 a day per app and account. Every process takes a
+ * token here before calling, so together they stay under the limits (see rate-limiter.ts).
+ */
+export const sm8RateBuckets = pgTable('sm8_rate_buckets', {
+  accountUuid: text().primaryKey(),
+  tokens: doublePrecision().notNull(),
+  refilledAt: timestamp({ withTimezone: true }).notNull(),
+  dayStartedAt: timestamp({ withTimezone: true }).notNull(),
+  dayCount: integer().notNull().default(0),
+});
+
+export const SM8_REFERENCE_KINDS = ['badge', 'queue', 'category', 'staff', 'form', 'formfield', 'material'] as const;
+export const sm8ReferenceKind = pgEnum('sm8_reference_kind', SM8_REFERENCE_KINDS);
+
+/** The vendor's ServiceM8 reference data (badges, queues…), copied by sync for pickers and validation. */
+export const sm8ReferenceItems = pgTable(
+  'sm8_reference_items',
+  {
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    kind: sm8ReferenceKind().notNull(),
+    uuid: text().notNull(),
+    name: text().notNull(),
+    active: boolean().notNull(),
+    /** Kind-specific fields: a category's colour, a form field's form and type, a material's price… */
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    syncedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.kind, t.uuid] })],
+);

@@ -1,0 +1,127 @@
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { takeRateToken } from '../../integrations/servicem8/rate-limiter.ts';
+import { createSm8Client, type Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
+import { Sm8Error, type Sm8Http } from '../../integrations/servicem8/sm8-http.ts';
+import { refreshTokens, type Sm8App } from '../../integrations/servicem8/sm8-oauth.ts';
+import { decryptSecret, encryptSecret } from '../../security/encryption.ts';
+import { findConnection, lockConnection, updateConnection } from './servicem8.repository.ts';
+
+/** How the server reaches ServiceM8: the real one, or the simulator in demo mode and tests. */
+export type Sm8Runtime = {
+  http: Sm8Http;
+  /** Undefined when no ServiceM8 app is configured: connecting is then unavailable. */
+  app: Sm8App | undefined;
+  apiUrl: string;
+  rateLimits: { perMinute: number; perDay: number };
+  /** Longest wait for the rate limit inside one call; longer waits fail the call so its job retries later. */
+  maxRateWaitMs: number;
+};
+
+/** Refresh a minute early, so a token never expires on its way to ServiceM8. */
+const REFRESH_MARGIN_MS = 60_000;
+
+export function requireSm8App(deps: Deps): Sm8App {
+  if (!deps.servicem8.app) {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'ServiceM8 is not configured on this server (SM8_APP_ID and SM8_APP_SECRET).',
+    );
+  }
+  return deps.servicem8.app;
+}
+
+/** A client acting for the vendor's connected ServiceM8 account. */
+export async function sm8ClientForVendor(deps: Deps, vendorId: string): Promise<Sm8Client> {
+  const connection = await findConnection(deps.database.db, vendorId);
+  if (!connection) throw new AppError('CONFLICT', 'Connect a ServiceM8 account first.');
+  return createSm8Client({
+    http: deps.servicem8.http,
+    apiUrl: deps.servicem8.apiUrl,
+    accessToken: () => currentAccessToken(deps, vendorId),
+    takeRateToken: () => waitForRateToken(deps, connection.accountUuid),
+  });
+}
+
+/**
+ * The vendor's access token, refreshed when it is about to expire. The refresh happens with the
+ * connection row locked, so concurrent callers (in any process) refresh once and share the result;
+ * ServiceM8 rotates refresh tokens, so a second refresh with the old one would fail.
+ */
+export async function currentAccessToken(deps: Deps, vendorId: string): Promise<string> {
+  const key = deps.keys.storageEncryptionKey;
+  const fresh = (expiresAt: Date) => expiresAt.getTime() - deps.clock.now().getTime() > REFRESH_MARGIN_MS;
+  const connection = await findConnection(deps.database.db, vendorId);
+  if (!connection) throw new AppError('CONFLICT', 'Connect a ServiceM8 account first.');
+  assertUsable(connection.needsReconnectSince);
+  if (fresh(connection.accessTokenExpiresAt)) return decryptSecret(key, connection.accessTokenEnc);
+
+  const outcome = await deps.database.db.transaction(async (tx) => {
+    const locked = await lockConnection(tx, vendorId);
+    if (!locked) throw new AppError('CONFLICT', 'Connect a ServiceM8 account first.');
+    assertUsable(locked.needsReconnectSince);
+    if (fresh(locked.accessTokenExpiresAt)) return { token: decryptSecret(key, locked.accessTokenEnc) };
+    try {
+      const app = requireSm8App(deps);
+      const tokens = await refreshTokens(
+        deps.servicem8.http,
+        app,
+        decryptSecret(key, locked.refreshTokenEnc),
+        deps.clock.now(),
+      );
+      await updateConnection(tx, vendorId, {
+        accessTokenEnc: encryptSecret(key, tokens.accessToken),
+        refreshTokenEnc: encryptSecret(key, tokens.refreshToken),
+        accessTokenExpiresAt: tokens.expiresAt,
+        scope: tokens.scope,
+      });
+      return { token: tokens.accessToken };
+    } catch (error) {
+      if (error instanceof Sm8Error && !error.retryable) {
+        await updateConnection(tx, vendorId, { needsReconnectSince: deps.clock.now() });
+        return { refused: error.message };
+      }
+      throw error;
+    }
+  });
+  if ('refused' in outcome) {
+    deps.logger.warn({ vendorId, reason: outcome.refused }, 'ServiceM8 refused the refresh token');
+    assertUsable(deps.clock.now());
+  }
+  return (outcome as { token: string }).token;
+}
+
+function assertUsable(needsReconnectSince: Date | null): void {
+  if (needsReconnectSince) {
+    throw new AppError(
+      'CONFLICT',
+      'ServiceM8 no longer accepts this connection: an Admin needs to connect the account again.',
+    );
+  }
+}
+
+/** Waits for the account's shared rate limit; a wait longer than allowed fails with a retryable error. */
+async function waitForRateToken(deps: Deps, accountUuid: string): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const take = await takeRateToken(deps.database.db, accountUuid, deps.clock.now(), deps.servicem8.rateLimits);
+    if (take.granted) return;
+    const waited = Date.now() - started;
+    if (waited + take.retryAfterMs > deps.servicem8.maxRateWaitMs) {
+      throw new Sm8Error(
+        take.reason === 'day'
+          ? 'The ServiceM8 daily request limit for this account is used up; the work resumes when it resets.'
+          : 'The ServiceM8 request limit for this account is busy; the work will be retried.',
+        429,
+        true,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(20, take.retryAfterMs)));
+  }
+}
+
+/** The secret in the vendor's webhook callback URL; undefined when the vendor is not connected. */
+export async function webhookSecretOf(deps: Deps, vendorId: string): Promise<string | undefined> {
+  const connection = await findConnection(deps.database.db, vendorId);
+  return connection ? decryptSecret(deps.keys.storageEncryptionKey, connection.webhookSecretEnc) : undefined;
+}

@@ -1,0 +1,65 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Sm8EventDelivery, Sm8ObjectDelivery } from '@automate/contract';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { webhookSecretOf } from '../servicem8/sm8-access.ts';
+import { processDeliveryJob } from './webhooks.jobs.ts';
+import { insertInboxDelivery } from './webhooks.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** ServiceM8 does not sign deliveries: the callback URL carries a per-vendor secret instead. */
+export async function assertCallbackSecret(deps: Deps, vendorId: string | undefined, secret: string | undefined) {
+  const refuse = () => new AppError('UNAUTHENTICATED', 'This webhook callback URL is not valid.');
+  if (!vendorId || !secret || !UUID.test(vendorId)) throw refuse();
+  const expected = await webhookSecretOf(deps, vendorId);
+  const given = Buffer.from(secret);
+  if (!expected || given.length !== Buffer.from(expected).length || !timingSafeEqual(given, Buffer.from(expected))) {
+    throw refuse();
+  }
+  return vendorId;
+}
+
+/**
+ * Stores a delivery in the inbox and queues its processing in one transaction, so an accepted
+ * delivery is never lost; the same delivery again (ServiceM8 retries) is recognised and ignored.
+ */
+export async function acceptDelivery(
+  deps: Deps,
+  vendorId: string,
+  body: unknown,
+): Promise<{ inboxId: string | null; duplicate: boolean }> {
+  const objectDelivery = Sm8ObjectDelivery.safeParse(body);
+  const eventDelivery = objectDelivery.success ? undefined : Sm8EventDelivery.safeParse(body);
+  const topic = objectDelivery.success
+    ? objectDelivery.data.object.toLowerCase()
+    : eventDelivery?.success
+      ? eventDelivery.data.type
+      : undefined;
+  if (!topic) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'This is not a ServiceM8 webhook delivery: expected {object, entry} or {type, data}.',
+    );
+  }
+  const payload = body as Record<string, unknown>;
+  const dedupeKey = createHash('sha256')
+    .update(`${vendorId}\n${canonicalJson(payload)}`)
+    .digest('hex');
+  return deps.database.db.transaction(async (tx) => {
+    const inboxId = await insertInboxDelivery(tx, { vendorId, dedupeKey, topic, payload });
+    if (!inboxId) return { inboxId: null, duplicate: true };
+    await deps.queue.send(processDeliveryJob, { inboxId }, { tx });
+    return { inboxId, duplicate: false };
+  });
+}
+
+/** JSON with object keys sorted, so the same delivery always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { webhookInbox } from './webhooks.schema.ts';
+
+export type InboxRow = typeof webhookInbox.$inferSelect;
+
+/** Stores a delivery unless one with the same key is there already; answers the new row's id, or undefined. */
+export async function insertInboxDelivery(
+  db: Db,
+  values: { vendorId: string; dedupeKey: string; topic: string; payload: Record<string, unknown> },
+): Promise<string | undefined> {
+  const [row] = await db
+    .insert(webhookInbox)
+    .values(values)
+    .onConflictDoNothing({ target: webhookInbox.dedupeKey })
+    .returning({ id: webhookInbox.id });
+  return row?.id;
+}
+
+export async function findInboxDelivery(db: Db, id: string): Promise<InboxRow | undefined> {
+  const [row] = await db.select().from(webhookInbox).where(eq(webhookInbox.id, id));
+  return row;
+}
+
+export async function markInboxDelivery(db: Db, id: string, status: InboxRow['status'], at: Date): Promise<void> {
+  await db.update(webhookInbox).set({ status, processedAt: at }).where(eq(webhookInbox.id, id));
+}

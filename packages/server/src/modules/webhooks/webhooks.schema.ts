@@ -1,0 +1,27 @@
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { vendors } from '../vendors/vendors.schema.ts';
+
+export const INBOX_STATUSES = ['Received', 'Processed', 'Failed'] as const;
+export const inboxStatus = pgEnum('webhook_inbox_status', INBOX_STATUSES);
+
+/**
+ * Every accepted ServiceM8 delivery, stored before we answer; processing is queued in the same
+ * transaction, so nothing accepted is lost. The de-duplication key makes a repeated delivery a no-op.
+ */
+export const webhookInbox = pgTable(
+  'webhook_inbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    dedupeKey: text().notNull().unique(),
+    /** `object` for field webhooks (`job`, `company`…), or the event name (`job.completed`…). */
+    topic: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: inboxStatus().notNull().default('Received'),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('webhook_inbox_vendor_received_idx').on(t.vendorId, t.receivedAt)],
+);

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import { bucketShape, takeRateToken } from '../src/integrations/servicem8/rate-limiter.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+
+let testDatabase: TestDatabase;
+let database: Database;
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  database = await openDatabase(testDatabase.target);
+  await database.migrate();
+});
+afterAll(async () => {
+  await database.close();
+  await testDatabase.drop();
+});
+
+describe('the shared ServiceM8 rate limit', () => {
+  it('never lets more than the per-minute limit through in any minute', async () => {
+    const limits = { perMinute: 180, perDay: 20_000 };
+    const start = Date.parse('2026-06-01T00:00:00Z');
+    const grantedAt: number[] = [];
+    // Ask every 100 ms for three minutes: far more than allowed.
+    for (let t = 0; t < 180_000; t += 100) {
+      const take = await takeRateToken(database.db, 'acct-minute', new Date(start + t), limits);
+      if (take.granted) grantedAt.push(t);
+    }
+    for (let i = 0; i < grantedAt.length; i++) {
+      const from = grantedAt[i] ?? 0;
+      const inWindow = grantedAt.filter((t) => t >= from && t < from + 60_000).length;
+      expect(inWindow).toBeLessThanOrEqual(180);
+    }
+    expect(grantedAt.length).toBeGreaterThan(400);
+  });
+
+  it('says how long to wait when the bucket is empty', async () => {
+    const limits = { perMinute: 6, perDay: 100 };
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(bucketShape(limits)).toEqual({ capacity: 1, refillPerSecond: 5 / 60 });
+    expect(await takeRateToken(database.db, 'acct-wait', now, limits)).toEqual({ granted: true });
+    const refused = await takeRateToken(database.db, 'acct-wait', now, limits);
+    expect(refused).toEqual({ granted: false, reason: 'minute', retryAfterMs: 12_000 });
+    expect((await takeRateToken(database.db, 'acct-wait', new Date(now.getTime() + 12_000), limits)).granted).toBe(
+      true,
+    );
+  });
+
+  it('stops at the daily limit until the day is over', async () => {
+    const limits = { perMinute: 600, perDay: 3 };
+    const start = Date.parse('2026-06-01T00:00:00Z');
+    const results = [];
+    for (let i = 0; i < 4; i++)
+      results.push(await takeRateToken(database.db, 'acct-day', new Date(start + i * 1000), limits));
+    expect(results.map((r) => r.granted)).toEqual([true, true, true, false]);
+    expect(results[3]).toMatchObject({ reason: 'day', retryAfterMs: 86_400_000 - 3000 });
+    expect((await takeRateToken(database.db, 'acct-day', new Date(start + 86_400_000), limits)).granted).toBe(true);
+  });
+
+  it('keeps accounts apart', async () => {
+    const limits = { perMinute: 6, perDay: 100 };
+    const now = new Date('2026-06-02T00:00:00Z');
+    expect((await takeRateToken(database.db, 'acct-a', now, limits)).granted).toBe(true);
+    expect((await takeRateToken(database.db, 'acct-b', now, limits)).granted).toBe(true);
+  });
+});

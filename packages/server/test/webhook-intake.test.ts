@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertConnection } from '../src/modules/servicem8/servicem8.repository.ts';
+import { encryptSecret } from '../src/security/encryption.ts';
+import { bearer, createVendorTeam } from './support/factories.ts';
+import { startTestServices, type TestServices } from './support/test-services.ts';
+
+let services: TestServices;
+let team: Awaited<ReturnType<typeof createVendorTeam>>;
+const SECRET = 'the-vendor-webhook-secret-123';
+
+beforeAll(async () => {
+  services = await startTestServices();
+  team = await createVendorTeam(services.deps, 'Intake Plumbing');
+  const key = services.deps.keys.storageEncryptionKey;
+  await upsertConnection(services.deps.database.db, {
+    vendorId: team.vendor.id,
+    accountUuid: 'account-intake',
+    accessTokenEnc: encryptSecret(key, 'access'),
+    refreshTokenEnc: encryptSecret(key, 'refresh'),
+    accessTokenExpiresAt: new Date(Date.now() + 3_600_000),
+    scope: 'read_jobs',
+    webhookSecretEnc: encryptSecret(key, SECRET),
+  });
+});
+afterAll(() => services.cleanup());
+
+const callback = (query: Record<string, string>) => `/api/Webhook/sm8cb?${new URLSearchParams(query).toString()}`;
+const delivery = (uuid: string) => ({
+  object: 'Job',
+  entry: [{ uuid, changed_fields: ['status', 'badges'], time: '2026-11-22 01:02:03' }],
+  resource_url: `https://api.servicem8.com/api_1.0/Job/${uuid}.json`,
+});
+
+async function inboxRows(): Promise<Array<{ topic: string; status: string }>> {
+  const result = await services.deps.database.db.execute(
+    sql`select topic, status from webhook_inbox order by received_at`,
+  );
+  return (result as unknown as { rows: Array<{ topic: string; status: string }> }).rows;
+}
+
+describe('the ServiceM8 webhook callback', () => {
+  it('answers the subscription challenge with the challenge itself', async () => {
+    const response = await services.app.inject({
+      method: 'POST',
+      url: callback({ vendor: team.vendor.id, secret: SECRET }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'mode=subscribe&challenge=abc-123',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('abc-123');
+  });
+
+  it('refuses a delivery without the right secret with 401 and stores nothing', async () => {
+    const before = (await inboxRows()).length;
+    const attempts: Array<Record<string, string>> = [
+      { vendor: team.vendor.id },
+      { vendor: team.vendor.id, secret: 'guess' },
+      { secret: SECRET },
+    ];
+    for (const query of attempts) {
+      const response = await services.app.inject({ method: 'POST', url: callback(query), payload: delivery('job-x') });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({
+        code: 'UNAUTHENTICATED',
+        message: 'This webhook callback URL is not valid.',
+      });
+    }
+    expect((await inboxRows()).length).toBe(before);
+  });
+
+  it('stores the same delivery once even when it arrives five times at once, and processes it', async () => {
+    const url = callback({ vendor: team.vendor.id, secret: SECRET });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => services.app.inject({ method: 'POST', url, payload: delivery('job-dup') })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const stored = answers.map((a) => a.json().data);
+    expect(stored.filter((d) => d.duplicate === false)).toHaveLength(1);
+    expect(stored.filter((d) => d.duplicate === true)).toHaveLength(4);
+
+    const deadline = Date.now() + 15_000;
+    let rows = await inboxRows();
+    while (rows.some((r) => r.status !== 'Processed') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rows = await inboxRows();
+    }
+    expect(rows.filter((r) => r.topic === 'job')).toEqual([{ topic: 'job', status: 'Processed' }]);
+  });
+
+  it('refuses a body that is not a ServiceM8 delivery', async () => {
+    const response = await services.app.inject({
+      method: 'POST',
+      url: callback({ vendor: team.vendor.id, secret: SECRET }),
+      payload: { hello: 'world' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('lets an Admin send a test delivery through the same intake', async () => {
+    const response = await services.app.inject({
+      method: 'POST',
+      url: '/api/Webhook/whtest',
+      headers: { ...bearer(team.adminToken), 'x-vendor-id': team.vendor.id },
+      payload: { type: 'job.created', data: { uuid: 'job-new' } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ data: { duplicate: false }, message: 'The test delivery was accepted.' });
+    const asUser = await services.app.inject({
+      method: 'POST',
+      url: '/api/Webhook/whtest',
+      headers: { ...bearer(team.userToken), 'x-vendor-id': team.vendor.id },
+      payload: { type: 'job.created', data: { uuid: 'job-new-2' } },
+    });
+    expect(asUser.statusCode).toBe(403);
+  });
+});
