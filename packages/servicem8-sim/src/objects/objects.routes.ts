@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { holdsAnyScope } from '../auth/scopes.ts';
+import { bodyFields, stringField } from '../http/body-parsers.ts';
+import { principalOf, warnCall } from '../http/request-state.ts';
+import { OK_RESULT, restError } from '../http/sm8-error.ts';
+import type { SimContext } from '../sim-context.ts';
+import { downloadAttachmentFile, serveStoredFile, uploadAttachmentFile } from './attachment-files.ts';
+import { matchesFilter, parseFilter } from './filter.ts';
+import { findObjectType, hasField, type ObjectName, type ObjectType } from './object-types.ts';
+import { FIRST_CURSOR, takePage } from './pagination.ts';
+import { createRecord, deleteRecord, findRecordOrThrow, updateRecord } from './record.service.ts';
+import type { SimRecord } from './record-store.ts';
+
+const OBJECT_PATH = /^([A-Za-z_]+)(?:\/([^/]+))?\.(json|file)$/;
+
+function requireScope(request: FastifyRequest, accepted: readonly string[]): void {
+  if (accepted.length === 0 || !holdsAnyScope(principalOf(request).scopes, accepted)) {
+    throw restError(403, `${accepted[0] ?? 'This'} scope required`);
+  }
+}
+
+function notAuthorised(name: string) {
+  return restError(400, `${name} is not an authorised object type`);
+}
+
+/** The body of a REST write: JSON or form fields; anything else is a 400. */
+function writeInput(request: FastifyRequest): Record<string, unknown> {
+  if (request.body === undefined || request.body === null || request.body === '') return {};
+  const fields = bodyFields(request.body);
+  if (fields) return fields;
+  if (Buffer.isBuffer(request.body) && request.body.length === 0) return {};
+  throw restError(400, 'Send the record as JSON (application/json) or form fields (application/x-www-form-urlencoded)');
+}
+
+function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
+  return reply.type('application/json').send(JSON.stringify(value));
+}
+
+/**
+ * GET list: `$filter` (an unreadable one is ignored, as the real API does, and noted in the call log),
+ * then with `cursor` a page of up to `pageSize` records and `x-next-cursor`; without `cursor` every
+ * record (`$sort` and `$top` are honoured there; they are undocumented).
+ */
+function listRecords(
+  context: SimContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  type: ObjectType,
+): FastifyReply {
+  const query = request.query as Record<string, unknown>;
+  let records: SimRecord[] = context.store.list(type.name as ObjectName);
+  const filter = stringField(query, '$filter');
+  if (filter !== undefined) {
+    const parsed = parseFilter(filter, (field) => hasField(type, field));
+    if (parsed.ok) {
+      records = records.filter((record) => matchesFilter(record, parsed.conditions));
+    } else if (context.options.filters.onInvalid === 'reject') {
+      throw restError(400, `Invalid $filter: ${parsed.reason}`);
+    } else {
+      warnCall(request, `$filter ignored (${parsed.reason}); every record was returned`);
+    }
+  }
+  const cursor = stringField(query, 'cursor');
+  if (cursor !== undefined) {
+    if (cursor !== FIRST_CURSOR && !/^[0-9a-f-]{36}$/i.test(cursor)) throw restError(400, 'Invalid cursor');
+    const page = takePage(records, cursor, context.options.pageSize);
+    if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+    return sendJson(reply, page.records);
+  }
+  const sort = stringField(query, '$sort');
+  if (sort) {
+    const [field = '', direction = 'asc'] = sort.trim().split(/\s+/);
+    if (hasField(type, field)) {
+      const sign = direction.toLowerCase() === 'desc' ? -1 : 1;
+      records = [...records].sort((a, b) =>
+        String(a[field]) < String(b[field]) ? -sign : String(a[field]) > String(b[field]) ? sign : 0,
+      );
+    }
+  }
+  const top = Number(stringField(query, '$top'));
+  if (Number.isInteger(top) && top > 0) records = records.slice(0, top);
+  return sendJson(reply, records);
+}
+
+async function handleObjectRequest(
+  context: SimContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const path = (request.params as { '*': string })['*'];
+  const match = OBJECT_PATH.exec(path);
+  if (!match) throw restError(404, 'Resource not found');
+  const [, name = '', uuid, extension] = match;
+  const type = findObjectType(name);
+  if (!type) throw notAuthorised(name);
+  const principal = principalOf(request);
+  const actor = { staffUuid: principal.staffUuid, appId: principal.appId };
+
+  if (extension === 'file') {
+    if (type.name !== 'attachment' || !uuid) throw restError(404, 'Resource not found');
+    if (request.method === 'GET') {
+      requireScope(request, type.scopes.read);
+      return downloadAttachmentFile(context, reply, uuid);
+    }
+    if (request.method === 'POST') {
+      requireScope(request, type.scopes.create);
+      return sendJson(reply, uploadAttachmentFile(context, request, uuid));
+    }
+    throw restError(405, 'Method not allowed');
+  }
+
+  if (!uuid) {
+    if (request.method === 'GET') {
+      requireScope(request, type.scopes.read);
+      return listRecords(context, request, reply, type);
+    }
+    if (request.method === 'POST') {
+      if (!type.writable) throw notAuthorised(name);
+      requireScope(request, type.scopes.create);
+      const { record, warnings } = createRecord(context, type, writeInput(request), actor);
+      for (const warning of warnings) warnCall(request, warning);
+      return sendJson(reply.header('x-record-uuid', record.uuid), OK_RESULT);
+    }
+    throw restError(405, 'Method not allowed');
+  }
+
+  if (request.method === 'GET') {
+    requireScope(request, type.scopes.read);
+    return sendJson(reply, findRecordOrThrow(context.store, type, uuid));
+  }
+  if (!type.writable) throw notAuthorised(name);
+  requireScope(request, type.scopes.write);
+  if (request.method === 'POST') {
+    const { warnings } = updateRecord(context, type, uuid, writeInput(request), actor);
+    for (const warning of warnings) warnCall(request, warning);
+    return sendJson(reply, OK_RESULT);
+  }
+  if (request.method === 'DELETE') {
+    deleteRecord(context, type, uuid, actor);
+    return sendJson(reply, OK_RESULT);
+  }
+  throw restError(405, 'Method not allowed');
+}
+
+/** `/api_1.0/{object}.json`, `/api_1.0/{object}/{uuid}.json` and `/api_1.0/attachment/{uuid}.file`. */
+export function registerObjectRoutes(scope: FastifyInstance, context: SimContext): void {
+  scope.route({
+    method: ['GET', 'POST', 'DELETE'],
+    url: '/api_1.0/*',
+    handler: (request, reply) => handleObjectRequest(context, request, reply),
+  });
+}
+
+/** `/__files/{uuid}/{name}`: where attachment downloads redirect to. */
+export function registerStoredFileRoutes(app: FastifyInstance, context: SimContext): void {
+  app.get('/__files/:uuid/:name', async (request, reply) =>
+    serveStoredFile(context, reply, (request.params as { uuid: string }).uuid),
+  );
+}

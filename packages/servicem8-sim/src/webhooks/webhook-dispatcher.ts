@@ -1,0 +1,212 @@
+import type { RecordChange } from '../objects/change-feed.ts';
+import { findObjectType } from '../objects/object-types.ts';
+import type { SimRecord } from '../objects/record-store.ts';
+import { formatUtcDateTime } from '../time/account-time.ts';
+import type { Clock } from '../time/sim-clock.ts';
+import type { Subscription, SubscriptionStore } from './subscription-store.ts';
+import { deriveEvents, type EventName } from './webhook-events.ts';
+
+/** An event delivery before it is shaped into a body. */
+export type SimEvent = { id: string; type: EventName; createdAt: string; data: SimRecord | Record<string, unknown> };
+
+/** Builds the JSON body of an event delivery. The real shape is only partly documented (§4.4). */
+export type EventPayloadBuilder = (event: SimEvent) => unknown;
+
+/** `{"id","type","createdAt","data"}`: what the official n8n trigger reads plus a third-party capture. */
+export const defaultEventPayload: EventPayloadBuilder = (event) => ({
+  id: event.id,
+  type: event.type,
+  createdAt: event.createdAt,
+  data: event.data,
+});
+
+export type WebhookSettings = {
+  /** A callback must answer 2xx within this (10 s, §4.5). */
+  timeoutMs: number;
+  /** Consecutive failures that deactivate a subscription (the real number is not documented). */
+  maxConsecutiveFailures: number;
+  eventPayload: EventPayloadBuilder;
+};
+
+/** One attempt to POST to a callback (GET /__sim/deliveries). */
+export type DeliveryRecord = {
+  id: number;
+  subscriptionId: string;
+  kind: 'object' | 'event' | 'challenge';
+  url: string;
+  body: unknown;
+  at: string;
+  status: number | null;
+  ok: boolean | null;
+  error: string | null;
+  durationMs: number | null;
+};
+
+export type ChallengeResult = { ok: true } | { ok: false; reason: string };
+
+export type WebhookDispatcher = {
+  handleChange(change: RecordChange): void;
+  /** Delivers an event to its subscribers as if the platform raised it. */
+  raiseEvent(type: EventName, data: SimRecord | Record<string, unknown>): void;
+  /** POSTs `mode=subscribe&challenge=…` and checks the body echoes it (§4.3). */
+  challenge(callbackUrl: string): Promise<ChallengeResult>;
+  deliveries(): DeliveryRecord[];
+  clearDeliveries(): void;
+  /** Resolves when every queued delivery has finished. */
+  idle(): Promise<void>;
+  close(): void;
+};
+
+export type DispatcherDeps = {
+  subscriptions: SubscriptionStore;
+  clock: Clock;
+  settings: WebhookSettings;
+  /** The simulator's public base URL (for `resource_url`). */
+  baseUrl(): string;
+};
+
+const MAX_DELIVERIES = 5_000;
+
+export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher {
+  const closing = new AbortController();
+  const queues = new Map<string, Promise<void>>();
+  let log: DeliveryRecord[] = [];
+  let nextId = 1;
+
+  const record = (
+    entry: Omit<DeliveryRecord, 'id' | 'at' | 'status' | 'ok' | 'error' | 'durationMs'>,
+  ): DeliveryRecord => {
+    const delivery: DeliveryRecord = {
+      ...entry,
+      id: nextId++,
+      at: deps.clock.now().toISOString(),
+      status: null,
+      ok: null,
+      error: null,
+      durationMs: null,
+    };
+    log.push(delivery);
+    if (log.length > MAX_DELIVERIES) log = log.slice(-MAX_DELIVERIES);
+    return delivery;
+  };
+
+  /** POSTs once; fills in the delivery's outcome and returns the response text when it was 2xx. */
+  const post = async (delivery: DeliveryRecord, init: RequestInit): Promise<string | undefined> => {
+    const started = performance.now();
+    try {
+      const response = await fetch(delivery.url, {
+        ...init,
+        method: 'POST',
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(deps.settings.timeoutMs), closing.signal]),
+      });
+      const text = await response.text();
+      delivery.status = response.status;
+      delivery.ok = response.status >= 200 && response.status < 300;
+      if (!delivery.ok) delivery.error = `HTTP ${response.status}`;
+      return delivery.ok ? text : undefined;
+    } catch (error) {
+      delivery.ok = false;
+      const name = error instanceof Error ? error.name : '';
+      delivery.error =
+        name === 'TimeoutError'
+          ? `Timed out after ${deps.settings.timeoutMs} ms`
+          : error instanceof Error
+            ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}`
+            : String(error);
+      return undefined;
+    } finally {
+      delivery.durationMs = Math.round(performance.now() - started);
+    }
+  };
+
+  const deliver = async (subscriptionId: string, kind: 'object' | 'event', body: unknown): Promise<void> => {
+    const subscription = deps.subscriptions.get(subscriptionId);
+    if (subscription?.status !== 'active' || closing.signal.aborted) return;
+    const delivery = record({ subscriptionId, kind, url: subscription.callbackUrl, body });
+    await post(delivery, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (closing.signal.aborted) return;
+    if (delivery.ok) {
+      subscription.consecutiveFailures = 0;
+      return;
+    }
+    subscription.consecutiveFailures += 1;
+    subscription.lastFailureReason = delivery.error;
+    subscription.lastFailureAt = formatUtcDateTime(deps.clock.now());
+    if (subscription.consecutiveFailures >= deps.settings.maxConsecutiveFailures) subscription.status = 'inactive';
+  };
+
+  const enqueue = (subscription: Subscription, kind: 'object' | 'event', body: unknown) => {
+    const previous = queues.get(subscription.id) ?? Promise.resolve();
+    const next = previous.then(() => deliver(subscription.id, kind, body));
+    queues.set(subscription.id, next);
+    void next.finally(() => {
+      if (queues.get(subscription.id) === next) queues.delete(subscription.id);
+    });
+  };
+
+  const sendEvent = (event: { type: EventName; data: SimRecord | Record<string, unknown> }) => {
+    const targets = deps.subscriptions
+      .list({ status: 'active' })
+      .filter((sub) => sub.kind === 'event' && sub.event === event.type);
+    if (targets.length === 0) return;
+    const body = deps.settings.eventPayload({
+      id: crypto.randomUUID(),
+      type: event.type,
+      createdAt: deps.clock.now().toISOString(),
+      data: structuredClone(event.data),
+    });
+    for (const subscription of targets) enqueue(subscription, 'event', body);
+  };
+
+  return {
+    handleChange: (change) => {
+      const time = formatUtcDateTime(change.at);
+      for (const subscription of deps.subscriptions.list({ status: 'active' })) {
+        if (subscription.kind !== 'object' || findObjectType(subscription.object ?? '')?.name !== change.object)
+          continue;
+        const changed =
+          subscription.fields.length === 0
+            ? change.changedFields
+            : change.changedFields.filter((field) => subscription.fields.includes(field));
+        if (changed.length === 0) continue;
+        const displayName = findObjectType(change.object)?.displayName ?? change.object;
+        enqueue(subscription, 'object', {
+          object: change.object,
+          entry: [{ uuid: change.after.uuid, changed_fields: changed, time }],
+          resource_url: `${deps.baseUrl()}/api_1.0/${displayName}/${change.after.uuid}.json`,
+        });
+      }
+      for (const event of deriveEvents(change)) sendEvent(event);
+    },
+    raiseEvent: (type, data) => sendEvent({ type, data }),
+    challenge: async (callbackUrl) => {
+      const challenge = crypto.randomUUID().replaceAll('-', '');
+      const delivery = record({
+        subscriptionId: '',
+        kind: 'challenge',
+        url: callbackUrl,
+        body: { mode: 'subscribe', challenge },
+      });
+      const text = await post(delivery, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ mode: 'subscribe', challenge }).toString(),
+      });
+      if (text === undefined) return { ok: false, reason: delivery.error ?? 'no answer' };
+      if (text !== challenge) {
+        delivery.ok = false;
+        delivery.error = 'The response body was not the challenge value';
+        return { ok: false, reason: delivery.error };
+      }
+      return { ok: true };
+    },
+    deliveries: () => [...log],
+    clearDeliveries: () => {
+      log = [];
+    },
+    idle: async () => {
+      while (queues.size > 0) await Promise.allSettled([...queues.values()]);
+    },
+    close: () => closing.abort(),
+  };
+}
