@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildSimulator, type Simulator, type SimulatorOptions } from '@automate/servicem8-sim';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.ts';
+import type { DatabaseTarget } from '../../src/db/database.ts';
 import type { Clock } from '../../src/deps.ts';
 import type { App } from '../../src/http/app-type.ts';
 import { type Role, type Services, startServices } from '../../src/services.ts';
@@ -18,8 +21,14 @@ export function createTestClock(): TestClock {
 
 export type TestServices = Services & {
   app: App;
+  /** The ServiceM8 simulator the server talks to, when asked for. */
+  sim: Simulator | undefined;
+  /** The server's own address, when it listens (deliveries from the simulator need one). */
+  baseUrl: string | undefined;
   clock: TestClock;
   dataDir: string;
+  /** The database this test file got; a second process may open it too (PostgreSQL only). */
+  target: DatabaseTarget;
   /** Stops everything and removes the test's database and files. */
   cleanup(): Promise<void>;
 };
@@ -29,20 +38,44 @@ export type TestServices = Services & {
  * `beforeRegister` lets a test add routes of its own, e.g. to exercise shared HTTP behaviour.
  */
 export async function startTestServices(
-  options: { role?: Role; webRoot?: string; authRateLimitPerMinute?: string; env?: Record<string, string> } = {},
+  options: {
+    role?: Role;
+    webRoot?: string;
+    authRateLimitPerMinute?: string;
+    env?: Record<string, string>;
+    /** Start a ServiceM8 simulator, point the server at it, and listen on a real port for its webhooks. */
+    simulator?: SimulatorOptions;
+  } = {},
 ): Promise<TestServices> {
+  const clock = createTestClock();
+  let sim: Simulator | undefined;
+  let port = '0';
+  const simEnv: Record<string, string> = {};
+  if (options.simulator) {
+    sim = buildSimulator({ clock, ...options.simulator });
+    const simUrl = await sim.listen();
+    const info = sim.info();
+    port = String(await freePort());
+    Object.assign(simEnv, {
+      SM8_APP_ID: info.appId,
+      SM8_APP_SECRET: info.appSecret,
+      SM8_API_URL: simUrl,
+      SM8_OAUTH_URL: simUrl,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    PORT: '0',
+    PORT: port,
     DEMO_MODE: 'false',
     PUBLIC_URL: 'https://automate.test',
     AUTH_RATE_LIMIT_PER_MINUTE: options.authRateLimitPerMinute ?? '1000',
+    ...simEnv,
     ...options.env,
   });
-  const clock = createTestClock();
   const database = await createTestDatabase();
   const services = await startServices({
     config,
@@ -53,15 +86,33 @@ export async function startTestServices(
     clock,
   });
   if (!services.app) throw new Error('startTestServices needs a role that serves HTTP.');
+  if (sim) await services.app.listen({ port: Number(port), host: '127.0.0.1' });
   return {
     ...services,
     app: services.app,
+    sim,
+    baseUrl: sim ? config.publicUrl : undefined,
     clock,
     dataDir,
+    target: database.target,
     async cleanup() {
       await services.stop();
+      await sim?.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }

@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { type Sm8ConnectionCandidates, Sm8Staff, Sm8Vendor, type UserSession } from '@automate/contract';
 import { jwtVerify } from 'jose';
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createSm8Client } from '../../integrations/servicem8/sm8-client.ts';
-import { exchangeCode, authorizeUrl as sm8AuthorizeUrl } from '../../integrations/servicem8/sm8-oauth.ts';
+import {
+  exchangeCode,
+  type Sm8Tokens,
+  authorizeUrl as sm8AuthorizeUrl,
+} from '../../integrations/servicem8/sm8-oauth.ts';
 import { encryptSecret } from '../../security/encryption.ts';
 import { buildSession } from '../auth/auth.service.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/one-time-tokens.ts';
@@ -21,6 +26,7 @@ import {
   insertPendingConnection,
   upsertConnection,
 } from './servicem8.repository.ts';
+import type { sm8Connections } from './servicem8.schema.ts';
 import { requireSm8App, sm8ClientForVendor } from './sm8-access.ts';
 
 const PENDING_MINUTES = 15;
@@ -124,7 +130,6 @@ export async function completeConnect(
   deps: Deps,
   choice: { connection: string; accountUuid: string },
 ): Promise<UserSession> {
-  const key = deps.keys.storageEncryptionKey;
   const user = await deps.database.db.transaction(async (tx) => {
     const pending = await findPendingConnection(tx, hashOneTimeToken(choice.connection), deps.clock.now());
     if (!pending) {
@@ -150,28 +155,64 @@ export async function completeConnect(
     if (!(await findMembership(tx, vendorId, person.id))) {
       await insertMembership(tx, { vendorId, userId: person.id, role: 'Admin' });
     }
-    const previous = await findConnection(tx, vendorId);
-    await upsertConnection(tx, {
+    await storeConnection(tx, deps, {
       vendorId,
       accountUuid: pending.accountUuid,
       accessTokenEnc: pending.accessTokenEnc,
       refreshTokenEnc: pending.refreshTokenEnc,
       accessTokenExpiresAt: pending.accessTokenExpiresAt,
       scope: pending.scope,
-      webhookSecretEnc: previous?.webhookSecretEnc ?? encryptSecret(key, randomBytes(24).toString('base64url')),
       connectedByUserId: person.id,
-      needsReconnectSince: null,
     });
-    await markVendorConnected(tx, vendorId, pending.accountUuid);
     await deletePendingConnection(tx, pending.id);
-    await deps.queue.send(activateVendorJob, { vendorId }, { tx });
     return person;
   });
   return buildSession(deps, user);
 }
 
+/**
+ * Stores (or replaces) the vendor's connection, keeping its webhook secret, and queues activation
+ * (webhook subscriptions, reference data) in the same transaction.
+ */
+async function storeConnection(
+  tx: Db,
+  deps: Deps,
+  connection: Omit<typeof sm8Connections.$inferInsert, 'webhookSecretEnc' | 'needsReconnectSince'>,
+): Promise<void> {
+  const previous = await findConnection(tx, connection.vendorId);
+  await upsertConnection(tx, {
+    ...connection,
+    webhookSecretEnc:
+      previous?.webhookSecretEnc ??
+      encryptSecret(deps.keys.storageEncryptionKey, randomBytes(24).toString('base64url')),
+    needsReconnectSince: null,
+  });
+  await markVendorConnected(tx, connection.vendorId, connection.accountUuid);
+  await deps.queue.send(activateVendorJob, { vendorId: connection.vendorId }, { tx });
+}
+
+/** Connects a vendor with tokens obtained outside the browser flow (demo mode's simulator, tests). */
+export async function connectWithTokens(
+  deps: Deps,
+  vendorId: string,
+  accountUuid: string,
+  tokens: Sm8Tokens,
+): Promise<void> {
+  const key = deps.keys.storageEncryptionKey;
+  await deps.database.db.transaction((tx) =>
+    storeConnection(tx, deps, {
+      vendorId,
+      accountUuid,
+      accessTokenEnc: encryptSecret(key, tokens.accessToken),
+      refreshTokenEnc: encryptSecret(key, tokens.refreshToken),
+      accessTokenExpiresAt: tokens.expiresAt,
+      scope: tokens.scope,
+    }),
+  );
+}
+
 async function findOrCreateStaffUser(
-  tx: Parameters<typeof findUserByEmail>[0],
+  tx: Db,
   deps: Deps,
   staff: { staffEmail: string; staffFirstName: string; staffLastName: string },
 ): Promise<UserRow> {

@@ -1,0 +1,127 @@
+import { Sm8Vendor } from '@automate/contract';
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import type { Deps } from '../src/deps.ts';
+import { connectWithTokens } from '../src/modules/servicem8/connect.service.ts';
+import { sm8ClientForVendor } from '../src/modules/servicem8/sm8-access.ts';
+import { startServices } from '../src/services.ts';
+import { createVendor } from './support/factories.ts';
+import { startTestServices, type TestServices } from './support/test-services.ts';
+
+const PER_MINUTE = 120;
+let services: TestServices;
+let vendorId: string;
+
+beforeAll(async () => {
+  services = await startTestServices({
+    simulator: { throttle: { perMinute: PER_MINUTE } },
+    env: { SM8_RATE_PER_MINUTE: String(PER_MINUTE) },
+  });
+  const sim = services.sim;
+  if (!sim) throw new Error('no simulator');
+  vendorId = (await createVendor(services.deps, 'Harbour Plumbing')).id;
+  const issued = sim.controls.issueToken();
+  await connectWithTokens(services.deps, vendorId, SEED_IDS.vendor, {
+    accessToken: issued.access_token,
+    refreshToken: issued.refresh_token,
+    expiresAt: new Date(Date.now() + issued.expires_in * 1000),
+    scope: String(issued.scope ?? ''),
+  });
+});
+afterAll(() => services.cleanup());
+
+const sim = () => {
+  if (!services.sim) throw new Error('no simulator');
+  return services.sim;
+};
+
+describe('the ServiceM8 rate limit shared through the database', () => {
+  it('makes a burst from two workers wait its turn instead of meeting 429s (the second is its own process on PostgreSQL)', async () => {
+    const second: { deps: Deps; stop(): Promise<void> } | undefined =
+      services.target.kind === 'postgres'
+        ? await startServices({
+            config: loadConfig({ ...process.env, ...configEnv(services) }),
+            logger: pino({ level: 'silent' }),
+            target: services.target,
+            role: 'worker',
+            webRoot: undefined,
+          })
+        : undefined;
+    try {
+      const clients = [
+        await sm8ClientForVendor(services.deps, vendorId),
+        await sm8ClientForVendor(second?.deps ?? services.deps, vendorId),
+      ];
+      sim().controls.clearCalls();
+      const started = Date.now();
+      const calls = PER_MINUTE / 6 + 10;
+      const results = await Promise.all(
+        Array.from({ length: calls }, (_, i) => clients[i % 2]?.get('job', SEED_IDS.jobs.completedHotWater, Sm8Vendor)),
+      );
+      const elapsed = Date.now() - started;
+      expect(results.every((job) => job?.uuid === SEED_IDS.jobs.completedHotWater)).toBe(true);
+      const seen = sim().controls.calls({ path: '/api_1.0/job' });
+      expect(seen.filter((call) => call.status === 429)).toEqual([]);
+      // A sixth of the minute's allowance goes at once; the rest waits for the bucket to refill.
+      expect(elapsed).toBeGreaterThan(((calls - PER_MINUTE / 6) / ((PER_MINUTE * 5) / 6 / 60)) * 1000 * 0.8);
+    } finally {
+      await second?.stop();
+    }
+  });
+
+  it('retries a 429 and a 503 from ServiceM8 and completes the call', async () => {
+    sim().controls.clearCalls();
+    sim().controls.addFault({ kind: 'status', status: 429, path: '/api_1.0/vendor*', times: 1 });
+    sim().controls.addFault({ kind: 'status', status: 503, path: '/api_1.0/vendor*', times: 1 });
+    const client = await sm8ClientForVendor(services.deps, vendorId);
+    const [account] = await client.list('vendor', Sm8Vendor);
+    expect(account?.uuid).toBe(SEED_IDS.vendor);
+    expect(
+      sim()
+        .controls.calls({ path: '/api_1.0/vendor' })
+        .map((call) => call.status),
+    ).toEqual([429, 503, 200]);
+  });
+});
+
+describe('deliveries from ServiceM8', () => {
+  it('reach the inbox when a job changes in ServiceM8', async () => {
+    const deadline = Date.now() + 15_000;
+    while (
+      sim()
+        .controls.subscriptions()
+        .filter((s) => s.object?.toLowerCase() === 'job').length === 0
+    ) {
+      if (Date.now() > deadline) throw new Error('never subscribed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    sim().controls.writeRecord('job', SEED_IDS.jobs.workOrderBurstPipe, { status: 'Completed' });
+    await sim().controls.webhooksIdle();
+    const rows = await services.deps.database.db.execute(
+      sql`select topic, payload from webhook_inbox where vendor_id = ${vendorId}`,
+    );
+    const inbox = (rows as unknown as { rows: Array<{ topic: string; payload: { entry?: Array<{ uuid: string }> } }> })
+      .rows;
+    expect(
+      inbox.some((row) => row.topic === 'job' && row.payload.entry?.[0]?.uuid === SEED_IDS.jobs.workOrderBurstPipe),
+    ).toBe(true);
+  });
+});
+
+function configEnv(s: TestServices): Record<string, string> {
+  const { servicem8 } = s.deps.config;
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: s.dataDir,
+    DEMO_MODE: 'false',
+    SM8_APP_ID: servicem8.appId ?? '',
+    SM8_APP_SECRET: servicem8.appSecret ?? '',
+    SM8_API_URL: servicem8.apiUrl,
+    SM8_OAUTH_URL: servicem8.oauthUrl,
+    SM8_RATE_PER_MINUTE: String(servicem8.rateLimits.perMinute),
+  };
+}

@@ -1,0 +1,213 @@
+import { Sm8ConnectionCandidates, successEnvelope, UserSession } from '@automate/contract';
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findConnection } from '../src/modules/servicem8/servicem8.repository.ts';
+import { currentAccessToken } from '../src/modules/servicem8/sm8-access.ts';
+import { bearer } from './support/factories.ts';
+import { startTestServices, type TestServices } from './support/test-services.ts';
+
+let services: TestServices;
+
+beforeAll(async () => {
+  services = await startTestServices({ simulator: { oauth: { autoApprove: true } } });
+});
+afterAll(() => services.cleanup());
+
+const sim = () => {
+  if (!services.sim) throw new Error('no simulator');
+  return services.sim;
+};
+
+/** Follows the browser's path: our redirect, ServiceM8's consent (approved), our callback. */
+async function consent(): Promise<string> {
+  const start = await services.app.inject({ method: 'GET', url: '/api/Auth/login/servicem8' });
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(String(start.headers.location));
+  expect(authorize.pathname).toBe('/oauth/authorize');
+  expect(authorize.searchParams.get('redirect_uri')).toBe(`${services.baseUrl}/api/Auth/servicem8/callback`);
+  const approved = await fetch(authorize, { redirect: 'manual' });
+  expect(approved.status).toBe(302);
+  const back = new URL(String(approved.headers.get('location')));
+  const callback = await services.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  expect(callback.statusCode).toBe(302);
+  const activate = new URL(String(callback.headers.location));
+  expect(activate.pathname).toBe('/sm8/activate');
+  const connection = activate.searchParams.get('connection');
+  if (!connection) throw new Error(`no connection in ${activate}`);
+  return connection;
+}
+
+async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('connecting a ServiceM8 account', () => {
+  let session: UserSession;
+
+  it('signs in with ServiceM8, activates the chosen account and signs the person in as its Admin', async () => {
+    const connection = await consent();
+    const candidates = await services.app.inject({
+      method: 'GET',
+      url: '/api/Auth/servicem8/vendors',
+      query: { connection },
+    });
+    const { data } = successEnvelope(Sm8ConnectionCandidates).parse(candidates.json());
+    expect(data.staff.email).toBe('olivia.harper@example.com');
+    expect(data.accounts).toEqual([
+      { accountUuid: SEED_IDS.vendor, name: 'Harbour Plumbing & Gas', vendorId: null, connected: false },
+    ]);
+
+    const complete = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/servicem8/complete',
+      payload: { connection, accountUuid: SEED_IDS.vendor },
+    });
+    expect(complete.statusCode, complete.body).toBe(200);
+    session = successEnvelope(UserSession).parse(complete.json()).data;
+    expect(session.email).toBe('olivia.harper@example.com');
+    expect(session.vendors).toMatchObject([{ name: 'Harbour Plumbing & Gas', role: 'Admin', sm8Connected: true }]);
+
+    const again = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/servicem8/complete',
+      payload: { connection, accountUuid: SEED_IDS.vendor },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('subscribes the webhooks, answering ServiceM8’s challenge, and syncs the reference data', async () => {
+    const vendorId = session.vendors[0]?.vendorId ?? '';
+    const callback = (url: string | undefined) =>
+      url?.startsWith(`${services.baseUrl}/api/Webhook/sm8cb?vendor=${vendorId}&secret=`);
+    const subscriptions = await waitFor(
+      () => sim().controls.subscriptions(),
+      (list) => list.filter((s) => callback(s.callbackUrl)).length >= 8,
+      'the webhook subscriptions',
+    );
+    const ours = subscriptions.filter((s) => callback(s.callbackUrl));
+    expect(ours.every((s) => s.status === 'active')).toBe(true);
+    expect(ours.map((s) => s.object ?? s.event).sort()).toEqual(
+      [
+        'company',
+        'company.created',
+        'form.response_created',
+        'formresponse',
+        'job',
+        'job.created',
+        'jobactivity',
+        'jobpayment',
+      ].sort(),
+    );
+    const challenges = sim()
+      .controls.deliveries()
+      .filter((d) => d.kind === 'challenge' && callback(d.url));
+    expect(challenges.length).toBeGreaterThanOrEqual(8);
+    expect(challenges.every((d) => d.ok)).toBe(true);
+
+    const reference = await waitFor(
+      async () =>
+        (
+          await services.app.inject({
+            method: 'GET',
+            url: `/api/Vendor/${vendorId}/servicem8/reference`,
+            headers: bearer(session.token),
+          })
+        ).json().data as Array<{ kind: string; name: string }>,
+      (items) => items.some((item) => item.kind === 'badge'),
+      'the reference data',
+    );
+    for (const kind of ['badge', 'queue', 'category', 'staff', 'form', 'formfield', 'material']) {
+      expect(
+        reference.some((item) => item.kind === kind),
+        kind,
+      ).toBe(true);
+    }
+    const vendor = await services.app.inject({
+      method: 'GET',
+      url: `/api/Vendor/${vendorId}`,
+      headers: bearer(session.token),
+    });
+    expect(vendor.json().data.timeZone).toBe('Australia/Sydney');
+  });
+
+  it('re-syncs on request and says what changed', async () => {
+    const vendorId = session.vendors[0]?.vendorId ?? '';
+    sim().controls.writeRecord('badge', undefined, { name: 'Warranty' });
+    const response = await services.app.inject({
+      method: 'GET',
+      url: `/api/Vendor/${vendorId}/sync`,
+      headers: bearer(session.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.badge.added).toBe(1);
+    expect(response.json().message).toBe('ServiceM8 data is up to date.');
+  });
+
+  it('refreshes an expired access token once for concurrent callers, storing the rotated refresh token', async () => {
+    const vendorId = session.vendors[0]?.vendorId ?? '';
+    const before = await findConnection(services.deps.database.db, vendorId);
+    sim().controls.clearCalls();
+    services.clock.advance(2 * 3_600_000);
+    try {
+      const tokens = await Promise.all(Array.from({ length: 5 }, () => currentAccessToken(services.deps, vendorId)));
+      expect(new Set(tokens).size).toBe(1);
+      const refreshes = sim()
+        .controls.calls({ path: '/oauth/access_token' })
+        .filter((call) => call.method === 'POST');
+      expect(refreshes).toHaveLength(1);
+      const after = await findConnection(services.deps.database.db, vendorId);
+      expect(after?.refreshTokenEnc).not.toBe(before?.refreshTokenEnc);
+      expect(after?.accessTokenExpiresAt.getTime()).toBeGreaterThan(services.clock.now().getTime());
+    } finally {
+      services.clock.advance(-2 * 3_600_000);
+    }
+  });
+
+  it('tells the activate page when consent was refused or the link is stale', async () => {
+    const denied = await services.app.inject({
+      method: 'GET',
+      url: '/api/Auth/servicem8/callback?error=access_denied',
+    });
+    expect(new URL(String(denied.headers.location)).searchParams.get('error')).toBe(
+      'ServiceM8 access was not allowed, so nothing was connected.',
+    );
+    const forged = await services.app.inject({
+      method: 'GET',
+      url: '/api/Auth/servicem8/callback?code=x&state=forged',
+    });
+    expect(new URL(String(forged.headers.location)).searchParams.get('error')).toBe(
+      'This sign-in link has expired or was not started here. Please try again.',
+    );
+    const unknown = await services.app.inject({ method: 'GET', url: '/api/Auth/servicem8/vendors?connection=nope' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('signs a staff member in from inside ServiceM8 with an add-on token', async () => {
+    const { jwt } = await sim().controls.mintAddonEvent({
+      eventName: 'open_automate',
+      staffUuid: SEED_IDS.staff.plumber,
+    });
+    const response = await services.app.inject({
+      method: 'GET',
+      url: '/api/Auth/servicem8/tokenlogin',
+      query: { token: jwt },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      email: 'sam.nguyen@example.com',
+      vendors: [{ name: 'Harbour Plumbing & Gas', role: 'User' }],
+    });
+    const forged = await services.app.inject({
+      method: 'GET',
+      url: '/api/Auth/servicem8/tokenlogin',
+      query: { token: `${jwt.slice(0, -3)}abc` },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+});
