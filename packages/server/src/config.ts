@@ -68,6 +68,7 @@ const EnvSchema = z.object({
   SM8_SCOPES: z.string().min(1).default(DEFAULT_SM8_SCOPES.join(' ')),
   SM8_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(180),
   SM8_RATE_PER_DAY: z.coerce.number().int().min(1).default(20_000),
+  SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type Config = {
@@ -104,6 +105,8 @@ export type Config = {
     oauthUrl: string;
     scopes: string;
     rateLimits: { perMinute: number; perDay: number };
+    /** Demo mode without app credentials: the port of the in-process simulator (0: any free port). */
+    simulatorPort: number;
   };
 };
 
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       oauthUrl: e.SM8_OAUTH_URL.replace(/\/+$/, ''),
       scopes: e.SM8_SCOPES,
       rateLimits: { perMinute: e.SM8_RATE_PER_MINUTE, perDay: e.SM8_RATE_PER_DAY },
+      simulatorPort: e.SIM_PORT,
     },
   };
 }

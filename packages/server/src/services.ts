@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Simulator } from '@automate/servicem8-sim';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -8,10 +9,12 @@ import type { App } from './http/app-type.ts';
 import { createSm8Http } from './integrations/servicem8/sm8-http.ts';
 import { createSessionTokens } from './modules/auth/session-tokens.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
+import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import { startWorkerHeartbeat } from './modules/system/worker-heartbeat.service.ts';
 import { JOBS } from './queue/jobs.ts';
 import { createQueue, newWorkerId } from './queue/queue.ts';
 import { resolveAppKeys } from './secrets.ts';
+import { connectDemoVendor, startDemoServiceM8 } from './seed/demo-servicem8.ts';
 import { seed } from './seed/seed.ts';
 
 export const ROLES = ['all', 'api', 'worker'] as const;
@@ -32,7 +35,7 @@ export function databaseTargetFor(config: Config): DatabaseTarget {
     : { kind: 'pglite', dataDir: config.dataDir };
 }
 
-function sm8RuntimeFor(config: Config, logger: Logger) {
+function sm8RuntimeFor(config: Config, logger: Logger): Sm8Runtime {
   const { appId, appSecret, apiUrl, oauthUrl, scopes, rateLimits } = config.servicem8;
   return {
     http: createSm8Http({ log: logger }),
@@ -77,6 +80,20 @@ export async function startServices(options: {
 
     const clock = options.clock ?? systemClock;
     const keys = resolveAppKeys(config);
+    let servicem8 = sm8RuntimeFor(config, logger);
+    let demoSimulator: Simulator | undefined;
+    if (config.demoMode && !servicem8.app && role !== 'worker') {
+      const demo = await startDemoServiceM8(
+        { port: config.servicem8.simulatorPort, clock },
+        { ...servicem8, scopes: config.servicem8.scopes },
+      );
+      demoSimulator = demo.simulator;
+      servicem8 = demo.runtime;
+      stops.push(() => demo.simulator.close());
+      logger.info(
+        `Demo mode: simulated ServiceM8 at ${demo.runtime.apiUrl} (open it to change jobs and watch automations)`,
+      );
+    }
     const deps: Deps = {
       config,
       database,
@@ -86,9 +103,10 @@ export async function startServices(options: {
       clock,
       sessions: createSessionTokens(keys.sessionSigningKey, config.sessionTtlHours, clock),
       mail: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
-      servicem8: sm8RuntimeFor(config, logger),
+      servicem8,
     };
     if (role !== 'worker') await seed(deps);
+    if (demoSimulator) await connectDemoVendor(deps, demoSimulator);
 
     if (role !== 'api') {
       const workerId = newWorkerId();

@@ -51,6 +51,25 @@ describe('first start', () => {
       expect(demoAdmin.json().data.vendors).toMatchObject([{ name: 'Demo Plumbing Ltd', role: 'Admin' }]);
       const demoUser = await signIn(first.services, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
       expect(demoUser.json().data.vendors).toMatchObject([{ name: 'Demo Plumbing Ltd', role: 'User' }]);
+
+      // Without ServiceM8 credentials the demo vendor is connected to the in-process simulator.
+      const { token, vendors } = demoAdmin.json().data as {
+        token: string;
+        vendors: Array<{ vendorId: string; sm8Connected: boolean }>;
+      };
+      expect(vendors[0]?.sm8Connected).toBe(true);
+      const deadline = Date.now() + 20_000;
+      let badges: unknown[] = [];
+      while (badges.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const reference = await first.services.app?.inject({
+          method: 'GET',
+          url: `/api/Vendor/${vendors[0]?.vendorId}/servicem8/reference`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        badges = (reference?.json().data as Array<{ kind: string }>).filter((item) => item.kind === 'badge');
+      }
+      expect(badges.length).toBeGreaterThan(0);
     } finally {
       await first.services.stop();
     }

@@ -30,6 +30,13 @@ beforeAll(async () => {
     expiresAt: new Date(Date.now() + issued.expires_in * 1000),
     scope: String(issued.scope ?? ''),
   });
+  // Activation (sync, then webhook subscriptions) runs in the background; let it finish first so its
+  // calls do not mix with the calls these tests count.
+  const deadline = Date.now() + 30_000;
+  while (sim.controls.subscriptions().length < 8) {
+    if (Date.now() > deadline) throw new Error('the vendor was never activated');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 });
 afterAll(() => services.cleanup());
 

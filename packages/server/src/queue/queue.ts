@@ -50,6 +50,10 @@ export async function createQueue(options: {
     await boss.updateQueue(job.name, queueOptions);
     if (job.schedule) await boss.schedule(job.name, job.schedule, {});
   }
+  // Creating a queue drops pg-boss's cached queue metadata; the next send would read it through its own
+  // connection. Inside a transaction on the embedded database (one connection) that read would wait
+  // for the transaction, which waits for the send: reading the metadata now keeps sends self-contained.
+  for (const job of jobs) await boss.findJobs(job.name, { id: '00000000-0000-4000-8000-000000000000' });
 
   return {
     async send(job, payload, sendOptions = {}) {

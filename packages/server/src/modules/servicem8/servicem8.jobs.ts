@@ -7,15 +7,15 @@ import { ensureWebhookSubscriptions } from './webhook-subscriptions.ts';
 
 const retries = { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800 };
 
-/** After connecting: subscribe the webhooks and copy the reference data. */
+/** After connecting: copy the reference data, then subscribe the webhooks. */
 export const activateVendorJob = defineJob({
   name: 'servicem8.activate-vendor',
   payload: z.object({ vendorId: z.uuid() }),
   queue: retries,
   async handle({ vendorId }, { deps, log }) {
     const client = await sm8ClientForVendor(deps, vendorId);
-    const subscribed = await ensureWebhookSubscriptions(deps, vendorId, client);
     const changes = await syncReferenceData(deps, vendorId);
+    const subscribed = await ensureWebhookSubscriptions(deps, vendorId, client);
     log.info({ vendorId, subscribed, changes }, 'ServiceM8 account activated');
     return { subscribed };
   },
