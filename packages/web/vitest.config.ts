@@ -7,7 +7,9 @@ export default defineConfig({
   },
   test: {
     name: 'web',
+    // Pure logic runs in node; component tests opt into jsdom with `// @vitest-environment jsdom`.
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup.ts'],
   },
 });

@@ -36,6 +36,11 @@ async function signIn(services: Awaited<ReturnType<typeof startOnce>>['services'
   return response;
 }
 
+function signedInGet(services: Awaited<ReturnType<typeof startOnce>>['services'], url: string, token: string) {
+  if (!services.app) throw new Error('no app');
+  return services.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+}
+
 describe('first start', () => {
   it('creates a super admin with a generated password shown once, and the demo vendor in demo mode', async () => {
     const first = await startOnce({ DEMO_MODE: 'true' });
@@ -62,12 +67,12 @@ describe('first start', () => {
       let badges: unknown[] = [];
       while (badges.length === 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        const reference = await first.services.app?.inject({
-          method: 'GET',
-          url: `/api/Vendor/${vendors[0]?.vendorId}/servicem8/reference`,
-          headers: { authorization: `Bearer ${token}` },
-        });
-        badges = (reference?.json().data as Array<{ kind: string }>).filter((item) => item.kind === 'badge');
+        const reference = await signedInGet(
+          first.services,
+          `/api/Vendor/${vendors[0]?.vendorId}/servicem8/reference`,
+          token,
+        );
+        badges = (reference.json().data as Array<{ kind: string }>).filter((item) => item.kind === 'badge');
       }
       expect(badges.length).toBeGreaterThan(0);
     } finally {

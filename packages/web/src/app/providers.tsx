@@ -3,12 +3,35 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ConfirmProvider } from '@/components/ui/confirm-dialog.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { session as appSession, SessionProvider } from '@/lib/session/session.ts';
+import type { SessionStore } from '@/lib/session/session-store.ts';
 import { theme } from './theme.ts';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Theme, data cache, toasts (SPEC.md §9: 5000 ms, at most 20, top-right) and the confirm dialog. With a
+ * session: a 401 on any query while signed in signs out (SPEC.md §8), and the cache is emptied whenever
+ * the signed-in person changes, so nobody sees the previous person's data.
+ */
+export function AppProviders({ children, session = appSession }: { children: ReactNode; session?: SessionStore }) {
+  const [queryClient] = useState(() =>
+    createQueryClient({
+      onUnauthenticated: () => {
+        if (session.getState().user) session.logout();
+      },
+    }),
+  );
+
+  useEffect(() => {
+    let userId = session.getState().user?.id ?? null;
+    return session.subscribe(() => {
+      const next = session.getState().user?.id ?? null;
+      if (next !== userId) queryClient.clear();
+      userId = next;
+    });
+  }, [session, queryClient]);
 
   return (
     <ThemeProvider theme={theme}>
@@ -20,7 +43,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           anchorOrigin={TOASTS.position}
           preventDuplicate
         >
-          {children}
+          <SessionProvider store={session}>
+            <ConfirmProvider>{children}</ConfirmProvider>
+          </SessionProvider>
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -232,4 +232,17 @@ describe('api client', () => {
       name: 'AbortError',
     });
   });
+
+  it("answers the server's message with the data through request()", async () => {
+    const client = createApiClient({ baseUrl });
+    const result = await client.request('POST', '/echo', z.object({ method: z.string() }).loose(), { body: { a: 1 } });
+    expect(result).toEqual({ data: expect.objectContaining({ method: 'POST' }), message: 'Saved.' });
+  });
+
+  it("sends the default headers (the current vendor) on every request, a request's own headers winning", async () => {
+    const client = createApiClient({ baseUrl, getDefaultHeaders: () => ({ 'x-vendor-id': 'vendor-1' }) });
+    await client.get('/health', Health);
+    await client.get('/health', Health, { headers: { 'x-vendor-id': 'vendor-2' } });
+    expect(requests.map((request) => request.headers['x-vendor-id'])).toEqual(['vendor-1', 'vendor-2']);
+  });
 });

@@ -75,14 +75,28 @@ export type RequestWithBodyOptions = RequestOptions & {
 /** Returns the bearer token to send, or null when nobody is signed in. */
 export type AuthTokenProvider = () => string | null;
 
+/** Returns headers every request carries (e.g. `x-vendor-id`); a request's own headers win. */
+export type DefaultHeadersProvider = () => Readonly<Record<string, string>>;
+
 export type ApiClientConfig = {
   /** Prefix of every path: `/api` in the browser, an absolute URL in tests. */
   baseUrl?: string;
   getAuthToken?: AuthTokenProvider;
+  getDefaultHeaders?: DefaultHeadersProvider;
   fetch?: typeof globalThis.fetch;
 };
 
+/** A success with the server's sentence (`message`), for callers that show it (sign-up, links). */
+export type ApiResult<T> = { data: T; message: string | undefined };
+
 export type ApiClient = {
+  /** Any method; answers the data and the server's optional `message`. */
+  request<T extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    dataSchema: T,
+    options?: RequestWithBodyOptions,
+  ): Promise<ApiResult<z.output<T>>>;
   get<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestOptions): Promise<z.output<T>>;
   post<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestWithBodyOptions): Promise<z.output<T>>;
   patch<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestWithBodyOptions): Promise<z.output<T>>;
@@ -157,15 +171,17 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   const baseUrl = config.baseUrl ?? '/api';
   const getAuthToken = config.getAuthToken ?? (() => null);
+  const getDefaultHeaders = config.getDefaultHeaders ?? (() => ({}));
 
   async function request<T extends z.ZodType>(
     method: HttpMethod,
     path: string,
     dataSchema: T,
     options: RequestWithBodyOptions = {},
-  ): Promise<z.output<T>> {
+  ): Promise<ApiResult<z.output<T>>> {
     const doFetch = config.fetch ?? globalThis.fetch;
-    const headers = new Headers(options.headers);
+    const headers = new Headers(getDefaultHeaders());
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     headers.set('Accept', 'application/json');
     const token = getAuthToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -242,14 +258,16 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       });
     }
     // zod cannot spell the output of a generic object schema; the parse above has checked this shape.
-    return (parsed.data as SuccessEnvelope<z.output<T>>).data;
+    const envelope = parsed.data as SuccessEnvelope<z.output<T>>;
+    return { data: envelope.data, message: envelope.message };
   }
 
   return {
-    get: (path, dataSchema, options) => request('GET', path, dataSchema, options),
-    post: (path, dataSchema, options) => request('POST', path, dataSchema, options),
-    patch: (path, dataSchema, options) => request('PATCH', path, dataSchema, options),
-    delete: (path, dataSchema, options) => request('DELETE', path, dataSchema, options),
+    request,
+    get: async (path, dataSchema, options) => (await request('GET', path, dataSchema, options)).data,
+    post: async (path, dataSchema, options) => (await request('POST', path, dataSchema, options)).data,
+    patch: async (path, dataSchema, options) => (await request('PATCH', path, dataSchema, options)).data,
+    delete: async (path, dataSchema, options) => (await request('DELETE', path, dataSchema, options)).data,
   };
 }
 
@@ -260,9 +278,21 @@ export function setAuthTokenProvider(provider: AuthTokenProvider): void {
   authTokenProvider = provider;
 }
 
-/** The app's client: base `/api` (same origin; Vite proxies it in development). */
-export const apiClient: ApiClient = createApiClient({ getAuthToken: () => authTokenProvider() });
+let defaultHeadersProvider: DefaultHeadersProvider = () => ({});
 
+/** Called once by the session layer so every request names the current vendor (`x-vendor-id`). */
+export function setDefaultHeadersProvider(provider: DefaultHeadersProvider): void {
+  defaultHeadersProvider = provider;
+}
+
+/** The app's client: base `/api` (same origin; Vite proxies it in development). */
+export const apiClient: ApiClient = createApiClient({
+  getAuthToken: () => authTokenProvider(),
+  getDefaultHeaders: () => defaultHeadersProvider(),
+});
+
+export const apiRequest: ApiClient['request'] = (method, path, dataSchema, options) =>
+  apiClient.request(method, path, dataSchema, options);
 export const apiGet: ApiClient['get'] = (path, dataSchema, options) => apiClient.get(path, dataSchema, options);
 export const apiPost: ApiClient['post'] = (path, dataSchema, options) => apiClient.post(path, dataSchema, options);
 export const apiPatch: ApiClient['patch'] = (path, dataSchema, options) => apiClient.patch(path, dataSchema, options);

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client.ts';
 
 const MAX_RETRIES = 2;
@@ -11,8 +11,18 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-export function createQueryClient(): QueryClient {
+export type QueryClientOptions = {
+  /** Called when a query (a background call) answers 401: the session is over. */
+  onUnauthenticated?: () => void;
+};
+
+export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isApiError(error) && error.status === 401) options.onUnauthenticated?.();
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -1,10 +1,8 @@
-import { APP_VERSION } from '@automate/contract';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import BoltIcon from '@mui/icons-material/Bolt';
 import CableIcon from '@mui/icons-material/Cable';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import TimelineIcon from '@mui/icons-material/Timeline';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,14 +10,11 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { SystemStatus } from '@/features/health/components/system-status.tsx';
 
 const STEPS: ReadonlyArray<{ icon: ReactNode; title: string; text: string }> = [
   {
@@ -51,29 +46,6 @@ const EXAMPLE_TRIGGER: ReadonlyArray<{ label: string; text: string }> = [
   { label: 'Then', text: 'email the client a friendly follow-up and add a job note' },
 ];
 
-function BrandMark() {
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Box
-        sx={{
-          display: 'grid',
-          placeItems: 'center',
-          width: 32,
-          height: 32,
-          borderRadius: 1.5,
-          bgcolor: 'primary.main',
-          color: 'secondary.main',
-        }}
-      >
-        <BoltIcon fontSize="small" />
-      </Box>
-      <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
-        Automate
-      </Typography>
-    </Stack>
-  );
-}
-
 function ExampleTrigger() {
   return (
     <Paper elevation={6} sx={{ p: 3, borderRadius: 3 }} aria-label="An example trigger">
@@ -103,29 +75,9 @@ function ExampleTrigger() {
 
 export function HomeRoute() {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
       <title>Automate · Automations for ServiceM8</title>
-      <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Container maxWidth="lg">
-          <Toolbar disableGutters sx={{ gap: 1 }}>
-            <BrandMark />
-            <Box sx={{ flexGrow: 1 }} />
-            <Button href="/auth/login" sx={{ whiteSpace: 'nowrap' }}>
-              Sign in
-            </Button>
-            <Button
-              href="/auth/register"
-              variant="contained"
-              sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline-flex' } }}
-            >
-              Get started
-            </Button>
-          </Toolbar>
-        </Container>
-      </AppBar>
-
       <Box
-        component="main"
         sx={(theme) => ({
           flexGrow: 1,
           background: `linear-gradient(180deg, ${alpha(theme.palette.primary.main, 0.12)} 0%, ${theme.palette.background.default} 420px)`,
@@ -196,29 +148,6 @@ export function HomeRoute() {
               </Grid>
             ))}
           </Grid>
-        </Container>
-      </Box>
-
-      <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3 }}>
-        <Container
-          maxWidth="lg"
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}
-        >
-          <SystemStatus />
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Link href="/help" variant="body2" color="text.secondary">
-              Help
-            </Link>
-            <Link href="/privacypolicy" variant="body2" color="text.secondary">
-              Privacy
-            </Link>
-            <Link href="/termsandconditions" variant="body2" color="text.secondary">
-              Terms
-            </Link>
-            <Typography variant="body2" color="text.secondary">
-              v{APP_VERSION}
-            </Typography>
-          </Stack>
         </Container>
       </Box>
     </Box>

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  OutboxMessage,
+  STORAGE_KEYS,
+  searchPage,
+  successEnvelope,
+  toSearchParams,
+  UserSession,
+} from '@automate/contract';
+import type { Page } from 'playwright-core';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
+
+/** Helpers for the app-shell journeys: a demo-mode server, sign-in, the outbox, stored sessions. */
+
+export const SUPER_ADMIN = { email: 'root@automate.local', password: 'root-password-2026' } as const;
+export const DEMO_ADMIN = { email: 'demo-admin@automate.local', password: 'demo-admin-2026' } as const;
+export const DEMO_USER = { email: 'demo-user@automate.local', password: 'demo-user-2026' } as const;
+export const DEMO_VENDOR_NAME = 'Demo Plumbing Ltd';
+
+/** A desktop window: wide enough (≥ 1280 px) for breadcrumbs and the expanded sidebar. */
+export const DESKTOP = { width: 1440, height: 900 } as const;
+
+/** Where screenshots go: `test-results/` is ignored by git. */
+export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e-shell');
+
+/** The real server in demo mode with a known super admin, and sign-in rate limits out of the way. */
+export function startDemoServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startServerProcess({
+    DEMO_MODE: 'true',
+    ADMIN_EMAIL: SUPER_ADMIN.email,
+    ADMIN_PASSWORD: SUPER_ADMIN.password,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new Error(`HTTP ${response.status} ${response.url}: ${text.slice(0, 500)}`);
+  }
+}
+
+/** `POST /api/Auth/login` outside the browser. */
+export async function apiLogin(baseUrl: string, account: { email: string; password: string }): Promise<UserSession> {
+  const response = await fetch(`${baseUrl}/api/Auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const body = await readJson(response);
+  if (!response.ok) throw new Error(`Login as ${account.email} failed (${response.status}): ${JSON.stringify(body)}`);
+  return successEnvelope(UserSession).parse(body).data;
+}
+
+/** The path of the confirmation link emailed to `email` (`/auth/verify/{token}/{userId}`), read from the outbox. */
+export async function findVerificationPath(baseUrl: string, email: string): Promise<string> {
+  const admin = await apiLogin(baseUrl, SUPER_ADMIN);
+  const query = new URLSearchParams(
+    toSearchParams({
+      PageNumber: 1,
+      PageSize: 20,
+      SortBy: 'createdAt',
+      SortDir: 'Descending',
+      Filters: [
+        { action: 'Eq', field: 'to', value: email },
+        { action: 'Eq', field: 'templateKey', value: 'verify-email' },
+      ],
+    }),
+  );
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/api/Admin/outbox/search?${query.toString()}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const body = await readJson(response);
+    if (!response.ok) throw new Error(`Outbox search failed (${response.status}): ${JSON.stringify(body)}`);
+    const page = successEnvelope(searchPage(OutboxMessage)).parse(body).data;
+    for (const message of page.rows) {
+      const match = /https?:\/\/[^\s)>\]]+(\/auth\/verify\/[^\s/)>\]]+\/[0-9a-f-]{36})/i.exec(message.text);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No confirmation email to ${email} arrived in the outbox.`);
+}
+
+/** Signs in through the login page and waits for the dashboard. */
+export async function signInThroughUi(
+  page: Page,
+  baseUrl: string,
+  account: { email: string; password: string },
+): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/app/dashboard`);
+}
+
+/** What the app keeps in localStorage under the three session keys. */
+export async function readSessionStorage(
+  page: Page,
+): Promise<Record<'user' | 'vendorId' | 'vendorName', string | null>> {
+  return page.evaluate(
+    (keys) => ({
+      user: window.localStorage.getItem(keys.user),
+      vendorId: window.localStorage.getItem(keys.vendorId),
+      vendorName: window.localStorage.getItem(keys.vendorName),
+    }),
+    { user: STORAGE_KEYS.user, vendorId: STORAGE_KEYS.vendorId, vendorName: STORAGE_KEYS.vendorName },
+  );
+}
+
+function base64Url(value: string): string {
+  return Buffer.from(value).toString('base64url');
+}
+
+/** A stored session whose token (and `tokenExpiry`) ran out `ageSeconds` ago. */
+export function expiredSession(ageSeconds = 3600): UserSession {
+  const exp = Math.floor(Date.now() / 1000) - ageSeconds;
+  const token = `${base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64Url(
+    JSON.stringify({ sub: '2d8f1f5e-7f8a-4b0c-9a59-6c1a3c1f2b10', exp, iat: exp - 7200 }),
+  )}.${base64Url('not-a-real-signature')}`;
+  return {
+    token,
+    tokenExpiry: new Date(exp * 1000).toISOString(),
+    lockedOut: false,
+    id: '2d8f1f5e-7f8a-4b0c-9a59-6c1a3c1f2b10',
+    firstName: 'Expired',
+    lastName: 'Person',
+    userName: 'expired@automate.local',
+    email: 'expired@automate.local',
+    roles: [],
+    vendors: [],
+  };
+}
+
+/** Puts a session into localStorage before the app's own scripts run on the next page load. */
+export async function storeSession(page: Page, user: UserSession): Promise<void> {
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (!window.sessionStorage.getItem('e2e-session-seeded')) {
+        window.localStorage.setItem(key, value);
+        window.sessionStorage.setItem('e2e-session-seeded', '1');
+      }
+    },
+    { key: STORAGE_KEYS.user, value: JSON.stringify(user) },
+  );
+}
+
+/** Width of the sidebar once its transition has finished. */
+export async function settledSidebarWidth(page: Page, expected: number): Promise<number> {
+  const sidebar = page.getByTestId('sidebar');
+  const paper = sidebar.locator('.MuiDrawer-paper');
+  const deadline = Date.now() + 5_000;
+  let width = -1;
+  while (Date.now() < deadline) {
+    const box = await paper.boundingBox();
+    width = Math.round(box?.width ?? -1);
+    if (width === expected) {
+      // and still the same a moment later: the transition is over
+      await page.waitForTimeout(100);
+      const again = await paper.boundingBox();
+      if (Math.round(again?.width ?? -1) === expected) return expected;
+    }
+    await page.waitForTimeout(50);
+  }
+  return width;
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  // Let ripples and transitions finish so the picture shows the page at rest.
+  await page.waitForTimeout(600);
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,354 @@
+import { SIDEBAR, STORAGE_KEYS } from '@automate/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import type { ServerProcess } from '../support/server-process.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_USER,
+  DEMO_VENDOR_NAME,
+  DESKTOP,
+  expiredSession,
+  findVerificationPath,
+  readSessionStorage,
+  SUPER_ADMIN,
+  saveScreenshot,
+  settledSidebarWidth,
+  signInThroughUi,
+  startDemoServer,
+  storeSession,
+} from '../support/shell.ts';
+
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleMessages: Array<{ type: string; text: string }>;
+
+beforeAll(async () => {
+  server = await startDemoServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (server) await server.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: DESKTOP });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  consoleMessages = [];
+  page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text() }));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const sidebarLink = (name: string) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name });
+
+describe('signing up and in', () => {
+  it('registers, confirms the email from the outbox link, signs in and lands on the dashboard', async () => {
+    const email = `owner-${Date.now()}@plumbing.example.com`;
+    await page.goto(url('/auth/register'));
+    await page.getByLabel('First name').fill('Pat');
+    await page.getByLabel('Last name').fill('Owner');
+    await page.getByLabel('Business name').fill('Pat’s Plumbing');
+    await page.getByLabel('Email').fill(email);
+    await page.locator('input[name="password"]').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    // Checked before sending: the password field is marked and explains the policy.
+    expect(await page.locator('input[name="password"]').getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('A password needs at least 10 characters').first().waitFor();
+
+    await page.locator('input[name="password"]').fill('pipes-and-drains-42');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByTestId('register-success').getByText(`We sent a confirmation link to ${email}`).waitFor();
+
+    // Signing in before confirming is refused with the server's sentence and the offer of a new link.
+    await page.goto(url('/auth/login'));
+    await page.getByLabel('Email').fill(email);
+    await page.locator('input[name="password"]').fill('pipes-and-drains-42');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByTestId('login-error').getByText('Please confirm your email address first').waitFor();
+    await page.getByRole('button', { name: 'Send a new link' }).waitFor();
+
+    const verifyPath = await findVerificationPath(server.baseUrl, email);
+    await page.goto(url(verifyPath));
+    await page.getByTestId('verify-success').getByText('Your email address is confirmed').waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(url('/auth/login'));
+
+    await page.getByLabel('Email').fill(email);
+    await page.locator('input[name="password"]').fill('pipes-and-drains-42');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(url('/app/dashboard'));
+    await page.getByRole('heading', { name: 'Welcome, Pat' }).waitFor();
+    expect(await page.getByTestId('user-name').textContent()).toBe('Pat Owner');
+    expect(await page.getByTestId('current-vendor-name').textContent()).toBe('Pat’s Plumbing');
+    // The new owner is their business's Admin: Account shows, Super admin does not.
+    await sidebarLink('Account').waitFor();
+    expect(await sidebarLink('Super admin').count()).toBe(0);
+  });
+
+  it('shows the server’s message for wrong credentials', async () => {
+    await page.goto(url('/auth/login'));
+    await page.getByRole('link', { name: 'Sign in with ServiceM8' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Sign in with ServiceM8' }).getAttribute('href')).toBe(
+      '/api/Auth/login/servicem8',
+    );
+    await saveScreenshot(page, 'login');
+    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+    await page.locator('input[name="password"]').fill('not-the-password-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByTestId('login-error').waitFor();
+    expect(page.url()).toBe(url('/auth/login'));
+  });
+});
+
+describe('the session', () => {
+  it('logout clears the stored user, vendor id and vendor name and goes to /auth/login', async () => {
+    await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
+    const stored = await readSessionStorage(page);
+    expect(stored.user).not.toBeNull();
+    expect(stored.vendorId).not.toBeNull();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(url('/auth/login'));
+    expect(await readSessionStorage(page)).toEqual({ user: null, vendorId: null, vendorName: null });
+
+    // And the app is closed again.
+    await page.goto(url('/app/dashboard'));
+    await page.waitForURL((target) => target.pathname === '/auth/login');
+  });
+
+  it('an expired token in storage sends /app/dashboard to /auth/login', async () => {
+    await storeSession(page, expiredSession());
+    await page.goto(url('/app/dashboard'));
+    await page.waitForURL((target) => target.pathname === '/auth/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/app/dashboard');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.user)).toBeNull();
+
+    // Signing in then goes back where the person was going.
+    await page.getByLabel('Email').fill(DEMO_USER.email);
+    await page.locator('input[name="password"]').fill(DEMO_USER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(url('/app/dashboard'));
+  });
+});
+
+describe('roles', () => {
+  it('a vendor User sees the current vendor but neither Account nor Super admin', async () => {
+    await signInThroughUi(page, server.baseUrl, DEMO_USER);
+    expect(await page.getByTestId('current-vendor-name').textContent()).toBe(DEMO_VENDOR_NAME);
+    await sidebarLink('Dashboard').waitFor();
+    await sidebarLink('Automation').waitFor();
+    await sidebarLink('Templates').waitFor();
+    await sidebarLink('Help Center').waitFor();
+    expect(await sidebarLink('Account').count()).toBe(0);
+    expect(await sidebarLink('Super admin').count()).toBe(0);
+    expect(await page.getByTestId('vendor-selector').count()).toBe(0);
+  });
+
+  it('/admin as a vendor Admin shows the not-found page', async () => {
+    await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
+    await sidebarLink('Account').waitFor();
+    expect(await sidebarLink('Super admin').count()).toBe(0);
+    await page.goto(url('/admin'));
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await page.goto(url('/admin/vendors/search'));
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
+
+  it('a super admin picks a vendor and lands on the dashboard, clears it and lands there again', async () => {
+    await signInThroughUi(page, server.baseUrl, SUPER_ADMIN);
+    await saveScreenshot(page, 'dashboard-super-admin');
+    await page.getByTestId('no-vendor').waitFor();
+
+    await sidebarLink('Help Center').click();
+    await page.waitForURL(url('/app/help'));
+    const selector = page.getByTestId('vendor-selector').getByRole('combobox');
+    await selector.click();
+    await page.getByRole('option', { name: DEMO_VENDOR_NAME }).click();
+    await page.waitForURL(url('/app/dashboard'));
+    expect(await page.getByTestId('dashboard-vendor-name').textContent()).toBe(DEMO_VENDOR_NAME);
+    const picked = await readSessionStorage(page);
+    expect(picked.vendorId).not.toBeNull();
+    expect(picked.vendorName).toBe(DEMO_VENDOR_NAME);
+    // Acting as the vendor's Admin: Account shows.
+    await sidebarLink('Account').waitFor();
+    await saveScreenshot(page, 'dashboard');
+
+    // The override survives a reload.
+    await page.reload();
+    expect(await page.getByTestId('dashboard-vendor-name').textContent()).toBe(DEMO_VENDOR_NAME);
+
+    await sidebarLink('Help Center').click();
+    await page.waitForURL(url('/app/help'));
+    // The clear button shows on hover, as for a person with a mouse.
+    await page.getByTestId('vendor-selector').hover();
+    await page.getByTestId('vendor-selector').getByRole('button', { name: 'Clear' }).click();
+    await page.waitForURL(url('/app/dashboard'));
+    await page.getByTestId('no-vendor').waitFor();
+    expect(await readSessionStorage(page)).toMatchObject({ vendorId: null, vendorName: null });
+    expect(await sidebarLink('Account').count()).toBe(0);
+  });
+
+  it('a super admin opens the admin shell', async () => {
+    await signInThroughUi(page, server.baseUrl, SUPER_ADMIN);
+    await sidebarLink('Super admin').click();
+    await page.waitForURL(url('/admin/dashboard'));
+    await page.getByRole('heading', { name: 'Super admin' }).waitFor();
+    const adminNav = page.getByRole('navigation', { name: 'Super admin navigation' });
+    await adminNav.getByRole('link', { name: 'Vendors' }).click();
+    await page.waitForURL(url('/admin/vendors/search'));
+    await page.getByTestId('breadcrumbs').getByText('Vendors').waitFor();
+    await saveScreenshot(page, 'admin-shell');
+  });
+});
+
+describe('the shell', () => {
+  it('the sidebar starts expanded at 256 px, collapses to a 56 px rail and expands again', async () => {
+    await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
+    expect(await settledSidebarWidth(page, SIDEBAR.expandedWidth)).toBe(256);
+    await page.getByText('Automate v1.8.0').waitFor();
+
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    expect(await settledSidebarWidth(page, SIDEBAR.railWidth)).toBe(56);
+    // Still usable as a rail: the links keep their names.
+    await sidebarLink('Dashboard').waitFor();
+
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    expect(await settledSidebarWidth(page, SIDEBAR.expandedWidth)).toBe(256);
+  });
+
+  it('breadcrumbs show the route chain from 1280 px and are hidden at 1279 px', async () => {
+    await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
+    await sidebarLink('Automation').click();
+    await page.waitForURL(
+      (target) =>
+        target.pathname === '/app/automation/search' &&
+        target.searchParams.get('PageNumber') === '1' &&
+        target.searchParams.get('PageSize') === '50' &&
+        target.searchParams.get('SortBy') === 'name' &&
+        target.searchParams.get('SortDir') === 'Ascending',
+    );
+    const crumbs = page.getByTestId('breadcrumbs');
+    await crumbs.locator('[aria-current="page"]', { hasText: 'Search' }).waitFor();
+    expect((await crumbs.innerText()).replace(/\s+/g, ' ').trim()).toBe('Home / Automation / Search');
+    expect(await crumbs.getByRole('link', { name: 'Automation' }).getAttribute('href')).toBe('/app/automation');
+    expect(await crumbs.getByRole('link').count()).toBe(2);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await crumbs.isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1279, height: 900 });
+    await crumbs.waitFor({ state: 'hidden' });
+    expect(await crumbs.isVisible()).toBe(false);
+  });
+
+  it('the changelog stays closed and logs a warning while its article cannot be loaded; What’s new opens it by hand', async () => {
+    await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
+    const warned = () =>
+      consoleMessages.some((m) => m.type === 'warning' && m.text.includes('Failed to load changelog article'));
+    const deadline = Date.now() + 5000;
+    while (!warned() && Date.now() < deadline) await page.waitForTimeout(100);
+    expect(warned()).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('button', { name: "What's new" }).click();
+    const dialog = page.getByRole('dialog', { name: "What's new" });
+    await dialog.getByText('No changelog details available right now.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.changelogLastSeen)).toBeNull();
+  });
+});
+
+describe('routes', () => {
+  /** SPEC.md §2: each path, where it ends up, and the last breadcrumb there (shell pages only). */
+  const SHELL_ROUTES: Array<{ path: string; lands?: string; crumb: string }> = [
+    { path: '/app', lands: '/app/dashboard', crumb: 'Dashboard' },
+    { path: '/app/help', crumb: 'Help Center' },
+    { path: '/app/help/faq', crumb: 'FAQ' },
+    { path: '/app/help/articles', crumb: 'Articles' },
+    { path: '/app/help/articles/guides/first-trigger', crumb: 'Article' },
+    { path: '/app/automation', lands: '/app/automation/search', crumb: 'Search' },
+    { path: '/app/automation/templates', crumb: 'Templates' },
+    { path: '/app/automation/onboarding', crumb: 'Onboarding' },
+    { path: '/app/automation/onboarding/view/t-1', crumb: 'Onboarding template' },
+    { path: '/app/automation/logs', crumb: 'Logs' },
+    { path: '/app/automation/schedule', crumb: 'Schedule' },
+    { path: '/app/automation/view/a-1', crumb: 'Automation details' },
+    { path: '/app/automation/view/a-1/logs', crumb: 'Logs' },
+    { path: '/app/account', lands: '/app/account/subscription/overview', crumb: 'Overview' },
+    { path: '/app/account/subscription/checkout', crumb: 'Checkout' },
+    { path: '/app/account/invoicing/search', crumb: 'Invoices' },
+    { path: '/app/account/invoicing/inv-1', crumb: 'Invoice' },
+    { path: '/app/account/emails/search', crumb: 'Email templates' },
+    { path: '/app/account/emails/e-1', crumb: 'Email template' },
+    { path: '/admin', lands: '/admin/dashboard', crumb: 'Dashboard' },
+    { path: '/admin/automation/templates/search', crumb: 'Search' },
+    { path: '/admin/automation/templates/view/t-1', crumb: 'Template' },
+    { path: '/admin/automation/runs', crumb: 'Trigger runs' },
+    { path: '/admin/settings', lands: '/admin/settings/products/search', crumb: 'Search' },
+    { path: '/admin/settings/emails/search', crumb: 'Search' },
+    { path: '/admin/settings/emails/m-1', crumb: 'Email' },
+    { path: '/admin/settings/trigger/templates/search', crumb: 'Search' },
+    { path: '/admin/settings/trigger/templates/view/t-1', crumb: 'Trigger template' },
+    { path: '/admin/vendors/search', crumb: 'Search' },
+    { path: '/admin/vendors/v-1', lands: '/admin/vendors/v-1/triggers', crumb: 'Triggers' },
+    { path: '/admin/vendors/v-1/invoice/i-1', crumb: 'Invoice' },
+    { path: '/admin/vendors/v-1/billing', crumb: 'Billing' },
+    { path: '/admin/vendors/v-1/users', crumb: 'Users' },
+    { path: '/admin/users/search', crumb: 'Search' },
+    { path: '/admin/users/u-1', crumb: 'User' },
+    { path: '/admin/articles/search', crumb: 'Search' },
+    { path: '/admin/articles/a-1', crumb: 'Article' },
+    { path: '/admin/faq/search', crumb: 'Search' },
+    { path: '/admin/faq/f-1', crumb: 'FAQ entry' },
+  ];
+
+  it('every signed-in route resolves, follows its redirect and names its breadcrumb', async () => {
+    await signInThroughUi(page, server.baseUrl, SUPER_ADMIN);
+    for (const route of SHELL_ROUTES) {
+      await page.goto(url(route.path));
+      await page.waitForURL(url(route.lands ?? route.path));
+      const last = page.getByTestId('breadcrumbs').locator('[aria-current="page"]');
+      await last.waitFor();
+      expect({ path: route.path, crumb: await last.textContent() }).toEqual({ path: route.path, crumb: route.crumb });
+      expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+    }
+  });
+
+  it('public, auth, ServiceM8 and payment routes resolve, with their redirects', async () => {
+    const PUBLIC: Array<{ path: string; lands?: string; heading: string | RegExp }> = [
+      { path: '/', heading: 'Put your ServiceM8 follow-ups on autopilot' },
+      { path: '/help', heading: 'Help Center' },
+      { path: '/faq', lands: '/help/faq', heading: 'Frequently asked questions' },
+      { path: '/help/articles', heading: 'Articles' },
+      { path: '/privacypolicy', heading: 'Privacy policy' },
+      { path: '/termsandconditions', heading: 'Terms and conditions' },
+      { path: '/auth', lands: '/auth/login', heading: 'Sign in' },
+      { path: '/auth/register', heading: 'Create your account' },
+      { path: '/auth/reset', heading: 'Reset your password' },
+      { path: '/auth/reset/some-token/2d8f1f5e-7f8a-4b0c-9a59-6c1a3c1f2b10', heading: 'Choose a new password' },
+      { path: '/sm8/activate?error=ServiceM8%20said%20no.', heading: 'Connect ServiceM8' },
+      { path: '/sm8/activated', heading: 'ServiceM8 is connected' },
+      { path: '/sm8/autologin', heading: 'Opening Automate' },
+      { path: '/payment/close', heading: 'Payment finished' },
+      { path: '/no/such/page', heading: 'Page not found' },
+    ];
+    for (const route of PUBLIC) {
+      await page.goto(url(route.path));
+      await page.waitForURL(url(route.lands ?? route.path));
+      await page.getByRole('heading', { name: route.heading, level: 1 }).first().waitFor();
+      if (route.path === '/') await saveScreenshot(page, 'home');
+    }
+    await page.goto(url('/sm8/activate?error=ServiceM8%20said%20no.'));
+    await page.getByTestId('sm8-error').getByText('ServiceM8 said no.').waitFor();
+  });
+});

@@ -1,0 +1,90 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { BrandMark } from '@/components/ui/brand-mark.tsx';
+
+function initials(firstName: string, lastName: string): string {
+  return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';
+}
+
+/**
+ * SPEC.md §2: the signed-in person's first and last name, the sidebar toggle, and Logout (which goes to
+ * /auth/login); Logout is hidden in an automatic (ServiceM8 add-on) session.
+ */
+export function AppHeader({
+  firstName,
+  lastName,
+  sidebarExpanded,
+  onToggleSidebar,
+  showLogout,
+  onLogout,
+  homePath,
+}: {
+  firstName: string;
+  lastName: string;
+  sidebarExpanded: boolean;
+  onToggleSidebar: () => void;
+  showLogout: boolean;
+  onLogout: () => void;
+  homePath: string;
+}) {
+  const fullName = `${firstName} ${lastName}`.trim();
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      sx={(theme) => ({
+        zIndex: theme.zIndex.drawer + 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        '@media print': { display: 'none' },
+      })}
+    >
+      <Toolbar sx={{ gap: 1, pl: { xs: 1, sm: 1 } }}>
+        <Tooltip title={sidebarExpanded ? 'Collapse the sidebar' : 'Expand the sidebar'}>
+          <IconButton
+            onClick={onToggleSidebar}
+            aria-label="Toggle sidebar"
+            aria-expanded={sidebarExpanded}
+            aria-controls="app-sidebar"
+            sx={{ mr: 1 }}
+          >
+            {sidebarExpanded ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+        </Tooltip>
+        <Link href={homePath} underline="none" aria-label="Automate home">
+          <BrandMark />
+        </Link>
+        <Box sx={{ flexGrow: 1 }} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 14 }} aria-hidden>
+            {initials(firstName, lastName)}
+          </Avatar>
+          <Typography
+            data-testid="user-name"
+            variant="body2"
+            sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap' }}
+          >
+            {fullName}
+          </Typography>
+        </Stack>
+        {showLogout ? (
+          <Button onClick={onLogout} color="inherit" startIcon={<LogoutIcon />} sx={{ ml: 1 }}>
+            Logout
+          </Button>
+        ) : null}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,173 @@
+import { APP_VERSION, SIDEBAR } from '@automate/contract';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArticleIcon from '@mui/icons-material/Article';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import BoltIcon from '@mui/icons-material/Bolt';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import FeedbackIcon from '@mui/icons-material/Feedback';
+import HelpCenterIcon from '@mui/icons-material/HelpCenter';
+import HistoryIcon from '@mui/icons-material/History';
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
+import PeopleIcon from '@mui/icons-material/People';
+import QuizIcon from '@mui/icons-material/Quiz';
+import SettingsIcon from '@mui/icons-material/Settings';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import type { NavIcon, NavItem } from './nav-items.ts';
+
+const ICONS: Record<NavIcon, ReactNode> = {
+  dashboard: <DashboardIcon />,
+  automation: <BoltIcon />,
+  templates: <LibraryBooksIcon />,
+  help: <HelpCenterIcon />,
+  'super-admin': <AdminPanelSettingsIcon />,
+  account: <AccountBalanceIcon />,
+  'whats-new': <AutoAwesomeIcon />,
+  feedback: <FeedbackIcon />,
+  vendors: <StorefrontIcon />,
+  users: <PeopleIcon />,
+  runs: <HistoryIcon />,
+  articles: <ArticleIcon />,
+  faq: <QuizIcon />,
+  settings: <SettingsIcon />,
+  back: <ArrowBackIcon />,
+};
+
+function isActive(pathname: string, match: string): boolean {
+  return pathname === match || pathname.startsWith(`${match}/`);
+}
+
+/**
+ * SPEC.md §2: the sidebar starts visible and switches between expanded (256 px) and a rail (56 px) where
+ * only icons show (with their names as tooltips). The vendor area sits on top, the app version at the
+ * bottom.
+ */
+export function AppSidebar({
+  expanded,
+  items,
+  onAction,
+  vendorArea,
+  ariaLabel,
+}: {
+  expanded: boolean;
+  items: readonly NavItem[];
+  onAction: (action: 'changelog' | 'feedback') => void;
+  /** The vendor selector or the current vendor's name; shown when expanded. */
+  vendorArea: ReactNode;
+  ariaLabel: string;
+}) {
+  const { pathname } = useLocation();
+  const width = expanded ? SIDEBAR.expandedWidth : SIDEBAR.railWidth;
+
+  return (
+    <Drawer
+      variant="permanent"
+      id="app-sidebar"
+      data-testid="sidebar"
+      data-state={expanded ? 'expanded' : 'rail'}
+      sx={(theme) => ({
+        width,
+        flexShrink: 0,
+        whiteSpace: 'nowrap',
+        transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+        '@media print': { display: 'none' },
+        '& .MuiDrawer-paper': {
+          width,
+          overflowX: 'hidden',
+          boxSizing: 'border-box',
+          transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+        },
+      })}
+    >
+      <Toolbar />
+      {expanded && vendorArea ? (
+        <>
+          <Box sx={{ px: 2, pt: 2, pb: 1 }} data-testid="sidebar-vendor">
+            {vendorArea}
+          </Box>
+          <Divider />
+        </>
+      ) : null}
+      <Box component="nav" aria-label={ariaLabel} sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+        <List>
+          {items.map((item) => {
+            const active = item.kind === 'link' && isActive(pathname, item.match);
+            const content = (
+              <>
+                <ListItemIcon
+                  sx={{
+                    minWidth: 0,
+                    mr: expanded ? 2 : 0,
+                    justifyContent: 'center',
+                    color: active ? 'primary.main' : undefined,
+                  }}
+                >
+                  {ICONS[item.icon]}
+                </ListItemIcon>
+                <ListItemText
+                  primary={item.label}
+                  sx={{ opacity: expanded ? 1 : 0, m: 0, display: expanded ? 'block' : 'none' }}
+                />
+              </>
+            );
+            const buttonSx = { minHeight: 44, px: 2, justifyContent: expanded ? 'initial' : 'center' };
+            const button =
+              item.kind === 'link' ? (
+                <ListItemButton
+                  href={item.to}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  aria-label={expanded ? undefined : item.label}
+                  sx={buttonSx}
+                >
+                  {content}
+                </ListItemButton>
+              ) : (
+                <ListItemButton
+                  onClick={() => onAction(item.action)}
+                  aria-label={expanded ? undefined : item.label}
+                  sx={buttonSx}
+                >
+                  {content}
+                </ListItemButton>
+              );
+            return (
+              <ListItem key={item.key} disablePadding sx={{ display: 'block' }}>
+                {expanded ? (
+                  button
+                ) : (
+                  <Tooltip title={item.label} placement="right">
+                    {button}
+                  </Tooltip>
+                )}
+              </ListItem>
+            );
+          })}
+        </List>
+      </Box>
+      <Divider />
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        data-testid="app-version"
+        sx={{ px: 2, py: 1.5, textAlign: expanded ? 'left' : 'center' }}
+      >
+        {expanded ? `Automate v${APP_VERSION}` : `v${APP_VERSION}`}
+      </Typography>
+    </Drawer>
+  );
+}

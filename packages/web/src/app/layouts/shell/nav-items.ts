@@ -1,0 +1,140 @@
+import { toSearchParams, type VendorMembership } from '@automate/contract';
+import { isSuperAdmin, type SessionState } from '@/lib/session/session-store.ts';
+
+export type NavIcon =
+  | 'dashboard'
+  | 'automation'
+  | 'templates'
+  | 'help'
+  | 'super-admin'
+  | 'account'
+  | 'whats-new'
+  | 'feedback'
+  | 'vendors'
+  | 'users'
+  | 'runs'
+  | 'articles'
+  | 'faq'
+  | 'settings'
+  | 'back';
+
+export type NavItem =
+  | {
+      key: string;
+      label: string;
+      icon: NavIcon;
+      kind: 'link';
+      to: string /** Highlighted under this path. */;
+      match: string;
+    }
+  | { key: string; label: string; icon: NavIcon; kind: 'action'; action: 'changelog' | 'feedback' };
+
+/** SPEC.md §9: the Automation link opens the search on page 1, 50 per page, sorted by name ascending. */
+export const AUTOMATION_SEARCH_PATH = `/app/automation/search?${new URLSearchParams(
+  toSearchParams({ PageNumber: 1, PageSize: 50, SortBy: 'name', SortDir: 'Ascending' }),
+).toString()}`;
+
+export type NavContext = {
+  state: SessionState;
+  currentVendor: VendorMembership | null;
+  /** False when no feedback form is configured: the Feedback entry is hidden. */
+  feedbackAvailable: boolean;
+};
+
+/**
+ * The app sidebar's links and their visibility (SPEC.md §2 and §6): items for vendor Users show to
+ * anyone with a current vendor; Account needs a vendor id and the Admin role (a super admin's override
+ * counts as Admin); Super admin is for super admins outside an automatic session.
+ */
+export function appNavItems({ state, currentVendor, feedbackAvailable }: NavContext): NavItem[] {
+  const items: NavItem[] = [
+    {
+      key: 'dashboard',
+      label: 'Dashboard',
+      icon: 'dashboard',
+      kind: 'link',
+      to: '/app/dashboard',
+      match: '/app/dashboard',
+    },
+  ];
+  if (currentVendor) {
+    items.push(
+      {
+        key: 'automation',
+        label: 'Automation',
+        icon: 'automation',
+        kind: 'link',
+        to: AUTOMATION_SEARCH_PATH,
+        match: '/app/automation/search',
+      },
+      {
+        key: 'templates',
+        label: 'Templates',
+        icon: 'templates',
+        kind: 'link',
+        to: '/app/automation/templates',
+        match: '/app/automation/templates',
+      },
+    );
+  }
+  items.push({ key: 'help', label: 'Help Center', icon: 'help', kind: 'link', to: '/app/help', match: '/app/help' });
+  if (isSuperAdmin(state.user) && !state.automatic) {
+    items.push({
+      key: 'super-admin',
+      label: 'Super admin',
+      icon: 'super-admin',
+      kind: 'link',
+      to: '/admin',
+      match: '/admin',
+    });
+  }
+  if (state.vendorId !== null && currentVendor?.role === 'Admin') {
+    items.push({
+      key: 'account',
+      label: 'Account',
+      icon: 'account',
+      kind: 'link',
+      to: '/app/account',
+      match: '/app/account',
+    });
+  }
+  items.push({ key: 'whats-new', label: "What's new", icon: 'whats-new', kind: 'action', action: 'changelog' });
+  if (feedbackAvailable) {
+    items.push({ key: 'feedback', label: 'Feedback', icon: 'feedback', kind: 'action', action: 'feedback' });
+  }
+  return items;
+}
+
+/** The super admin area's links. */
+export function adminNavItems({ feedbackAvailable }: Pick<NavContext, 'feedbackAvailable'>): NavItem[] {
+  const link = (key: string, label: string, icon: NavIcon, to: string, match = to): NavItem => ({
+    key,
+    label,
+    icon,
+    kind: 'link',
+    to,
+    match,
+  });
+  const items: NavItem[] = [
+    link('admin-dashboard', 'Dashboard', 'dashboard', '/admin/dashboard'),
+    link('admin-vendors', 'Vendors', 'vendors', '/admin/vendors/search', '/admin/vendors'),
+    link('admin-users', 'Users', 'users', '/admin/users/search', '/admin/users'),
+    link(
+      'admin-templates',
+      'Templates',
+      'templates',
+      '/admin/automation/templates/search',
+      '/admin/automation/templates',
+    ),
+    link('admin-runs', 'Trigger runs', 'runs', '/admin/automation/runs'),
+    link('admin-articles', 'Articles', 'articles', '/admin/articles/search', '/admin/articles'),
+    link('admin-faq', 'FAQ', 'faq', '/admin/faq/search', '/admin/faq'),
+    link('admin-settings', 'Settings', 'settings', '/admin/settings', '/admin/settings'),
+    link('back-to-app', 'Back to the app', 'back', '/app/dashboard', '/app'),
+    { key: 'whats-new', label: "What's new", icon: 'whats-new', kind: 'action', action: 'changelog' },
+  ];
+  if (feedbackAvailable) {
+    items.push({ key: 'feedback', label: 'Feedback', icon: 'feedback', kind: 'action', action: 'feedback' });
+  }
+  return items;
+}

@@ -1,0 +1,182 @@
+import { CHANGELOG_ARTICLE, type UserSession, type Vendor } from '@automate/contract';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { BreadcrumbBar } from '@/components/ui/breadcrumb-bar.tsx';
+import { NotFoundPage } from '@/components/ui/not-found-page.tsx';
+import { PageLoader } from '@/components/ui/page-loader.tsx';
+import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
+import { getArticleBySlug } from '@/features/content/api/get-article-by-slug.ts';
+import { ChangelogDialog } from '@/features/content/components/changelog-dialog.tsx';
+import { useChangelog } from '@/features/content/hooks/use-changelog.ts';
+import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog.tsx';
+import { type VendorChoice, VendorSelector } from '@/features/vendors/components/vendor-selector.tsx';
+import { usePublicData } from '@/lib/public-data.ts';
+import { DEFAULT_SIGNED_IN_PATH, LOGIN_PATH, resolveAccess } from '@/lib/session/access.ts';
+import { useSession, useSessionStore } from '@/lib/session/session.ts';
+import { getCurrentVendor, isSuperAdmin, type SessionState } from '@/lib/session/session-store.ts';
+import { readTokenExpiry } from '@/lib/session/token.ts';
+import { AppHeader } from './app-header.tsx';
+import { AppSidebar } from './app-sidebar.tsx';
+import { adminNavItems, appNavItems } from './nav-items.ts';
+
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Re-renders when the session's token runs out, so the guard sends the person to sign in. */
+function useExpiryTick(user: UserSession | null): void {
+  const [tick, bump] = useReducer((count: number) => count + 1, 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` re-arms the timer after a wake-up that came too early (long timeouts are clamped)
+  useEffect(() => {
+    if (!user) return;
+    const expiry = Math.min(Date.parse(user.tokenExpiry), readTokenExpiry(user.token) ?? Number.POSITIVE_INFINITY);
+    if (!Number.isFinite(expiry)) return;
+    const timer = setTimeout(bump, Math.min(Math.max(expiry - Date.now(), 0) + 500, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [user, tick]);
+}
+
+function loadChangelog() {
+  return getArticleBySlug(CHANGELOG_ARTICLE.category, CHANGELOG_ARTICLE.slug);
+}
+
+function initiallyExpanded(): boolean {
+  // The sidebar starts visible: expanded on wide screens, as a rail on narrow ones.
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return true;
+  return window.matchMedia('(min-width: 960px)').matches;
+}
+
+/**
+ * The signed-in shell around /app and /admin (SPEC.md §2 and §5): header, sidebar, breadcrumbs, the page,
+ * and the changelog and feedback dialogs. The route's loader guards deep links; this component follows
+ * the session while the page is open (logout, another tab, an expiring token).
+ */
+export function ShellLayout() {
+  const session = useSessionStore();
+  const state = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useExpiryTick(state.user);
+  const access = resolveAccess(location, state, Date.now());
+
+  // Where to send the person once the session is gone: back here after signing in when it ran out;
+  // plain /auth/login when they signed out (the Logout button, another tab, a 401).
+  const returnTo = useRef<string | null>(null);
+  const loginTo = access.kind === 'login' ? access.to : null;
+  useEffect(() => {
+    if (loginTo === null) return;
+    if (state.user) {
+      returnTo.current = loginTo;
+      session.logout();
+      return;
+    }
+    navigate(returnTo.current ?? LOGIN_PATH, { replace: true });
+    returnTo.current = null;
+  }, [loginTo, state.user, navigate, session]);
+
+  if (access.kind === 'login' || !state.user) return <PageLoader />;
+  if (access.kind === 'not-found') return <NotFoundPage />;
+  return <Shell state={state} user={state.user} area={location.pathname.startsWith('/admin') ? 'admin' : 'app'} />;
+}
+
+function Shell({ state, user, area }: { state: SessionState; user: UserSession; area: 'app' | 'admin' }) {
+  const session = useSessionStore();
+  const navigate = useNavigate();
+  const currentVendor = getCurrentVendor(state);
+  const publicData = usePublicData();
+  const feedbackUrl = publicData.data?.feedbackFormUrl ?? null;
+  const [expanded, setExpanded] = useState(initiallyExpanded);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const changelog = useChangelog({ enabled: !state.automatic, loadArticle: loadChangelog });
+
+  // Start-up: refresh vendors and roles (and the token) once; a 401 signs out (see main.tsx).
+  const userInfo = useUserInfo(user.id);
+  useEffect(() => {
+    if (userInfo.data && userInfo.data.id === session.getState().user?.id) session.refreshUser(userInfo.data);
+  }, [userInfo.data, session]);
+
+  const selectVendor = useCallback(
+    (vendor: VendorChoice | null) => {
+      if (vendor) {
+        session.setVendorContext(vendor.id, { override: { name: vendor.name, sm8Connected: vendor.sm8Connected } });
+      } else {
+        session.setVendorContext(null);
+      }
+      navigate(DEFAULT_SIGNED_IN_PATH);
+    },
+    [navigate, session],
+  );
+
+  // The override's name and connected flag as the vendor list has them now.
+  const refreshOverride = useCallback(
+    (vendors: readonly Vendor[]) => {
+      const override = session.getState().vendorOverride;
+      if (!override) return;
+      const vendor = vendors.find((candidate) => candidate.id === override.vendorId);
+      if (vendor && (vendor.name !== override.name || vendor.sm8Connected !== override.sm8Connected)) {
+        session.setVendorContext(vendor.id, { override: { name: vendor.name, sm8Connected: vendor.sm8Connected } });
+      }
+    },
+    [session],
+  );
+
+  const showSelector = isSuperAdmin(user) && !state.automatic;
+  const vendorArea = showSelector ? (
+    <VendorSelector
+      value={currentVendor ? { vendorId: currentVendor.vendorId, name: currentVendor.name } : null}
+      onSelect={selectVendor}
+      onVendorsLoaded={refreshOverride}
+    />
+  ) : currentVendor ? (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="p">
+        Vendor
+      </Typography>
+      <Typography variant="subtitle2" component="p" data-testid="current-vendor-name" noWrap title={currentVendor.name}>
+        {currentVendor.name}
+      </Typography>
+    </Box>
+  ) : null;
+
+  const feedbackAvailable = feedbackUrl !== null;
+  const items =
+    area === 'admin' ? adminNavItems({ feedbackAvailable }) : appNavItems({ state, currentVendor, feedbackAvailable });
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppHeader
+        firstName={user.firstName}
+        lastName={user.lastName}
+        sidebarExpanded={expanded}
+        onToggleSidebar={() => setExpanded((open) => !open)}
+        showLogout={!state.automatic}
+        onLogout={() => session.logout()}
+        homePath={area === 'admin' ? '/admin/dashboard' : DEFAULT_SIGNED_IN_PATH}
+      />
+      <AppSidebar
+        expanded={expanded}
+        items={items}
+        vendorArea={vendorArea}
+        ariaLabel={area === 'admin' ? 'Super admin navigation' : 'Main navigation'}
+        onAction={(action) => (action === 'changelog' ? changelog.openChangelog() : setFeedbackOpen(true))}
+      />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <BreadcrumbBar />
+        <Box sx={{ flexGrow: 1 }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <ChangelogDialog
+        open={changelog.open}
+        article={changelog.article}
+        loading={changelog.loading}
+        onClose={changelog.closeChangelog}
+      />
+      {feedbackUrl ? (
+        <FeedbackDialog open={feedbackOpen} formUrl={feedbackUrl} onClose={() => setFeedbackOpen(false)} />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+import { STORAGE_KEYS, type UserSession } from '@automate/contract';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAuthTokenProvider } from '@/lib/api-client.ts';
+import { createSessionStore, type SessionStore } from '@/lib/session/session-store.ts';
+import { stubFetch } from '@/testing/render.tsx';
+import { makeSuperAdmin, makeToken, makeUser, memoryStorage, VENDOR_A } from '@/testing/sessions.ts';
+import { AppProviders } from './providers.tsx';
+import { createAppRoutes } from './router.tsx';
+
+const PUBLIC_DATA = {
+  appVersion: '1.8.0',
+  paymentPublishableKey: null,
+  feedbackFormUrl: null,
+  supportEmail: 'support@automate.local',
+  demoMode: true,
+};
+const HEALTH = {
+  status: 'ok',
+  version: '1.8.0',
+  database: { ok: true, detail: 'connected', driver: 'pglite', latencyMs: 1 },
+  queue: { ok: true, detail: 'running' },
+};
+
+// The first visit to a lazy page imports its module (and MUI with it) in jsdom: allow for that.
+configure({ asyncUtilTimeout: 10_000 });
+
+let fetchStub: ReturnType<typeof stubFetch>;
+let userInfo: () => { status: number; body: unknown };
+let warn: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  userInfo = () => ({ status: 500, body: { success: false, code: 'INTERNAL', message: 'not set' } });
+  fetchStub = stubFetch(({ url }) => {
+    if (url.pathname === '/api/User/info') return userInfo();
+    if (url.pathname === '/api/Public/fetchdata') return { status: 200, body: { success: true, data: PUBLIC_DATA } };
+    if (url.pathname === '/api/health') return { status: 200, body: { success: true, data: HEALTH } };
+    return undefined;
+  });
+  // The changelog endpoint answers 404 here: its warning is expected.
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  fetchStub.restore();
+  warn.mockRestore();
+});
+
+function boot(path: string, stored: UserSession | null = null) {
+  const storage = memoryStorage(stored ? { [STORAGE_KEYS.user]: JSON.stringify(stored) } : {});
+  const store: SessionStore = createSessionStore(storage);
+  store.start();
+  setAuthTokenProvider(() => store.getState().user?.token ?? null);
+  if (stored) userInfo = () => ({ status: 200, body: { success: true, data: stored } });
+  const router = createMemoryRouter(createAppRoutes(store), { initialEntries: [path] });
+  render(
+    <AppProviders session={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, store, storage };
+}
+
+const where = (router: ReturnType<typeof createMemoryRouter>) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+describe('guards in the route tree (SPEC.md §5)', () => {
+  it('sends /app/dashboard without a stored user to /auth/login', async () => {
+    const { router } = boot('/app/dashboard');
+    await screen.findByRole('heading', { name: 'Sign in', level: 1 });
+    expect(where(router)).toBe('/auth/login?redirect=%2Fapp%2Fdashboard');
+  });
+
+  it('sends an expired session to /auth/login and forgets it', async () => {
+    const { router, storage } = boot('/app/dashboard', makeUser({ expiresAt: Date.now() - 60_000 }));
+    await screen.findByRole('heading', { name: 'Sign in', level: 1 });
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(storage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('sends a session whose token does not decode to /auth/login', async () => {
+    const { router } = boot('/admin/dashboard', { ...makeSuperAdmin(), token: 'not-a-jwt' });
+    await screen.findByRole('heading', { name: 'Sign in', level: 1 });
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('shows the not-found page for /admin to a vendor Admin, without redirecting', async () => {
+    const { router } = boot('/admin', makeUser());
+    await screen.findByRole('heading', { name: 'Page not found' });
+    expect(where(router)).toBe('/admin');
+  });
+
+  it('lets a super admin into /admin, which redirects to its dashboard', async () => {
+    const { router } = boot('/admin', makeSuperAdmin());
+    await screen.findByRole('heading', { name: 'Super admin', level: 1 });
+    expect(where(router)).toBe('/admin/dashboard');
+  });
+
+  it('shows the dashboard with the shell to a valid session', async () => {
+    boot('/app', makeUser());
+    await screen.findByRole('heading', { name: 'Welcome, Robin' });
+    expect(screen.getByTestId('user-name').textContent).toBe('Robin Tester');
+    expect(screen.getByTestId('current-vendor-name').textContent).toBe(VENDOR_A.name);
+    // jsdom applies no media queries, so the bar stays in its below-lg state: present but not displayed.
+    const crumbs = screen.getByTestId('breadcrumbs');
+    expect(getComputedStyle(crumbs).display).toBe('none');
+    expect(within(crumbs).getByRole('link', { name: 'Home', hidden: true }).getAttribute('href')).toBe('/app');
+    expect(within(crumbs).getByText('Dashboard').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('a super admin gets the vendor selector, Super admin and Logout, and loads the changelog', async () => {
+    boot('/app/dashboard', makeSuperAdmin());
+    await screen.findByRole('heading', { name: 'Welcome, Super' });
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByTestId('vendor-selector')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Super admin' })).toBeTruthy();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to load changelog article', expect.anything()));
+  });
+
+  it('an automatic session hides Logout, the vendor selector and Super admin, and never pops the changelog', async () => {
+    const storage = memoryStorage();
+    const store = createSessionStore(storage);
+    const admin = makeSuperAdmin({ vendors: [VENDOR_A] });
+    store.autologin(admin);
+    userInfo = () => ({ status: 200, body: { success: true, data: admin } });
+    const router = createMemoryRouter(createAppRoutes(store), { initialEntries: ['/app/dashboard'] });
+    render(
+      <AppProviders session={store}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await screen.findByRole('heading', { name: 'Welcome, Super' });
+    expect(screen.getByTestId('user-name').textContent).toBe('Super Admin');
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(screen.queryByTestId('vendor-selector')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Super admin' })).toBeNull();
+    expect(screen.getByTestId('current-vendor-name').textContent).toBe(VENDOR_A.name);
+    await waitFor(() => expect(fetchStub.calls.some((call) => call.url.pathname === '/api/User/info')).toBe(true));
+    expect(fetchStub.calls.some((call) => call.url.pathname.startsWith('/api/Content/'))).toBe(false);
+  });
+
+  it('signing out while on a page goes to /auth/login', async () => {
+    const { router, store } = boot('/app/dashboard', makeUser());
+    await screen.findByRole('heading', { name: 'Welcome, Robin' });
+    act(() => store.logout());
+    await screen.findByRole('heading', { name: 'Sign in', level: 1 });
+    expect(where(router)).toBe('/auth/login');
+  });
+
+  it('a 401 from the start-up session refresh signs out', async () => {
+    userInfo = () => ({ status: 401, body: { success: false, code: 'UNAUTHENTICATED', message: 'Sign in again.' } });
+    const storage = memoryStorage({ [STORAGE_KEYS.user]: JSON.stringify(makeUser()) });
+    const store = createSessionStore(storage);
+    store.start();
+    const router = createMemoryRouter(createAppRoutes(store), { initialEntries: ['/app/dashboard'] });
+    render(
+      <AppProviders session={store}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await screen.findByRole('heading', { name: 'Sign in', level: 1 });
+    expect(store.getState().user).toBeNull();
+    expect(storage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('refreshes the stored session from GET /api/User/info at start-up', async () => {
+    const stored = makeUser();
+    const refreshed = { ...stored, firstName: 'Robyn', token: makeToken(Date.now() + 7_200_000, 'fresh') };
+    const { store } = boot('/app/dashboard', stored);
+    userInfo = () => ({ status: 200, body: { success: true, data: refreshed } });
+    await screen.findByRole('heading', { name: /Welcome/ });
+    await waitFor(() => expect(store.getState().user?.firstName).toBe('Robyn'));
+    expect(fetchStub.calls.find((call) => call.url.pathname === '/api/User/info')?.headers.get('authorization')).toBe(
+      `Bearer ${stored.token}`,
+    );
+  });
+});
+
+describe('redirects (SPEC.md §2)', () => {
+  it.each([
+    ['/faq', '/help/faq'],
+    ['/auth', '/auth/login'],
+  ])('%s goes to %s', async (from, to) => {
+    const { router } = boot(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it.each([
+    ['/app/automation', '/app/automation/search'],
+    ['/app/account', '/app/account/subscription/overview'],
+    ['/admin/settings', '/admin/settings/products/search'],
+    ['/admin/vendors/abc', '/admin/vendors/abc/triggers'],
+  ])('%s goes to %s', async (from, to) => {
+    const { router } = boot(from, makeSuperAdmin());
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+});

@@ -1,0 +1,93 @@
+import { PASSWORD_POLICY } from '@automate/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { type FormEvent, useState } from 'react';
+import { PasswordField } from '@/components/ui/password-field.tsx';
+import { getErrorMessage } from '@/lib/api-client.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import type { TokenLink } from '../api/verify-email.ts';
+import { checkNewPassword, compact, type FieldErrors, hasErrors, MESSAGES, serverFieldError } from './form-rules.ts';
+
+type Field = 'password' | 'confirm';
+
+/** Chooses a new password with the emailed link. */
+export function ResetPasswordForm({ link }: { link: TokenLink }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const reset = useResetPassword();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = compact<Field>({
+      password: checkNewPassword(password),
+      confirm: confirm !== password ? MESSAGES.passwordsDiffer : undefined,
+    });
+    setErrors(found);
+    if (hasErrors(found)) return;
+    reset.mutate({ ...link, password });
+  };
+
+  if (reset.isSuccess) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="success" role="status" data-testid="reset-success">
+          {reset.data}
+        </Alert>
+        <Button href="/auth/login" variant="contained">
+          Sign in
+        </Button>
+      </Stack>
+    );
+  }
+
+  const passwordError = errors.password ?? serverFieldError(reset.error, 'password');
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Choose a new password">
+      <Stack spacing={2}>
+        {reset.isError && passwordError === undefined ? (
+          <Alert severity="error" data-testid="reset-error">
+            {getErrorMessage(reset.error, 'Your password could not be changed.')}{' '}
+            <Link href="/auth/reset">Ask for a new link</Link>
+          </Alert>
+        ) : null}
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={passwordError !== undefined}
+          helperText={passwordError ?? PASSWORD_POLICY.message}
+          required
+          fullWidth
+          autoFocus
+        />
+        <PasswordField
+          label="Repeat the new password"
+          name="confirm"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          error={errors.confirm !== undefined}
+          helperText={errors.confirm}
+          required
+          fullWidth
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={reset.isPending}
+          startIcon={reset.isPending ? <CircularProgress size={18} color="inherit" /> : null}
+        >
+          {reset.isPending ? 'Saving…' : 'Set new password'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+import { type SearchQueryInput, searchPage, toSearchParams, Vendor } from '@automate/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client.ts';
+
+const VendorPage = searchPage(Vendor);
+
+/**
+ * SPEC.md §9: the super admin's vendor list is page 1, 200 per page, sorted by name ascending, filtered to
+ * vendors with a current subscription.
+ */
+export const VENDOR_SELECTOR_QUERY: SearchQueryInput = {
+  PageNumber: 1,
+  PageSize: 200,
+  SortBy: 'name',
+  SortDir: 'Ascending',
+  Filters: [{ action: 'Eq', field: 'hasCurrentSubscription', value: true }],
+};
+
+export const VENDORS_LOAD_FAILED = 'Failed to load vendors.';
+
+/** `GET /api/Vendor/search` (super admins only); the rows are read from `data.rows`. */
+export async function searchVendors(query: SearchQueryInput, signal?: AbortSignal): Promise<Vendor[]> {
+  const page = await apiGet('/Vendor/search', VendorPage, { query: toSearchParams(query), signal });
+  return page.rows;
+}
+
+export function getVendorOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['vendors', 'selector', VENDOR_SELECTOR_QUERY],
+    queryFn: ({ signal }) => searchVendors(VENDOR_SELECTOR_QUERY, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useVendorOptions({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...getVendorOptionsQueryOptions(), enabled });
+}

@@ -1,0 +1,45 @@
+import { LOCALE } from '@automate/contract';
+
+/**
+ * SPEC.md §9: the default locale is `nz` with English as the fallback. Dates and numbers are formatted
+ * for New Zealand English, falling back to English where a runtime lacks en-NZ data.
+ */
+const LANGUAGE_TAGS: Readonly<Record<string, string>> = { nz: 'en-NZ', en: 'en' };
+
+export const LOCALES: readonly string[] = [
+  LANGUAGE_TAGS[LOCALE.default] ?? LOCALE.default,
+  LANGUAGE_TAGS[LOCALE.fallback] ?? LOCALE.fallback,
+];
+
+function toDate(value: Date | string | number): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Whether a timestamp string parses as a date (unparseable changelog times are ignored, SPEC.md §5). */
+export function parseTimestamp(value: string | null | undefined): number | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : time;
+}
+
+/** Local date and time, e.g. `3 Mar 2026, 2:05 pm`; null when the value does not parse. */
+export function formatDateTime(value: Date | string | number): string | null {
+  const date = toDate(value);
+  return date ? new Intl.DateTimeFormat(LOCALES, { dateStyle: 'medium', timeStyle: 'short' }).format(date) : null;
+}
+
+/** Local date, e.g. `3 Mar 2026`; null when the value does not parse. */
+export function formatDate(value: Date | string | number): string | null {
+  const date = toDate(value);
+  return date ? new Intl.DateTimeFormat(LOCALES, { dateStyle: 'medium' }).format(date) : null;
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(LOCALES, options).format(value);
+}
+
+/** Money in New Zealand dollars unless told otherwise. */
+export function formatCurrency(value: number, currency = 'NZD'): string {
+  return new Intl.NumberFormat(LOCALES, { style: 'currency', currency }).format(value);
+}

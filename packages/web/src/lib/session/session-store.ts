@@ -1,0 +1,197 @@
+import { STORAGE_KEYS, SUPER_ADMIN, UserSession, type VendorMembership } from '@automate/contract';
+import { isTokenUsable } from './token.ts';
+
+/**
+ * The signed-in user and the vendor they work on (SPEC.md §4 and §9).
+ *
+ * Kept in browser storage under three keys: the user (`automate.admin.user`, the login answer as JSON),
+ * the current vendor id (`automate.admin.vendorId`) and, for a super admin's override, the vendor's name
+ * (`automate.admin.vendorName`). The store is plain TypeScript so route guards (which run outside React)
+ * and components share one source of truth; `useSession` subscribes components to it.
+ */
+
+/** A vendor a super admin picked from the selector; they then act as its Admin (SPEC.md §6). */
+export type VendorOverride = { vendorId: string; name: string; sm8Connected: boolean };
+
+export type SessionState = {
+  readonly user: UserSession | null;
+  /** The current vendor's id, or null when the user works on no vendor. */
+  readonly vendorId: string | null;
+  readonly vendorOverride: VendorOverride | null;
+  /** Signed in by the ServiceM8 add-on (`/sm8/autologin`): no Logout, no vendor selector. */
+  readonly automatic: boolean;
+};
+
+export type VendorContextOptions = {
+  /** Set by the super admin's vendor selector: name and connected flag of the picked vendor. */
+  override?: { name: string; sm8Connected: boolean };
+};
+
+/** The subset of the Web Storage API the store needs (localStorage in the browser). */
+export type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export type SessionStore = {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** Restores user and vendor from storage (start-up, and when another tab changed them). */
+  start(): void;
+  login(user: UserSession): void;
+  /** As `login`, but the session is marked automatic. */
+  autologin(user: UserSession): void;
+  logout(): void;
+  setVendorContext(vendorId: string | null, options?: VendorContextOptions): void;
+  /** Replaces the user with a refreshed session (`GET /api/User/info`), keeping the vendor when still valid. */
+  refreshUser(user: UserSession): void;
+};
+
+export const SIGNED_OUT: SessionState = { user: null, vendorId: null, vendorOverride: null, automatic: false };
+
+export function isSuperAdmin(user: UserSession | null | undefined): boolean {
+  return user?.roles.includes(SUPER_ADMIN) ?? false;
+}
+
+/** SPEC.md §4: the session has expired when there is no user or its `tokenExpiry` lies in the past. */
+export function isSessionExpired(state: Pick<SessionState, 'user'>, now: number): boolean {
+  if (!state.user) return true;
+  const expiry = Date.parse(state.user.tokenExpiry);
+  return Number.isNaN(expiry) || expiry <= now;
+}
+
+/** A session the app may use: a user whose session has not expired and whose token decodes and is unexpired. */
+export function hasValidSession(state: Pick<SessionState, 'user'>, now: number): boolean {
+  return state.user !== null && !isSessionExpired(state, now) && isTokenUsable(state.user.token, now);
+}
+
+/**
+ * SPEC.md §4: the current vendor is looked up in the user's vendors; for a super admin with an override it
+ * is a synthetic vendor with role Admin.
+ */
+export function getCurrentVendor(state: SessionState): VendorMembership | null {
+  const { user, vendorId, vendorOverride } = state;
+  if (!user || !vendorId) return null;
+  if (isSuperAdmin(user) && vendorOverride && vendorOverride.vendorId === vendorId) {
+    return {
+      vendorId,
+      name: vendorOverride.name,
+      role: 'Admin',
+      sm8Connected: vendorOverride.sm8Connected,
+    };
+  }
+  return user.vendors.find((vendor) => vendor.vendorId === vendorId) ?? null;
+}
+
+function readStoredUser(storage: SessionStorage): UserSession | null {
+  const raw = storage.getItem(STORAGE_KEYS.user);
+  if (raw === null) return null;
+  try {
+    const parsed = UserSession.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: fall through and forget it
+  }
+  storage.removeItem(STORAGE_KEYS.user);
+  return null;
+}
+
+function readStoredText(storage: SessionStorage, key: string): string | null {
+  const value = storage.getItem(key);
+  return value === null || value.trim() === '' ? null : value;
+}
+
+export function createSessionStore(storage: SessionStorage): SessionStore {
+  let state: SessionState = SIGNED_OUT;
+  const listeners = new Set<() => void>();
+
+  const setState = (next: SessionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  /** Stores or clears the vendor id; the override survives only with the option and a vendor id. */
+  const vendorContext = (
+    vendorId: string | null,
+    options: VendorContextOptions = {},
+  ): Pick<SessionState, 'vendorId' | 'vendorOverride'> => {
+    if (vendorId) storage.setItem(STORAGE_KEYS.vendorId, vendorId);
+    else storage.removeItem(STORAGE_KEYS.vendorId);
+    if (vendorId && options.override) {
+      storage.setItem(STORAGE_KEYS.vendorName, options.override.name);
+      return { vendorId, vendorOverride: { vendorId, ...options.override } };
+    }
+    storage.removeItem(STORAGE_KEYS.vendorName);
+    return { vendorId, vendorOverride: null };
+  };
+
+  const signIn = (user: UserSession, automatic: boolean) => {
+    storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    // Any override and its name belong to the previous session; the first vendor (if any) becomes current.
+    setState({ user, automatic, ...vendorContext(user.vendors[0]?.vendorId ?? null) });
+  };
+
+  return {
+    getState: () => state,
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    start() {
+      const user = readStoredUser(storage);
+      if (!user) {
+        storage.removeItem(STORAGE_KEYS.vendorId);
+        storage.removeItem(STORAGE_KEYS.vendorName);
+        setState(SIGNED_OUT);
+        return;
+      }
+      const storedVendorId = readStoredText(storage, STORAGE_KEYS.vendorId);
+      const storedName = readStoredText(storage, STORAGE_KEYS.vendorName);
+      const isMember = (id: string) => user.vendors.some((vendor) => vendor.vendorId === id);
+      // A super admin's override comes back with its stored name; whether the vendor is connected is not
+      // stored, so it reads false until the vendor selector's list refreshes it.
+      const restoreOverride =
+        storedVendorId !== null && storedName !== null && isSuperAdmin(user) && !isMember(storedVendorId);
+      const vendorId =
+        storedVendorId !== null && (isMember(storedVendorId) || restoreOverride)
+          ? storedVendorId
+          : (user.vendors[0]?.vendorId ?? null);
+      const context = vendorContext(
+        vendorId,
+        restoreOverride && storedName !== null ? { override: { name: storedName, sm8Connected: false } } : {},
+      );
+      setState({ user, automatic: state.user?.id === user.id ? state.automatic : false, ...context });
+    },
+
+    login: (user) => signIn(user, false),
+    autologin: (user) => signIn(user, true),
+
+    logout() {
+      storage.removeItem(STORAGE_KEYS.user);
+      storage.removeItem(STORAGE_KEYS.vendorId);
+      storage.removeItem(STORAGE_KEYS.vendorName);
+      setState(SIGNED_OUT);
+    },
+
+    setVendorContext(vendorId, options) {
+      setState({ ...state, ...vendorContext(vendorId, options) });
+    },
+
+    refreshUser(user) {
+      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      const { vendorId, vendorOverride } = state;
+      // A super admin who cleared the selector keeps working on no vendor.
+      const stillValid =
+        vendorId === null
+          ? isSuperAdmin(user)
+          : user.vendors.some((vendor) => vendor.vendorId === vendorId) ||
+            (isSuperAdmin(user) && vendorOverride?.vendorId === vendorId);
+      if (stillValid) {
+        setState({ ...state, user });
+        return;
+      }
+      setState({ ...state, user, ...vendorContext(user.vendors[0]?.vendorId ?? null) });
+    },
+  };
+}

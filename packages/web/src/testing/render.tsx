@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+
+/** A query client for one test: no retries, nothing shared between tests. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } } });
+}
+
+/** Renders a component with what features expect around them: data cache, toasts and a router. */
+export function renderWithProviders(ui: ReactElement, { client = testQueryClient() }: { client?: QueryClient } = {}) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <SnackbarProvider maxSnack={20}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </SnackbarProvider>
+    </QueryClientProvider>
+  );
+  return { client, ...render(ui, { wrapper }) };
+}
+
+type Handler = (request: { method: string; url: URL; body: unknown }) => { status: number; body: unknown } | undefined;
+
+/**
+ * Replaces `fetch` with answers from `handler` (the server's envelope shapes); unknown calls answer the
+ * server's JSON 404. Returns the calls made, for assertions.
+ */
+export function stubFetch(handler: Handler) {
+  const calls: Array<{ method: string; url: URL; headers: Headers; body: unknown }> = [];
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, url, headers: new Headers(init?.headers), body });
+    const answer = handler({ method, url, body }) ?? {
+      status: 404,
+      body: { success: false, code: 'NOT_FOUND', message: `No route ${method} ${url.pathname}.` },
+    };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return {
+    calls,
+    restore() {
+      globalThis.fetch = original;
+    },
+  };
+}
