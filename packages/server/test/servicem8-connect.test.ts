@@ -1,6 +1,7 @@
 import { Sm8ConnectionCandidates, successEnvelope, UserSession } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkWebhooksJob } from '../src/modules/servicem8/servicem8.jobs.ts';
 import { findConnection } from '../src/modules/servicem8/servicem8.repository.ts';
 import { currentAccessToken } from '../src/modules/servicem8/sm8-access.ts';
 import { bearer } from './support/factories.ts';
@@ -167,6 +168,22 @@ describe('connecting a ServiceM8 account', () => {
     } finally {
       services.clock.advance(-2 * 3_600_000);
     }
+  });
+
+  it('re-subscribes webhooks ServiceM8 deactivated or dropped', async () => {
+    const vendorId = session.vendors[0]?.vendorId ?? '';
+    const removed = sim().state.subscriptions.remove((s) => s.object?.toLowerCase() === 'job');
+    expect(removed).toBe(1);
+    const result = await checkWebhooksJob.handle(
+      {},
+      { deps: services.deps, log: services.deps.logger, jobId: 'test', workerId: 'test', retryCount: 0 },
+    );
+    expect(result.repaired[vendorId]).toEqual(['job']);
+    expect(
+      sim()
+        .controls.subscriptions()
+        .filter((s) => s.object?.toLowerCase() === 'job' && s.status === 'active'),
+    ).toHaveLength(1);
   });
 
   it('tells the activate page when consent was refused or the link is stale', async () => {

@@ -1,0 +1,58 @@
+import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+
+let sim: Simulator;
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  sim = buildSimulator();
+  const simUrl = await sim.listen();
+  const { appId, appSecret } = sim.info();
+  server = await startServerProcess({
+    DEMO_MODE: 'false',
+    SM8_APP_ID: appId,
+    SM8_APP_SECRET: appSecret,
+    SM8_API_URL: simUrl,
+    SM8_OAUTH_URL: simUrl,
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sim?.close();
+});
+
+describe('connecting ServiceM8 in the browser', () => {
+  it('signs in with ServiceM8, asks for consent, activates the account and subscribes the webhooks', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/auth/login`);
+    await page.getByRole('link', { name: 'Sign in with ServiceM8' }).click();
+
+    await page.getByRole('button', { name: 'Allow' }).click();
+
+    await page.getByText('Signed in to ServiceM8 as').waitFor();
+    await page.getByText('olivia.harper@example.com').waitFor();
+    await page.getByRole('radio', { name: 'Harbour Plumbing & Gas' }).waitFor();
+    await page.getByRole('button', { name: 'Activate' }).click();
+
+    await page.waitForURL(`${server.baseUrl}/sm8/activated`);
+    await page.getByText('Harbour Plumbing & Gas is connected to Automate.').waitFor();
+
+    const deadline = Date.now() + 30_000;
+    const ours = () =>
+      sim.controls.subscriptions().filter((s) => s.callbackUrl.startsWith(`${server.baseUrl}/api/Webhook/sm8cb?`));
+    while (ours().length < 8 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ours().map((s) => s.status)).toEqual(Array(8).fill('active'));
+    const challenges = sim.controls.deliveries().filter((d) => d.kind === 'challenge');
+    expect(challenges.length).toBeGreaterThanOrEqual(8);
+    expect(challenges.every((d) => d.ok)).toBe(true);
+    expect(sim.controls.calls({ path: '/api_1.0/vendor' }).every((call) => call.accountUuid === SEED_IDS.vendor)).toBe(
+      true,
+    );
+  });
+});
