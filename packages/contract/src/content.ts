@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Help content: articles (help, legal pages, the changelog) and FAQ entries, written in Markdown. */
+
+export const ARTICLE_CATEGORIES = [
+  'getting-started',
+  'automations',
+  'servicem8',
+  'billing',
+  'legal',
+  'communication',
+] as const;
+
+const Slug = z
+  .string()
+  .trim()
+  .min(1, 'slug is required.')
+  .max(120, 'slug can have at most 120 characters.')
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug must be lowercase words joined by hyphens, e.g. connecting-servicem8.');
+
+export const Article = z.object({
+  id: z.uuid(),
+  category: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  /** Markdown. */
+  content: z.string(),
+  summary: z.string(),
+  published: z.boolean(),
+  /** ISO 8601: when the article last changed. */
+  updated: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+});
+export type Article = z.infer<typeof Article>;
+
+export const ArticleInput = z.object({
+  category: z
+    .string({ error: 'category is required.' })
+    .trim()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'category must be lowercase words joined by hyphens.'),
+  /** Generated from the title when left out. */
+  slug: Slug.optional(),
+  title: z.string({ error: 'title is required.' }).trim().min(1, 'title is required.').max(200),
+  content: z.string().max(200_000).default(''),
+  summary: z.string().trim().max(500).default(''),
+  published: z.boolean().default(false),
+});
+export type ArticleInput = z.input<typeof ArticleInput>;
+
+/** `GET /api/Content/article/category/{category}/{slug}`: null when there is no such published article. */
+export const ArticleBySlug = z.object({ article: Article.nullable() });
+
+export const Faq = z.object({
+  id: z.uuid(),
+  question: z.string(),
+  /** Markdown. */
+  answer: z.string(),
+  sortOrder: z.number().int(),
+  published: z.boolean(),
+  updated: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+});
+export type Faq = z.infer<typeof Faq>;
+
+export const FaqInput = z.object({
+  question: z.string({ error: 'question is required.' }).trim().min(1, 'question is required.').max(300),
+  answer: z.string().max(50_000).default(''),
+  sortOrder: z.number().int().min(0).max(100_000).default(0),
+  published: z.boolean().default(false),
+});
+export type FaqInput = z.input<typeof FaqInput>;
+
+export const CONTENT_IMAGE_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const,
+} as const;
+
+/** An uploaded image: put `url` in Markdown as `![alt](url)`. */
+export const UploadedImage = z.object({ url: z.string(), contentType: z.string(), size: z.number().int() });
