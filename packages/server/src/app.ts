@@ -10,6 +10,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { systemEmailRoutes } from './modules/mail/system-emails.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(systemEmailRoutes(deps));
       await api.register(servicem8Routes(deps));
       await api.register(webhookRoutes(deps));
+      await api.register(contentRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ import type { MailTransport } from './modules/mail/mail-transport.ts';
 import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import type { Queue } from './queue/queue.ts';
 import type { AppKeys } from './secrets.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 /** The current time; tests pass a clock they can move. */
 export type Clock = { now(): Date };
@@ -21,5 +22,7 @@ export type Deps = {
   sessions: SessionTokens;
   mail: MailTransport;
   servicem8: Sm8Runtime;
+  /** Uploaded files (content images). */
+  files: FileStorage;
   clock: Clock;
 };

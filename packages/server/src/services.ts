@@ -16,6 +16,7 @@ import { createQueue, newWorkerId } from './queue/queue.ts';
 import { resolveAppKeys } from './secrets.ts';
 import { connectDemoVendor, startDemoServiceM8 } from './seed/demo-servicem8.ts';
 import { seed } from './seed/seed.ts';
+import { createLocalFileStorage } from './storage/file-storage.ts';
 
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -104,6 +105,7 @@ export async function startServices(options: {
       sessions: createSessionTokens(keys.sessionSigningKey, config.sessionTtlHours, clock),
       mail: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
       servicem8,
+      files: createLocalFileStorage(path.join(config.dataDir, 'uploads')),
     };
     if (role !== 'worker') await seed(deps);
     if (demoSimulator) await connectDemoVendor(deps, demoSimulator);

@@ -3,6 +3,7 @@
  * drizzle-kit reads this file to generate migrations into ../../drizzle.
  */
 export * from '../modules/auth/auth.schema.ts';
+export * from '../modules/content/content.schema.ts';
 export * from '../modules/mail/mail.schema.ts';
 export * from '../modules/servicem8/servicem8.schema.ts';
 export * from '../modules/system/system.schema.ts';

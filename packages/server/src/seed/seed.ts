@@ -4,11 +4,13 @@ import { arrayContains, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { countArticles, insertArticle, insertFaq } from '../modules/content/content.repository.ts';
 import { insertMissingSystemEmails } from '../modules/mail/mail.repository.ts';
 import { SYSTEM_EMAIL_DEFAULTS } from '../modules/mail/system-email-defaults.ts';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
 import { users } from '../modules/users/users.schema.ts';
 import { insertMembership, insertVendor } from '../modules/vendors/vendors.repository.ts';
+import { HELP_ARTICLES, HELP_FAQS } from './help-content.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@automate.local';
 export const DEMO_ACCOUNTS = {
@@ -19,7 +21,7 @@ export const DEMO_ACCOUNTS = {
 
 /**
  * Brings a new installation to a usable state, and is a no-op afterwards: the system email templates,
- * a first super admin, and in demo mode a demo vendor with an Admin and a User. Serialised by an
+ * a first super admin, the help content, and in demo mode a demo vendor with an Admin and a User. Serialised by an
  * advisory lock so several processes starting at once seed once.
  */
 export async function seed(deps: Pick<Deps, 'database' | 'config' | 'logger' | 'clock'>): Promise<void> {
@@ -28,8 +30,17 @@ export async function seed(deps: Pick<Deps, 'database' | 'config' | 'logger' | '
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('automate:seed'))`);
     await insertMissingSystemEmails(tx, SYSTEM_EMAIL_DEFAULTS);
     await ensureSuperAdmin(tx, deps, log);
+    await ensureHelpContent(tx);
     if (deps.config.demoMode) await ensureDemoVendor(tx, deps, log);
   });
+}
+
+/** The help center, legal pages and changelog of a new installation (only when there are no articles). */
+async function ensureHelpContent(tx: Db): Promise<void> {
+  if ((await countArticles(tx)) > 0) return;
+  for (const article of HELP_ARTICLES) await insertArticle(tx, { ...article, published: true });
+  let sortOrder = 0;
+  for (const faq of HELP_FAQS) await insertFaq(tx, { ...faq, sortOrder: (sortOrder += 10), published: true });
 }
 
 async function ensureSuperAdmin(tx: Db, deps: Pick<Deps, 'config' | 'clock'>, log: Deps['logger']): Promise<void> {

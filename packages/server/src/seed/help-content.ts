@@ -1,0 +1,294 @@
+import {
+  AUTOMATION_ACTIONS,
+  AUTOMATION_CONDITIONS,
+  type AutomationAction,
+  type AutomationCondition,
+  TRIGGER_EVENTS,
+  type TriggerEvent,
+} from '@automate/contract';
+
+/** The help content a new installation starts with; super admins edit it from then on. */
+
+export type SeedArticle = { category: string; slug: string; title: string; summary: string; content: string };
+export type SeedFaq = { question: string; answer: string };
+
+const EVENT_HELP: Record<TriggerEvent, string> = {
+  JobIsCreated: 'A new job appears in ServiceM8, from the app, the online booking form or an integration.',
+  JobStatusChanged: 'A job moves between Quote, Work Order, Completed and Unsuccessful.',
+  JobCategoryChanged: 'A job is given a different category.',
+  JobIsScheduled: 'A staff member is booked to the job (a scheduled visit is added).',
+  JobCompleted: 'A job is marked Completed.',
+  JobAddedToQueue: 'A job is put into a queue, e.g. "Parts on order".',
+  JobAddedToQuote: 'A job becomes a quote (its status is set to Quote).',
+  JobQuoteSent: 'The quote is sent to the client from ServiceM8.',
+  JobQuoteApproved: 'The client accepts the quote online.',
+  JobInvoiceSent: 'The invoice is sent to the client.',
+  JobInvoiceApproved: 'The invoice is paid in full (ServiceM8 marks the payment received).',
+  JobPaymentMade: 'A payment is recorded against the job.',
+  ClientIsCreated: 'A new client (company or person) is added.',
+  JobBadgesChanged: 'A badge is added to or removed from a job.',
+  FormIsSubmitted: 'A staff member submits a form (e.g. a safety checklist) on a job.',
+};
+
+const CONDITION_HELP: Record<AutomationCondition, string> = {
+  IsCreated: 'The job or client was just created.',
+  JobIsStatus: 'The job has the status you pick.',
+  JobIsCategory: 'The job is in the category you pick.',
+  JobIsScheduled: 'The job has a visit booked.',
+  JobIsCompleted: 'The job is completed.',
+  JobIsInQueue: 'The job is in the queue you pick.',
+  JobQuoted: 'The job is a quote.',
+  JobQuoteSent: 'The quote has been sent.',
+  JobQuoteApproved: 'The client accepted the quote.',
+  JobInvoiceSent: 'The invoice has been sent.',
+  JobInvoiceApproved: 'The invoice is paid in full.',
+  JobPaymentMade: 'At least one payment has been recorded.',
+  ClientHasBadge: 'The client has the badge you pick.',
+  JobHasBadge: 'The job has the badge you pick.',
+  JobHasAllBadges: 'The job has every one of the badges you pick.',
+  ClientHasAllBadges: 'The client has every one of the badges you pick.',
+  FormIsType: 'The submitted form is the form you pick.',
+  JobExcludesBadges: 'The job has none of the badges you pick.',
+  JobExcludesCategories: 'The job is in none of the categories you pick.',
+  JobExcludesQueues: 'The job is in none of the queues you pick.',
+  JobExcludesStatuses: 'The job has none of the statuses you pick.',
+  ClientExcludesBadges: 'The client has none of the badges you pick.',
+  FormFieldTextIncludes: 'A text field of the submitted form contains the words you give.',
+  FormFieldNumberMatches: 'A number field compares to your number (equal, less, greater…).',
+  FormFieldChoiceMatches: 'A choice field has the answer you pick.',
+  FormFieldDateMatches: 'A date field compares to your date.',
+  FormFieldMultiChoiceIncludes: 'A multiple-choice field includes the answer you pick.',
+};
+
+const ACTION_HELP: Record<AutomationAction, string> = {
+  Job_AddBadge: 'Adds a badge to the job (never twice).',
+  Job_RemoveBadge: 'Removes a badge from the job.',
+  Job_SendEmail: 'Emails the job contact, from your ServiceM8 account; it appears in the job diary.',
+  Job_ChangeStatus: 'Sets the job status.',
+  Job_AddToQueue: 'Puts the job into a queue.',
+  Job_AddNote: 'Adds a note to the job diary.',
+  Job_AddDescription: 'Appends text to the job description.',
+  Job_AddWorkDoneDescription: 'Appends text to the work done description.',
+  Job_AddService: 'Adds a line item from your price list.',
+  Job_SendText: 'Texts the job contact; it appears in the job diary.',
+  Job_SendAttachment: 'Emails the job contact a file you uploaded to the trigger.',
+  JobClient_SendEmail: 'Emails the client’s primary contact.',
+  JobClient_CreateJob: 'Creates a follow-up job for the same client.',
+  JobClient_SendText: 'Texts the client’s primary contact.',
+};
+
+const list = <K extends string>(names: readonly K[], help: Record<K, string>) =>
+  names.map((name) => `- **${name}**: ${help[name]}`).join('\n');
+
+export const HELP_ARTICLES: readonly SeedArticle[] = [
+  {
+    category: 'getting-started',
+    slug: 'welcome-to-automate',
+    title: 'Welcome to Automate',
+    summary: 'What Automate does for a ServiceM8 business, and the three steps to your first automation.',
+    content: `Automate does the routine work in ServiceM8 for you: following up quotes, thanking clients, tidying
+badges and queues, booking the next service. You describe the rule once; Automate watches your jobs and
+acts when the rule says so.
+
+## Your first automation in three steps
+
+1. **Connect ServiceM8.** Sign in with ServiceM8 and allow Automate to read and update your jobs.
+2. **Pick a template** or build a trigger: *when* something happens, *if* conditions hold, *after* a
+   delay, *do* actions.
+3. **Turn it on** and watch the log: every run shows each condition and each action it took.
+
+Nothing is sent or changed while a trigger is off, and you can test any trigger on a real job first.`,
+  },
+  {
+    category: 'servicem8',
+    slug: 'connecting-servicem8',
+    title: 'Connecting your ServiceM8 account',
+    summary: 'Sign in with ServiceM8, choose the account, and what Automate may then read and change.',
+    content: `Choose **Sign in with ServiceM8** on the sign-in page. ServiceM8 asks you to allow Automate; once you
+do, pick the account to activate.
+
+Automate then:
+
+- subscribes to ServiceM8's change notifications, so it hears about job changes within seconds;
+- copies your badges, queues, categories, staff, forms and price list, for the pickers in the trigger
+  editor (refresh them any time from the dashboard);
+- keeps within ServiceM8's limits of 180 requests a minute and 20,000 a day, so your other apps keep
+  working.
+
+Your ServiceM8 password never reaches Automate. An Admin can disconnect the account at any time from
+ServiceM8's add-on settings.`,
+  },
+  {
+    category: 'automations',
+    slug: 'building-a-trigger',
+    title: 'Building a trigger',
+    summary: 'Event, conditions, delay and actions: how a trigger decides and what it does.',
+    content: `A trigger has four parts.
+
+1. **Event**: what happened in ServiceM8, e.g. *a job is completed*.
+2. **Conditions**: what must also be true, combined with *And* / *Or* groups, e.g. *the job has the
+   badge "Warranty"*.
+3. **Delay** (optional): how long to wait, in minutes, hours, days, months or years. Days, months and
+   years count in your business's time zone, so "1 day" is the same clock time tomorrow, even across a
+   daylight-saving change.
+4. **Actions**: what to do, in order, e.g. *add a note*, then *send an email*.
+
+With **re-check conditions before running** on (the default), a delayed run checks the conditions again
+when its time comes: a quote follow-up is not sent if the quote was accepted meanwhile.
+
+Use **Test on a job** to see, without changing anything, which conditions hold for a real job and what
+each action would do.`,
+  },
+  {
+    category: 'automations',
+    slug: 'events',
+    title: 'Events: what starts a trigger',
+    summary: 'Every event a trigger can start from, and when it happens.',
+    content: `Each event happens once per real change in ServiceM8, however many notifications ServiceM8 sends.
+
+${list(TRIGGER_EVENTS, EVENT_HELP)}`,
+  },
+  {
+    category: 'automations',
+    slug: 'conditions',
+    title: 'Conditions: when a trigger acts',
+    summary: 'Every condition, what it checks, and how missing data counts.',
+    content: `Conditions read the job, its client and (for form events) the submitted form as they are when the run
+is checked. A condition about something that is missing (no badges, an empty queue, a form field left
+blank) is false, except the *Excludes* conditions, which are then true.
+
+${list(AUTOMATION_CONDITIONS, CONDITION_HELP)}`,
+  },
+  {
+    category: 'automations',
+    slug: 'actions',
+    title: 'Actions: what a trigger does',
+    summary: 'Every action, and what happens when one cannot be done.',
+    content: `Actions run in order. An action that succeeded is never repeated, even if a later one is retried. When
+ServiceM8 is busy, Automate waits and tries again; when an action cannot be done (no email address on the
+contact, a badge that was deleted) the run stops with the reason in its log.
+
+Texts for emails and SMS can use merge fields such as \`{{ job.generated_job_id }}\` and
+\`{{ client.name }}\`.
+
+${list(AUTOMATION_ACTIONS, ACTION_HELP)}`,
+  },
+  {
+    category: 'automations',
+    slug: 'runs-and-logs',
+    title: 'Runs, the schedule and the log',
+    summary: 'Following every run, cancelling a scheduled one, and reading why a run was skipped.',
+    content: `Every time a trigger fires it creates a **run**. A run with a delay is *Scheduled* until its time,
+then *Running*, and ends *Succeeded*, *Failed* (with the reason), *Skipped* (its conditions no longer
+held) or *Cancelled* (by you, from the log or the schedule).
+
+The **log** lists runs with their job number, event and times; open one to see each condition and each
+action with its outcome. The **schedule** shows the runs waiting for their time, day by day.`,
+  },
+  {
+    category: 'billing',
+    slug: 'plans-and-billing',
+    title: 'Plans and billing',
+    summary: 'How the subscription works, invoices, and what happens if a payment fails.',
+    content: `Automate is a monthly subscription per business. Admins choose a plan under **Account → Subscription**
+and pay by card; invoices are under **Account → Invoicing**.
+
+If a payment fails we email the Admins and try again. Triggers keep running for a short grace period;
+after that they pause (nothing is lost: they resume when the subscription is active again).`,
+  },
+  {
+    category: 'legal',
+    slug: 'privacy-policy',
+    title: 'Privacy policy',
+    summary: 'What we collect, why, and your rights.',
+    content: `**Who we are.** Automate provides automation for businesses that use ServiceM8.
+
+**What we collect.** Your account details (name, email), your business's details, and the ServiceM8
+data our automations need: jobs, clients and their contacts, forms, badges, queues and categories.
+We log each automation run so you can see what happened.
+
+**Why.** Only to run the automations you set up, to bill you, and to support you. We do not sell data
+or use it for advertising.
+
+**Where and how long.** Data is stored encrypted in transit and, for credentials, at rest. We keep run
+logs for as long as your account is active; when you close it we delete your data within 30 days.
+
+**Your rights.** You can see, correct and delete your personal data: email the support address.`,
+  },
+  {
+    category: 'legal',
+    slug: 'terms-and-conditions',
+    title: 'Terms and conditions',
+    summary: 'The agreement between your business and Automate.',
+    content: `By using Automate you agree to these terms on behalf of your business.
+
+1. **The service.** We run the automations you configure against your ServiceM8 account. You decide
+   what they do; please test them before turning them on.
+2. **Your account.** Keep your sign-in details safe. Admins of your business control who has access.
+3. **Fair use.** Do not use Automate to send spam or marketing messages without consent, or against
+   ServiceM8's terms.
+4. **Payment.** Subscriptions are billed monthly in advance and can be cancelled at any time; the
+   service continues to the end of the paid period.
+5. **Liability.** We take great care to run every action exactly once, but we are not liable for
+   indirect losses. Our total liability is limited to the fees you paid in the last 12 months.
+6. **Changes.** We will tell you by email about material changes to these terms.`,
+  },
+  {
+    category: 'communication',
+    slug: 'changelog',
+    title: "What's new in Automate 1.8",
+    summary: 'The changes in the latest release.',
+    content: `## 1.8.0
+
+- **Sign in with ServiceM8**, and open Automate straight from ServiceM8.
+- **Safer automations**: conditions are checked again when a delay ends, and an action that succeeded
+  is never repeated.
+- **Respectful of ServiceM8's limits**: Automate shares your account's request allowance between all
+  its work, so nothing gets refused.
+- **Help center** with a guide to every event, condition and action.`,
+  },
+];
+
+export const HELP_FAQS: readonly SeedFaq[] = [
+  {
+    question: 'Do I need to keep Automate open for my automations to run?',
+    answer: 'No. Automate runs on our servers and hears about changes from ServiceM8 directly.',
+  },
+  {
+    question: 'Will Automate send anything while I am setting a trigger up?',
+    answer: 'No. A trigger does nothing until you turn it on. Use **Test on a job** to see what it would do.',
+  },
+  {
+    question: 'What happens if I change a job back before a delayed action runs?',
+    answer:
+      'With **re-check conditions before running** on (the default), the run checks again when its time comes and is skipped if the conditions no longer hold. The log says why.',
+  },
+  {
+    question: 'Can an automation send the same email twice?',
+    answer:
+      'No. Each change in ServiceM8 starts a trigger at most once, and an action that succeeded is never repeated on a retry.',
+  },
+  {
+    question: 'Which ServiceM8 plan do I need?',
+    answer:
+      'Any plan that includes add-ons and the messaging services. Emails and SMS are sent through your own ServiceM8 account.',
+  },
+  {
+    question: 'How do I give a colleague access?',
+    answer:
+      'An Admin can invite them by email under **Account → Users** and choose whether they are an Admin or a User.',
+  },
+  {
+    question: 'Where do I see what an automation did?',
+    answer:
+      'Open **Automation → Logs**. Each run shows its event, every condition it checked and every action with its result.',
+  },
+  {
+    question: 'Can I cancel a scheduled run?',
+    answer: 'Yes, from the log or the schedule, any time before it runs.',
+  },
+  {
+    question: 'What if ServiceM8 is down or busy?',
+    answer: 'Automate waits and retries automatically. Nothing is lost: runs continue once ServiceM8 answers again.',
+  },
+];
