@@ -9,3 +9,4 @@ export * from './public.ts';
 export * from './search.ts';
 export * from './servicem8.ts';
 export * from './servicem8-connect.ts';
+export * from './triggers.ts';

@@ -1,0 +1,535 @@
+import { z } from 'zod';
+import {
+  AUTOMATION_ACTIONS,
+  AUTOMATION_CONDITIONS,
+  COMPARISON_OPERATORS,
+  type ComparisonOperator,
+  LOGICAL_COMBINERS,
+  TARGET_KINDS,
+  TIME_UNITS,
+  TRIGGER_EVENTS,
+} from './enums.ts';
+
+/**
+ * The trigger definition of DESIGN.md §5: what the editor saves, the engine evaluates and the
+ * templates copy. Every condition and every action has its own params schema (a discriminated
+ * union on `type`), and every message is a sentence that names the field it is about.
+ */
+
+/** The four job statuses ServiceM8 knows (API-NOTES.md §3.1), in the order ServiceM8 shows them. */
+export const JOB_STATUSES = ['Quote', 'Work Order', 'Unsuccessful', 'Completed'] as const;
+export const JobStatus = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+/** Limits of a definition (the specification names none; these keep a definition readable and safe to run). */
+export const TRIGGER_LIMITS = {
+  nameMax: 100,
+  descriptionMax: 2000,
+  actionsMax: 20,
+  actionIdMax: 64,
+  /** Nesting levels of condition groups, the top group included. */
+  conditionDepthMax: 5,
+  /** Conditions and groups in one group. */
+  groupItemsMax: 50,
+  listMax: 50,
+  delayAmountMax: 1000,
+  fieldNameMax: 200,
+  textMax: 10_000,
+  subjectMax: 200,
+  /** Ten SMS segments. */
+  smsMax: 1600,
+  quantityMax: 1_000_000,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Field builders: each takes the field's name so its messages can name it.
+
+const SM8_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const oneOf = (values: readonly string[]) => values.join(', ');
+
+/** The uuid of a ServiceM8 record, e.g. a badge; `what` reads "a badge". */
+const sm8Uuid = (field: string, what: string) =>
+  z
+    .string({ error: `${field} is required: pick ${what}.` })
+    .trim()
+    .min(1, { error: `${field} is required: pick ${what}.`, abort: true })
+    .regex(SM8_UUID, `${field} must be the ServiceM8 id (a uuid) of ${what}.`);
+
+const sm8UuidList = (field: string, what: string, plural: string) =>
+  z
+    .array(sm8Uuid(`Each entry of ${field}`, what), { error: `${field} must be a list of ${plural}.` })
+    .min(1, `${field} needs at least one ${what.replace(/^an? /, '')}.`)
+    .max(TRIGGER_LIMITS.listMax, `${field} can hold at most ${TRIGGER_LIMITS.listMax} ${plural}.`);
+
+/** Our own ids (email templates, uploaded attachments, action ids): any short non-empty string. */
+const ownId = (field: string, what: string) =>
+  z
+    .string({ error: `${field} is required: pick ${what}.` })
+    .trim()
+    .min(1, { error: `${field} is required: pick ${what}.`, abort: true })
+    .max(100, `${field} is too long to be the id of ${what}.`);
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required.` })
+    .trim()
+    .min(1, { error: `${field} is required.`, abort: true })
+    .max(max, `${field} can have at most ${max} characters.`);
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(max, `${field} can have at most ${max} characters.`)
+    .default('');
+
+const jobStatus = (field: string) =>
+  z.enum(JOB_STATUSES, { error: `${field} must be one of the ServiceM8 job statuses: ${oneOf(JOB_STATUSES)}.` });
+
+const jobStatusList = (field: string) =>
+  z
+    .array(jobStatus(`Each entry of ${field}`), { error: `${field} must be a list of job statuses.` })
+    .min(1, `${field} needs at least one status.`)
+    .refine((list) => new Set(list).size === list.length, `${field} can hold each status only once.`);
+
+const comparisonOperator = z.enum(COMPARISON_OPERATORS, {
+  error: `operator must be one of ${oneOf(COMPARISON_OPERATORS)}.`,
+});
+
+const isRealDate = (value: string) => {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+const isoDate = (field: string) =>
+  z
+    .string({ error: `${field} is required: give a date written YYYY-MM-DD.` })
+    .trim()
+    .refine(isRealDate, `${field} must be a date written YYYY-MM-DD, such as 2025-03-31.`);
+
+/** A form field is named by its ServiceM8 formfield uuid, together with the form it belongs to. */
+const formFieldParams = {
+  formUuid: sm8Uuid('formUuid', 'a form'),
+  field: sm8Uuid('field', 'a field of the form'),
+};
+
+const noParams = z.object({}, { error: 'params must be an object.' }).default({});
+
+const params = <S extends z.ZodRawShape>(shape: S) =>
+  z.object(shape, { error: 'params is required: this type needs some settings.' });
+
+// ---------------------------------------------------------------------------------------------
+// Conditions (SPEC.md §9): one schema per type.
+
+const condition = <T extends (typeof AUTOMATION_CONDITIONS)[number], P extends z.ZodType>(type: T, paramsSchema: P) =>
+  z.object({ type: z.literal(type), params: paramsSchema });
+
+const CONDITION_OPTIONS = [
+  condition('IsCreated', noParams),
+  condition('JobIsStatus', params({ status: jobStatus('status') })),
+  condition('JobIsCategory', params({ categoryUuid: sm8Uuid('categoryUuid', 'a category') })),
+  condition('JobIsScheduled', noParams),
+  condition('JobIsCompleted', noParams),
+  condition('JobIsInQueue', params({ queueUuid: sm8Uuid('queueUuid', 'a queue') })),
+  condition('JobQuoted', noParams),
+  condition('JobQuoteSent', noParams),
+  condition('JobQuoteApproved', noParams),
+  condition('JobInvoiceSent', noParams),
+  condition('JobInvoiceApproved', noParams),
+  condition('JobPaymentMade', noParams),
+  condition('ClientHasBadge', params({ badgeUuid: sm8Uuid('badgeUuid', 'a badge') })),
+  condition('JobHasBadge', params({ badgeUuid: sm8Uuid('badgeUuid', 'a badge') })),
+  condition('JobHasAllBadges', params({ badgeUuids: sm8UuidList('badgeUuids', 'a badge', 'badges') })),
+  condition('ClientHasAllBadges', params({ badgeUuids: sm8UuidList('badgeUuids', 'a badge', 'badges') })),
+  condition('FormIsType', params({ formUuid: sm8Uuid('formUuid', 'a form') })),
+  condition('JobExcludesBadges', params({ badgeUuids: sm8UuidList('badgeUuids', 'a badge', 'badges') })),
+  condition(
+    'JobExcludesCategories',
+    params({ categoryUuids: sm8UuidList('categoryUuids', 'a category', 'categories') }),
+  ),
+  condition('JobExcludesQueues', params({ queueUuids: sm8UuidList('queueUuids', 'a queue', 'queues') })),
+  condition('JobExcludesStatuses', params({ statuses: jobStatusList('statuses') })),
+  condition('ClientExcludesBadges', params({ badgeUuids: sm8UuidList('badgeUuids', 'a badge', 'badges') })),
+  condition(
+    'FormFieldTextIncludes',
+    params({ ...formFieldParams, text: requiredText('text', TRIGGER_LIMITS.fieldNameMax) }),
+  ),
+  condition(
+    'FormFieldNumberMatches',
+    params({
+      ...formFieldParams,
+      operator: comparisonOperator,
+      value: z.number({ error: 'value must be a number.' }),
+    }),
+  ),
+  condition(
+    'FormFieldChoiceMatches',
+    params({ ...formFieldParams, choice: requiredText('choice', TRIGGER_LIMITS.fieldNameMax) }),
+  ),
+  condition(
+    'FormFieldDateMatches',
+    params({ ...formFieldParams, operator: comparisonOperator, value: isoDate('value') }),
+  ),
+  condition(
+    'FormFieldMultiChoiceIncludes',
+    params({ ...formFieldParams, choice: requiredText('choice', TRIGGER_LIMITS.fieldNameMax) }),
+  ),
+] as const;
+
+const unknownCondition = `type must be one of the ${AUTOMATION_CONDITIONS.length} conditions (${oneOf(AUTOMATION_CONDITIONS)}), or the item must be a group with a combiner and items.`;
+
+/** One condition, e.g. `{ type: 'JobHasBadge', params: { badgeUuid } }`. */
+export const Condition = z.discriminatedUnion('type', CONDITION_OPTIONS, {
+  error: `type must be one of the ${AUTOMATION_CONDITIONS.length} conditions: ${oneOf(AUTOMATION_CONDITIONS)}.`,
+});
+export type Condition = z.infer<typeof Condition>;
+export type ConditionType = Condition['type'];
+export type ConditionOf<T extends ConditionType> = Extract<Condition, { type: T }>;
+
+/**
+ * Conditions combined with And or Or; an item is a condition or another group. A group may carry
+ * `type: 'Group'`, which is what tells it from a condition when it has neither combiner nor items.
+ */
+export const ConditionGroup = z.object({
+  type: z.literal('Group').optional(),
+  combiner: z.enum(LOGICAL_COMBINERS, { error: `combiner must be ${LOGICAL_COMBINERS.join(' or ')}.` }),
+  get items(): z.ZodArray<typeof ConditionItem> {
+    return z
+      .array(ConditionItem, { error: 'items must be a list of conditions and groups.' })
+      .max(
+        TRIGGER_LIMITS.groupItemsMax,
+        `items can hold at most ${TRIGGER_LIMITS.groupItemsMax} conditions and groups.`,
+      );
+  },
+});
+export type ConditionGroup = z.infer<typeof ConditionGroup>;
+
+export const ConditionItem = z.discriminatedUnion('type', [...CONDITION_OPTIONS, ConditionGroup], {
+  error: unknownCondition,
+});
+export type ConditionItem = z.infer<typeof ConditionItem>;
+
+export function isConditionGroup(item: ConditionItem): item is ConditionGroup {
+  return item.type === undefined || item.type === 'Group';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions (SPEC.md §9): one schema per type. Text may hold merge fields, rendered when the run executes.
+
+const action = <T extends (typeof AUTOMATION_ACTIONS)[number], P extends z.ZodType>(type: T, paramsSchema: P) =>
+  z.object({
+    id: z
+      .string({ error: 'id is required: every action needs an id.' })
+      .trim()
+      .min(1, { error: 'id is required: every action needs an id.', abort: true })
+      .max(TRIGGER_LIMITS.actionIdMax, `id can have at most ${TRIGGER_LIMITS.actionIdMax} characters.`),
+    type: z.literal(type),
+    params: paramsSchema,
+  });
+
+/** Subject and body written inline, or an email template (whose subject and body are then used). */
+const emailParams = params({
+  subject: optionalText('subject', TRIGGER_LIMITS.subjectMax),
+  body: optionalText('body', TRIGGER_LIMITS.textMax),
+  emailTemplateId: ownId('emailTemplateId', 'an email template').optional(),
+}).superRefine((value, context) => {
+  if (value.emailTemplateId) return;
+  if (!value.subject) {
+    context.addIssue({
+      code: 'custom',
+      path: ['subject'],
+      message: 'subject is required unless an email template is chosen.',
+    });
+  }
+  if (!value.body) {
+    context.addIssue({
+      code: 'custom',
+      path: ['body'],
+      message: 'body is required unless an email template is chosen.',
+    });
+  }
+});
+
+const textParams = params({ message: requiredText('message', TRIGGER_LIMITS.smsMax) });
+const appendParams = params({ text: requiredText('text', TRIGGER_LIMITS.textMax) });
+const badgeParams = params({ badgeUuid: sm8Uuid('badgeUuid', 'a badge') });
+
+const ACTION_OPTIONS = [
+  action('Job_AddBadge', badgeParams),
+  action('Job_RemoveBadge', badgeParams),
+  action('Job_SendEmail', emailParams),
+  action('Job_ChangeStatus', params({ status: jobStatus('status') })),
+  action('Job_AddToQueue', params({ queueUuid: sm8Uuid('queueUuid', 'a queue') })),
+  action('Job_AddNote', appendParams),
+  action('Job_AddDescription', appendParams),
+  action('Job_AddWorkDoneDescription', appendParams),
+  action(
+    'Job_AddService',
+    params({
+      materialUuid: sm8Uuid('materialUuid', 'a material (a service of your price list)'),
+      quantity: z
+        .number({ error: 'quantity must be a number.' })
+        .positive('quantity must be greater than 0.')
+        .max(TRIGGER_LIMITS.quantityMax, `quantity can be at most ${TRIGGER_LIMITS.quantityMax}.`),
+    }),
+  ),
+  action('Job_SendText', textParams),
+  action(
+    'Job_SendAttachment',
+    params({
+      attachmentId: ownId('attachmentId', 'an uploaded file'),
+      subject: requiredText('subject', TRIGGER_LIMITS.subjectMax),
+      body: requiredText('body', TRIGGER_LIMITS.textMax),
+    }),
+  ),
+  action('JobClient_SendEmail', emailParams),
+  action(
+    'JobClient_CreateJob',
+    params({
+      status: jobStatus('status'),
+      description: requiredText('description', TRIGGER_LIMITS.textMax),
+      categoryUuid: sm8Uuid('categoryUuid', 'a category').optional(),
+    }),
+  ),
+  action('JobClient_SendText', textParams),
+] as const;
+
+export const TriggerAction = z.discriminatedUnion('type', ACTION_OPTIONS, {
+  error: `type must be one of the ${AUTOMATION_ACTIONS.length} actions: ${oneOf(AUTOMATION_ACTIONS)}.`,
+});
+export type TriggerAction = z.infer<typeof TriggerAction>;
+export type TriggerActionType = TriggerAction['type'];
+export type TriggerActionOf<T extends TriggerActionType> = Extract<TriggerAction, { type: T }>;
+
+// ---------------------------------------------------------------------------------------------
+// The definition.
+
+export const TriggerDelay = z.object(
+  {
+    amount: z
+      .number({ error: 'delay.amount must be a whole number.' })
+      .int('delay.amount must be a whole number.')
+      .positive('delay.amount must be at least 1.')
+      .max(TRIGGER_LIMITS.delayAmountMax, `delay.amount can be at most ${TRIGGER_LIMITS.delayAmountMax}.`),
+    unit: z.enum(TIME_UNITS, { error: `delay.unit must be one of ${oneOf(TIME_UNITS)}.` }),
+  },
+  { error: 'delay must have an amount and a unit.' },
+);
+export type TriggerDelay = z.infer<typeof TriggerDelay>;
+
+export const TriggerDefinition = z
+  .object({
+    name: z
+      .string({ error: 'name is required: give the trigger a name.' })
+      .trim()
+      .min(1, 'name is required: give the trigger a name.')
+      .max(TRIGGER_LIMITS.nameMax, `name can have at most ${TRIGGER_LIMITS.nameMax} characters.`),
+    description: optionalText('description', TRIGGER_LIMITS.descriptionMax),
+    enabled: z.boolean({ error: 'enabled must be true or false.' }),
+    event: z.enum(TRIGGER_EVENTS, {
+      error: `event must be one of the ${TRIGGER_EVENTS.length} events: ${oneOf(TRIGGER_EVENTS)}.`,
+    }),
+    targetKind: z.enum(TARGET_KINDS, { error: `targetKind must be one of ${oneOf(TARGET_KINDS)}.` }),
+    conditions: ConditionGroup.default({ combiner: 'And', items: [] }),
+    delay: TriggerDelay.optional(),
+    recheckBeforeRun: z.boolean({ error: 'recheckBeforeRun must be true or false.' }).default(true),
+    actions: z
+      .array(TriggerAction, { error: 'actions must be a list of actions.' })
+      .max(TRIGGER_LIMITS.actionsMax, `actions can hold at most ${TRIGGER_LIMITS.actionsMax} actions.`),
+  })
+  .superRefine((definition, context) => {
+    if (definition.enabled && definition.actions.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['actions'],
+        message: 'actions needs at least one action before the trigger can be enabled.',
+      });
+    }
+    const seen = new Map<string, number>();
+    definition.actions.forEach((item, index) => {
+      const first = seen.get(item.id);
+      if (first === undefined) seen.set(item.id, index);
+      else {
+        context.addIssue({
+          code: 'custom',
+          path: ['actions', index, 'id'],
+          message: `id "${item.id}" is already used by actions[${first}]; every action needs its own id.`,
+        });
+      }
+    });
+    checkGroupShape(definition.conditions, ['conditions'], 1, context);
+  });
+export type TriggerDefinition = z.infer<typeof TriggerDefinition>;
+export type TriggerDefinitionInput = z.input<typeof TriggerDefinition>;
+
+/** Nested groups must hold something and stay within the depth limit (the top group may be empty: no conditions). */
+function checkGroupShape(
+  group: ConditionGroup,
+  path: Array<string | number>,
+  depth: number,
+  context: z.RefinementCtx,
+): void {
+  if (depth > TRIGGER_LIMITS.conditionDepthMax) {
+    context.addIssue({
+      code: 'custom',
+      path,
+      message: `conditions can nest groups at most ${TRIGGER_LIMITS.conditionDepthMax} levels deep.`,
+    });
+    return;
+  }
+  if (depth > 1 && group.items.length === 0) {
+    context.addIssue({
+      code: 'custom',
+      path: [...path, 'items'],
+      message: 'items of a nested group needs at least one condition; remove the empty group.',
+    });
+  }
+  group.items.forEach((item, index) => {
+    if (isConditionGroup(item)) checkGroupShape(item, [...path, 'items', index], depth + 1, context);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// References: what a definition points at, for checking against the vendor's synced data.
+
+/** ServiceM8 records (synced reference data) are named by `uuid`; our own records by `id`. */
+export const SM8_REFERENCE_KINDS = ['badge', 'queue', 'category', 'form', 'formfield', 'material'] as const;
+export const OWN_REFERENCE_KINDS = ['emailTemplate', 'attachment'] as const;
+export const REFERENCE_KINDS = [...SM8_REFERENCE_KINDS, ...OWN_REFERENCE_KINDS] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+export const TriggerReference = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.enum(['badge', 'queue', 'category', 'form', 'material']),
+    uuid: z.string(),
+    where: z.string(),
+    param: z.string(),
+  }),
+  z.object({
+    kind: z.literal('formfield'),
+    uuid: z.string(),
+    formUuid: z.string(),
+    where: z.string(),
+    param: z.string(),
+  }),
+  z.object({ kind: z.enum(OWN_REFERENCE_KINDS), id: z.string(), where: z.string(), param: z.string() }),
+]);
+/**
+ * One use of a referenced record: `where` is the condition or action using it
+ * (`conditions.items[0].items[1]`, `actions[2]`), `param` the parameter holding it (`badgeUuids[1]`).
+ */
+export type TriggerReference = z.infer<typeof TriggerReference>;
+
+/** Every reference a definition makes, in the order they appear (conditions depth-first, then actions). */
+export function referencesOf(definition: Pick<TriggerDefinition, 'conditions' | 'actions'>): TriggerReference[] {
+  const found: TriggerReference[] = [];
+  collectConditionReferences(definition.conditions, 'conditions', found);
+  definition.actions.forEach((item, index) => {
+    collectActionReferences(item, `actions[${index}]`, found);
+  });
+  return found;
+}
+
+type Sm8Kind = 'badge' | 'queue' | 'category' | 'form' | 'material';
+
+function collectConditionReferences(group: ConditionGroup, where: string, found: TriggerReference[]): void {
+  group.items.forEach((item, index) => {
+    const at = `${where}.items[${index}]`;
+    if (isConditionGroup(item)) {
+      collectConditionReferences(item, at, found);
+      return;
+    }
+    const one = (kind: Sm8Kind, uuid: string, param: string) => found.push({ kind, uuid, where: at, param });
+    const many = (kind: Sm8Kind, uuids: readonly string[], param: string) => {
+      uuids.forEach((uuid, position) => {
+        one(kind, uuid, `${param}[${position}]`);
+      });
+    };
+    const field = (formUuid: string, uuid: string) => {
+      one('form', formUuid, 'formUuid');
+      found.push({ kind: 'formfield', uuid, formUuid, where: at, param: 'field' });
+    };
+    switch (item.type) {
+      case 'JobIsCategory':
+        one('category', item.params.categoryUuid, 'categoryUuid');
+        break;
+      case 'JobIsInQueue':
+        one('queue', item.params.queueUuid, 'queueUuid');
+        break;
+      case 'ClientHasBadge':
+      case 'JobHasBadge':
+        one('badge', item.params.badgeUuid, 'badgeUuid');
+        break;
+      case 'JobHasAllBadges':
+      case 'ClientHasAllBadges':
+      case 'JobExcludesBadges':
+      case 'ClientExcludesBadges':
+        many('badge', item.params.badgeUuids, 'badgeUuids');
+        break;
+      case 'JobExcludesCategories':
+        many('category', item.params.categoryUuids, 'categoryUuids');
+        break;
+      case 'JobExcludesQueues':
+        many('queue', item.params.queueUuids, 'queueUuids');
+        break;
+      case 'FormIsType':
+        one('form', item.params.formUuid, 'formUuid');
+        break;
+      case 'FormFieldTextIncludes':
+      case 'FormFieldNumberMatches':
+      case 'FormFieldChoiceMatches':
+      case 'FormFieldDateMatches':
+      case 'FormFieldMultiChoiceIncludes':
+        field(item.params.formUuid, item.params.field);
+        break;
+      default:
+        break;
+    }
+  });
+}
+
+function collectActionReferences(item: TriggerAction, where: string, found: TriggerReference[]): void {
+  switch (item.type) {
+    case 'Job_AddBadge':
+    case 'Job_RemoveBadge':
+      found.push({ kind: 'badge', uuid: item.params.badgeUuid, where, param: 'badgeUuid' });
+      break;
+    case 'Job_AddToQueue':
+      found.push({ kind: 'queue', uuid: item.params.queueUuid, where, param: 'queueUuid' });
+      break;
+    case 'Job_AddService':
+      found.push({ kind: 'material', uuid: item.params.materialUuid, where, param: 'materialUuid' });
+      break;
+    case 'Job_SendEmail':
+    case 'JobClient_SendEmail':
+      if (item.params.emailTemplateId) {
+        found.push({ kind: 'emailTemplate', id: item.params.emailTemplateId, where, param: 'emailTemplateId' });
+      }
+      break;
+    case 'Job_SendAttachment':
+      found.push({ kind: 'attachment', id: item.params.attachmentId, where, param: 'attachmentId' });
+      break;
+    case 'JobClient_CreateJob':
+      if (item.params.categoryUuid) {
+        found.push({ kind: 'category', uuid: item.params.categoryUuid, where, param: 'categoryUuid' });
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+/** Words for the comparison operators, for editors and run logs. */
+export const COMPARISON_WORDS: Record<ComparisonOperator, { number: string; date: string }> = {
+  Eq: { number: 'equal to', date: 'on' },
+  NotEq: { number: 'not equal to', date: 'not on' },
+  Lt: { number: 'less than', date: 'before' },
+  LtEq: { number: 'at most', date: 'on or before' },
+  Gt: { number: 'greater than', date: 'after' },
+  GtEq: { number: 'at least', date: 'on or after' },
+};

@@ -1,0 +1,175 @@
+import { parseBadgeList } from '@automate/contract';
+
+/**
+ * What conditions are evaluated against: the records of one event as read from ServiceM8
+ * (field names as in servicem8/API-NOTES.md §3), with the JSON-string fields already parsed.
+ * Everything is optional and lenient: ServiceM8 sends flags as 0/1 numbers or strings, empty
+ * datetimes as `0000-00-00 00:00:00`, and a trigger about a client has no job.
+ */
+
+/** A ServiceM8 flag as it may arrive: 0/1, "0"/"1" or a boolean. */
+export type Sm8Flag = boolean | number | string | null | undefined;
+
+/** `job.json` (API-NOTES §3.1), the fields conditions read; `badges` parsed to a list of badge uuids. */
+export type JobFacts = {
+  uuid?: string | null;
+  generated_job_id?: string | null;
+  status?: string | null;
+  category_uuid?: string | null;
+  queue_uuid?: string | null;
+  badges?: readonly string[] | null;
+  quote_date?: string | null;
+  quote_sent?: Sm8Flag;
+  quote_sent_stamp?: string | null;
+  invoice_sent?: Sm8Flag;
+  invoice_sent_stamp?: string | null;
+  payment_received?: Sm8Flag;
+  payment_received_stamp?: string | null;
+  job_is_scheduled_until_stamp?: string | null;
+};
+
+/** `company.json` (API-NOTES §3.2): the client, `badges` parsed. */
+export type ClientFacts = {
+  uuid?: string | null;
+  name?: string | null;
+  badges?: readonly string[] | null;
+};
+
+/**
+ * One answer of a form response's `field_data` (a JSON array whose element shape ServiceM8 does not
+ * document; the simulator sends `{ field_uuid, name, value }`). A multiple-choice value may be a list.
+ */
+export type FormAnswer = {
+  field_uuid?: string | null;
+  name?: string | null;
+  value?: string | number | boolean | readonly string[] | null;
+};
+
+/** `formresponse.json` (API-NOTES §3.13) with `field_data` parsed into `fields`. */
+export type FormResponseFacts = {
+  uuid?: string | null;
+  form_uuid?: string | null;
+  regarding_object?: string | null;
+  regarding_object_uuid?: string | null;
+  fields?: readonly FormAnswer[] | null;
+};
+
+/** The job's payments (`jobpayment.json`, API-NOTES §3.15), summed. */
+export type PaymentFacts = { count: number; total: number };
+
+/** Optional names for uuids, so run-log reasons can say "Warranty" instead of a uuid. */
+export type NameLookup = {
+  badges?: Readonly<Record<string, string>>;
+  queues?: Readonly<Record<string, string>>;
+  categories?: Readonly<Record<string, string>>;
+  forms?: Readonly<Record<string, string>>;
+  /** Form field uuid → field name; also lets an answer without `field_uuid` be found by its name. */
+  formFields?: Readonly<Record<string, string>>;
+};
+
+export type EvaluationContext = {
+  job?: JobFacts | null;
+  client?: ClientFacts | null;
+  formResponse?: FormResponseFacts | null;
+  /** The record the event is about was just created (JobIsCreated, ClientIsCreated). */
+  isCreated?: boolean | null;
+  payments?: PaymentFacts | null;
+  names?: NameLookup | null;
+};
+
+/** Raw records as ServiceM8 returns them (badges and field_data still JSON strings). */
+export type RawEvaluationRecords = {
+  job?: Record<string, unknown> | null;
+  client?: Record<string, unknown> | null;
+  formResponse?: Record<string, unknown> | null;
+  payments?: ReadonlyArray<Record<string, unknown>> | null;
+  isCreated?: boolean | null;
+  names?: NameLookup | null;
+};
+
+/** Builds a context from raw ServiceM8 records, parsing `badges`, `field_data` and payment amounts. */
+export function buildEvaluationContext(raw: RawEvaluationRecords): EvaluationContext {
+  const { job, client, formResponse, payments } = raw;
+  return {
+    job: job ? { ...pickStrings(job), ...pickFlags(job), badges: readBadges(job.badges) } : null,
+    client: client ? { uuid: text(client.uuid), name: text(client.name), badges: readBadges(client.badges) } : null,
+    formResponse: formResponse
+      ? {
+          uuid: text(formResponse.uuid),
+          form_uuid: text(formResponse.form_uuid),
+          regarding_object: text(formResponse.regarding_object),
+          regarding_object_uuid: text(formResponse.regarding_object_uuid),
+          fields: parseFormFieldData(formResponse.field_data),
+        }
+      : null,
+    payments: payments ? sumPayments(payments) : null,
+    isCreated: raw.isCreated ?? null,
+    names: raw.names ?? null,
+  };
+}
+
+/** `field_data` of a form response: a JSON string (or an already parsed array) of answers; anything else reads as none. */
+export function parseFormFieldData(value: unknown): FormAnswer[] {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((entry): FormAnswer[] => {
+    if (!entry || typeof entry !== 'object') return [];
+    const record = entry as Record<string, unknown>;
+    return [{ field_uuid: text(record.field_uuid), name: text(record.name), value: answerValue(record.value) }];
+  });
+}
+
+const JOB_TEXT_FIELDS = [
+  'uuid',
+  'generated_job_id',
+  'status',
+  'category_uuid',
+  'queue_uuid',
+  'quote_date',
+  'quote_sent_stamp',
+  'invoice_sent_stamp',
+  'payment_received_stamp',
+  'job_is_scheduled_until_stamp',
+] as const;
+const JOB_FLAG_FIELDS = ['quote_sent', 'invoice_sent', 'payment_received'] as const;
+
+function pickStrings(job: Record<string, unknown>): JobFacts {
+  return Object.fromEntries(JOB_TEXT_FIELDS.map((field) => [field, text(job[field])]));
+}
+
+function pickFlags(job: Record<string, unknown>): JobFacts {
+  return Object.fromEntries(JOB_FLAG_FIELDS.map((field) => [field, flag(job[field])]));
+}
+
+function readBadges(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return typeof value === 'string' ? parseBadgeList(value) : [];
+}
+
+function sumPayments(payments: ReadonlyArray<Record<string, unknown>>): PaymentFacts {
+  const amounts = payments.map((payment) => Number(payment.amount)).filter((amount) => Number.isFinite(amount));
+  return { count: payments.length, total: amounts.reduce((sum, amount) => sum + amount, 0) };
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+function flag(value: unknown): Sm8Flag {
+  return typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string' ? value : null;
+}
+
+function answerValue(value: unknown): FormAnswer['value'] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return null;
+}
