@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@automate/server/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@automate/server/testing';
 
 const SERVER_MAIN = path.resolve(import.meta.dirname, '../../packages/server/src/main.ts');
 
@@ -82,17 +81,4 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`The server did not answer /api/health within 60 s:\n${output()}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }

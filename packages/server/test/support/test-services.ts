@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSimulator, type Simulator, type SimulatorOptions } from '@automate/servicem8-sim';
@@ -9,6 +8,7 @@ import type { DatabaseTarget } from '../../src/db/database.ts';
 import type { Clock } from '../../src/deps.ts';
 import type { App } from '../../src/http/app-type.ts';
 import { type Role, type Services, startServices } from '../../src/services.ts';
+import { freePort } from './free-port.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /** Real time, shifted by however far a test has moved it. */
@@ -102,17 +102,4 @@ export async function startTestServices(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
