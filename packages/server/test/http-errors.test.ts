@@ -1,6 +1,7 @@
 import { ErrorBody } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { redactUrl } from '../src/app.ts';
 import { AppError } from '../src/http/app-error.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
@@ -93,5 +94,19 @@ describe('error bodies', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
+  });
+});
+
+describe('request logs', () => {
+  it('leave secrets in URLs out', () => {
+    expect(redactUrl('/api/Webhook/sm8cb?vendor=v1&secret=abc123')).toBe(
+      '/api/Webhook/sm8cb?vendor=v1&secret=[redacted]',
+    );
+    expect(redactUrl('/api/Auth/servicem8/tokenlogin?token=jwt.x.y')).toBe(
+      '/api/Auth/servicem8/tokenlogin?token=[redacted]',
+    );
+    expect(redactUrl('/api/Auth/servicem8/callback?code=c&state=s')).toBe(
+      '/api/Auth/servicem8/callback?code=[redacted]&state=[redacted]',
+    );
   });
 });
