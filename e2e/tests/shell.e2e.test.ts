@@ -2,6 +2,7 @@ import { SIDEBAR, STORAGE_KEYS } from '@automate/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { CHANGELOG_PATH, markChangelogSeen } from '../support/content.ts';
 import type { ServerProcess } from '../support/server-process.ts';
 import {
   DEMO_ADMIN,
@@ -34,12 +35,21 @@ afterAll(async () => {
   if (server) await server.stop();
 });
 
-beforeEach(async () => {
+/**
+ * A fresh profile. The server seeds a changelog article, whose dialog opens over the page on a first
+ * sign-in; journeys that are not about it start with it marked as seen.
+ */
+async function openContext({ changelogSeen }: { changelogSeen: boolean }): Promise<void> {
   context = await browser.newContext({ viewport: DESKTOP });
+  if (changelogSeen) await markChangelogSeen(context);
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
   consoleMessages = [];
   page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text() }));
+}
+
+beforeEach(async () => {
+  await openContext({ changelogSeen: true });
 });
 afterEach(async () => {
   await context?.close();
@@ -251,6 +261,18 @@ describe('the shell', () => {
   });
 
   it('the changelog stays closed and logs a warning while its article cannot be loaded; What’s new opens it by hand', async () => {
+    // A profile that has never seen the changelog, and a server that cannot answer for it.
+    await context.close();
+    await openContext({ changelogSeen: false });
+    await page.route(
+      (target) => target.pathname === CHANGELOG_PATH,
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'Try again shortly.' }),
+        }),
+    );
     await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
     const warned = () =>
       consoleMessages.some((m) => m.type === 'warning' && m.text.includes('Failed to load changelog article'));

@@ -77,3 +77,18 @@ export const CONTENT_IMAGE_LIMITS = {
 
 /** An uploaded image: put `url` in Markdown as `![alt](url)`. */
 export const UploadedImage = z.object({ url: z.string(), contentType: z.string(), size: z.number().int() });
+
+/**
+ * The slug made from a title ("Connecting ServiceM8 — step 1!" → "connecting-servicem8-step-1");
+ * empty when the title has no letters or digits.
+ */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/g, '');
+}

@@ -39,8 +39,9 @@ export async function seed(deps: Pick<Deps, 'database' | 'config' | 'logger' | '
 async function ensureHelpContent(tx: Db): Promise<void> {
   if ((await countArticles(tx)) > 0) return;
   for (const article of HELP_ARTICLES) await insertArticle(tx, { ...article, published: true });
-  let sortOrder = 0;
-  for (const faq of HELP_FAQS) await insertFaq(tx, { ...faq, sortOrder: (sortOrder += 10), published: true });
+  for (const [index, faq] of HELP_FAQS.entries()) {
+    await insertFaq(tx, { ...faq, sortOrder: (index + 1) * 10, published: true });
+  }
 }
 
 async function ensureSuperAdmin(tx: Db, deps: Pick<Deps, 'config' | 'clock'>, log: Deps['logger']): Promise<void> {

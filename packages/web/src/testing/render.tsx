@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { ConfirmProvider } from '@/components/ui/confirm-dialog.tsx';
 
 /** A query client for one test: no retries, nothing shared between tests. */
 export function testQueryClient(): QueryClient {
@@ -21,6 +22,41 @@ export function renderWithProviders(ui: ReactElement, { client = testQueryClient
   return { client, ...render(ui, { wrapper }) };
 }
 
+/**
+ * Renders `ui` as the page at `path` (a route pattern) of a data router opened at `at`, with the data
+ * cache, toasts and the confirm dialog: for components that use data-router features (`useBlocker`).
+ * Any other path (and each of `elsewhere`, for paths `path` would also match) renders a marker, so tests
+ * can see where navigation went.
+ */
+export function renderAsRoute(
+  ui: ReactElement,
+  {
+    path,
+    at,
+    client = testQueryClient(),
+    elsewhere = [],
+  }: { path: string; at: string; client?: QueryClient; elsewhere?: string[] },
+) {
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      ...elsewhere.map((other) => ({ path: other, element: <p data-testid="elsewhere">{other}</p> })),
+      { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
+    ],
+    { initialEntries: [at] },
+  );
+  const result = render(
+    <QueryClientProvider client={client}>
+      <SnackbarProvider maxSnack={20}>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  return { client, router, ...result };
+}
+
 type Handler = (request: { method: string; url: URL; body: unknown }) => { status: number; body: unknown } | undefined;
 
 /**
@@ -33,7 +69,12 @@ export function stubFetch(handler: Handler) {
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const body =
+      typeof init?.body === 'string'
+        ? (JSON.parse(init.body) as unknown)
+        : init?.body instanceof FormData
+          ? init.body
+          : undefined;
     calls.push({ method, url, headers: new Headers(init?.headers), body });
     const answer = handler({ method, url, body }) ?? {
       status: 404,

@@ -7,6 +7,7 @@ import {
   type FaqInput,
   type SearchPage,
   type SearchQuery,
+  slugify,
 } from '@automate/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -58,20 +59,6 @@ export function toFaq(row: FaqRow): Faq {
   };
 }
 
-/** "Connecting ServiceM8 — step 1!" → "connecting-servicem8-step-1". */
-export function slugify(title: string): string {
-  return (
-    title
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 100)
-      .replace(/-+$/g, '') || 'article'
-  );
-}
-
 export async function listArticles(
   deps: Deps,
   query: SearchQuery,
@@ -109,7 +96,7 @@ async function chooseSlug(deps: Deps, input: z.output<typeof ArticleInput>, curr
     return input.slug;
   }
   if (current && current.category === input.category) return current.slug;
-  const base = slugify(input.title);
+  const base = slugify(input.title) || 'article';
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;

@@ -10,6 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
@@ -104,6 +105,10 @@ export function HomeRoute() {
                   Sign in
                 </Button>
               </Stack>
+              <Typography color="text.secondary" sx={{ mt: 2 }}>
+                Want to see how it works first? Browse the <Link href="/help">help center</Link> or the{' '}
+                <Link href="/help/faq">frequently asked questions</Link>.
+              </Typography>
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
               <ExampleTrigger />

@@ -1,19 +1,26 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page.tsx';
+import Container from '@mui/material/Container';
+import { HelpArticle } from '@/features/content/components/help-article.tsx';
 
-export function PrivacyPolicyRoute() {
+/** The legal pages are articles in the `legal` category, so super admins edit them like any other. */
+export const LEGAL_ARTICLES = {
+  privacy: { category: 'legal', slug: 'privacy-policy', title: 'Privacy policy' },
+  terms: { category: 'legal', slug: 'terms-and-conditions', title: 'Terms and conditions' },
+} as const;
+
+function LegalPage({ page }: { page: (typeof LEGAL_ARTICLES)[keyof typeof LEGAL_ARTICLES] }) {
   return (
-    <PlaceholderPage
-      title="Privacy policy"
-      description="How Automate collects, uses, stores and protects your data and your ServiceM8 data will be set out here."
-    />
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <HelpArticle category={page.category} slug={page.slug} fallbackTitle={page.title} titleSuffix="Automate" />
+    </Container>
   );
 }
 
+/** /privacypolicy */
+export function PrivacyPolicyRoute() {
+  return <LegalPage page={LEGAL_ARTICLES.privacy} />;
+}
+
+/** /termsandconditions */
 export function TermsRoute() {
-  return (
-    <PlaceholderPage
-      title="Terms and conditions"
-      description="The terms of using Automate, including subscriptions, billing and acceptable use, will be set out here."
-    />
-  );
+  return <LegalPage page={LEGAL_ARTICLES.terms} />;
 }

@@ -1,25 +1,49 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/ui/placeholder-page.tsx';
+import { AdminArticles } from '@/features/content/components/admin/admin-articles.tsx';
+import { AdminFaqs } from '@/features/content/components/admin/admin-faqs.tsx';
+import { AdminArticleEditor } from '@/features/content/components/admin/article-editor.tsx';
+import { AdminFaqEditor } from '@/features/content/components/admin/faq-editor.tsx';
 
+function Page({ children }: { children: ReactNode }) {
+  return <Box sx={{ p: { xs: 2, sm: 3 } }}>{children}</Box>;
+}
+
+/** /admin/articles/search */
 export function AdminArticlesRoute() {
   return (
-    <PlaceholderPage
-      title="Articles"
-      description="Help articles and the changelog, to search, write in Markdown and publish."
-    />
+    <Page>
+      <AdminArticles />
+    </Page>
   );
 }
 
+/** /admin/articles/{id}; `new` writes a new article. */
 export function AdminArticleRoute() {
   const { id = '' } = useParams();
-  return <PlaceholderPage title="Article" description={`The editor for article ${id}, with images and a preview.`} />;
+  return (
+    <Page>
+      <AdminArticleEditor id={id} />
+    </Page>
+  );
 }
 
+/** /admin/faq/search */
 export function AdminFaqsRoute() {
-  return <PlaceholderPage title="FAQ" description="Frequently asked questions, to search, write and order." />;
+  return (
+    <Page>
+      <AdminFaqs />
+    </Page>
+  );
 }
 
+/** /admin/faq/{id}; `new` writes a new entry. */
 export function AdminFaqRoute() {
   const { id = '' } = useParams();
-  return <PlaceholderPage title="FAQ entry" description={`The editor for FAQ entry ${id}.`} />;
+  return (
+    <Page>
+      <AdminFaqEditor id={id} />
+    </Page>
+  );
 }

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { ArticleViewer } from '@/components/ui/article-viewer.tsx';
 import { formatDateTime, parseTimestamp } from '@/lib/format.ts';
-import type { ArticleSummary } from '../api/get-article-by-slug.ts';
+import type { ChangelogArticle } from '../hooks/use-changelog.ts';
 
 export const CHANGELOG_DEFAULT_TITLE = "What's new";
 export const CHANGELOG_EMPTY_TEXT = 'No changelog details available right now.';
@@ -32,7 +32,7 @@ export function ChangelogDialog({
   onClose,
 }: {
   open: boolean;
-  article: ArticleSummary | null;
+  article: ChangelogArticle | null;
   loading: boolean;
   onClose: () => void;
 }) {

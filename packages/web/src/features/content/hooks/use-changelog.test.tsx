@@ -3,13 +3,18 @@ import { STORAGE_KEYS } from '@automate/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '@/testing/sessions.ts';
-import type { ArticleSummary } from '../api/get-article-by-slug.ts';
-import { CHANGELOG_LOAD_FAILED, isNewerThanLastSeen, type UseChangelogOptions, useChangelog } from './use-changelog.ts';
+import {
+  CHANGELOG_LOAD_FAILED,
+  type ChangelogArticle,
+  isNewerThanLastSeen,
+  type UseChangelogOptions,
+  useChangelog,
+} from './use-changelog.ts';
 
 const KEY = STORAGE_KEYS.changelogLastSeen;
 const MARCH = '2026-03-01T09:00:00.000Z';
 const APRIL = '2026-04-01T09:00:00.000Z';
-const article = (updated: string | null, title = 'Release 1.8'): ArticleSummary => ({
+const article = (updated: string | null, title = 'Release 1.8'): ChangelogArticle => ({
   title,
   content: '## New\n- faster runs',
   updated,
@@ -17,16 +22,16 @@ const article = (updated: string | null, title = 'Release 1.8'): ArticleSummary 
 
 /** A loader whose answers the test hands out one at a time. */
 function controlledLoader() {
-  const pending: Array<{ resolve: (value: ArticleSummary | null) => void; reject: (error: unknown) => void }> = [];
+  const pending: Array<{ resolve: (value: ChangelogArticle | null) => void; reject: (error: unknown) => void }> = [];
   const load = vi.fn(
     () =>
-      new Promise<ArticleSummary | null>((resolve, reject) => {
+      new Promise<ChangelogArticle | null>((resolve, reject) => {
         pending.push({ resolve, reject });
       }),
   );
   return {
     load,
-    async resolveNext(value: ArticleSummary | null) {
+    async resolveNext(value: ChangelogArticle | null) {
       const next = pending.shift();
       if (!next) throw new Error('no load is waiting');
       await act(async () => next.resolve(value));

@@ -1,7 +1,18 @@
 import { STORAGE_KEYS } from '@automate/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { parseTimestamp } from '@/lib/format.ts';
-import type { ArticleSummary } from '../api/get-article-by-slug.ts';
+
+/**
+ * What the changelog shows of its article (the contract's `Article` fits). Read leniently: a missing title
+ * falls back to "What's new" and an unparseable `updated` is ignored (SPEC.md §2 and §5).
+ */
+export type ChangelogArticle = {
+  title?: string | null;
+  /** Markdown. */
+  content?: string | null;
+  /** A timestamp string; may not parse. */
+  updated?: string | null;
+};
 
 export const CHANGELOG_LOAD_FAILED = 'Failed to load changelog article';
 
@@ -11,14 +22,14 @@ export type UseChangelogOptions = {
   /** The gate of SPEC.md §6; the app shell enables it for a signed-in, non-automatic session. */
   enabled: boolean;
   /** Fetches the changelog article (null when there is none). */
-  loadArticle: () => Promise<ArticleSummary | null>;
+  loadArticle: () => Promise<ChangelogArticle | null>;
   /** Where the last-seen `updated` value lives; localStorage unless told. */
   storage?: LastSeenStorage;
 };
 
 export type ChangelogState = {
   open: boolean;
-  article: ArticleSummary | null;
+  article: ChangelogArticle | null;
   loading: boolean;
   /** True once a load succeeded (even with no article); stays false after a failure so the next open retries. */
   loaded: boolean;
@@ -59,7 +70,7 @@ export function isNewerThanLastSeen(updated: string | null | undefined, lastSeen
  */
 export function useChangelog({ enabled, loadArticle, storage }: UseChangelogOptions): ChangelogState {
   const [open, setOpen] = useState(false);
-  const [article, setArticle] = useState<ArticleSummary | null>(null);
+  const [article, setArticle] = useState<ChangelogArticle | null>(null);
   const [loading, setLoading] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
@@ -72,7 +83,7 @@ export function useChangelog({ enabled, loadArticle, storage }: UseChangelogOpti
   const openRef = useRef(false);
   const loadedRef = useRef(false);
   const loadingRef = useRef(false);
-  const articleRef = useRef<ArticleSummary | null>(null);
+  const articleRef = useRef<ChangelogArticle | null>(null);
   const lastSeen = useRef<string | null>(null);
   /** Bumped when the gate closes, so a load still in flight is dropped when it lands. */
   const generation = useRef(0);

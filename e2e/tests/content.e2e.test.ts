@@ -1,0 +1,298 @@
+import { Faq, searchPage, successEnvelope, toSearchParams } from '@automate/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import {
+  CHANGELOG_PATH,
+  createArticleAsAdmin,
+  fetchChangelog,
+  markChangelogSeen,
+  readChangelogLastSeen,
+  TINY_PNG,
+  waitForChangelogLoad,
+} from '../support/content.ts';
+import type { ServerProcess } from '../support/server-process.ts';
+import { DEMO_USER, DESKTOP, SUPER_ADMIN, saveScreenshot, signInThroughUi, startDemoServer } from '../support/shell.ts';
+
+/** Issue 8 (help center, FAQ, legal pages, admin editors) and issue 6's changelog journey, in Chromium. */
+
+let server: ServerProcess;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startDemoServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (server) await server.stop();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A fresh browser profile; `changelog: 'seen'` keeps the What's new dialog from opening over the page. */
+async function openPage({ changelog }: { changelog: 'seen' | 'unseen' }): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  contexts.push(context);
+  if (changelog === 'seen') await markChangelogSeen(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+describe('the help center', () => {
+  it('search finds a published article by its title and opens it; drafts stay hidden', async () => {
+    const word = `rainwater${unique()}`;
+    const article = await createArticleAsAdmin(server.baseUrl, {
+      category: 'servicem8',
+      title: `Servicing a ${word} tank`,
+      summary: 'A checklist for tank jobs.',
+      content: '## Before you start\n\nDrain the tank and **isolate the pump**.',
+      published: true,
+    });
+    await createArticleAsAdmin(server.baseUrl, {
+      category: 'servicem8',
+      title: `Draft notes on ${word} pumps`,
+      content: 'Not ready.',
+      published: false,
+    });
+
+    const page = await openPage({ changelog: 'seen' });
+    await page.goto(url('/help'));
+    await page.getByRole('heading', { name: 'Help Center', level: 1 }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search help articles' }).fill(word);
+    await page.getByRole('status').getByText(`1 article matches “${word}”.`).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(word);
+    const results = page.getByRole('list', { name: 'Matching articles' });
+    expect(await results.getByRole('link').count()).toBe(1);
+    await results.getByRole('link', { name: new RegExp(`Servicing a ${word} tank`) }).click();
+
+    await page.waitForURL(url(`/help/servicem8/${article.slug}`));
+    await page.getByRole('heading', { name: `Servicing a ${word} tank`, level: 1 }).waitFor();
+    // The article viewer renders the Markdown.
+    await page.getByRole('heading', { name: 'Before you start', level: 2 }).waitFor();
+    expect(await page.locator('article strong', { hasText: 'isolate the pump' }).count()).toBe(1);
+    await saveScreenshot(page, 'help-article');
+  });
+
+  it('the same help center works inside the app, keeping its links there', async () => {
+    const word = `gutter${unique()}`;
+    const article = await createArticleAsAdmin(server.baseUrl, {
+      category: 'automations',
+      title: `Reminding clients about ${word} cleaning`,
+      content: 'Use a **delay** of 11 months.',
+      published: true,
+    });
+    const page = await openPage({ changelog: 'seen' });
+    await signInThroughUi(page, server.baseUrl, DEMO_USER);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Help Center' }).click();
+    await page.waitForURL(url('/app/help'));
+    await page.getByRole('searchbox', { name: 'Search help articles' }).fill(word);
+    await page.getByRole('link', { name: new RegExp(`Reminding clients about ${word} cleaning`) }).click();
+    await page.waitForURL(url(`/app/help/articles/automations/${article.slug}`));
+    await page.getByRole('heading', { name: `Reminding clients about ${word} cleaning`, level: 1 }).waitFor();
+    expect((await page.getByTestId('breadcrumbs').innerText()).replace(/\s+/g, ' ').trim()).toBe(
+      'Home / Help Center / Articles / Article',
+    );
+  });
+
+  it('/faq redirects to /help/faq, where the questions open as an accordion', async () => {
+    const response = await fetch(
+      `${server.baseUrl}/api/Content/faq/search?${new URLSearchParams(toSearchParams({ PageNumber: 1, PageSize: 50 }))}`,
+    );
+    const faqs = successEnvelope(searchPage(Faq)).parse(await response.json()).data;
+    expect(faqs.total).toBeGreaterThanOrEqual(8);
+    const first = faqs.rows[0];
+    if (!first) throw new Error('No FAQ entry was seeded.');
+
+    const page = await openPage({ changelog: 'seen' });
+    await page.goto(url('/faq'));
+    await page.waitForURL(url('/help/faq'));
+    await page.getByRole('heading', { name: 'Frequently asked questions', level: 1 }).waitFor();
+    const question = page.getByRole('button', { name: first.question });
+    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    await question.click();
+    expect(await question.getAttribute('aria-expanded')).toBe('true');
+    const answerWords = first.answer
+      .replace(/[*_`#[\]]/g, '')
+      .split(/\s+/)
+      .slice(0, 4)
+      .join(' ');
+    await page.getByTestId('faq-list').getByText(answerWords, { exact: false }).first().waitFor();
+    await saveScreenshot(page, 'help-faq');
+  });
+
+  it('the privacy policy and the terms are rendered from their legal articles', async () => {
+    const page = await openPage({ changelog: 'seen' });
+    await page.goto(url('/privacypolicy'));
+    await page.getByRole('heading', { name: 'Privacy policy', level: 1 }).waitFor();
+    expect(await page.locator('.markdown-content').count()).toBe(1);
+    await page.goto(url('/termsandconditions'));
+    await page.getByRole('heading', { name: 'Terms and conditions', level: 1 }).waitFor();
+    expect(await page.getByText('No article content available.').count()).toBe(0);
+  });
+});
+
+describe('the admin editors', () => {
+  it('a super admin writes a new article with an image, publishes it, and readers see it', async () => {
+    const word = `hotwater${unique()}`;
+    const page = await openPage({ changelog: 'seen' });
+    await signInThroughUi(page, server.baseUrl, SUPER_ADMIN);
+    await page.goto(url('/admin/articles/search'));
+    await page.getByRole('link', { name: 'New article' }).click();
+    await page.waitForURL(url('/admin/articles/new'));
+
+    // Saving without a title is refused before anything is sent, and says why.
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('title is required.').first().waitFor();
+
+    await page.getByRole('textbox', { name: 'Title' }).fill(`Servicing ${word} cylinders`);
+    await page.getByRole('textbox', { name: 'Summary' }).fill('Annual checks, step by step.');
+    await page.getByRole('textbox', { name: 'Content (Markdown)' }).fill('## Annual check\n\nFlush the cylinder.');
+    // The preview follows the text.
+    await page.getByTestId('content-preview').getByRole('heading', { name: 'Annual check' }).waitFor();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/admin\/articles\/[0-9a-f-]{36}$/);
+    await page.getByText(`“Servicing ${word} cylinders” was created.`).waitFor();
+    // The slug was made from the title.
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Slug' }).inputValue())
+      .toBe(`servicing-${word}-cylinders`);
+
+    // Images upload once the article exists.
+    await page.getByTestId('content-image-input').setInputFiles({
+      name: 'valve.png',
+      mimeType: 'image/png',
+      buffer: TINY_PNG,
+    });
+    // The Markdown for it goes in as a paragraph of its own, and the preview shows the picture.
+    await page.getByTestId('content-preview').locator('img').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Content (Markdown)' }).inputValue()).toMatch(
+      /\n\n!\[\]\(\/api\/Content\/images\/[^)]+\.png\)$/,
+    );
+    // A file that is not an image is refused with a sentence.
+    await page.getByTestId('content-image-input').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await page.getByText('“notes.txt” is not an image that can be uploaded').waitFor();
+
+    await page.getByRole('textbox', { name: 'Slug' }).fill(`${word}-cylinders`);
+    await page.getByLabel('Published', { exact: true }).check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(`“Servicing ${word} cylinders” was saved.`).waitFor();
+    await saveScreenshot(page, 'admin-article-editor');
+
+    const reader = await openPage({ changelog: 'seen' });
+    await reader.goto(url(`/help/getting-started/${word}-cylinders`));
+    await reader.getByRole('heading', { name: `Servicing ${word} cylinders`, level: 1 }).waitFor();
+    const image = reader.locator('article img');
+    await image.waitFor();
+    await reader.waitForFunction(
+      (element) => (element as HTMLImageElement).naturalWidth > 0,
+      await image.elementHandle(),
+    );
+
+    // Deleting asks first, then the article is gone from the table.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this article?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(url('/admin/articles/search'));
+    await page.getByRole('searchbox', { name: 'Search titles' }).fill(word);
+    await page.getByTestId('table-empty').getByText('No articles match these filters.').waitFor();
+  });
+
+  it('a super admin edits an FAQ entry and readers see the new answer', async () => {
+    const marker = `Marker ${unique()}`;
+    const page = await openPage({ changelog: 'seen' });
+    await signInThroughUi(page, server.baseUrl, SUPER_ADMIN);
+    await page.goto(url('/admin/faq/search'));
+    const table = page.getByRole('table', { name: 'FAQ entries' });
+    await table.getByRole('link').first().waitFor();
+    const question = (await table.getByRole('link').first().textContent()) ?? '';
+    await table.getByRole('link').first().click();
+    await page.waitForURL(/\/admin\/faq\/[0-9a-f-]{36}$/);
+    const answer = page.getByRole('textbox', { name: 'Answer (Markdown)' });
+    await answer.fill(`${await answer.inputValue()}\n\n**${marker}**`);
+    await page.getByTestId('unsaved-changes').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('The question was saved.').waitFor();
+
+    const reader = await openPage({ changelog: 'seen' });
+    await reader.goto(url('/help/faq'));
+    await reader.getByRole('button', { name: question }).click();
+    await reader.getByTestId('faq-list').locator('strong', { hasText: marker }).waitFor();
+  });
+});
+
+describe('the changelog (issue 6)', () => {
+  it('a super admin edits the changelog; a signed-in user sees it open once, and not again after closing', async () => {
+    const seeded = await fetchChangelog(server.baseUrl);
+    if (!seeded) throw new Error('The changelog article was not seeded.');
+
+    // A signed-in user sees the changelog they have not seen, once.
+    const user = await openPage({ changelog: 'unseen' });
+    await signInThroughUi(user, server.baseUrl, DEMO_USER);
+    const first = user.getByRole('dialog', { name: seeded.title });
+    await first.waitFor();
+    await first.getByRole('button', { name: 'Close' }).click();
+    await first.waitFor({ state: 'hidden' });
+    expect(await readChangelogLastSeen(user)).toBe(seeded.updated);
+    const afterClose = waitForChangelogLoad(user);
+    await user.reload();
+    await afterClose;
+    await user.waitForTimeout(700);
+    expect(await user.getByRole('dialog').count()).toBe(0);
+
+    // The super admin changes it in the editor.
+    const marker = `Release marker ${unique()}`;
+    const admin = await openPage({ changelog: 'unseen' });
+    await signInThroughUi(admin, server.baseUrl, SUPER_ADMIN);
+    // Their own first sign-in shows it too; close it to get to work.
+    await admin.getByRole('dialog', { name: seeded.title }).getByRole('button', { name: 'Close' }).click();
+    await admin.getByRole('dialog').waitFor({ state: 'hidden' });
+    await admin.goto(url('/admin/articles/search'));
+    await admin.getByRole('combobox', { name: 'Category' }).click();
+    await admin.getByRole('option', { name: "What's new" }).click();
+    await admin.getByRole('table', { name: 'Articles' }).getByRole('link', { name: seeded.title }).click();
+    await admin.waitForURL(url(`/admin/articles/${seeded.id}`));
+    await admin.getByText('This is the changelog.').waitFor();
+    const content = admin.getByRole('textbox', { name: 'Content (Markdown)' });
+    await content.fill(
+      `## ${marker}\n\n- **Help center** editing from the admin area.\n\n${await content.inputValue()}`,
+    );
+    await admin.getByTestId('content-preview').getByRole('heading', { name: marker }).waitFor();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.getByText(`“${seeded.title}” was saved.`).waitFor();
+    const edited = await fetchChangelog(server.baseUrl);
+    expect(edited?.content).toContain(marker);
+    expect(Date.parse(edited?.updated ?? '')).toBeGreaterThan(Date.parse(seeded.updated));
+
+    // The user's next visit opens it with the new text…
+    const newer = waitForChangelogLoad(user);
+    await user.reload();
+    await newer;
+    const second = user.getByRole('dialog', { name: seeded.title });
+    await second.getByRole('heading', { name: marker }).waitFor();
+    await saveScreenshot(user, 'changelog-dialog');
+    await second.getByRole('button', { name: 'Close' }).click();
+    await second.waitFor({ state: 'hidden' });
+    expect(await readChangelogLastSeen(user)).toBe(edited?.updated);
+
+    // …and not again after closing it.
+    const again = waitForChangelogLoad(user);
+    await user.reload();
+    const answered = await again;
+    expect(new URL(answered.url()).pathname).toBe(CHANGELOG_PATH);
+    await user.waitForTimeout(700);
+    expect(await user.getByRole('dialog').count()).toBe(0);
+    // What's new still opens it by hand.
+    await user.getByRole('button', { name: "What's new" }).click();
+    await user.getByRole('dialog', { name: seeded.title }).getByRole('heading', { name: marker }).waitFor();
+  });
+});

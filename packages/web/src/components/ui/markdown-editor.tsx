@@ -1,0 +1,180 @@
+import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type ChangeEvent, type ClipboardEvent, useDeferredValue, useRef, useState } from 'react';
+import { getErrorMessage } from '@/lib/api-client.ts';
+import { checkImageFile, type ImageLimits, imageMarkdown, insertBlock } from '@/lib/markdown-text.ts';
+import { useNotifications } from '@/lib/notifications.ts';
+import { ArticleViewer } from './article-viewer.tsx';
+
+export const IMAGE_UPLOAD_FAILED = 'The image could not be uploaded.';
+
+/**
+ * A Markdown field with a live preview beside it (below it on narrow screens), rendered exactly as readers
+ * will see it. "Insert image" (or pasting an image) uploads the file through `onUploadImage` and puts
+ * `![](url)` at the cursor (at the end when nobody has been in the text yet). Files of the wrong type or size are refused before anything is sent, and a
+ * refusal from the server is shown as a toast with its sentence.
+ */
+export function MarkdownEditor({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  helperText,
+  onUploadImage,
+  uploadDisabledReason,
+  imageLimits,
+  minRows = 14,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  helperText?: string;
+  /** Uploads the file and answers its URL; without it, the image button is disabled. */
+  onUploadImage?: ((file: File) => Promise<string>) | undefined;
+  /** Why images cannot be added yet (shown on the disabled button). */
+  uploadDisabledReason?: string;
+  imageLimits: ImageLimits;
+  minRows?: number;
+}) {
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const { toast } = useNotifications();
+  const preview = useDeferredValue(value);
+  // The latest text, for an upload that finishes after more typing.
+  const latest = useRef(value);
+  latest.current = value;
+  const selection = useRef<{ start: number; end: number } | null>(null);
+  const rememberSelection = () => {
+    const element = textarea.current;
+    if (element) selection.current = { start: element.selectionStart, end: element.selectionEnd };
+  };
+
+  const upload = async (file: File) => {
+    if (!onUploadImage) return;
+    const problem = checkImageFile(file, imageLimits);
+    if (problem) {
+      toast(problem, 'error');
+      return;
+    }
+    // Where the person last put the cursor; at the end if they have not been in the text yet.
+    const start = selection.current?.start ?? latest.current.length;
+    const end = selection.current?.end ?? start;
+    setUploading(true);
+    try {
+      const url = await onUploadImage(file);
+      const next = insertBlock(latest.current, start, end, imageMarkdown(url));
+      onChange(next.text);
+      requestAnimationFrame(() => {
+        const target = textarea.current;
+        if (!target) return;
+        target.focus();
+        target.setSelectionRange(next.cursor, next.cursor);
+        selection.current = { start: next.cursor, end: next.cursor };
+      });
+    } catch (failure) {
+      toast(getErrorMessage(failure, IMAGE_UPLOAD_FAILED), 'error');
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void upload(file);
+  };
+
+  const paste = (event: ClipboardEvent<HTMLDivElement>) => {
+    if (!onUploadImage || uploading) return;
+    const file = Array.from(event.clipboardData.files).find((candidate) => candidate.type.startsWith('image/'));
+    if (!file) return;
+    event.preventDefault();
+    void upload(file);
+  };
+
+  const imageButton = (
+    <Button
+      size="small"
+      startIcon={uploading ? <CircularProgress size={16} color="inherit" /> : <AddPhotoAlternateIcon />}
+      onClick={() => fileInput.current?.click()}
+      disabled={!onUploadImage || uploading}
+    >
+      {uploading ? 'Uploading…' : 'Insert image'}
+    </Button>
+  );
+
+  return (
+    <Box>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="subtitle2" component="p">
+          {label}
+        </Typography>
+        {onUploadImage || !uploadDisabledReason ? (
+          imageButton
+        ) : (
+          <Tooltip title={uploadDisabledReason}>
+            <span>{imageButton}</span>
+          </Tooltip>
+        )}
+        <input
+          ref={fileInput}
+          type="file"
+          accept={imageLimits.types.join(',')}
+          hidden
+          onChange={chooseFile}
+          data-testid={`${name}-image-input`}
+        />
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'stretch' }}>
+        <TextField
+          label={`${label} (Markdown)`}
+          name={name}
+          value={value}
+          onChange={(event) => {
+            onChange(event.target.value);
+            rememberSelection();
+          }}
+          onSelect={rememberSelection}
+          onPaste={paste}
+          inputRef={textarea}
+          error={error !== undefined}
+          helperText={
+            error ??
+            helperText ??
+            'Markdown: ## Heading, **bold**, *italic*, - list item, [link text](https://…). Paste an image to upload it.'
+          }
+          multiline
+          minRows={minRows}
+          fullWidth
+          slotProps={{
+            htmlInput: { spellCheck: true },
+            input: { sx: { fontFamily: 'monospace', fontSize: 14, alignItems: 'flex-start' } },
+          }}
+        />
+        <Paper
+          variant="outlined"
+          sx={{ p: 2, overflow: 'auto', maxHeight: { md: 640 }, bgcolor: 'background.default' }}
+          aria-label={`${label} preview`}
+          role="region"
+          data-testid={`${name}-preview`}
+        >
+          <Typography variant="overline" component="p" color="text.secondary" sx={{ lineHeight: 1.5, mb: 1 }}>
+            Preview
+          </Typography>
+          <ArticleViewer content={preview} emptyText="Nothing to preview yet." />
+        </Paper>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,167 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import type { MouseEvent, ReactNode } from 'react';
+import { nextSort, type SearchChange, type SearchState } from '@/lib/search-params.ts';
+
+export type SearchTableColumn<T> = {
+  key: string;
+  label: string;
+  /** The search field this column sorts by; unsortable without one. */
+  sortField?: string;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+  render: (row: T) => ReactNode;
+};
+
+export const PAGE_SIZE_OPTIONS: readonly number[] = [10, 25, 50, 100];
+const SKELETON_ROWS = 5;
+
+/**
+ * A page of a server-side search: sortable column headers, paging, a progress bar while a new page
+ * loads, skeleton rows before the first one arrives, and `emptyText` when nothing matches. The state
+ * lives with the caller (see `useSearchState`); every change goes through `onChange`.
+ */
+export function SearchTable<T>({
+  label,
+  columns,
+  rows,
+  total,
+  state,
+  onChange,
+  loading,
+  fetching = false,
+  getRowKey,
+  onRowClick,
+  emptyText,
+}: {
+  /** The table's accessible name. */
+  label: string;
+  columns: ReadonlyArray<SearchTableColumn<T>>;
+  rows: readonly T[] | undefined;
+  total: number;
+  state: SearchState;
+  onChange: (change: SearchChange) => void;
+  /** True before the first page has arrived. */
+  loading: boolean;
+  /** True while a newer page is on its way (the old one stays shown). */
+  fetching?: boolean;
+  getRowKey: (row: T) => string;
+  /** Opens a row; clicks on links inside the row are left to the link. */
+  onRowClick?: (row: T) => void;
+  emptyText: ReactNode;
+}) {
+  const pageSizes = PAGE_SIZE_OPTIONS.includes(state.PageSize)
+    ? PAGE_SIZE_OPTIONS
+    : [...PAGE_SIZE_OPTIONS, state.PageSize].sort((a, b) => a - b);
+  const lastPage = Math.max(1, Math.ceil(total / state.PageSize));
+
+  const rowClick = (row: T) => (event: MouseEvent<HTMLTableRowElement>) => {
+    if (!onRowClick || (event.target as HTMLElement).closest('a, button, input')) return;
+    onRowClick(row);
+  };
+
+  return (
+    <Box>
+      <Box sx={{ height: 4 }}>{fetching && !loading ? <LinearProgress aria-label="Updating" /> : null}</Box>
+      <TableContainer>
+        <Table size="small" aria-label={label} aria-busy={loading || fetching}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => {
+                const sorted = column.sortField !== undefined && state.SortBy === column.sortField;
+                const direction = sorted && state.SortDir === 'Descending' ? 'desc' : 'asc';
+                return (
+                  <TableCell
+                    key={column.key}
+                    align={column.align}
+                    sx={{ width: column.width, fontWeight: 600, whiteSpace: 'nowrap' }}
+                    sortDirection={sorted ? direction : false}
+                  >
+                    {column.sortField === undefined ? (
+                      column.label
+                    ) : (
+                      <TableSortLabel
+                        active={sorted}
+                        direction={direction}
+                        onClick={() => {
+                          const sort = nextSort(state, column.sortField ?? column.key);
+                          onChange({ kind: 'sort', sortBy: sort.SortBy, sortDir: sort.SortDir });
+                        }}
+                      >
+                        {column.label}
+                      </TableSortLabel>
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {loading
+              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows, identical and never reordered
+                  <TableRow key={index} data-testid="skeleton-table-row">
+                    {columns.map((column) => (
+                      <TableCell key={column.key}>
+                        <Skeleton variant="text" />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : null}
+            {!loading && rows && rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} sx={{ py: 4, textAlign: 'center' }}>
+                  <Typography color="text.secondary" data-testid="table-empty">
+                    {emptyText}
+                  </Typography>
+                  {state.PageNumber > 1 && total > 0 ? (
+                    <Button sx={{ mt: 1 }} onClick={() => onChange({ kind: 'page', pageNumber: 1 })}>
+                      Back to the first page
+                    </Button>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {!loading
+              ? rows?.map((row) => (
+                  <TableRow
+                    key={getRowKey(row)}
+                    hover={onRowClick !== undefined}
+                    onClick={rowClick(row)}
+                    sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                  >
+                    {columns.map((column) => (
+                      <TableCell key={column.key} align={column.align}>
+                        {column.render(row)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={Math.min(state.PageNumber, lastPage) - 1}
+        rowsPerPage={state.PageSize}
+        rowsPerPageOptions={pageSizes as number[]}
+        onPageChange={(_event, page) => onChange({ kind: 'page', pageNumber: page + 1 })}
+        onRowsPerPageChange={(event) => onChange({ kind: 'pageSize', pageSize: Number(event.target.value) })}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,188 @@
+import { ARTICLE_CATEGORIES, type Article } from '@automate/contract';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
+import { TextFilter } from '@/components/ui/text-filter.tsx';
+import { getErrorMessage } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { filterValue, type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
+import { useErrorToast } from '@/lib/use-error-toast.ts';
+import { useSearchState } from '@/lib/use-search-state.ts';
+import { useArticleSearch } from '../../api/search-articles.ts';
+import { categoryLabel } from '../../categories.ts';
+
+export const ARTICLE_SEARCH_DEFAULTS: SearchDefaults = {
+  PageSize: 25,
+  SortBy: 'updated',
+  SortDir: 'Descending',
+  sortable: ['title', 'category', 'slug', 'published', 'updated'],
+};
+
+export const ARTICLES_LOAD_FAILED = 'The articles could not be loaded.';
+
+export const adminArticlePath = (id: string) => `/admin/articles/${encodeURIComponent(id)}`;
+
+const COLUMNS: ReadonlyArray<SearchTableColumn<Article>> = [
+  {
+    key: 'title',
+    label: 'Title',
+    sortField: 'title',
+    render: (article) => (
+      <Link href={adminArticlePath(article.id)} sx={{ fontWeight: 600 }}>
+        {article.title}
+      </Link>
+    ),
+  },
+  {
+    key: 'category',
+    label: 'Category',
+    sortField: 'category',
+    render: (article) => categoryLabel(article.category),
+  },
+  {
+    key: 'slug',
+    label: 'Slug',
+    sortField: 'slug',
+    render: (article) => (
+      <Typography variant="body2" component="code" sx={{ fontFamily: 'monospace' }}>
+        {article.slug}
+      </Typography>
+    ),
+  },
+  {
+    key: 'published',
+    label: 'Status',
+    sortField: 'published',
+    render: (article) =>
+      article.published ? (
+        <Chip label="Published" size="small" color="success" variant="outlined" />
+      ) : (
+        <Chip label="Draft" size="small" color="warning" variant="outlined" />
+      ),
+  },
+  {
+    key: 'updated',
+    label: 'Updated',
+    sortField: 'updated',
+    render: (article) => formatDateTime(article.updated) ?? '',
+  },
+];
+
+function statusValue(value: unknown): string {
+  if (value === true) return 'published';
+  if (value === false) return 'draft';
+  return 'all';
+}
+
+/**
+ * /admin/articles/search: every article (drafts too), to filter by title, category and status, sort,
+ * page through and open in the editor.
+ */
+export function AdminArticles() {
+  const navigate = useNavigate();
+  const [state, change] = useSearchState(ARTICLE_SEARCH_DEFAULTS);
+  const search = useArticleSearch(toSearchQuery(state));
+  useErrorToast(search.error, ARTICLES_LOAD_FAILED);
+
+  const title = filterValue(state.Filters, 'title');
+  const category = filterValue(state.Filters, 'category');
+  const status = statusValue(filterValue(state.Filters, 'published'));
+  const filtered = state.Filters.length > 0;
+
+  return (
+    <>
+      <title>Articles · Super admin · Automate</title>
+      <PageHeader
+        title="Articles"
+        subtitle="Help articles, the legal pages and the changelog, written in Markdown."
+        actions={
+          <Button href="/admin/articles/new" variant="contained" startIcon={<AddIcon />}>
+            New article
+          </Button>
+        }
+      />
+      <Paper variant="outlined">
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, pb: 1 }} role="search">
+          <TextFilter
+            label="Search titles"
+            field="title"
+            value={typeof title === 'string' ? title : ''}
+            onChange={change}
+          />
+          <TextField
+            select
+            size="small"
+            label="Category"
+            value={typeof category === 'string' ? category : ''}
+            onChange={(event) =>
+              change({ kind: 'filter', field: 'category', action: 'Eq', value: event.target.value || null })
+            }
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="">All categories</MenuItem>
+            {ARTICLE_CATEGORIES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {categoryLabel(value)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={status}
+            onChange={(event) =>
+              change({
+                kind: 'filter',
+                field: 'published',
+                action: 'Eq',
+                value: event.target.value === 'all' ? null : event.target.value === 'published',
+              })
+            }
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value="all">All</MenuItem>
+            <MenuItem value="published">Published</MenuItem>
+            <MenuItem value="draft">Drafts</MenuItem>
+          </TextField>
+        </Stack>
+        {search.isError ? (
+          <Alert
+            severity="error"
+            sx={{ mx: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void search.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {getErrorMessage(search.error, ARTICLES_LOAD_FAILED)}
+          </Alert>
+        ) : null}
+        <SearchTable
+          label="Articles"
+          columns={COLUMNS}
+          rows={search.data?.rows}
+          total={search.data?.total ?? 0}
+          state={state}
+          onChange={change}
+          loading={search.isPending}
+          fetching={search.isFetching}
+          getRowKey={(article) => article.id}
+          onRowClick={(article) => navigate(adminArticlePath(article.id))}
+          emptyText={filtered ? 'No articles match these filters.' : 'No articles yet. Write the first one.'}
+        />
+      </Paper>
+    </>
+  );
+}
