@@ -22,17 +22,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { MarkdownEditor } from '@/components/ui/markdown-editor.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes.ts';
 import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
-import { apiFieldErrors, type FieldErrorMap, withoutField } from '@/lib/form-errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { useNotifications } from '@/lib/notifications.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useCreateArticle } from '../../api/create-article.ts';
 import { useDeleteArticle } from '../../api/delete-article.ts';
@@ -49,6 +44,7 @@ import {
   toArticleInput,
   validateArticle,
 } from './article-form-values.ts';
+import { useContentEditor } from './use-content-editor.ts';
 
 export const ARTICLES_SEARCH_PATH = '/admin/articles/search';
 export const NEW_ID = 'new';
@@ -134,84 +130,29 @@ function isChangelog(values: ArticleFormValues): boolean {
 
 /** The form itself; `article` null writes a new one. Remounted per article (its key), so state never leaks. */
 function ArticleForm({ article }: { article: Article | null }) {
-  const navigate = useNavigate();
-  const confirm = useConfirm();
-  const { toast } = useNotifications();
-  const create = useCreateArticle();
-  const update = useUpdateArticle();
-  const remove = useDeleteArticle();
-
-  const [saved, setSaved] = useState<Article | null>(article);
-  const [values, setValues] = useState<ArticleFormValues>(() => articleFormValues(article));
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const baseline = useMemo(() => articleFormValues(saved), [saved]);
-  const dirty = !sameArticleValues(values, baseline);
-  const saving = create.isPending || update.isPending;
-  const guard = useUnsavedChanges(dirty && !remove.isPending);
-
-  const set = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutField(current, field));
-  };
-
-  const save = async () => {
-    if (saving) return;
-    const found = validateArticle(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      toast('Check the highlighted fields, then save again.', 'error');
-      return;
-    }
-    const input = toArticleInput(values);
-    try {
-      if (saved === null) {
-        const { data } = await create.mutateAsync(input);
-        toast(`“${data.title}” was created.`, 'success');
-        guard.release();
-        navigate(adminArticlePath(data.id), { replace: true });
-      } else {
-        const { data } = await update.mutateAsync({ id: saved.id, input });
-        setSaved(data);
-        setValues(articleFormValues(data));
-        toast(`“${data.title}” was saved.`, 'success');
-      }
-    } catch (error) {
-      setErrors(apiFieldErrors(error));
-      toast(getErrorMessage(error, SAVE_FAILED), 'error');
-    }
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
-
-  // Ctrl+S / ⌘S saves, as in any editor.
-  const keyDown = (event: KeyboardEvent) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault();
-      void save();
-    }
-  };
-
-  const destroy = async () => {
-    if (!saved) return;
-    const confirmed = await confirm({
-      title: 'Delete this article?',
-      message: `“${saved.title}” will be deleted for everyone, and links to it will stop working. This cannot be undone.`,
-      confirmText: 'Delete',
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(saved.id);
-      toast(`“${saved.title}” was deleted.`, 'success');
-      guard.release();
-      navigate(ARTICLES_SEARCH_PATH);
-    } catch (error) {
-      toast(getErrorMessage(error, DELETE_FAILED), 'error');
-    }
-  };
+  const { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy } = useContentEditor({
+    initial: article,
+    toValues: articleFormValues,
+    sameValues: sameArticleValues,
+    validate: validateArticle,
+    toInput: toArticleInput,
+    create: useCreateArticle(),
+    update: useUpdateArticle(),
+    remove: useDeleteArticle(),
+    pathOf: adminArticlePath,
+    listPath: ARTICLES_SEARCH_PATH,
+    messages: {
+      created: (row) => `“${row.title}” was created.`,
+      saved: (row) => `“${row.title}” was saved.`,
+      deleted: (row) => `“${row.title}” was deleted.`,
+      confirmDelete: (row) => ({
+        title: 'Delete this article?',
+        message: `“${row.title}” will be deleted for everyone, and links to it will stop working. This cannot be undone.`,
+      }),
+      saveFailed: SAVE_FAILED,
+      deleteFailed: DELETE_FAILED,
+    },
+  });
 
   const uploadImage = saved ? async (file: File) => (await uploadArticleImage(saved.id, file)).url : undefined;
 
@@ -261,9 +202,9 @@ function ArticleForm({ article }: { article: Article | null }) {
             {saved ? (
               <Button
                 color="error"
-                startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
+                startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
                 onClick={() => void destroy()}
-                disabled={remove.isPending || saving}
+                disabled={deleting || saving}
               >
                 Delete
               </Button>

@@ -16,17 +16,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { useCallback } from 'react';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { MarkdownEditor } from '@/components/ui/markdown-editor.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes.ts';
 import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
-import { apiFieldErrors, type FieldErrorMap, withoutField } from '@/lib/form-errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { useNotifications } from '@/lib/notifications.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useCreateFaq } from '../../api/create-faq.ts';
 import { useDeleteFaq } from '../../api/delete-faq.ts';
@@ -36,7 +31,8 @@ import { useUpdateFaq } from '../../api/update-faq.ts';
 import { uploadFaqImage } from '../../api/upload-faq-image.ts';
 import { PUBLIC_HELP_PATHS } from '../../help-paths.ts';
 import { adminFaqPath } from './admin-faqs.tsx';
-import { type FaqFormValues, faqFormValues, sameFaqValues, toFaqInput, validateFaq } from './faq-form-values.ts';
+import { faqFormValues, sameFaqValues, toFaqInput, validateFaq } from './faq-form-values.ts';
+import { useContentEditor } from './use-content-editor.ts';
 
 export const FAQ_SEARCH_PATH = '/admin/faq/search';
 const NEW_ID = 'new';
@@ -130,83 +126,30 @@ export function AdminFaqEditor({ id }: { id: string }) {
 }
 
 function FaqForm({ faq, nextSortOrder }: { faq: Faq | null; nextSortOrder: number }) {
-  const navigate = useNavigate();
-  const confirm = useConfirm();
-  const { toast } = useNotifications();
-  const create = useCreateFaq();
-  const update = useUpdateFaq();
-  const remove = useDeleteFaq();
-
-  const [saved, setSaved] = useState<Faq | null>(faq);
-  const [values, setValues] = useState<FaqFormValues>(() => faqFormValues(faq, nextSortOrder));
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const baseline = useMemo(() => faqFormValues(saved, nextSortOrder), [saved, nextSortOrder]);
-  const dirty = !sameFaqValues(values, baseline);
-  const saving = create.isPending || update.isPending;
-  const guard = useUnsavedChanges(dirty && !remove.isPending);
-
-  const set = <K extends keyof FaqFormValues>(field: K, value: FaqFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutField(current, field));
-  };
-
-  const save = async () => {
-    if (saving) return;
-    const found = validateFaq(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      toast('Check the highlighted fields, then save again.', 'error');
-      return;
-    }
-    const input = toFaqInput(values);
-    try {
-      if (saved === null) {
-        const { data } = await create.mutateAsync(input);
-        toast('The question was created.', 'success');
-        guard.release();
-        navigate(adminFaqPath(data.id), { replace: true });
-      } else {
-        const { data } = await update.mutateAsync({ id: saved.id, input });
-        setSaved(data);
-        setValues(faqFormValues(data));
-        toast('The question was saved.', 'success');
-      }
-    } catch (error) {
-      setErrors(apiFieldErrors(error));
-      toast(getErrorMessage(error, SAVE_FAILED), 'error');
-    }
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
-
-  const keyDown = (event: KeyboardEvent) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault();
-      void save();
-    }
-  };
-
-  const destroy = async () => {
-    if (!saved) return;
-    const confirmed = await confirm({
-      title: 'Delete this question?',
-      message: `“${saved.question}” will be removed from the FAQ for everyone. This cannot be undone.`,
-      confirmText: 'Delete',
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(saved.id);
-      toast('The question was deleted.', 'success');
-      guard.release();
-      navigate(FAQ_SEARCH_PATH);
-    } catch (error) {
-      toast(getErrorMessage(error, DELETE_FAILED), 'error');
-    }
-  };
+  const toValues = useCallback((row: Faq | null) => faqFormValues(row, nextSortOrder), [nextSortOrder]);
+  const { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy } = useContentEditor({
+    initial: faq,
+    toValues,
+    sameValues: sameFaqValues,
+    validate: validateFaq,
+    toInput: toFaqInput,
+    create: useCreateFaq(),
+    update: useUpdateFaq(),
+    remove: useDeleteFaq(),
+    pathOf: adminFaqPath,
+    listPath: FAQ_SEARCH_PATH,
+    messages: {
+      created: () => 'The question was created.',
+      saved: () => 'The question was saved.',
+      deleted: () => 'The question was deleted.',
+      confirmDelete: (row) => ({
+        title: 'Delete this question?',
+        message: `“${row.question}” will be removed from the FAQ for everyone. This cannot be undone.`,
+      }),
+      saveFailed: SAVE_FAILED,
+      deleteFailed: DELETE_FAILED,
+    },
+  });
 
   const uploadImage = saved ? async (file: File) => (await uploadFaqImage(saved.id, file)).url : undefined;
   const heading = saved ? saved.question : 'New question';
@@ -242,9 +185,9 @@ function FaqForm({ faq, nextSortOrder }: { faq: Faq | null; nextSortOrder: numbe
             {saved ? (
               <Button
                 color="error"
-                startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
+                startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
                 onClick={() => void destroy()}
-                disabled={remove.isPending || saving}
+                disabled={deleting || saving}
               >
                 Delete
               </Button>

@@ -1,0 +1,115 @@
+import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes.ts';
+import { getErrorMessage } from '@/lib/api-client.ts';
+import { apiFieldErrors, type FieldErrorMap, withoutField } from '@/lib/form-errors.ts';
+import { useNotifications } from '@/lib/notifications.ts';
+
+type Mutation<Variables, Result> = { mutateAsync(variables: Variables): Promise<Result>; isPending: boolean };
+
+export type ContentEditorOptions<Row extends { id: string }, Values, Input> = {
+  /** The saved record; null writes a new one. */
+  initial: Row | null;
+  toValues(row: Row | null): Values;
+  sameValues(a: Values, b: Values): boolean;
+  validate(values: Values): FieldErrorMap;
+  toInput(values: Values): Input;
+  create: Mutation<Input, { data: Row }>;
+  update: Mutation<{ id: string; input: Input }, { data: Row }>;
+  remove: Mutation<string, unknown>;
+  /** Where a created record lives, and where to go after deleting one. */
+  pathOf(id: string): string;
+  listPath: string;
+  messages: {
+    created(row: Row): string;
+    saved(row: Row): string;
+    deleted(row: Row): string;
+    confirmDelete(row: Row): { title: string; message: string };
+    saveFailed: string;
+    deleteFailed: string;
+  };
+};
+
+/**
+ * The behaviour every admin content editor shares: form values against the last saved record,
+ * field errors (ours and the server's), save (create, then update), Ctrl/⌘+S, delete after
+ * confirming, and the guard against leaving with unsaved changes.
+ */
+export function useContentEditor<Row extends { id: string }, Values, Input>(
+  options: ContentEditorOptions<Row, Values, Input>,
+) {
+  const { toValues, messages } = options;
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const { toast } = useNotifications();
+  const [saved, setSaved] = useState<Row | null>(options.initial);
+  const [values, setValues] = useState<Values>(() => toValues(options.initial));
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const baseline = useMemo(() => toValues(saved), [saved, toValues]);
+  const dirty = !options.sameValues(values, baseline);
+  const saving = options.create.isPending || options.update.isPending;
+  const guard = useUnsavedChanges(dirty && !options.remove.isPending);
+
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutField(current, String(field)));
+  };
+
+  const save = async () => {
+    if (saving) return;
+    const found = options.validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast('Check the highlighted fields, then save again.', 'error');
+      return;
+    }
+    const input = options.toInput(values);
+    try {
+      if (saved === null) {
+        const { data } = await options.create.mutateAsync(input);
+        toast(messages.created(data), 'success');
+        guard.release();
+        navigate(options.pathOf(data.id), { replace: true });
+      } else {
+        const { data } = await options.update.mutateAsync({ id: saved.id, input });
+        setSaved(data);
+        setValues(toValues(data));
+        toast(messages.saved(data), 'success');
+      }
+    } catch (error) {
+      setErrors(apiFieldErrors(error));
+      toast(getErrorMessage(error, messages.saveFailed), 'error');
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
+  };
+
+  // Ctrl+S / ⌘S saves, as in any editor.
+  const keyDown = (event: KeyboardEvent) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      void save();
+    }
+  };
+
+  const destroy = async () => {
+    if (!saved) return;
+    const confirmed = await confirm({ ...messages.confirmDelete(saved), confirmText: 'Delete', destructive: true });
+    if (!confirmed) return;
+    try {
+      await options.remove.mutateAsync(saved.id);
+      toast(messages.deleted(saved), 'success');
+      guard.release();
+      navigate(options.listPath);
+    } catch (error) {
+      toast(getErrorMessage(error, messages.deleteFailed), 'error');
+    }
+  };
+
+  const deleting = options.remove.isPending;
+  return { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy };
+}
