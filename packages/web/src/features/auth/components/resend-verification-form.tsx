@@ -4,23 +4,14 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
-import { checkEmail, serverFieldError } from './form-rules.ts';
+import { useEmailRequest } from './use-email-request.ts';
 
 /** Asks for a new confirmation link for an email address. */
 export function ResendVerificationForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const resend = useResendVerification();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = checkEmail(email);
-    setError(problem);
-    if (problem === undefined) resend.mutate(email.trim());
-  };
+  const { email, setEmail, submit, fieldError: shown } = useEmailRequest(resend);
 
   if (resend.isSuccess) {
     return (
@@ -29,7 +20,6 @@ export function ResendVerificationForm() {
       </Alert>
     );
   }
-  const shown = error ?? serverFieldError(resend.error, 'email');
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Send a new confirmation link">
       <Stack spacing={2}>

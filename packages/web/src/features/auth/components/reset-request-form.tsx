@@ -6,23 +6,14 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { checkEmail, serverFieldError } from './form-rules.ts';
+import { useEmailRequest } from './use-email-request.ts';
 
 /** Asks for a link to choose a new password. */
 export function ResetRequestForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const request = useRequestPasswordReset();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = checkEmail(email);
-    setError(problem);
-    if (problem === undefined) request.mutate(email.trim());
-  };
+  const { email, setEmail, submit, fieldError: shown } = useEmailRequest(request);
 
   if (request.isSuccess) {
     return (
@@ -37,7 +28,6 @@ export function ResetRequestForm() {
     );
   }
 
-  const shown = error ?? serverFieldError(request.error, 'email');
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Reset your password">
       <Stack spacing={2}>
