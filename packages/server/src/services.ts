@@ -68,11 +68,20 @@ export async function startServices(options: {
     );
   }
   const stops: Array<() => Promise<void> | void> = [];
+  // Every step runs even when an earlier one fails, so a failing step never leaves the database open.
   const stop = async () => {
-    for (const step of stops.reverse()) await step();
+    const failures: unknown[] = [];
+    for (const step of stops.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw new AggregateError(failures, 'Some services did not stop cleanly.');
   };
   try {
-    const database = await openDatabase(options.target);
+    const database = await openDatabase(options.target, { logger });
     stops.push(() => database.close());
     await database.migrate();
 
@@ -124,7 +133,7 @@ export async function startServices(options: {
     }
     return { deps, app, stop };
   } catch (error) {
-    await stop();
+    await stop().catch((stopError) => logger.warn({ err: stopError }, 'could not stop what had started'));
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -34,8 +35,8 @@ export type Database = {
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+export async function openDatabase(target: DatabaseTarget, options: { logger?: Logger } = {}): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target.url, options.logger) : openPglite(target.dataDir);
 }
 
 /** Where the embedded database lives inside DATA_DIR. */
@@ -73,8 +74,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, logger: Logger | undefined): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'automate' });
+  // An idle connection the server ends (a restart, a terminated backend) is reported here; without a
+  // listener it would crash the process. The pool replaces the connection on the next query.
+  pool.on('error', (error) => logger?.warn({ err: error }, 'an idle database connection was closed by the server'));
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
   return {
     driver: 'postgres',
