@@ -12,16 +12,23 @@ export type ServerProcess = {
   output(): string;
   /** Sends SIGTERM and resolves with the exit code once the process has shut down. */
   stop(): Promise<number | null>;
+  /** Kills the process at once (SIGKILL), keeping its database and files for `restart`. */
+  kill(): Promise<void>;
+  /** Starts the server again on the same port, database and files (after `kill`). */
+  restart(): Promise<ServerProcess>;
 };
 
 /**
  * Starts the real server entry point as its own process, on a free port, with a database of its own
  * (PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database when TEST_DATABASE_URL is set).
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-e2e-'));
-  const database: TestDatabase = await createTestDatabase();
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  reuse?: { port: number; dataDir: string; database: TestDatabase },
+): Promise<ServerProcess> {
+  const port = reuse?.port ?? (await freePort());
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'automate-e2e-'));
+  const database: TestDatabase = reuse?.database ?? (await createTestDatabase());
   const child = spawn(process.execPath, [SERVER_MAIN], {
     env: {
       ...process.env,
@@ -65,6 +72,12 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       await cleanup();
       return code;
     },
+    async kill() {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await exited;
+    },
+    restart: () => startServerProcess(env, { port, dataDir, database }),
   };
 }
 

@@ -46,10 +46,10 @@ describe('connecting ServiceM8 in the browser', () => {
     const deadline = Date.now() + 30_000;
     const ours = () =>
       sim.controls.subscriptions().filter((s) => s.callbackUrl.startsWith(`${server.baseUrl}/api/Webhook/sm8cb?`));
-    while (ours().length < 8 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(ours().map((s) => s.status)).toEqual(Array(8).fill('active'));
+    while (ours().length < 9 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ours().map((s) => s.status)).toEqual(Array(9).fill('active'));
     const challenges = sim.controls.deliveries().filter((d) => d.kind === 'challenge');
-    expect(challenges.length).toBeGreaterThanOrEqual(8);
+    expect(challenges.length).toBeGreaterThanOrEqual(9);
     expect(challenges.every((d) => d.ok)).toBe(true);
     expect(sim.controls.calls({ path: '/api_1.0/vendor' }).every((call) => call.accountUuid === SEED_IDS.vendor)).toBe(
       true,

@@ -11,10 +11,12 @@ import { registerSpa } from './http/spa.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { systemEmailRoutes } from './modules/mail/system-emails.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { servicem8Routes } from './modules/servicem8/servicem8.routes.ts';
+import { triggerRoutes } from './modules/triggers/triggers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -91,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(servicem8Routes(deps));
       await api.register(webhookRoutes(deps));
       await api.register(contentRoutes(deps));
+      await api.register(emailTemplateRoutes(deps));
+      await api.register(triggerRoutes(deps));
     },
     { prefix: '/api' },
   );

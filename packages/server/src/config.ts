@@ -29,6 +29,9 @@ export const DEFAULT_SM8_SCOPES = [
   'read_job_payments',
   'publish_sms',
   'publish_email',
+  // To check whether a message went out before a crash, so it is never sent twice.
+  'read_sms',
+  'read_email',
 ] as const;
 
 const EnvSchema = z.object({
@@ -69,6 +72,8 @@ const EnvSchema = z.object({
   SM8_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(180),
   SM8_RATE_PER_DAY: z.coerce.number().int().min(1).default(20_000),
   SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5, 'must be at least 0.5').max(60).default(2),
+  QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = {
@@ -97,6 +102,12 @@ export type Config = {
   feedbackFormUrl: string | undefined;
   supportEmail: string;
   stripePublishableKey: string | undefined;
+  queue: {
+    /** How often an idle worker looks for jobs (new jobs also wake it on PostgreSQL). */
+    pollSeconds: number;
+    /** How often jobs of a worker that stopped (no heartbeat) are handed to another. */
+    superviseSeconds: number;
+  };
   servicem8: {
     /** The ServiceM8 app's credentials; without them the product runs on the in-process simulator. */
     appId: string | undefined;
@@ -148,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     feedbackFormUrl: e.FEEDBACK_FORM_URL,
     supportEmail: e.SUPPORT_EMAIL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    queue: { pollSeconds: e.QUEUE_POLL_SECONDS, superviseSeconds: e.QUEUE_SUPERVISE_SECONDS },
     servicem8: {
       appId: e.SM8_APP_ID,
       appSecret: e.SM8_APP_SECRET,

@@ -92,6 +92,24 @@ describe('the ServiceM8 rate limit shared through the database', () => {
         .map((call) => call.status),
     ).toEqual([429, 503, 200]);
   });
+
+  it('does not repeat a write whose outcome is unknown (5xx), only one refused with 429', async () => {
+    sim().controls.clearCalls();
+    sim().controls.addFault({ kind: 'status', status: 429, path: '/api_1.0/note.json', method: 'POST', times: 1 });
+    sim().controls.addFault({ kind: 'status', status: 502, path: '/api_1.0/note.json', method: 'POST', times: 1 });
+    const client = await sm8ClientForVendor(services.deps, vendorId);
+    const write = client.create('note', {
+      related_object: 'job',
+      related_object_uuid: SEED_IDS.jobs.quoteHotWater,
+      note: 'x',
+    });
+    await expect(write).rejects.toMatchObject({ status: 502, retryable: true });
+    expect(
+      sim()
+        .controls.calls({ path: '/api_1.0/note.json' })
+        .map((call) => call.status),
+    ).toEqual([429, 502]);
+  });
 });
 
 describe('deliveries from ServiceM8', () => {

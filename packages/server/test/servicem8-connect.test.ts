@@ -6,6 +6,7 @@ import { findConnection } from '../src/modules/servicem8/servicem8.repository.ts
 import { currentAccessToken } from '../src/modules/servicem8/sm8-access.ts';
 import { bearer } from './support/factories.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
+import { waitFor } from './support/wait-for.ts';
 
 let services: TestServices;
 
@@ -36,16 +37,6 @@ async function consent(): Promise<string> {
   const connection = activate.searchParams.get('connection');
   if (!connection) throw new Error(`no connection in ${activate}`);
   return connection;
-}
-
-async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('connecting a ServiceM8 account', () => {
@@ -88,7 +79,7 @@ describe('connecting a ServiceM8 account', () => {
       url?.startsWith(`${services.baseUrl}/api/Webhook/sm8cb?vendor=${vendorId}&secret=`);
     const subscriptions = await waitFor(
       () => sim().controls.subscriptions(),
-      (list) => list.filter((s) => callback(s.callbackUrl)).length >= 8,
+      (list) => list.filter((s) => callback(s.callbackUrl)).length >= 9,
       'the webhook subscriptions',
     );
     const ours = subscriptions.filter((s) => callback(s.callbackUrl));
@@ -101,6 +92,7 @@ describe('connecting a ServiceM8 account', () => {
         'formresponse',
         'job',
         'job.created',
+        'job.quote_accepted',
         'jobactivity',
         'jobpayment',
       ].sort(),

@@ -1,5 +1,8 @@
-import { ErrorBody } from '@automate/contract';
+import { ErrorBody, TriggerDefinition } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { automationEvents, triggerRuns } from '../src/modules/automation/automation.schema.ts';
+import { insertEmailTemplate } from '../src/modules/email-templates/email-templates.repository.ts';
+import { insertTrigger, insertTriggerAttachment } from '../src/modules/triggers/triggers.repository.ts';
 import { findVendorById } from '../src/modules/vendors/vendors.repository.ts';
 import { addMember, bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
@@ -23,7 +26,91 @@ type Route = {
   viaHeader?: boolean;
   adminOnly: boolean;
   success: number;
+  /** Creates what the route's path names (e.g. an email template) in a team before the route is called. */
+  prepare?: (team: Team) => Promise<void>;
 };
+
+/** Vendor id → the email template created for it by `prepare`. */
+const emailTemplateOf = new Map<string, string>();
+async function createEmailTemplateIn(team: Team): Promise<void> {
+  const row = await insertEmailTemplate(services.deps.database.db, {
+    vendorId: team.vendor.id,
+    values: { name: 'Job booked', subject: 'Job {{ job.number }}', body: 'See you soon.' },
+    now: new Date(),
+  });
+  emailTemplateOf.set(team.vendor.id, row.id);
+}
+const emailTemplateUrl = (t: Team) => `/api/Vendor/${t.vendor.id}/email/templates/${emailTemplateOf.get(t.vendor.id)}`;
+
+/**
+ * Vendor id → triggers created by `prepare`, each with a Scheduled run and an unused attachment.
+ * A route that deletes or cancels is called up to three times per vendor, so each call takes the
+ * next one (the last stays for any further call).
+ */
+const triggerPool = new Map<string, Array<{ triggerId: string; runId: string; attachmentId: string }>>();
+const triggerDefinition = () =>
+  TriggerDefinition.parse({
+    name: 'Quote follow-up',
+    enabled: false,
+    event: 'JobQuoteSent',
+    targetKind: 'Job',
+    actions: [{ id: 'a1', type: 'Job_AddNote', params: { text: 'Followed up.' } }],
+  });
+async function createTriggersIn(team: Team): Promise<void> {
+  const db = services.deps.database.db;
+  const pool = [];
+  for (let i = 0; i < 3; i++) {
+    const now = new Date();
+    const trigger = await insertTrigger(db, {
+      vendorId: team.vendor.id,
+      definition: triggerDefinition(),
+      userId: team.admin.id,
+      now,
+    });
+    const [event] = await db
+      .insert(automationEvents)
+      .values({
+        vendorId: team.vendor.id,
+        event: 'JobQuoteSent',
+        occurrenceKey: `tenancy-${trigger.id}`,
+        source: 'webhook',
+        occurredAt: now,
+      })
+      .returning();
+    const [run] = await db
+      .insert(triggerRuns)
+      .values({
+        vendorId: team.vendor.id,
+        triggerId: trigger.id,
+        triggerVersion: 1,
+        eventId: event?.id ?? '',
+        event: 'JobQuoteSent',
+        status: 'Scheduled',
+        dueAt: new Date(now.getTime() + 3_600_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const attachment = await insertTriggerAttachment(db, {
+      vendorId: team.vendor.id,
+      triggerId: trigger.id,
+      actionId: 'send',
+      fileName: 'brochure.pdf',
+      contentType: 'application/pdf',
+      size: 10,
+      storageName: `tenancy-${trigger.id}`,
+    });
+    pool.push({ triggerId: trigger.id, runId: run?.id ?? '', attachmentId: attachment.id });
+  }
+  triggerPool.set(team.vendor.id, pool);
+}
+function nextTrigger(team: Team) {
+  const pool = triggerPool.get(team.vendor.id) ?? [];
+  const next = pool.length > 1 ? pool.shift() : pool[0];
+  if (!next) throw new Error('createTriggersIn was not called for this team');
+  return next;
+}
+const triggerBase = (t: Team) => `/api/vendor/${t.vendor.id}/Trigger`;
 
 /** Every vendor-scoped route. A test below fails when a new one is added without a row here. */
 const ROUTES: Record<string, Route> = {
@@ -95,6 +182,142 @@ const ROUTES: Record<string, Route> = {
     adminOnly: true,
     success: 200,
   },
+  'GET /api/Vendor/{id}/email/templates/fetch': {
+    method: 'GET',
+    url: (t) => `/api/Vendor/${t.vendor.id}/email/templates/fetch`,
+    adminOnly: false,
+    success: 200,
+  },
+  'POST /api/Vendor/{id}/email/templates': {
+    method: 'POST',
+    url: (t) => `/api/Vendor/${t.vendor.id}/email/templates`,
+    body: () => ({
+      name: `Template ${Math.random().toString(36).slice(2)}`,
+      subject: 'Hello',
+      body: 'Hi {{ contact.name }}',
+    }),
+    adminOnly: true,
+    success: 201,
+  },
+  'GET /api/Vendor/{id}/email/templates/{templateId}': {
+    method: 'GET',
+    url: emailTemplateUrl,
+    prepare: createEmailTemplateIn,
+    adminOnly: false,
+    success: 200,
+  },
+  'POST /api/Vendor/{id}/email/templates/{templateId}': {
+    method: 'POST',
+    url: emailTemplateUrl,
+    body: () => ({ name: 'Job booked (changed)', subject: 'Hello', body: 'Hi {{ contact.name }}' }),
+    prepare: createEmailTemplateIn,
+    adminOnly: true,
+    success: 200,
+  },
+  'DELETE /api/Vendor/{id}/email/templates/{templateId}': {
+    method: 'DELETE',
+    url: emailTemplateUrl,
+    prepare: createEmailTemplateIn,
+    adminOnly: true,
+    success: 200,
+  },
+  'GET /api/vendor/{vendorId}/Trigger/search': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/search`,
+    adminOnly: false,
+    success: 200,
+  },
+  'POST /api/vendor/{vendorId}/Trigger': {
+    method: 'POST',
+    url: triggerBase,
+    body: triggerDefinition,
+    adminOnly: false,
+    success: 201,
+  },
+  'GET /api/vendor/{vendorId}/Trigger/{triggerId}': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/${nextTrigger(t).triggerId}`,
+    prepare: createTriggersIn,
+    adminOnly: false,
+    success: 200,
+  },
+  'POST /api/vendor/{vendorId}/Trigger/{triggerId}': {
+    method: 'POST',
+    url: (t) => `${triggerBase(t)}/${nextTrigger(t).triggerId}`,
+    body: triggerDefinition,
+    prepare: createTriggersIn,
+    adminOnly: false,
+    success: 200,
+  },
+  'DELETE /api/vendor/{vendorId}/Trigger/{triggerId}': {
+    method: 'DELETE',
+    url: (t) => `${triggerBase(t)}/${nextTrigger(t).triggerId}`,
+    prepare: createTriggersIn,
+    adminOnly: false,
+    success: 200,
+  },
+  'GET /api/vendor/{vendorId}/Trigger/{triggerId}/runs': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/${nextTrigger(t).triggerId}/runs`,
+    prepare: createTriggersIn,
+    adminOnly: false,
+    success: 200,
+  },
+  'POST /api/vendor/{vendorId}/Trigger/{triggerId}/action/{actionId}/attachment': {
+    method: 'POST',
+    url: (t) => `${triggerBase(t)}/${nextTrigger(t).triggerId}/action/send/attachment`,
+    body: () => ({ file: 'not a file' }),
+    prepare: createTriggersIn,
+    adminOnly: false,
+    // Reached, but JSON is not a file (uploads are tested in triggers.test.ts).
+    success: 415,
+  },
+  'DELETE /api/vendor/{vendorId}/Trigger/{triggerId}/action/{actionId}/attachment/{attachmentId}': {
+    method: 'DELETE',
+    url: (t) => {
+      const { triggerId, attachmentId } = nextTrigger(t);
+      return `${triggerBase(t)}/${triggerId}/action/send/attachment/${attachmentId}`;
+    },
+    prepare: createTriggersIn,
+    adminOnly: false,
+    success: 200,
+  },
+  'POST /api/vendor/{vendorId}/Trigger/dryrun': {
+    method: 'POST',
+    url: (t) => `${triggerBase(t)}/dryrun`,
+    body: () => ({ jobUuid: 'job-1', definition: triggerDefinition() }),
+    adminOnly: false,
+    // Reached: the test vendors have no ServiceM8 account to read the job from (dry runs: automation-runs.test.ts).
+    success: 409,
+  },
+  'POST /api/vendor/{vendorId}/Trigger/{triggerId}/dryrun': {
+    method: 'POST',
+    url: (t) => `${triggerBase(t)}/${nextTrigger(t).triggerId}/dryrun`,
+    body: () => ({ jobUuid: 'job-1' }),
+    prepare: createTriggersIn,
+    adminOnly: false,
+    success: 409,
+  },
+  'GET /api/vendor/{vendorId}/Trigger/runs': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/runs`,
+    adminOnly: false,
+    success: 200,
+  },
+  'GET /api/vendor/{vendorId}/Trigger/runs/{runId}': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/runs/${nextTrigger(t).runId}`,
+    prepare: createTriggersIn,
+    adminOnly: false,
+    success: 200,
+  },
+  'GET /api/vendor/{vendorId}/Trigger/runs/{runId}/cancel': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/runs/${nextTrigger(t).runId}/cancel`,
+    prepare: createTriggersIn,
+    adminOnly: false,
+    success: 200,
+  },
 };
 
 async function call(route: Route, target: Team, token: string) {
@@ -129,6 +352,8 @@ describe('tenancy: every vendor-scoped route', () => {
       beforeAll(async () => {
         a = await createVendorTeam(services.deps, 'Alpha Electrical');
         b = await createVendorTeam(services.deps, 'Bravo Builders');
+        await route.prepare?.(a);
+        await route.prepare?.(b);
       });
 
       it("answers 404 to a member of another vendor, and shows none of that vendor's data", async () => {

@@ -69,6 +69,17 @@ describe('control API: faults', () => {
     expect(disconnect).toMatchObject({ status: 0, fault: 'disconnect' });
   });
 
+  it('carries out a call and then loses its answer (lost-response)', async () => {
+    const { call, sim } = await startSimulator();
+    await call('/__sim/faults', { json: { kind: 'lost-response', times: 1, path: '/api_1.0/note.json' } });
+    const lost = call('/api_1.0/note.json', {
+      apiKey,
+      json: { related_object: 'job', related_object_uuid: SEED_IDS.jobs.quoteHotWater, note: 'Written anyway' },
+    });
+    await expect(lost).rejects.toThrow(/fetch failed/);
+    expect(sim.controls.records('note').filter((note) => note.note === 'Written anyway')).toHaveLength(1);
+  });
+
   it('faults apply to the OAuth token endpoint too, and can start with the simulator', async () => {
     const { call } = await startSimulator({
       faults: [{ kind: 'status', status: 503, path: '/oauth/access_token', times: 1 }],

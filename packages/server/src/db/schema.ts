@@ -3,10 +3,13 @@
  * drizzle-kit reads this file to generate migrations into ../../drizzle.
  */
 export * from '../modules/auth/auth.schema.ts';
+export * from '../modules/automation/automation.schema.ts';
 export * from '../modules/content/content.schema.ts';
+export * from '../modules/email-templates/email-templates.schema.ts';
 export * from '../modules/mail/mail.schema.ts';
 export * from '../modules/servicem8/servicem8.schema.ts';
 export * from '../modules/system/system.schema.ts';
+export * from '../modules/triggers/triggers.schema.ts';
 export * from '../modules/users/users.schema.ts';
 export * from '../modules/vendors/vendors.schema.ts';
 export * from '../modules/webhooks/webhooks.schema.ts';

@@ -1,4 +1,6 @@
 import { passwordResetRequestedJob, verificationRequestedJob } from '../modules/auth/auth.jobs.ts';
+import { dispatchDueRunsJob, reconcileJob } from '../modules/automation/automation.jobs.ts';
+import { executeRunJob } from '../modules/automation/execute-run.job.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
 import { activateVendorJob, checkWebhooksJob } from '../modules/servicem8/servicem8.jobs.ts';
 import { systemPingJob } from '../modules/system/system-ping.job.ts';
@@ -14,4 +16,7 @@ export const JOBS: readonly JobDefinition[] = [
   activateVendorJob,
   checkWebhooksJob,
   processDeliveryJob,
+  executeRunJob,
+  dispatchDueRunsJob,
+  reconcileJob,
 ];

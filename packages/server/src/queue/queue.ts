@@ -29,14 +29,20 @@ export async function createQueue(options: {
   database: Database;
   jobs: readonly JobDefinition[];
   logger: Logger;
+  timing: { pollSeconds: number; superviseSeconds: number };
 }): Promise<Queue> {
-  const { database, jobs, logger } = options;
+  const { database, jobs, logger, timing } = options;
   const log = logger.child({ component: 'queue' });
   const boss =
     database.driver === 'pglite' && database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
+      ? new PgBoss({
+          db: fromPglite(database.pglite),
+          backend: 'pglite',
+          superviseIntervalSeconds: timing.superviseSeconds,
+        })
       : new PgBoss({
           connectionString: database.url,
+          superviseIntervalSeconds: timing.superviseSeconds,
           useListenNotify: true,
           max: 5,
           application_name: 'automate-queue',
@@ -68,7 +74,14 @@ export async function createQueue(options: {
       for (const job of jobs) {
         await boss.work(
           job.name,
-          { batchSize: 1, localConcurrency: job.concurrency ?? 1, pollingIntervalSeconds: 2 },
+          {
+            batchSize: 1,
+            localConcurrency: job.concurrency ?? 1,
+            pollingIntervalSeconds: timing.pollSeconds,
+            // With LISTEN/NOTIFY pg-boss otherwise looks only every 30 s for jobs a notification missed
+            // (e.g. those left when a burst ends).
+            notifyPollingIntervalSeconds: timing.pollSeconds,
+          },
           async ([received]) => {
             if (!received) return undefined;
             const jobLog = log.child({ job: job.name, jobId: received.id });

@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 /**
  * Injected faults (DESIGN.md §6): latency, an error status (429, 5xx), a held request that never
- * answers (timeout) or a dropped connection, for the next N matching calls or until cleared.
+ * answers (timeout), a dropped connection, or a lost response (the request is carried out, then the
+ * connection drops before the answer, after `latencyMs`), for the next N matching calls or until cleared.
  */
-export const FAULT_KINDS = ['latency', 'status', 'timeout', 'disconnect'] as const;
+export const FAULT_KINDS = ['latency', 'status', 'timeout', 'disconnect', 'lost-response'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const FaultInputSchema = z.object({
@@ -14,12 +15,14 @@ export const FaultInputSchema = z.object({
   method: z.string().min(1).optional(),
   /** For `status`: the status to answer (default 503). */
   status: z.number().int().min(400).max(599).optional(),
-  /** For `latency`: the delay; for `timeout`: how long to hold before dropping (default 30 s). */
+  /** For `latency`: the delay; for `timeout`: how long to hold before dropping (default 30 s); for `lost-response`: how long after the work the connection drops (default 0). */
   latencyMs: z.number().int().min(0).max(600_000).optional(),
   /** For `status`: the body to send instead of the default for that status. */
   body: z.string().optional(),
   /** How many matching calls it affects; default: every one until removed. */
   times: z.number().int().min(1).optional(),
+  /** The chance (0–1) that a matching call is affected; default 1. Calls it spares do not count towards `times`. */
+  probability: z.number().min(0).max(1).optional(),
 });
 export type FaultInput = z.input<typeof FaultInputSchema>;
 
@@ -32,6 +35,7 @@ export type FaultRule = {
   latencyMs: number | null;
   body: string | null;
   remaining: number | null;
+  probability: number;
   hits: number;
 };
 
@@ -51,7 +55,8 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(pattern.includes('*') ? `^${escaped}$` : `^${escaped}`, 'i');
 }
 
-export function createFaultList(): FaultList {
+/** `random` decides the `probability` draws; tests may pass a seeded one. */
+export function createFaultList(random: () => number = Math.random): FaultList {
   let rules: Array<FaultRule & { matcher: RegExp | null }> = [];
   const consume = (rule: FaultRule) => {
     rule.hits += 1;
@@ -70,6 +75,7 @@ export function createFaultList(): FaultList {
         latencyMs: parsed.latencyMs ?? null,
         body: parsed.body ?? null,
         remaining: parsed.times ?? null,
+        probability: parsed.probability ?? 1,
         hits: 0,
         matcher: parsed.path ? globToRegExp(parsed.path) : null,
       };
@@ -90,7 +96,8 @@ export function createFaultList(): FaultList {
         (rule) =>
           (rule.remaining === null || rule.remaining > 0) &&
           (!rule.method || rule.method === method.toUpperCase()) &&
-          (!rule.matcher || rule.matcher.test(path)),
+          (!rule.matcher || rule.matcher.test(path)) &&
+          (rule.probability >= 1 || random() < rule.probability),
       );
       let latencyMs = 0;
       for (const rule of matching.filter((candidate) => candidate.kind === 'latency')) {

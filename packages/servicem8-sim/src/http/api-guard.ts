@@ -38,8 +38,18 @@ function faultError(rule: FaultRule): Sm8Error {
   return new Sm8Error(status, { errorCode: status, message });
 }
 
+const lostResponses = new WeakMap<FastifyRequest, number>();
+
 /** Applies injected faults (POST /__sim/faults) before anything else runs. */
 export function injectFaults(scope: FastifyInstance, context: SimContext): void {
+  // A lost response: the work is done, then the connection drops instead of the answer.
+  scope.addHook('onSend', async (request, _reply, payload) => {
+    const delay = lostResponses.get(request);
+    if (delay === undefined) return payload;
+    if (delay > 0) await context.sleeper.sleep(delay);
+    request.raw.socket.destroy();
+    return payload;
+  });
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? request.url;
     const { latencyMs, rule } = context.faults.take(request.method, path);
@@ -51,6 +61,10 @@ export function injectFaults(scope: FastifyInstance, context: SimContext): void 
     if (!rule) return;
     if (call) call.fault = rule.kind === 'status' ? `status ${rule.status}` : rule.kind;
     if (rule.kind === 'status') return sendSm8Error(reply, faultError(rule));
+    if (rule.kind === 'lost-response') {
+      lostResponses.set(request, rule.latencyMs ?? 0);
+      return;
+    }
     reply.hijack();
     if (call) {
       call.status = 0;

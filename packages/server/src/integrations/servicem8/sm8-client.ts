@@ -73,6 +73,15 @@ export function createSm8Client(options: Sm8ClientOptions) {
       await send({ method: 'POST', url: objectUrl(object, uuid), json: fields });
     },
 
+    /** Uploads (or replaces) the bytes of an attachment record (API-NOTES.md §3.10, step 2). */
+    async uploadAttachmentFile(uuid: string, file: { bytes: Uint8Array; contentType: string }): Promise<void> {
+      await send({
+        method: 'POST',
+        url: `${options.apiUrl}/api_1.0/attachment/${encodeURIComponent(uuid)}.file`,
+        raw: { body: file.bytes, contentType: file.contentType },
+      });
+    },
+
     async listWebhookSubscriptions(): Promise<Sm8WebhookSubscription[]> {
       const response = await send({ method: 'GET', url: `${options.apiUrl}/webhook_subscriptions?status=all` });
       const body: unknown = JSON.parse(response.text);

@@ -80,6 +80,9 @@ export function createSm8Http(options: {
         }
         const status = response?.status ?? 0;
         if (attempt >= policy.maxAttempts) throw new Sm8Error(failure, status, true);
+        // A write that failed without a clear "not done" (429) may have been done: sending it again
+        // here could, say, send an email twice. The caller retries later and checks first.
+        if (request.method !== 'GET' && status !== 429) throw new Sm8Error(failure, status, true);
         const delay = retryDelay(response?.headers.get('retry-after') ?? null, attempt, policy);
         log.warn({ url: request.url, status, attempt, delay }, 'ServiceM8 call failed; retrying');
         await sleep(delay);

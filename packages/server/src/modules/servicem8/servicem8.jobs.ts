@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
+import { reconcileVendor } from '../automation/reconciliation.service.ts';
 import { listActiveConnections } from './servicem8.repository.ts';
 import { sm8ClientForVendor } from './sm8-access.ts';
 import { syncReferenceData } from './sync.service.ts';
@@ -16,6 +17,8 @@ export const activateVendorJob = defineJob({
     const client = await sm8ClientForVendor(deps, vendorId);
     const changes = await syncReferenceData(deps, vendorId);
     const subscribed = await ensureWebhookSubscriptions(deps, vendorId, client);
+    // The baseline: what exists now is known, so a record that appears later counts as created.
+    await reconcileVendor(deps, vendorId);
     log.info({ vendorId, subscribed, changes }, 'ServiceM8 account activated');
     return { subscribed };
   },

@@ -26,8 +26,13 @@ export const OBJECT_SUBSCRIPTIONS = [
   { object: 'formresponse', fields: ['field_data', 'form_uuid'] },
 ] as const;
 
-/** Event webhooks for what field webhooks cannot say: that a record was created. */
-export const EVENT_SUBSCRIPTIONS = ['job.created', 'company.created', 'form.response_created'] as const;
+/** Event webhooks for what field webhooks cannot say: that a record was created, that a client accepted a quote. */
+export const EVENT_SUBSCRIPTIONS = [
+  'job.created',
+  'company.created',
+  'form.response_created',
+  'job.quote_accepted',
+] as const;
 
 export function webhookCallbackUrl(deps: Deps, vendorId: string, secret: string): string {
   const url = new URL(`${deps.config.publicUrl}/api/Webhook/sm8cb`);

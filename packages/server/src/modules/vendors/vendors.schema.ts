@@ -12,6 +12,8 @@ export const vendors = pgTable('vendors', {
   sm8AccountUuid: text().unique(),
   sm8Connected: boolean().notNull().default(false),
   currentSubscriptionType: text(),
+  /** Only vendors with an active subscription have their triggers run; true until billing sets it. */
+  subscriptionActive: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

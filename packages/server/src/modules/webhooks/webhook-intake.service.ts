@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { webhookSecretOf } from '../servicem8/sm8-access.ts';
 import { processDeliveryJob } from './webhooks.jobs.ts';
-import { insertInboxDelivery } from './webhooks.repository.ts';
+import { insertInboxDelivery, reopenProcessedDelivery } from './webhooks.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,7 +48,14 @@ export async function acceptDelivery(
     .digest('hex');
   return deps.database.db.transaction(async (tx) => {
     const inboxId = await insertInboxDelivery(tx, { vendorId, dedupeKey, topic, payload });
-    if (!inboxId) return { inboxId: null, duplicate: true };
+    if (!inboxId) {
+      // An object delivery names only fields and a time to the second, so two real changes of the
+      // same field within a second look identical: once the first was processed, the record is read
+      // again. Reading again is harmless (the snapshot comparison finds nothing new for a true repeat).
+      const reopened = objectDelivery.success ? await reopenProcessedDelivery(tx, dedupeKey) : undefined;
+      if (reopened) await deps.queue.send(processDeliveryJob, { inboxId: reopened }, { tx });
+      return { inboxId: null, duplicate: true };
+    }
     await deps.queue.send(processDeliveryJob, { inboxId }, { tx });
     return { inboxId, duplicate: false };
   });

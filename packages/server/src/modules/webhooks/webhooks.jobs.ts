@@ -1,20 +1,29 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
+import { processDelivery } from '../automation/event-intake.service.ts';
 import { findInboxDelivery, markInboxDelivery } from './webhooks.repository.ts';
 
+const RETRY_LIMIT = 5;
+
 /**
- * Processes one stored ServiceM8 delivery. Deriving trigger events from it (re-reading the record,
- * comparing with the last snapshot) belongs to the automation engine; until that lands the delivery
- * is marked processed so the inbox shows it was taken.
+ * Processes one stored ServiceM8 delivery: the automation engine re-reads the records it names,
+ * derives events and matches triggers. A delivery that keeps failing is marked Failed.
  */
 export const processDeliveryJob = defineJob({
   name: 'webhooks.process-delivery',
   payload: z.object({ inboxId: z.uuid() }),
-  queue: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 600 },
-  async handle({ inboxId }, { deps }) {
+  queue: { retryLimit: RETRY_LIMIT, retryDelay: 10, retryBackoff: true, retryDelayMax: 600 },
+  concurrency: 2,
+  async handle({ inboxId }, { deps, retryCount }) {
     const delivery = await findInboxDelivery(deps.database.db, inboxId);
     if (delivery?.status !== 'Received') return { skipped: true };
-    await markInboxDelivery(deps.database.db, inboxId, 'Processed', deps.clock.now());
-    return { topic: delivery.topic };
+    try {
+      const { events } = await processDelivery(deps, delivery);
+      await markInboxDelivery(deps.database.db, inboxId, 'Processed', deps.clock.now());
+      return { topic: delivery.topic, events };
+    } catch (error) {
+      if (retryCount >= RETRY_LIMIT) await markInboxDelivery(deps.database.db, inboxId, 'Failed', deps.clock.now());
+      throw error;
+    }
   },
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { webhookInbox } from './webhooks.schema.ts';
 
@@ -24,4 +24,14 @@ export async function findInboxDelivery(db: Db, id: string): Promise<InboxRow | 
 
 export async function markInboxDelivery(db: Db, id: string, status: InboxRow['status'], at: Date): Promise<void> {
   await db.update(webhookInbox).set({ status, processedAt: at }).where(eq(webhookInbox.id, id));
+}
+
+/** Marks an already processed delivery Received again; answers its id, or undefined when it is still pending. */
+export async function reopenProcessedDelivery(db: Db, dedupeKey: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(webhookInbox)
+    .set({ status: 'Received', processedAt: null })
+    .where(and(eq(webhookInbox.dedupeKey, dedupeKey), ne(webhookInbox.status, 'Received')))
+    .returning({ id: webhookInbox.id });
+  return row?.id;
 }

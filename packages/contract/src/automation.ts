@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { AutomationAction, RunStatus, TriggerEvent } from './enums.ts';
+import { TRIGGER_LIMITS, TriggerDefinition } from './triggers.ts';
+
+/**
+ * The automation API's records (DESIGN.md §5, SPEC.md §7 "Vendor triggers" and the vendor email
+ * templates): what the server answers and the web app reads.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Triggers
+
+/** A file uploaded for a Job_SendAttachment action. */
+export const TriggerAttachment = z.object({
+  id: z.string(),
+  actionId: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
+export type TriggerAttachment = z.infer<typeof TriggerAttachment>;
+
+export const TRIGGER_ATTACHMENT_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  /** What ServiceM8 shows in a job diary and email clients open. */
+  contentTypes: [
+    'application/pdf',
+    'image/png',
+    'image/jpeg',
+    'image/gif',
+    'text/plain',
+    'text/csv',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ],
+} as const;
+
+/** A saved trigger: its definition plus who owns it and which version it is at. */
+export const Trigger = z.object({
+  id: z.string(),
+  vendorId: z.string(),
+  version: z.number().int(),
+  definition: TriggerDefinition,
+  attachments: z.array(TriggerAttachment),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Trigger = z.infer<typeof Trigger>;
+
+/** One row of `GET …/Trigger/search`: the definition's headline, not its conditions and actions. */
+export const TriggerSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  event: TriggerEvent,
+  enabled: z.boolean(),
+  version: z.number().int(),
+  actionCount: z.number().int(),
+  lastRunAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TriggerSummary = z.infer<typeof TriggerSummary>;
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+
+/** A run in one of these never changes again. */
+export const FINISHED_RUN_STATUSES: readonly RunStatus[] = ['Succeeded', 'Failed', 'Skipped', 'Cancelled'];
+
+/** What a run's step log records: the condition check, or one action. */
+export const STEP_KINDS = ['Conditions', 'Action'] as const;
+export const StepKind = z.enum(STEP_KINDS);
+/** `Started` is written before an action calls ServiceM8; a step still Started after a crash is checked before it is retried. */
+export const STEP_STATUSES = ['Started', 'Succeeded', 'Failed', 'Skipped'] as const;
+export const StepStatus = z.enum(STEP_STATUSES);
+export type StepStatus = z.infer<typeof StepStatus>;
+
+export const RunStep = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  kind: StepKind,
+  actionId: z.string().nullable(),
+  actionType: AutomationAction.nullable(),
+  status: StepStatus,
+  /** What the step was asked to do, e.g. the badge, or the rendered email. */
+  input: z.record(z.string(), z.unknown()),
+  /** A sentence for the vendor: what happened, or why not. */
+  outcome: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type RunStep = z.infer<typeof RunStep>;
+
+export const TriggerRun = z.object({
+  id: z.string(),
+  vendorId: z.string(),
+  triggerId: z.string(),
+  triggerName: z.string(),
+  triggerVersion: z.number().int(),
+  event: TriggerEvent,
+  status: RunStatus,
+  jobUuid: z.string().nullable(),
+  jobNumber: z.string().nullable(),
+  clientUuid: z.string().nullable(),
+  formResponseUuid: z.string().nullable(),
+  /** When the actions are due (the event time plus the trigger's delay). */
+  dueAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Why it was skipped, failed or cancelled. */
+  reason: z.string().nullable(),
+  /** 0 for a change made in ServiceM8; 1 or more when our own action caused the event. */
+  cascadeDepth: z.number().int(),
+  createdAt: z.string(),
+});
+export type TriggerRun = z.infer<typeof TriggerRun>;
+
+export const TriggerRunDetail = TriggerRun.extend({ steps: z.array(RunStep) });
+export type TriggerRunDetail = z.infer<typeof TriggerRunDetail>;
+
+// ---------------------------------------------------------------------------------------------
+// Dry run
+
+/** A condition's or group's result, as the engine's evaluation reports it. */
+export type DryRunConditionResult =
+  | { kind: 'condition'; where: string; type: string; result: boolean; reason: string }
+  | {
+      kind: 'group';
+      where: string;
+      combiner: 'And' | 'Or';
+      result: boolean;
+      reason: string;
+      items: DryRunConditionResult[];
+    };
+export const DryRunConditionResult: z.ZodType<DryRunConditionResult> = z.lazy(() =>
+  z.union([
+    z.object({
+      kind: z.literal('condition'),
+      where: z.string(),
+      type: z.string(),
+      result: z.boolean(),
+      reason: z.string(),
+    }),
+    z.object({
+      kind: z.literal('group'),
+      where: z.string(),
+      combiner: z.enum(['And', 'Or']),
+      result: z.boolean(),
+      reason: z.string(),
+      items: z.array(DryRunConditionResult),
+    }),
+  ]),
+);
+
+export const DryRunRequest = z
+  .object({
+    jobUuid: z.string().trim().min(1).optional(),
+    clientUuid: z.string().trim().min(1).optional(),
+    formResponseUuid: z.string().trim().min(1).optional(),
+    /** The definition being edited, to test it before saving; the saved one when left out. */
+    definition: TriggerDefinition.optional(),
+  })
+  .refine((value) => value.jobUuid || value.clientUuid || value.formResponseUuid, {
+    message: 'Give a jobUuid, clientUuid or formResponseUuid to test the trigger on.',
+    path: ['jobUuid'],
+  });
+export type DryRunRequest = z.input<typeof DryRunRequest>;
+
+export const DryRunAction = z.object({
+  actionId: z.string(),
+  type: AutomationAction,
+  /** What the action would do, in a sentence. */
+  description: z.string(),
+  /** The rendered texts (email subject/body, SMS, note) and the resolved recipient. */
+  preview: z.record(z.string(), z.unknown()),
+  /** Set when the action could not run on this record, e.g. "The client has no email address." */
+  problem: z.string().nullable(),
+});
+export type DryRunAction = z.infer<typeof DryRunAction>;
+
+export const DryRunResult = z.object({
+  wouldRun: z.boolean(),
+  conditions: DryRunConditionResult,
+  actions: z.array(DryRunAction),
+  /** Merge fields that had no value on this record (they render as empty). */
+  missingMergeFields: z.array(z.string()),
+});
+export type DryRunResult = z.infer<typeof DryRunResult>;
+
+// ---------------------------------------------------------------------------------------------
+// Vendor email templates
+
+export const EMAIL_TEMPLATE_LIMITS = {
+  nameMax: 100,
+  subjectMax: TRIGGER_LIMITS.subjectMax,
+  bodyMax: TRIGGER_LIMITS.textMax,
+} as const;
+
+export const EmailTemplateInput = z.object({
+  name: z
+    .string({ error: 'name is required: give the template a name.' })
+    .trim()
+    .min(1, 'name is required: give the template a name.')
+    .max(EMAIL_TEMPLATE_LIMITS.nameMax, `name can have at most ${EMAIL_TEMPLATE_LIMITS.nameMax} characters.`),
+  subject: z
+    .string({ error: 'subject is required.' })
+    .trim()
+    .min(1, 'subject is required.')
+    .max(EMAIL_TEMPLATE_LIMITS.subjectMax, `subject can have at most ${EMAIL_TEMPLATE_LIMITS.subjectMax} characters.`),
+  body: z
+    .string({ error: 'body is required.' })
+    .trim()
+    .min(1, 'body is required.')
+    .max(EMAIL_TEMPLATE_LIMITS.bodyMax, `body can have at most ${EMAIL_TEMPLATE_LIMITS.bodyMax} characters.`),
+});
+export type EmailTemplateInput = z.input<typeof EmailTemplateInput>;
+
+export const EmailTemplate = z.object({
+  id: z.string(),
+  vendorId: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EmailTemplate = z.infer<typeof EmailTemplate>;
+
+/**
+ * The merge fields texts may use, as `{{ job.number }}`. The engine fills them from the job, its
+ * client, the contact the message goes to, the job's staff and the vendor; one without a value
+ * renders as empty and is noted in the run log.
+ */
+export const MERGE_FIELDS = [
+  { name: 'job.number', description: 'The job number, e.g. 1042' },
+  { name: 'job.status', description: 'Quote, Work Order, Unsuccessful or Completed' },
+  { name: 'job.address', description: 'The job address' },
+  { name: 'job.description', description: 'The job description' },
+  { name: 'job.work_done', description: 'The work done description' },
+  { name: 'job.date', description: 'The job date' },
+  { name: 'job.total', description: 'The invoice total, including tax' },
+  { name: 'job.po_number', description: 'The purchase order number' },
+  { name: 'client.name', description: 'The client (company or person) name' },
+  { name: 'client.address', description: "The client's address" },
+  { name: 'contact.first_name', description: 'First name of the contact the message goes to' },
+  { name: 'contact.last_name', description: 'Last name of the contact' },
+  { name: 'contact.name', description: 'Full name of the contact' },
+  { name: 'contact.email', description: "The contact's email address" },
+  { name: 'contact.mobile', description: "The contact's mobile number" },
+  { name: 'staff.first_name', description: 'First name of the staff member who created the job' },
+  { name: 'staff.last_name', description: 'Last name of that staff member' },
+  { name: 'staff.name', description: 'Full name of that staff member' },
+  { name: 'vendor.name', description: 'Your business name' },
+  { name: 'vendor.email', description: 'Your business email' },
+  { name: 'vendor.website', description: 'Your website' },
+] as const;
+export type MergeFieldName = (typeof MERGE_FIELDS)[number]['name'];

@@ -1,0 +1,70 @@
+import type { TriggerActionOf, TriggerActionType } from '@automate/contract';
+import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
+import type { Sm8Record } from '../events/derive-events.ts';
+import type { LoadedRecords } from '../records/load-records.ts';
+
+/**
+ * What an action may use while it runs. Everything that reaches ServiceM8 goes through `client`
+ * (the production client: rate-limited, retried); writes are announced with `noteWrite` first, so
+ * the webhook they cause is recognised as ours (the loop guard).
+ */
+export type ActionEnv = {
+  client: Sm8Client;
+  records: LoadedRecords;
+  /** Renders merge fields for a message to `contact`; missing values render empty and are listed. */
+  render(text: string, contact: Sm8Record | null): { text: string; missing: string[] };
+  emailTemplate(id: string): Promise<{ subject: string; body: string } | null>;
+  attachment(id: string): Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | null>;
+  noteWrite(object: string, uuid: string, fields: Record<string, unknown>, created?: boolean): Promise<void>;
+  newUuid(): string;
+  /** Names for uuids (badges, queues, categories, materials) from the synced reference data. */
+  nameOf(kind: 'badge' | 'queue' | 'category' | 'material', uuid: string): string;
+};
+
+/**
+ * What an action will do, decided before anything is sent and stored as the step's input: the
+ * rendered texts, the recipient, the uuids of records it will create. A retry performs the same plan.
+ */
+export type ActionPlan = {
+  input: Record<string, unknown>;
+  /** A sentence for the log and the dry run, e.g. `Add the badge "Warranty" to job 1042.` */
+  description: string;
+  /** Merge fields that had no value. */
+  missingMergeFields: string[];
+};
+
+/**
+ * One action type. `perform` must be safe to call again with the same plan after a crash: it
+ * checks what is already done (the badge is there, the record with the planned uuid exists, the
+ * message is in the job diary) before changing anything. `resumed` says a previous attempt started.
+ */
+export type ActionExecutor<T extends TriggerActionType> = {
+  plan(params: TriggerActionOf<T>['params'], env: ActionEnv): Promise<ActionPlan>;
+  perform(input: Record<string, unknown>, env: ActionEnv, resumed: boolean): Promise<string>;
+};
+
+/** A problem retrying cannot fix, in words a vendor understands ("The client has no email address."). */
+export class ActionProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ActionProblem';
+  }
+}
+
+export function requireJob(env: ActionEnv): Sm8Record {
+  if (!env.records.job) throw new ActionProblem('This run has no job to act on.');
+  return env.records.job;
+}
+
+export function jobLabel(job: Sm8Record): string {
+  const number =
+    typeof job.generated_job_id === 'string' || typeof job.generated_job_id === 'number'
+      ? String(job.generated_job_id)
+      : '';
+  return number ? `job ${number}` : 'the job';
+}
+
+export function inputText(input: Record<string, unknown>, key: string): string {
+  const value = input[key];
+  return typeof value === 'string' ? value : '';
+}

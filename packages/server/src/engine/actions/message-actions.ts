@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
+import type { Sm8Record } from '../events/derive-events.ts';
+import { pickContact, text } from '../records/load-records.ts';
+import { type ActionEnv, type ActionExecutor, ActionProblem, inputText } from './action-executor.ts';
+
+/**
+ * Email and SMS through the vendor's own ServiceM8 messaging (`platform_service_email` /
+ * `platform_service_sms`), with `regardingJobUUID` so they land in the job diary. A message is
+ * not idempotent, so a resumed step first looks for it in the diary (`email.json` / `sms.json`).
+ */
+
+type Audience = 'job' | 'client';
+const AnyRecord = z.record(z.string(), z.unknown());
+const E164 = /^\+[1-9]\d{6,14}$/;
+const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+function contactName(contact: Sm8Record): string {
+  return [text(contact.first), text(contact.last)].filter(Boolean).join(' ');
+}
+
+function noAddress(audience: Audience, what: 'an email address' | 'a mobile number'): ActionProblem {
+  return new ActionProblem(
+    audience === 'client'
+      ? `The client has no contact with ${what}.`
+      : `The job has no contact with ${what}, and neither has its client.`,
+  );
+}
+
+function recipientLabel(contact: Sm8Record, address: string): string {
+  const name = contactName(contact);
+  return name ? `${name} <${address}>` : address;
+}
+
+async function resolveEmailTexts(
+  params: { subject: string; body: string; emailTemplateId?: string | undefined },
+  env: ActionEnv,
+): Promise<{ subject: string; body: string }> {
+  if (!params.emailTemplateId) return { subject: params.subject, body: params.body };
+  const template = await env.emailTemplate(params.emailTemplateId);
+  if (!template) throw new ActionProblem('The email template chosen for this action was deleted; choose another one.');
+  return template;
+}
+
+/** Whether the diary already holds this message (the step was interrupted after sending). */
+async function alreadyInDiary(
+  env: ActionEnv,
+  channel: 'email' | 'sms',
+  input: Record<string, unknown>,
+  matches: (record: Sm8Record) => boolean,
+): Promise<boolean> {
+  const jobUuid = inputText(input, 'jobUuid');
+  const filter = jobUuid ? `related_object_uuid eq ${quoted(jobUuid)}` : `to eq ${quoted(inputText(input, 'to'))}`;
+  try {
+    const history = await env.client.list(channel, AnyRecord, { filter });
+    return history.some((record) => text(record.direction) === 'outbound' && matches(record));
+  } catch (error) {
+    if (error instanceof Sm8Error && !error.retryable) {
+      throw new ActionProblem(
+        `The ${channel === 'sms' ? 'text message' : 'email'} may have gone out before the run was interrupted, and ServiceM8 would not show the diary to check (${error.message}); it was not sent again.`,
+      );
+    }
+    throw error;
+  }
+}
+
+function sendEmailAction<T extends 'Job_SendEmail' | 'JobClient_SendEmail'>(audience: Audience): ActionExecutor<T> {
+  return {
+    async plan(params, env) {
+      const contact = pickContact(env.records, audience, 'email');
+      if (!contact) throw noAddress(audience, 'an email address');
+      const texts = await resolveEmailTexts(params, env);
+      const subject = env.render(texts.subject, contact);
+      const body = env.render(texts.body, contact);
+      const to = text(contact.email);
+      return {
+        input: { to, subject: subject.text, body: body.text, jobUuid: text(env.records.job?.uuid) },
+        description: `Email ${recipientLabel(contact, to)}: "${subject.text}"`,
+        missingMergeFields: [...new Set([...subject.missing, ...body.missing])],
+      };
+    },
+    async perform(input, env, resumed) {
+      const to = inputText(input, 'to');
+      const subject = inputText(input, 'subject');
+      const body = inputText(input, 'body');
+      const same = (record: Sm8Record) =>
+        text(record.to) === to && text(record.subject) === subject && text(record.text_body) === body.trim();
+      if (resumed && (await alreadyInDiary(env, 'email', input, same))) {
+        return `The email "${subject}" to ${to} had already been sent.`;
+      }
+      const jobUuid = inputText(input, 'jobUuid');
+      await env.client.sendEmail({ to, subject, textBody: body, ...(jobUuid ? { regardingJobUUID: jobUuid } : {}) });
+      return `Sent the email "${subject}" to ${to}${jobUuid ? '; it is in the job diary' : ''}.`;
+    },
+  };
+}
+
+function sendTextAction<T extends 'Job_SendText' | 'JobClient_SendText'>(audience: Audience): ActionExecutor<T> {
+  return {
+    async plan({ message }, env) {
+      const contact = pickContact(env.records, audience, 'mobile');
+      if (!contact) throw noAddress(audience, 'a mobile number');
+      const to = text(contact.mobile).replace(/[\s()-]/g, '');
+      if (!E164.test(to)) {
+        throw new ActionProblem(
+          `The mobile number ${text(contact.mobile)} of ${contactName(contact) || 'the contact'} is not in international format (such as +61412345678); correct it in ServiceM8.`,
+        );
+      }
+      const rendered = env.render(message, contact);
+      return {
+        input: { to, message: rendered.text, jobUuid: text(env.records.job?.uuid) },
+        description: `Text ${recipientLabel(contact, to)}: "${rendered.text}"`,
+        missingMergeFields: rendered.missing,
+      };
+    },
+    async perform(input, env, resumed) {
+      const to = inputText(input, 'to');
+      const message = inputText(input, 'message');
+      const same = (record: Sm8Record) => text(record.to) === to && text(record.message) === message.trim();
+      if (resumed && (await alreadyInDiary(env, 'sms', input, same))) return `The text to ${to} had already been sent.`;
+      const jobUuid = inputText(input, 'jobUuid');
+      await env.client.sendSms({ to, message, ...(jobUuid ? { regardingJobUUID: jobUuid } : {}) });
+      return `Sent the text message to ${to}${jobUuid ? '; it is in the job diary' : ''}.`;
+    },
+  };
+}
+
+export const sendJobEmail = sendEmailAction<'Job_SendEmail'>('job');
+export const sendClientEmail = sendEmailAction<'JobClient_SendEmail'>('client');
+export const sendJobText = sendTextAction<'Job_SendText'>('job');
+export const sendClientText = sendTextAction<'JobClient_SendText'>('client');
+
+/**
+ * Attaches an uploaded file to the job (an attachment record with the planned uuid, then its bytes)
+ * and emails it to the job contact with the attachment, so both show in the job diary.
+ */
+export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
+  async plan({ attachmentId, subject, body }, env) {
+    const job = env.records.job;
+    if (!job) throw new ActionProblem('This run has no job to attach the file to.');
+    const file = await env.attachment(attachmentId);
+    if (!file) throw new ActionProblem('The file for this action was removed; upload it again in the trigger.');
+    const contact = pickContact(env.records, 'job', 'email');
+    if (!contact) throw noAddress('job', 'an email address');
+    const renderedSubject = env.render(subject, contact);
+    const renderedBody = env.render(body, contact);
+    const to = text(contact.email);
+    return {
+      input: {
+        jobUuid: text(job.uuid),
+        attachmentId,
+        attachmentUuid: env.newUuid(),
+        fileName: file.fileName,
+        to,
+        subject: renderedSubject.text,
+        body: renderedBody.text,
+      },
+      description: `Attach "${file.fileName}" to the job and email it to ${recipientLabel(contact, to)}: "${renderedSubject.text}"`,
+      missingMergeFields: [...new Set([...renderedSubject.missing, ...renderedBody.missing])],
+    };
+  },
+  async perform(input, env, resumed) {
+    const attachmentUuid = inputText(input, 'attachmentUuid');
+    const fileName = inputText(input, 'fileName');
+    const file = await env.attachment(inputText(input, 'attachmentId'));
+    if (!file) throw new ActionProblem('The file for this action was removed; upload it again in the trigger.');
+    if (!(await env.client.get('attachment', attachmentUuid, AnyRecord))) {
+      const dot = fileName.lastIndexOf('.');
+      await env.client.create('attachment', {
+        uuid: attachmentUuid,
+        related_object: 'job',
+        related_object_uuid: inputText(input, 'jobUuid'),
+        attachment_name: fileName.slice(0, 127),
+        file_type: dot > 0 ? fileName.slice(dot).toLowerCase() : '',
+      });
+    }
+    // Uploading the same bytes again is harmless, so the file is always (re)sent.
+    await env.client.uploadAttachmentFile(attachmentUuid, file);
+    const to = inputText(input, 'to');
+    const subject = inputText(input, 'subject');
+    const body = inputText(input, 'body');
+    const same = (record: Sm8Record) =>
+      text(record.to) === to && text(record.subject) === subject && text(record.attachments).includes(attachmentUuid);
+    if (resumed && (await alreadyInDiary(env, 'email', input, same))) {
+      return `"${fileName}" had already been attached and emailed to ${to}.`;
+    }
+    await env.client.sendEmail({
+      to,
+      subject,
+      textBody: body,
+      regardingJobUUID: inputText(input, 'jobUuid'),
+      attachments: [attachmentUuid],
+    });
+    return `Attached "${fileName}" to the job and emailed it to ${to}.`;
+  },
+};

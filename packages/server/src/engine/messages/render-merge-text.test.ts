@@ -1,0 +1,146 @@
+import { MERGE_FIELDS, type MergeFieldName } from '@automate/contract';
+import { describe, expect, it } from 'vitest';
+import type { MergeValues } from './merge-values.ts';
+import { checkMergeText, MergeTextError, mergeFieldsUsed, renderMergeText } from './render-merge-text.ts';
+
+const values: MergeValues = {
+  'job.number': '1042',
+  'job.status': 'Work Order',
+  'job.address': '12 Queen Street, Auckland',
+  'job.description': 'Replace the hot water cylinder',
+  'job.work_done': 'Cylinder replaced',
+  'job.date': '2026-03-14',
+  'job.total': '1234.50',
+  'job.po_number': 'PO-77',
+  'client.name': 'Harbour Cafe Ltd',
+  'client.address': '1 Quay St, Auckland',
+  'contact.first_name': 'Mia',
+  'contact.last_name': 'Tane',
+  'contact.name': 'Mia Tane',
+  'contact.email': 'mia@harbour.example',
+  'contact.mobile': '021 555 0101',
+  'staff.first_name': 'Sam',
+  'staff.last_name': 'Sparks',
+  'staff.name': 'Sam Sparks',
+  'vendor.name': 'Bright Sparks <Electrical> & Co',
+  'vendor.email': 'office@brightsparks.example',
+  'vendor.website': 'brightsparks.example',
+};
+
+describe('renderMergeText', () => {
+  it.each(MERGE_FIELDS.map((field) => field.name))('renders %s', (name) => {
+    expect(renderMergeText(`[{{ ${name} }}]`, values)).toEqual({ text: `[${values[name]}]`, missing: [] });
+  });
+
+  it('renders a whole message with filters, as plain text (nothing escaped)', () => {
+    const text =
+      'Hi {{ contact.first_name }},\njob {{ job.number }} for {{ client.name | upcase }} is {{ job.status | downcase }}.\n— {{ vendor.name }}';
+    expect(renderMergeText(text, values)).toEqual({
+      text: 'Hi Mia,\njob 1042 for HARBOUR CAFE LTD is work order.\n— Bright Sparks <Electrical> & Co',
+      missing: [],
+    });
+  });
+
+  it('renders a missing value as empty and lists each missing field once, in order of appearance', () => {
+    const { 'job.po_number': _po, 'contact.first_name': _first, ...some } = values;
+    const result = renderMergeText(
+      'Hi {{ contact.first_name }}! PO {{ job.po_number }} / {{ contact.first_name }} / {{ job.number }}',
+      some,
+    );
+    expect(result).toEqual({ text: 'Hi ! PO  /  / 1042', missing: ['contact.first_name', 'job.po_number'] });
+  });
+
+  it('lets a text handle a missing value itself, and still reports it', () => {
+    const result = renderMergeText('{% if job.po_number %}PO {{ job.po_number }}{% else %}No PO{% endif %}', {});
+    expect(result).toEqual({ text: 'No PO', missing: ['job.po_number'] });
+    expect(renderMergeText('{{ job.po_number | default: "none" }} {{ job.po_number | upcase }}.', {}).text).toBe(
+      'none .',
+    );
+  });
+
+  it('renders an unknown variable as empty and lists it as missing', () => {
+    expect(renderMergeText('Job {{ job.nubmer }}.', values)).toEqual({ text: 'Job .', missing: ['job.nubmer'] });
+  });
+
+  it('reads own values only', () => {
+    expect(renderMergeText('{{ job.constructor }}{{ job.number.constructor }}{{ job.__proto__ }}', values).text).toBe(
+      '',
+    );
+  });
+
+  it('throws a sentence for a syntax error', () => {
+    expect(() => renderMergeText('Job {{ job.number ', values)).toThrow(MergeTextError);
+    expect(() => renderMergeText('Job {{ job.number ', values)).toThrow(/^The text has a template error: /);
+  });
+
+  it.each([
+    '{% include "package.json" %}',
+    "{% render 'package.json' %}",
+    '{% layout "package.json" %}x',
+    '{% liquid\ninclude "/etc/passwd" %}',
+  ])('refuses to read files: %s', (text) => {
+    expect(() => renderMergeText(text, values)).toThrow(/cannot include other files/);
+  });
+
+  it('stops a loop that would run too long', () => {
+    const loop =
+      '{% for i in (1..1000) %}{% for j in (1..1000) %}{% for k in (1..1000) %}x{% endfor %}{% endfor %}{% endfor %}';
+    const started = Date.now();
+    expect(() => renderMergeText(loop, values)).toThrow(/^The text could not be rendered: .*limit exceeded/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('stops a loop that would take too much memory', () => {
+    expect(() => renderMergeText('{% for i in (1..100000000) %}x{% endfor %}', values)).toThrow(
+      /^The text could not be rendered: memory alloc limit exceeded/,
+    );
+  });
+});
+
+describe('checkMergeText', () => {
+  it('accepts plain text, every merge field, filters, conditions and local variables', () => {
+    expect(checkMergeText('Thanks for your business!')).toBeNull();
+    expect(checkMergeText(MERGE_FIELDS.map((field) => `{{ ${field.name} }}`).join(' '))).toBeNull();
+    expect(
+      checkMergeText(
+        '{% assign who = contact.first_name | default: "there" %}Hi {{ who | capitalize }}, {% if job.total %}total {{ job.total }}{% endif %}{% for i in (1..2) %}{{ forloop.index }}{% endfor %} {{ job["number"] }}',
+      ),
+    ).toBeNull();
+  });
+
+  it('names an unknown merge field and lists the known ones', () => {
+    const message = checkMergeText('Job {{ job.nubmer }}');
+    expect(message).toBe(
+      `Unknown merge field "job.nubmer". Use one of: ${MERGE_FIELDS.map((field) => field.name).join(', ')}.`,
+    );
+    expect(checkMergeText('{{ job }}')).toMatch(/^Unknown merge field "job"\./);
+    expect(checkMergeText('{{ contact.name.first }}')).toMatch(/^Unknown merge field "contact.name.first"\./);
+    expect(checkMergeText('{% if customer.vip %}VIP{% endif %}')).toMatch(/^Unknown merge field "customer.vip"\./);
+  });
+
+  it('reports a syntax error or an unknown filter', () => {
+    expect(checkMergeText('Job {{ job.number ')).toMatch(/^The text has a template error: .*not closed/);
+    expect(checkMergeText('{% if job.number %}open')).toMatch(/^The text has a template error: /);
+    expect(checkMergeText('{{ job.number | shout }}')).toMatch(
+      /^The text has a template error: undefined filter: shout/,
+    );
+  });
+
+  it('refuses include, render and layout', () => {
+    for (const tag of ['include', 'render', 'layout']) {
+      expect(checkMergeText(`{% ${tag} "footer" %}`)).toMatch(
+        new RegExp(`^The text has a template error: \\{% ${tag} %\\} cannot be used: texts cannot include other files`),
+      );
+    }
+  });
+});
+
+describe('mergeFieldsUsed', () => {
+  it('lists the merge fields a text uses, each once, in order of appearance', () => {
+    const used: MergeFieldName[] = mergeFieldsUsed(
+      'Hi {{ contact.first_name }}\n{% if job.po_number %}{{ job.po_number }}{% endif %} {{ job.nubmer }} {{ contact.first_name }}{{ vendor.name }}',
+    );
+    expect(used).toEqual(['contact.first_name', 'job.po_number', 'vendor.name']);
+    expect(mergeFieldsUsed('{{ broken')).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { dueAt } from './due-at.ts';
+
+const at = (iso: string) => new Date(iso);
+
+describe('dueAt', () => {
+  it('is the event time when the trigger has no delay', () => {
+    expect(dueAt(at('2026-03-01T10:00:00Z'), undefined, 'Pacific/Auckland').toISOString()).toBe(
+      '2026-03-01T10:00:00.000Z',
+    );
+  });
+
+  it('adds minutes and hours as elapsed time, across a clock change too', () => {
+    // Sydney moves from 03:00 AEDT back to 02:00 AEST on 5 April 2026 (16:00 UTC on the 4th).
+    const before = at('2026-04-04T15:30:00Z');
+    expect(dueAt(before, { amount: 90, unit: 'Minute' }, 'Australia/Sydney').toISOString()).toBe(
+      '2026-04-04T17:00:00.000Z',
+    );
+    expect(dueAt(before, { amount: 2, unit: 'Hour' }, 'Australia/Sydney').toISOString()).toBe(
+      '2026-04-04T17:30:00.000Z',
+    );
+  });
+
+  it('keeps the wall-clock time when days cross the end of daylight saving (a 25-hour day)', () => {
+    // 9:00 in Sydney on 4 April 2026 (AEDT, +11) → 9:00 on 5 April (AEST, +10).
+    const due = dueAt(at('2026-04-03T22:00:00Z'), { amount: 1, unit: 'Day' }, 'Australia/Sydney');
+    expect(due.toISOString()).toBe('2026-04-04T23:00:00.000Z');
+  });
+
+  it('keeps the wall-clock time when days cross the start of daylight saving (a 23-hour day)', () => {
+    // 9:00 in Auckland on 26 September 2026 (NZST, +12) → 9:00 on 29 September (NZDT, +13).
+    const due = dueAt(at('2026-09-25T21:00:00Z'), { amount: 3, unit: 'Day' }, 'Pacific/Auckland');
+    expect(due.toISOString()).toBe('2026-09-28T20:00:00.000Z');
+  });
+
+  it('moves a wall time skipped by daylight saving forward by the gap', () => {
+    // 2:30 on 27 September 2026 does not exist in Auckland (2:00 → 3:00); a day after 2:30 on the 26th is 3:30.
+    const due = dueAt(at('2026-09-25T14:30:00Z'), { amount: 1, unit: 'Day' }, 'Pacific/Auckland');
+    expect(due.toISOString()).toBe('2026-09-26T14:30:00.000Z');
+  });
+
+  it('ends a month after 31 January on the last day of February, in the vendor zone', () => {
+    const due = dueAt(at('2026-01-30T22:00:00Z'), { amount: 1, unit: 'Month' }, 'Pacific/Auckland');
+    // 31 January 11:00 NZDT → 28 February 11:00 NZDT.
+    expect(due.toISOString()).toBe('2026-02-27T22:00:00.000Z');
+  });
+
+  it('adds years by the calendar (29 February → 28 February)', () => {
+    const due = dueAt(at('2028-02-29T00:00:00Z'), { amount: 1, unit: 'Year' }, 'UTC');
+    expect(due.toISOString()).toBe('2029-02-28T00:00:00.000Z');
+  });
+
+  it('falls back to UTC for a zone it does not know', () => {
+    const due = dueAt(at('2026-01-01T00:00:00Z'), { amount: 1, unit: 'Day' }, 'Mars/Olympus');
+    expect(due.toISOString()).toBe('2026-01-02T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,25 @@
+import type { TriggerDelay } from '@automate/contract';
+import { DateTime } from 'luxon';
+
+/**
+ * When a run is due: the event time plus the trigger's delay.
+ *
+ * Minutes and hours are elapsed time (90 minutes is 90 minutes, even across a clock change).
+ * Days, months and years are calendar steps in the vendor's time zone: "1 day after 9:00" is
+ * 9:00 the next day whether that day has 23, 24 or 25 hours, and a month after 31 January is the
+ * last day of February. A wall time that does not exist (skipped by daylight saving) moves forward
+ * by the gap, as luxon does.
+ */
+export function dueAt(from: Date, delay: TriggerDelay | undefined, timeZone: string): Date {
+  if (!delay) return from;
+  const start = DateTime.fromJSDate(from, { zone: zoneOrUtc(timeZone) });
+  const unit = UNITS[delay.unit];
+  return start.plus({ [unit]: delay.amount }).toJSDate();
+}
+
+const UNITS = { Minute: 'minutes', Hour: 'hours', Day: 'days', Month: 'months', Year: 'years' } as const;
+
+/** A zone luxon does not know (a typo in synced data) falls back to UTC rather than failing the run. */
+function zoneOrUtc(timeZone: string): string {
+  return DateTime.local().setZone(timeZone).isValid ? timeZone : 'UTC';
+}

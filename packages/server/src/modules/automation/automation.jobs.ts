@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineJob } from '../../queue/job-definition.ts';
+import { listActiveConnections } from '../servicem8/servicem8.repository.ts';
+import { reconcileVendor } from './reconciliation.service.ts';
+import { dispatchDueRuns } from './run-dispatch.service.ts';
+
+/** Every minute: queue the runs whose delay has passed, and match events a crash left unmatched. */
+export const dispatchDueRunsJob = defineJob({
+  name: 'automation.dispatch-due-runs',
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 1 },
+  schedule: '* * * * *',
+  handle: (_payload, { deps }) => dispatchDueRuns(deps),
+});
+
+/** Every 15 minutes: read what changed in each connected account since last time, to catch missed webhooks. */
+export const reconcileJob = defineJob({
+  name: 'automation.reconcile',
+  payload: z.object({ vendorId: z.uuid().optional() }).loose(),
+  queue: { retryLimit: 2, retryDelay: 60 },
+  schedule: '*/15 * * * *',
+  async handle({ vendorId }, { deps, log }) {
+    const vendorIds = vendorId
+      ? [vendorId]
+      : (await listActiveConnections(deps.database.db)).map((connection) => connection.vendorId);
+    const results: Record<string, unknown> = {};
+    for (const id of vendorIds) {
+      try {
+        results[id] = await reconcileVendor(deps, id);
+      } catch (error) {
+        log.warn({ err: error, vendorId: id }, 'could not reconcile with ServiceM8');
+        if (vendorId) throw error;
+      }
+    }
+    return results;
+  },
+});

@@ -1,0 +1,229 @@
+import type { TriggerEvent } from '@automate/contract';
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { triggers, triggerVersions } from '../triggers/triggers.schema.ts';
+import { vendors } from '../vendors/vendors.schema.ts';
+import {
+  automationEvents,
+  runSteps,
+  sm8ReconcileCursors,
+  sm8Snapshots,
+  sm8Writes,
+  triggerRuns,
+} from './automation.schema.ts';
+
+export type SnapshotRow = typeof sm8Snapshots.$inferSelect;
+export type EventRow = typeof automationEvents.$inferSelect;
+export type RunRow = typeof triggerRuns.$inferSelect;
+export type StepRow = typeof runSteps.$inferSelect;
+export type WriteRow = typeof sm8Writes.$inferSelect;
+
+// Snapshots ------------------------------------------------------------------------------------
+
+/** The snapshot, locked until the transaction ends, so one change is compared once. */
+export async function lockSnapshot(
+  tx: Db,
+  key: { vendorId: string; object: string; uuid: string },
+): Promise<SnapshotRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(sm8Snapshots)
+    .where(
+      and(
+        eq(sm8Snapshots.vendorId, key.vendorId),
+        eq(sm8Snapshots.object, key.object),
+        eq(sm8Snapshots.uuid, key.uuid),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function saveSnapshot(tx: Db, row: SnapshotRow): Promise<void> {
+  await tx
+    .insert(sm8Snapshots)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [sm8Snapshots.vendorId, sm8Snapshots.object, sm8Snapshots.uuid],
+      set: { data: row.data, editDate: row.editDate, revision: row.revision, seenAt: row.seenAt },
+    });
+}
+
+// Reconciliation cursors --------------------------------------------------------------------------
+
+export async function findCursor(db: Db, vendorId: string, object: string): Promise<string | null> {
+  const [row] = await db
+    .select({ lastEditDate: sm8ReconcileCursors.lastEditDate })
+    .from(sm8ReconcileCursors)
+    .where(and(eq(sm8ReconcileCursors.vendorId, vendorId), eq(sm8ReconcileCursors.object, object)));
+  return row?.lastEditDate ?? null;
+}
+
+export async function saveCursor(db: Db, vendorId: string, object: string, lastEditDate: string, at: Date) {
+  await db
+    .insert(sm8ReconcileCursors)
+    .values({ vendorId, object, lastEditDate, reconciledAt: at })
+    .onConflictDoUpdate({
+      target: [sm8ReconcileCursors.vendorId, sm8ReconcileCursors.object],
+      set: { lastEditDate, reconciledAt: at },
+    });
+}
+
+// Events ---------------------------------------------------------------------------------------
+
+/** Stores the event unless the same occurrence is there already; answers the new row, or undefined. */
+export async function insertEvent(tx: Db, values: typeof automationEvents.$inferInsert): Promise<EventRow | undefined> {
+  const [row] = await tx
+    .insert(automationEvents)
+    .values(values)
+    .onConflictDoNothing({ target: [automationEvents.vendorId, automationEvents.occurrenceKey] })
+    .returning();
+  return row;
+}
+
+export async function markEventMatched(db: Db, eventId: string, at: Date): Promise<void> {
+  await db.update(automationEvents).set({ matchedAt: at }).where(eq(automationEvents.id, eventId));
+}
+
+/** Events stored but never matched, that occurred before `olderThan`, oldest first. Not tenant-scoped: the dispatcher serves every vendor. */
+export function listUnmatchedEvents(db: Db, olderThan: Date, limit: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(automationEvents)
+    .where(and(isNull(automationEvents.matchedAt), lte(automationEvents.occurredAt, olderThan)))
+    .orderBy(asc(automationEvents.occurredAt))
+    .limit(limit);
+}
+
+// Writes (loop guard) ---------------------------------------------------------------------------
+
+export async function insertWrite(db: Db, values: typeof sm8Writes.$inferInsert): Promise<void> {
+  await db.insert(sm8Writes).values(values);
+}
+
+/** Our writes to a record since `since`, newest first. */
+export async function recentWrites(
+  db: Db,
+  key: { vendorId: string; object: string; uuid: string },
+  since: Date,
+): Promise<WriteRow[]> {
+  return db
+    .select()
+    .from(sm8Writes)
+    .where(
+      and(
+        eq(sm8Writes.vendorId, key.vendorId),
+        eq(sm8Writes.object, key.object),
+        eq(sm8Writes.uuid, key.uuid),
+        gte(sm8Writes.writtenAt, since),
+      ),
+    )
+    .orderBy(desc(sm8Writes.writtenAt));
+}
+
+// Triggers for matching -------------------------------------------------------------------------
+
+export type VendorAutomationState = { timeZone: string; subscriptionActive: boolean };
+
+export async function findVendorAutomationState(db: Db, vendorId: string): Promise<VendorAutomationState | undefined> {
+  const [row] = await db
+    .select({ timeZone: vendors.timeZone, subscriptionActive: vendors.subscriptionActive })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId));
+  return row;
+}
+
+export async function enabledTriggersFor(db: Db, vendorId: string, event: TriggerEvent) {
+  return db
+    .select()
+    .from(triggers)
+    .where(and(eq(triggers.vendorId, vendorId), eq(triggers.event, event), eq(triggers.enabled, true)));
+}
+
+export async function findTriggerVersion(db: Db, triggerId: string, version: number) {
+  const [row] = await db
+    .select()
+    .from(triggerVersions)
+    .where(and(eq(triggerVersions.triggerId, triggerId), eq(triggerVersions.version, version)));
+  return row;
+}
+
+// Runs -----------------------------------------------------------------------------------------
+
+export async function insertRun(tx: Db, values: typeof triggerRuns.$inferInsert): Promise<RunRow | undefined> {
+  const [row] = await tx
+    .insert(triggerRuns)
+    .values(values)
+    .onConflictDoNothing({ target: [triggerRuns.triggerId, triggerRuns.eventId] })
+    .returning();
+  return row;
+}
+
+export async function findRun(db: Db, runId: string): Promise<RunRow | undefined> {
+  const [row] = await db.select().from(triggerRuns).where(eq(triggerRuns.id, runId));
+  return row;
+}
+
+/** Scheduled runs now due that have no execution job yet, marked dispatched in the same statement. */
+export async function takeDueRuns(tx: Db, now: Date, limit: number): Promise<Array<{ id: string }>> {
+  const due = tx
+    .select({ id: triggerRuns.id })
+    .from(triggerRuns)
+    .where(and(eq(triggerRuns.status, 'Scheduled'), lte(triggerRuns.dueAt, now), isNull(triggerRuns.dispatchedAt)))
+    .orderBy(asc(triggerRuns.dueAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(triggerRuns)
+    .set({ dispatchedAt: now })
+    .where(sql`${triggerRuns.id} in ${due}`)
+    .returning({ id: triggerRuns.id });
+}
+
+/** Moves a Scheduled run to Running; false when it is no longer Scheduled (cancelled, or taken). */
+export async function startRun(db: Db, runId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(triggerRuns)
+    .set({ status: 'Running', startedAt: now, updatedAt: now })
+    .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Scheduled')))
+    .returning({ id: triggerRuns.id });
+  return rows.length === 1;
+}
+
+export async function finishRun(
+  db: Db,
+  runId: string,
+  outcome: { status: 'Succeeded' | 'Failed' | 'Skipped'; reason: string | null; at: Date },
+): Promise<void> {
+  await db
+    .update(triggerRuns)
+    .set({ status: outcome.status, reason: outcome.reason, finishedAt: outcome.at, updatedAt: outcome.at })
+    .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
+}
+
+export async function setRunJobNumber(db: Db, runId: string, jobNumber: string): Promise<void> {
+  await db.update(triggerRuns).set({ jobNumber }).where(eq(triggerRuns.id, runId));
+}
+
+// Steps ----------------------------------------------------------------------------------------
+
+export async function listSteps(db: Db, runId: string): Promise<StepRow[]> {
+  return db.select().from(runSteps).where(eq(runSteps.runId, runId)).orderBy(asc(runSteps.position));
+}
+
+export async function insertStep(db: Db, values: typeof runSteps.$inferInsert): Promise<StepRow> {
+  const [row] = await db.insert(runSteps).values(values).returning();
+  if (!row) throw new Error('The run step was not stored.');
+  return row;
+}
+
+export async function finishStep(
+  db: Db,
+  stepId: string,
+  outcome: { status: 'Succeeded' | 'Failed' | 'Skipped'; outcome: string; at: Date },
+): Promise<void> {
+  await db
+    .update(runSteps)
+    .set({ status: outcome.status, outcome: outcome.outcome, finishedAt: outcome.at })
+    .where(eq(runSteps.id, stepId));
+}

@@ -1,0 +1,176 @@
+import { RUN_STATUSES, STEP_KINDS, STEP_STATUSES } from '@automate/contract';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { triggerEvent, triggers } from '../triggers/triggers.schema.ts';
+import { vendors } from '../vendors/vendors.schema.ts';
+
+/**
+ * The last state we saw of each ServiceM8 record the engine watches. A delivery re-reads the record
+ * and compares it with this to derive events; `editDate` keeps an older read from undoing a newer one.
+ */
+export const sm8Snapshots = pgTable(
+  'sm8_snapshots',
+  {
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    object: text().notNull(),
+    uuid: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    editDate: text(),
+    /** Counts the snapshot's changes: an event's occurrence key names the state it changed from. */
+    revision: integer().notNull().default(0),
+    seenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.object, t.uuid] })],
+);
+
+/** Where reconciliation got to per object: the newest `edit_date` it has read. */
+export const sm8ReconcileCursors = pgTable(
+  'sm8_reconcile_cursors',
+  {
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    object: text().notNull(),
+    lastEditDate: text().notNull(),
+    reconciledAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.object] })],
+);
+
+export const EVENT_SOURCES = ['webhook', 'reconcile'] as const;
+export const eventSource = pgEnum('automation_event_source', EVENT_SOURCES);
+
+/**
+ * One SPEC event that happened, once per real change: `occurrenceKey` (event, record and what
+ * changed) is unique per vendor, so a change seen twice (two deliveries, a delivery and
+ * reconciliation) is one event. `cascadeDepth` > 0 when one of our own runs caused it.
+ */
+export const automationEvents = pgTable(
+  'automation_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    event: triggerEvent().notNull(),
+    occurrenceKey: text().notNull(),
+    jobUuid: text(),
+    clientUuid: text(),
+    formResponseUuid: text(),
+    source: eventSource().notNull(),
+    causedByRunId: uuid(),
+    causedByTriggerId: uuid(),
+    cascadeDepth: integer().notNull().default(0),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set once the event was matched against the vendor's triggers; an unmatched one is matched again. */
+    matchedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('automation_events_occurrence_unique').on(t.vendorId, t.occurrenceKey),
+    index('automation_events_unmatched_idx').on(t.occurredAt).where(sql`${t.matchedAt} is null`),
+  ],
+);
+
+export const runStatus = pgEnum('trigger_run_status', RUN_STATUSES);
+
+/** One trigger run: created when an event matches, executed when due (DESIGN.md §5). */
+export const triggerRuns = pgTable(
+  'trigger_runs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    triggerId: uuid()
+      .notNull()
+      .references(() => triggers.id, { onDelete: 'cascade' }),
+    triggerVersion: integer().notNull(),
+    eventId: uuid()
+      .notNull()
+      .references(() => automationEvents.id, { onDelete: 'cascade' }),
+    event: triggerEvent().notNull(),
+    status: runStatus().notNull(),
+    jobUuid: text(),
+    jobNumber: text(),
+    clientUuid: text(),
+    formResponseUuid: text(),
+    cascadeDepth: integer().notNull().default(0),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set when the execution job was queued; a due run without it is queued by the dispatcher. */
+    dispatchedAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    reason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('trigger_runs_trigger_event_unique').on(t.triggerId, t.eventId),
+    index('trigger_runs_vendor_created_idx').on(t.vendorId, t.createdAt),
+    index('trigger_runs_status_due_idx').on(t.status, t.dueAt),
+  ],
+);
+
+export const stepKind = pgEnum('run_step_kind', STEP_KINDS);
+export const stepStatus = pgEnum('run_step_status', STEP_STATUSES);
+
+/**
+ * A run's log. An action step is written as Started before ServiceM8 is called and finished after,
+ * so a retry knows which actions are done (never repeated) and which are in doubt (checked first).
+ */
+export const runSteps = pgTable(
+  'run_steps',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    runId: uuid()
+      .notNull()
+      .references(() => triggerRuns.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    kind: stepKind().notNull(),
+    actionId: text(),
+    actionType: text(),
+    status: stepStatus().notNull(),
+    input: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    outcome: text().notNull().default(''),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('run_steps_run_idx').on(t.runId, t.position)],
+);
+
+/**
+ * What our own actions wrote to ServiceM8, so the change they cause is recognised when its webhook
+ * arrives: it does not re-fire the trigger that made it, and it counts one cascade level deeper.
+ */
+export const sm8Writes = pgTable(
+  'sm8_writes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    object: text().notNull(),
+    uuid: text().notNull(),
+    /** The fields and values written; `{}` with `created` for a new record. */
+    fields: jsonb().$type<Record<string, unknown>>().notNull(),
+    created: integer().notNull().default(0),
+    runId: uuid().notNull(),
+    triggerId: uuid().notNull(),
+    cascadeDepth: integer().notNull(),
+    writtenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('sm8_writes_record_idx').on(t.vendorId, t.object, t.uuid, t.writtenAt)],
+);

@@ -1,0 +1,65 @@
+import type { DryRunAction, DryRunResult, TriggerDefinition } from '@automate/contract';
+import type { Deps } from '../../deps.ts';
+import { ActionProblem } from '../../engine/actions/action-executor.ts';
+import { executorFor } from '../../engine/actions/action-registry.ts';
+import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
+import { loadRecords, type RecordSubject } from '../../engine/records/load-records.ts';
+import { notFound } from '../../http/app-error.ts';
+import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
+import { loadReferenceNames } from './reference-names.ts';
+import { evaluationContextFor } from './run-context.ts';
+import { actionEnv } from './run-executor.service.ts';
+
+/**
+ * "Test on a job": evaluates the definition against a real record, read fresh from ServiceM8, and
+ * plans every action (rendered texts, recipients) without performing any. Planning only reads.
+ */
+export async function dryRunTrigger(
+  deps: Deps,
+  vendorId: string,
+  triggerId: string | null,
+  definition: TriggerDefinition,
+  subject: RecordSubject,
+): Promise<DryRunResult> {
+  const client = await sm8ClientForVendor(deps, vendorId);
+  const records = await loadRecords(client, subject);
+  if (subject.jobUuid && !records.job) throw notFound(`The job ${subject.jobUuid} in ServiceM8`);
+  if (subject.clientUuid && !records.client) throw notFound(`The client ${subject.clientUuid} in ServiceM8`);
+  if (subject.formResponseUuid && !records.formResponse) {
+    throw notFound(`The form response ${subject.formResponseUuid} in ServiceM8`);
+  }
+  const names = await loadReferenceNames(deps.database.db, vendorId);
+  const conditions = evaluateGroup(definition.conditions, evaluationContextFor(records, names, definition.event));
+  const env = actionEnv(
+    deps,
+    client,
+    { id: 'dry-run', vendorId, triggerId: triggerId ?? 'dry-run', cascadeDepth: 0 },
+    records,
+    names,
+  );
+  const missing = new Set<string>();
+  const actions: DryRunAction[] = [];
+  for (const action of definition.actions) {
+    try {
+      const plan = await executorFor(action.type).plan(action.params, env);
+      for (const field of plan.missingMergeFields) missing.add(field);
+      actions.push({
+        actionId: action.id,
+        type: action.type,
+        description: plan.description,
+        preview: plan.input,
+        problem: null,
+      });
+    } catch (error) {
+      if (!(error instanceof ActionProblem)) throw error;
+      actions.push({
+        actionId: action.id,
+        type: action.type,
+        description: `${action.type} could not run on this record.`,
+        preview: {},
+        problem: error.message,
+      });
+    }
+  }
+  return { wouldRun: conditions.result, conditions, actions, missingMergeFields: [...missing] };
+}

@@ -1,0 +1,160 @@
+import { parseBadgeList } from '@automate/contract';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import {
+  type DerivedEvent,
+  deriveEvents,
+  deriveEventWebhookEvents,
+  EVENT_WEBHOOKS,
+  isEventWebhook,
+  isWatchedObject,
+  type Sm8Record,
+  type WatchedObject,
+} from '../../engine/events/derive-events.ts';
+import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
+import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
+import type { InboxRow } from '../webhooks/webhooks.repository.ts';
+import {
+  type EventRow,
+  findCursor,
+  insertEvent,
+  lockSnapshot,
+  recentWrites,
+  saveSnapshot,
+  type WriteRow,
+} from './automation.repository.ts';
+import { matchEvent } from './trigger-matching.service.ts';
+
+/**
+ * From ServiceM8 to events (DESIGN.md §5 steps 2–3): a delivery names records; each is read fresh,
+ * compared with its snapshot, and the events derived from the difference are stored once and
+ * matched against the vendor's triggers.
+ */
+
+const AnyRecord = z.record(z.string(), z.unknown());
+
+/** How long after our own write a change to the same fields counts as its echo. */
+const ECHO_WINDOW_MS = 15 * 60_000;
+
+const ObjectDelivery = z.object({
+  object: z.string(),
+  entry: z.array(z.object({ uuid: z.string().min(1) }).loose()),
+});
+const EventDelivery = z.object({ type: z.string(), data: z.object({ uuid: z.string().min(1) }).loose() });
+
+export async function processDelivery(deps: Deps, delivery: InboxRow): Promise<{ events: number }> {
+  const client = await sm8ClientForVendor(deps, delivery.vendorId);
+  const observed: EventRow[] = [];
+  const objectDelivery = ObjectDelivery.safeParse(delivery.payload);
+  if (objectDelivery.success) {
+    const object = objectDelivery.data.object.toLowerCase();
+    if (!isWatchedObject(object)) return { events: 0 };
+    const uuids = [...new Set(objectDelivery.data.entry.map((entry) => entry.uuid))];
+    for (const uuid of uuids) observed.push(...(await observeRecord(deps, client, delivery.vendorId, object, uuid)));
+  }
+  const eventDelivery = EventDelivery.safeParse(delivery.payload);
+  if (eventDelivery.success && isEventWebhook(eventDelivery.data.type)) {
+    const type = eventDelivery.data.type;
+    const { object, created } = EVENT_WEBHOOKS[type];
+    observed.push(
+      ...(await observeRecord(deps, client, delivery.vendorId, object, eventDelivery.data.data.uuid, {
+        created,
+        extra: (record) => deriveEventWebhookEvents(type, record),
+      })),
+    );
+  }
+  for (const event of observed) await matchEvent(deps, event, client);
+  return { events: observed.length };
+}
+
+/**
+ * Reads one record (or takes the one reconciliation just listed), derives its events against the
+ * snapshot and stores both in one transaction. Answers the events that are new.
+ */
+export async function observeRecord(
+  deps: Deps,
+  client: Sm8Client,
+  vendorId: string,
+  object: WatchedObject,
+  uuid: string,
+  options: {
+    created?: boolean;
+    record?: Sm8Record;
+    source?: 'webhook' | 'reconcile';
+    extra?: (record: Sm8Record) => DerivedEvent[];
+  } = {},
+): Promise<EventRow[]> {
+  const after = options.record ?? (await client.get(object, uuid, AnyRecord));
+  if (!after) return [];
+  const baselineTaken = (await findCursor(deps.database.db, vendorId, object)) !== null;
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const snapshot = await lockSnapshot(tx, { vendorId, object, uuid });
+    const editDate = typeof after.edit_date === 'string' ? after.edit_date : null;
+    // A read older than what we hold (two deliveries processed out of order) changes nothing.
+    if (snapshot?.editDate && editDate && editDate < snapshot.editDate) return [];
+    const derived = [
+      ...deriveEvents({
+        object,
+        before: snapshot?.data ?? null,
+        after,
+        created: options.created === true || (!snapshot && baselineTaken),
+        revision: snapshot?.revision ?? 0,
+      }),
+      ...(options.extra?.(after) ?? []),
+    ];
+    const revision = snapshot ? snapshot.revision + 1 : 0;
+    await saveSnapshot(tx, { vendorId, object, uuid, data: after, editDate, revision, seenAt: now });
+    const stored: EventRow[] = [];
+    for (const event of derived) {
+      const cause = await findCause(tx, vendorId, object, uuid, event, after, now);
+      const row = await insertEvent(tx, {
+        vendorId,
+        event: event.event,
+        occurrenceKey: event.occurrenceKey,
+        jobUuid: event.jobUuid,
+        clientUuid: event.clientUuid,
+        formResponseUuid: event.formResponseUuid,
+        source: options.source ?? 'webhook',
+        causedByRunId: cause?.runId ?? null,
+        causedByTriggerId: cause?.triggerId ?? null,
+        cascadeDepth: cause ? cause.cascadeDepth + 1 : 0,
+        occurredAt: now,
+      });
+      if (row) stored.push(row);
+    }
+    return stored;
+  });
+}
+
+/**
+ * The loop guard's question: did one of our runs make this change? It did when it recently wrote
+ * every field the event is about with the value the record now has (or created the record).
+ */
+async function findCause(
+  tx: Parameters<Parameters<Deps['database']['db']['transaction']>[0]>[0],
+  vendorId: string,
+  object: string,
+  uuid: string,
+  event: DerivedEvent,
+  after: Sm8Record,
+  now: Date,
+): Promise<WriteRow | undefined> {
+  const writes = await recentWrites(tx, { vendorId, object, uuid }, new Date(now.getTime() - ECHO_WINDOW_MS));
+  if (event.fields.length === 0) return writes.find((write) => write.created === 1);
+  return writes.find((write) =>
+    event.fields.every(
+      (field) => Object.hasOwn(write.fields, field) && sameValue(field, write.fields[field], after[field]),
+    ),
+  );
+}
+
+function sameValue(field: string, written: unknown, now: unknown): boolean {
+  if (field === 'badges') {
+    const set = (value: unknown) => new Set(typeof value === 'string' ? parseBadgeList(value) : []);
+    const a = set(written);
+    const b = set(now);
+    return a.size === b.size && [...a].every((badge) => b.has(badge));
+  }
+  return String(written ?? '') === String(now ?? '');
+}

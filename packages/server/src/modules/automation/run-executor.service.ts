@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { type TriggerAction, TriggerDefinition } from '@automate/contract';
+import type { Deps } from '../../deps.ts';
+import { type ActionEnv, ActionProblem } from '../../engine/actions/action-executor.ts';
+import { executorFor } from '../../engine/actions/action-registry.ts';
+import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
+import { explainFailure } from '../../engine/conditions/explain-result.ts';
+import type { Sm8Record } from '../../engine/events/derive-events.ts';
+import { buildMergeValues } from '../../engine/messages/merge-values.ts';
+import { renderMergeText } from '../../engine/messages/render-merge-text.ts';
+import { type LoadedRecords, loadRecords } from '../../engine/records/load-records.ts';
+import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
+import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
+import { findEmailTemplate } from '../email-templates/email-templates.repository.ts';
+import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
+import { readTriggerAttachment } from '../triggers/triggers.service.ts';
+import {
+  findRun,
+  findTriggerVersion,
+  findVendorAutomationState,
+  finishRun,
+  finishStep,
+  insertStep,
+  insertWrite,
+  listSteps,
+  type RunRow,
+  type StepRow,
+  startRun,
+} from './automation.repository.ts';
+import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
+import { evaluationContextFor } from './run-context.ts';
+
+/**
+ * DESIGN.md §5 step 4: executes a due run. Safe to call again for the same run after a crash or
+ * a transient failure: the step log says what is done. A Succeeded action is never performed
+ * again; a Started one (interrupted) is performed with the plan it stored, and the action checks
+ * first whether it already happened. Transient ServiceM8 failures are thrown for the job to retry;
+ * permanent ones fail the run with the reason.
+ */
+export async function executeRun(deps: Deps, runId: string, attempt: { isLast: boolean }): Promise<{ status: string }> {
+  const db = deps.database.db;
+  const run = await findRun(db, runId);
+  if (!run) return { status: 'missing' };
+  if (run.status === 'Scheduled' && !(await startRun(db, runId, deps.clock.now()))) {
+    return { status: (await findRun(db, runId))?.status ?? 'missing' };
+  }
+  if (run.status !== 'Scheduled' && run.status !== 'Running') return { status: run.status };
+
+  const finish = async (status: 'Succeeded' | 'Failed' | 'Skipped', reason: string | null) => {
+    await finishRun(db, runId, { status, reason, at: deps.clock.now() });
+    return { status };
+  };
+
+  const vendor = await findVendorAutomationState(db, run.vendorId);
+  if (!vendor?.subscriptionActive)
+    return finish('Skipped', 'The account has no active subscription, so automations do not run.');
+  const version = await findTriggerVersion(db, run.triggerId, run.triggerVersion);
+  const parsed = TriggerDefinition.safeParse(version?.definition);
+  if (!parsed.success) return finish('Failed', 'The trigger this run came from could not be read.');
+  const definition = parsed.data;
+
+  try {
+    const client = await sm8ClientForVendor(deps, run.vendorId);
+    const records = await loadRecords(client, run);
+    const names = await loadReferenceNames(db, run.vendorId);
+    let steps = await listSteps(db, runId);
+    let position = steps.length === 0 ? 0 : Math.max(...steps.map((step) => step.position)) + 1;
+
+    const alreadyRechecked = steps.some((step) => step.kind === 'Conditions' && step.position > 0);
+    if (definition.recheckBeforeRun && !alreadyRechecked) {
+      const evaluation = evaluateGroup(definition.conditions, evaluationContextFor(records, names, run.event));
+      const now = deps.clock.now();
+      const reason = evaluation.result
+        ? `Checked again before running: ${evaluation.reason}`
+        : `Skipped: the conditions no longer held when the run was due. ${explainFailure(evaluation)}`;
+      await insertStep(db, {
+        runId,
+        position: position++,
+        kind: 'Conditions',
+        status: evaluation.result ? 'Succeeded' : 'Skipped',
+        input: { evaluation },
+        outcome: reason,
+        startedAt: now,
+        finishedAt: now,
+      });
+      if (!evaluation.result) return finish('Skipped', reason);
+    }
+
+    const env = actionEnv(deps, client, run, records, names);
+    steps = await listSteps(db, runId);
+    for (const [index, action] of definition.actions.entries()) {
+      const previous = latestStepOf(steps, action.id);
+      if (previous && previous.status !== 'Started') continue;
+      const outcome = await performAction(deps, run, action, env, previous, position);
+      if (!previous) position++;
+      if (outcome.failed) return finish('Failed', `Action ${index + 1} (${action.type}): ${outcome.message}`);
+    }
+    return finish('Succeeded', null);
+  } catch (error) {
+    if (error instanceof ActionProblem) return finish('Failed', error.message);
+    if (error instanceof Sm8Error && !error.retryable) {
+      return finish('Failed', `ServiceM8 refused a request: ${error.message}`);
+    }
+    if (attempt.isLast) {
+      const message = error instanceof Error ? error.message : String(error);
+      return finish('Failed', `ServiceM8 kept failing, so the run gave up after several attempts: ${message}`);
+    }
+    throw error;
+  }
+}
+
+/** One action: plan (stored as Started), perform, record the outcome. Transient errors propagate. */
+async function performAction(
+  deps: Deps,
+  run: RunRow,
+  action: TriggerAction,
+  env: ActionEnv,
+  previous: StepRow | undefined,
+  position: number,
+): Promise<{ failed: boolean; message: string }> {
+  const db = deps.database.db;
+  const executor = executorFor(action.type);
+  let step = previous;
+  if (!step) {
+    try {
+      const plan = await executor.plan(action.params, env);
+      step = await insertStep(db, {
+        runId: run.id,
+        position,
+        kind: 'Action',
+        actionId: action.id,
+        actionType: action.type,
+        status: 'Started',
+        input: { ...plan.input, missingMergeFields: plan.missingMergeFields },
+        outcome: plan.description,
+        startedAt: deps.clock.now(),
+      });
+    } catch (error) {
+      if (!(error instanceof ActionProblem)) throw error;
+      const now = deps.clock.now();
+      await insertStep(db, {
+        runId: run.id,
+        position,
+        kind: 'Action',
+        actionId: action.id,
+        actionType: action.type,
+        status: 'Failed',
+        input: {},
+        outcome: error.message,
+        startedAt: now,
+        finishedAt: now,
+      });
+      return { failed: true, message: error.message };
+    }
+  }
+  try {
+    const message = await executor.perform(step.input, env, previous !== undefined);
+    const missing = Array.isArray(step.input.missingMergeFields) ? (step.input.missingMergeFields as string[]) : [];
+    const note = missing.length > 0 ? ` No value for ${missing.join(', ')}; left empty.` : '';
+    await finishStep(db, step.id, { status: 'Succeeded', outcome: `${message}${note}`, at: deps.clock.now() });
+    return { failed: false, message };
+  } catch (error) {
+    const permanent = error instanceof ActionProblem || (error instanceof Sm8Error && !error.retryable);
+    if (!permanent) throw error;
+    const message = error instanceof ActionProblem ? error.message : `ServiceM8 refused it: ${error.message}`;
+    await finishStep(db, step.id, { status: 'Failed', outcome: message, at: deps.clock.now() });
+    return { failed: true, message };
+  }
+}
+
+function latestStepOf(steps: StepRow[], actionId: string): StepRow | undefined {
+  return steps.filter((step) => step.kind === 'Action' && step.actionId === actionId).at(-1);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What actions use during this run; also used by the dry run (which never calls `perform`). */
+export function actionEnv(
+  deps: Deps,
+  client: Sm8Client,
+  run: Pick<RunRow, 'id' | 'vendorId' | 'triggerId' | 'cascadeDepth'>,
+  records: LoadedRecords,
+  names: ReferenceNames,
+): ActionEnv {
+  const db = deps.database.db;
+  return {
+    client,
+    records,
+    render(template: string, contact: Sm8Record | null) {
+      const values = buildMergeValues({
+        job: records.job,
+        client: records.client,
+        contact,
+        staff: records.staff,
+        vendor: records.vendor,
+      });
+      return renderMergeText(template, values);
+    },
+    async emailTemplate(id) {
+      if (!UUID.test(id)) return null;
+      const row = await findEmailTemplate(db, { vendorId: run.vendorId, id });
+      return row ? { subject: row.subject, body: row.body } : null;
+    },
+    attachment: (id) => readTriggerAttachment(deps, run.vendorId, id),
+    async noteWrite(object, uuid, fields, created = false) {
+      await insertWrite(db, {
+        vendorId: run.vendorId,
+        object,
+        uuid,
+        fields,
+        created: created ? 1 : 0,
+        runId: run.id,
+        triggerId: run.triggerId,
+        cascadeDepth: run.cascadeDepth,
+        writtenAt: deps.clock.now(),
+      });
+    },
+    newUuid: () => randomUUID(),
+    nameOf: names.nameOf,
+  };
+}

@@ -1,0 +1,101 @@
+import type { EmailTemplate, EmailTemplateInput } from '@automate/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { checkMergeText } from '../../engine/messages/render-merge-text.ts';
+import { AppError, invalidField, notFound } from '../../http/app-error.ts';
+import {
+  deleteEmailTemplate,
+  type EmailTemplateRow,
+  findEmailTemplate,
+  findEmailTemplateByName,
+  findTriggerUsingEmailTemplate,
+  insertEmailTemplate,
+  listEmailTemplates as listRows,
+  lockEmailTemplateNames,
+  updateEmailTemplate,
+} from './email-templates.repository.ts';
+
+type Input = z.output<typeof EmailTemplateInput>;
+
+const NOT_FOUND = 'The email template';
+
+export function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
+  return {
+    id: row.id,
+    vendorId: row.vendorId,
+    name: row.name,
+    subject: row.subject,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The subject and the body may use merge fields only, and must parse. */
+function checkTexts(input: Input): void {
+  for (const field of ['subject', 'body'] as const) {
+    const problem = checkMergeText(input[field]);
+    if (problem) throw invalidField(field, problem);
+  }
+}
+
+/** Names are unique per vendor, ignoring case; call inside the transaction that locked the names. */
+async function checkNameFree(tx: Db, vendorId: string, name: string, exceptId?: string): Promise<void> {
+  if (await findEmailTemplateByName(tx, { vendorId, name, exceptId })) {
+    throw new AppError('CONFLICT', `An email template named "${name}" already exists.`, {
+      fieldErrors: { name: ['Another email template has this name.'] },
+    });
+  }
+}
+
+export async function listEmailTemplates(deps: Deps, vendorId: string): Promise<EmailTemplate[]> {
+  return (await listRows(deps.database.db, { vendorId })).map(toEmailTemplate);
+}
+
+export async function getEmailTemplate(deps: Deps, vendorId: string, id: string): Promise<EmailTemplate> {
+  const row = await findEmailTemplate(deps.database.db, { vendorId, id });
+  if (!row) throw notFound(NOT_FOUND);
+  return toEmailTemplate(row);
+}
+
+export async function createEmailTemplate(deps: Deps, vendorId: string, input: Input): Promise<EmailTemplate> {
+  checkTexts(input);
+  return deps.database.db.transaction(async (tx) => {
+    await lockEmailTemplateNames(tx, { vendorId });
+    await checkNameFree(tx, vendorId, input.name);
+    return toEmailTemplate(await insertEmailTemplate(tx, { vendorId, values: input, now: deps.clock.now() }));
+  });
+}
+
+export async function changeEmailTemplate(
+  deps: Deps,
+  vendorId: string,
+  id: string,
+  input: Input,
+): Promise<EmailTemplate> {
+  return deps.database.db.transaction(async (tx) => {
+    if (!(await findEmailTemplate(tx, { vendorId, id }))) throw notFound(NOT_FOUND);
+    checkTexts(input);
+    await lockEmailTemplateNames(tx, { vendorId });
+    await checkNameFree(tx, vendorId, input.name, id);
+    const row = await updateEmailTemplate(tx, { vendorId, id, values: input, now: deps.clock.now() });
+    if (!row) throw notFound(NOT_FOUND);
+    return toEmailTemplate(row);
+  });
+}
+
+/** Refused while a trigger sends the template: the trigger must pick another one first. */
+export async function removeEmailTemplate(deps: Deps, vendorId: string, id: string): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    if (!(await findEmailTemplate(tx, { vendorId, id }))) throw notFound(NOT_FOUND);
+    const trigger = await findTriggerUsingEmailTemplate(tx, { vendorId, templateId: id });
+    if (trigger) {
+      throw new AppError(
+        'CONFLICT',
+        `The email template is used by the trigger "${trigger.name}"; choose another template there first.`,
+      );
+    }
+    if (!(await deleteEmailTemplate(tx, { vendorId, id }))) throw notFound(NOT_FOUND);
+  });
+}

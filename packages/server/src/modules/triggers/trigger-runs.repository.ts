@@ -1,0 +1,139 @@
+import { RUN_STATUSES, type SearchQuery, TRIGGER_EVENTS } from '@automate/contract';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { runSearch, type SearchSpec } from '../../db/search.ts';
+import { runSteps, triggerRuns } from '../automation/automation.schema.ts';
+import { triggers } from './triggers.schema.ts';
+
+export type RunStepRow = typeof runSteps.$inferSelect;
+
+const runColumns = {
+  id: triggerRuns.id,
+  vendorId: triggerRuns.vendorId,
+  triggerId: triggerRuns.triggerId,
+  triggerName: triggers.name,
+  triggerVersion: triggerRuns.triggerVersion,
+  event: triggerRuns.event,
+  status: triggerRuns.status,
+  jobUuid: triggerRuns.jobUuid,
+  jobNumber: triggerRuns.jobNumber,
+  clientUuid: triggerRuns.clientUuid,
+  formResponseUuid: triggerRuns.formResponseUuid,
+  dueAt: triggerRuns.dueAt,
+  startedAt: triggerRuns.startedAt,
+  finishedAt: triggerRuns.finishedAt,
+  reason: triggerRuns.reason,
+  cascadeDepth: triggerRuns.cascadeDepth,
+  createdAt: triggerRuns.createdAt,
+};
+type RunRowShape = typeof triggerRuns.$inferSelect;
+export type TriggerRunRow = Pick<
+  RunRowShape,
+  | 'id'
+  | 'vendorId'
+  | 'triggerId'
+  | 'triggerVersion'
+  | 'event'
+  | 'status'
+  | 'jobUuid'
+  | 'jobNumber'
+  | 'clientUuid'
+  | 'formResponseUuid'
+  | 'dueAt'
+  | 'startedAt'
+  | 'finishedAt'
+  | 'reason'
+  | 'cascadeDepth'
+  | 'createdAt'
+> & { triggerName: string };
+
+const runSearchSpec: SearchSpec = {
+  resource: 'runs',
+  fields: {
+    status: { source: triggerRuns.status, kind: 'enum', values: RUN_STATUSES, sortable: true, filterable: true },
+    triggerId: { source: triggerRuns.triggerId, kind: 'uuid', filterable: true },
+    triggerName: { source: triggers.name, kind: 'text', sortable: true, filterable: true },
+    jobNumber: { source: triggerRuns.jobNumber, kind: 'text', sortable: true, filterable: true },
+    event: { source: triggerRuns.event, kind: 'enum', values: TRIGGER_EVENTS, sortable: true, filterable: true },
+    createdAt: { source: triggerRuns.createdAt, kind: 'timestamp', sortable: true, filterable: true },
+    dueAt: { source: triggerRuns.dueAt, kind: 'timestamp', sortable: true, filterable: true },
+    startedAt: { source: triggerRuns.startedAt, kind: 'timestamp', sortable: true, filterable: true },
+    finishedAt: { source: triggerRuns.finishedAt, kind: 'timestamp', sortable: true, filterable: true },
+  },
+  defaultSort: { field: 'createdAt', direction: 'Descending' },
+  tiebreaker: triggerRuns.id,
+};
+
+/** The vendor's runs (or one trigger's), newest first unless the query sorts otherwise. */
+export function searchTriggerRuns(db: Db, where: { vendorId: string; triggerId?: string }, query: SearchQuery) {
+  const scope = and(
+    eq(triggerRuns.vendorId, where.vendorId),
+    where.triggerId ? eq(triggerRuns.triggerId, where.triggerId) : undefined,
+  );
+  return runSearch<TriggerRunRow>({
+    spec: runSearchSpec,
+    query,
+    scope,
+    fetchRows: ({ where: condition, orderBy, limit, offset }) =>
+      db
+        .select(runColumns)
+        .from(triggerRuns)
+        .innerJoin(triggers, eq(triggers.id, triggerRuns.triggerId))
+        .where(condition)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    countRows: async (condition) => {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(triggerRuns)
+        .innerJoin(triggers, eq(triggers.id, triggerRuns.triggerId))
+        .where(condition);
+      return row?.total ?? 0;
+    },
+  });
+}
+
+export async function findTriggerRun(
+  db: Db,
+  where: { vendorId: string; runId: string },
+): Promise<TriggerRunRow | undefined> {
+  const [row] = await db
+    .select(runColumns)
+    .from(triggerRuns)
+    .innerJoin(triggers, eq(triggers.id, triggerRuns.triggerId))
+    .where(and(eq(triggerRuns.vendorId, where.vendorId), eq(triggerRuns.id, where.runId)));
+  return row;
+}
+
+export async function listRunSteps(db: Db, where: { vendorId: string; runId: string }): Promise<RunStepRow[]> {
+  return db
+    .select(getTableColumns(runSteps))
+    .from(runSteps)
+    .innerJoin(triggerRuns, eq(triggerRuns.id, runSteps.runId))
+    .where(and(eq(triggerRuns.vendorId, where.vendorId), eq(runSteps.runId, where.runId)))
+    .orderBy(asc(runSteps.position), asc(runSteps.startedAt), asc(runSteps.id));
+}
+
+/**
+ * Cancels the run only while it is still Scheduled: one conditional UPDATE, so it cannot race the
+ * engine taking it. Answers false when the run is not (any longer) Scheduled.
+ */
+export async function cancelScheduledRun(
+  db: Db,
+  where: { vendorId: string; runId: string },
+  values: { reason: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(triggerRuns)
+    .set({ status: 'Cancelled', finishedAt: values.now, reason: values.reason, updatedAt: values.now })
+    .where(
+      and(
+        eq(triggerRuns.vendorId, where.vendorId),
+        eq(triggerRuns.id, where.runId),
+        eq(triggerRuns.status, 'Scheduled'),
+      ),
+    )
+    .returning({ id: triggerRuns.id });
+  return rows.length > 0;
+}

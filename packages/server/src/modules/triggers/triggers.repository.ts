@@ -1,0 +1,246 @@
+import { type SearchQuery, TRIGGER_EVENTS, type TriggerDefinition } from '@automate/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { countWhere, runSearch, type SearchSpec } from '../../db/search.ts';
+import { triggerRuns } from '../automation/automation.schema.ts';
+import { emailTemplates } from '../email-templates/email-templates.schema.ts';
+import { sm8ReferenceItems } from '../servicem8/servicem8.schema.ts';
+import { triggerAttachments, triggers, triggerVersions } from './triggers.schema.ts';
+
+export type TriggerRow = typeof triggers.$inferSelect;
+export type TriggerAttachmentRow = typeof triggerAttachments.$inferSelect;
+export type Sm8ReferenceItemRow = typeof sm8ReferenceItems.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Triggers and their versions
+
+const triggerOf = (where: { vendorId: string; triggerId: string }) =>
+  and(eq(triggers.vendorId, where.vendorId), eq(triggers.id, where.triggerId));
+const attachmentOf = (where: { vendorId: string; attachmentId: string }) =>
+  and(eq(triggerAttachments.vendorId, where.vendorId), eq(triggerAttachments.id, where.attachmentId));
+
+export async function insertTrigger(
+  db: Db,
+  values: { vendorId: string; definition: TriggerDefinition; userId: string; now: Date },
+): Promise<TriggerRow> {
+  const [row] = await db
+    .insert(triggers)
+    .values({
+      vendorId: values.vendorId,
+      name: values.definition.name,
+      event: values.definition.event,
+      enabled: values.definition.enabled,
+      version: 1,
+      definition: values.definition,
+      createdByUserId: values.userId,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning();
+  if (!row) throw new Error('insert into triggers returned nothing');
+  return row;
+}
+
+export async function findTrigger(
+  db: Db,
+  where: { vendorId: string; triggerId: string },
+): Promise<TriggerRow | undefined> {
+  const [row] = await db.select().from(triggers).where(triggerOf(where));
+  return row;
+}
+
+/** The trigger locked until the transaction ends, so a change and an upload or delete do not interleave. */
+export async function lockTrigger(
+  db: Db,
+  where: { vendorId: string; triggerId: string },
+): Promise<TriggerRow | undefined> {
+  const [row] = await db.select().from(triggers).where(triggerOf(where)).for('update');
+  return row;
+}
+
+/** Replaces the definition and moves to the next version; answers the row at its new version. */
+export async function updateTriggerDefinition(
+  db: Db,
+  where: { vendorId: string; triggerId: string },
+  definition: TriggerDefinition,
+  now: Date,
+): Promise<TriggerRow | undefined> {
+  const [row] = await db
+    .update(triggers)
+    .set({
+      name: definition.name,
+      event: definition.event,
+      enabled: definition.enabled,
+      definition,
+      version: sql`${triggers.version} + 1`,
+      updatedAt: now,
+    })
+    .where(triggerOf(where))
+    .returning();
+  return row;
+}
+
+/** Deletes the trigger; its versions, runs (with their steps) and attachment rows go with it. */
+export async function deleteTrigger(db: Db, where: { vendorId: string; triggerId: string }): Promise<boolean> {
+  const rows = await db.delete(triggers).where(triggerOf(where)).returning({ id: triggers.id });
+  return rows.length > 0;
+}
+
+export async function insertTriggerVersion(
+  db: Db,
+  values: { triggerId: string; version: number; definition: TriggerDefinition; userId: string; savedAt: Date },
+): Promise<void> {
+  await db.insert(triggerVersions).values({
+    triggerId: values.triggerId,
+    version: values.version,
+    definition: values.definition,
+    savedByUserId: values.userId,
+    savedAt: values.savedAt,
+  });
+}
+
+export async function listTriggerVersions(db: Db, where: { vendorId: string; triggerId: string }) {
+  return db
+    .select({
+      version: triggerVersions.version,
+      definition: triggerVersions.definition,
+      savedByUserId: triggerVersions.savedByUserId,
+      savedAt: triggerVersions.savedAt,
+    })
+    .from(triggerVersions)
+    .innerJoin(triggers, eq(triggers.id, triggerVersions.triggerId))
+    .where(and(eq(triggers.vendorId, where.vendorId), eq(triggerVersions.triggerId, where.triggerId)))
+    .orderBy(asc(triggerVersions.version));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/**
+ * The newest run's creation time. Written out with qualified names: Drizzle leaves columns of a
+ * one-table query unqualified, and inside the subquery `id` would be the run's own.
+ */
+const lastRunAt = sql<Date | null>`(select max("last_run"."created_at") from ${triggerRuns} as "last_run" where "last_run"."trigger_id" = "triggers"."id")`;
+
+const summaryColumns = {
+  id: triggers.id,
+  name: triggers.name,
+  description: sql<string>`coalesce(${triggers.definition}->>'description', '')`,
+  event: triggers.event,
+  enabled: triggers.enabled,
+  version: triggers.version,
+  actionCount: sql<number>`coalesce(jsonb_array_length(${triggers.definition}->'actions'), 0)::int`,
+  lastRunAt: lastRunAt.mapWith(triggerRuns.createdAt),
+  createdAt: triggers.createdAt,
+  updatedAt: triggers.updatedAt,
+};
+export type TriggerSummaryRow = {
+  id: string;
+  name: string;
+  description: string;
+  event: TriggerRow['event'];
+  enabled: boolean;
+  version: number;
+  actionCount: number;
+  lastRunAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const triggerSearch: SearchSpec = {
+  resource: 'triggers',
+  fields: {
+    name: { source: triggers.name, kind: 'text', sortable: true, filterable: true },
+    event: { source: triggers.event, kind: 'enum', values: TRIGGER_EVENTS, sortable: true, filterable: true },
+    enabled: { source: triggers.enabled, kind: 'boolean', sortable: true, filterable: true },
+    updatedAt: { source: triggers.updatedAt, kind: 'timestamp', sortable: true, filterable: true },
+    createdAt: { source: triggers.createdAt, kind: 'timestamp', sortable: true, filterable: true },
+    lastRunAt: { source: lastRunAt, kind: 'timestamp', sortable: true },
+  },
+  defaultSort: { field: 'name', direction: 'Ascending' },
+  tiebreaker: triggers.id,
+};
+
+export function searchTriggers(db: Db, vendorId: string, query: SearchQuery) {
+  return runSearch<TriggerSummaryRow>({
+    spec: triggerSearch,
+    query,
+    scope: eq(triggers.vendorId, vendorId),
+    fetchRows: ({ where, orderBy, limit, offset }) =>
+      db
+        .select(summaryColumns)
+        .from(triggers)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    countRows: (where) => countWhere(db, triggers, where),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attachments
+
+export async function listTriggerAttachments(
+  db: Db,
+  where: { vendorId: string; triggerId: string },
+): Promise<TriggerAttachmentRow[]> {
+  return db
+    .select()
+    .from(triggerAttachments)
+    .where(and(eq(triggerAttachments.vendorId, where.vendorId), eq(triggerAttachments.triggerId, where.triggerId)))
+    .orderBy(asc(triggerAttachments.createdAt), asc(triggerAttachments.id));
+}
+
+export async function insertTriggerAttachment(
+  db: Db,
+  values: Omit<typeof triggerAttachments.$inferInsert, 'id'>,
+): Promise<TriggerAttachmentRow> {
+  const [row] = await db.insert(triggerAttachments).values(values).returning();
+  if (!row) throw new Error('insert into trigger_attachments returned nothing');
+  return row;
+}
+
+export async function findTriggerAttachment(
+  db: Db,
+  where: { vendorId: string; attachmentId: string },
+): Promise<TriggerAttachmentRow | undefined> {
+  const [row] = await db.select().from(triggerAttachments).where(attachmentOf(where));
+  return row;
+}
+
+export async function deleteTriggerAttachment(
+  db: Db,
+  where: { vendorId: string; attachmentId: string },
+): Promise<boolean> {
+  const rows = await db.delete(triggerAttachments).where(attachmentOf(where)).returning({ id: triggerAttachments.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a definition may reference
+
+/** The vendor's synced ServiceM8 records among `uuids` (any kind; the caller matches kinds). */
+export async function findSm8ReferenceItems(
+  db: Db,
+  where: { vendorId: string; uuids: readonly string[] },
+): Promise<Sm8ReferenceItemRow[]> {
+  if (where.uuids.length === 0) return [];
+  return db
+    .select()
+    .from(sm8ReferenceItems)
+    .where(and(eq(sm8ReferenceItems.vendorId, where.vendorId), inArray(sm8ReferenceItems.uuid, [...where.uuids])));
+}
+
+/** Which of `ids` are email templates of the vendor. */
+export async function findEmailTemplateIds(
+  db: Db,
+  where: { vendorId: string; ids: readonly string[] },
+): Promise<string[]> {
+  if (where.ids.length === 0) return [];
+  const rows = await db
+    .select({ id: emailTemplates.id })
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.vendorId, where.vendorId), inArray(emailTemplates.id, [...where.ids])));
+  return rows.map((row) => row.id);
+}

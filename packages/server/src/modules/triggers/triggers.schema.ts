@@ -1,0 +1,77 @@
+import type { TriggerDefinition } from '@automate/contract';
+import { TRIGGER_EVENTS } from '@automate/contract';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.ts';
+import { vendors } from '../vendors/vendors.schema.ts';
+
+export const triggerEvent = pgEnum('trigger_event', TRIGGER_EVENTS);
+
+/**
+ * A vendor's trigger at its current version. `name`, `event` and `enabled` repeat what the
+ * definition says so the list and the engine's matching can filter and sort on them.
+ */
+export const triggers = pgTable(
+  'triggers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    event: triggerEvent().notNull(),
+    enabled: boolean().notNull(),
+    version: integer().notNull().default(1),
+    definition: jsonb().$type<TriggerDefinition>().notNull(),
+    createdByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('triggers_vendor_event_idx').on(t.vendorId, t.event, t.enabled)],
+);
+
+/** Every version a trigger has had; a run points at the one it was created from. */
+export const triggerVersions = pgTable(
+  'trigger_versions',
+  {
+    triggerId: uuid()
+      .notNull()
+      .references(() => triggers.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    definition: jsonb().$type<TriggerDefinition>().notNull(),
+    savedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.triggerId, t.version] })],
+);
+
+/** Files uploaded for a Job_SendAttachment action; the bytes are in file storage under `storageName`. */
+export const triggerAttachments = pgTable(
+  'trigger_attachments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    triggerId: uuid()
+      .notNull()
+      .references(() => triggers.id, { onDelete: 'cascade' }),
+    actionId: text().notNull(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    storageName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trigger_attachments_trigger_idx').on(t.triggerId)],
+);

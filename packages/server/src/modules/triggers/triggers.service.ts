@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import {
+  referencesOf,
+  type SearchPage,
+  type SearchQuery,
+  TRIGGER_ATTACHMENT_LIMITS,
+  type Trigger,
+  type TriggerAttachment,
+  type TriggerDefinition,
+  type TriggerSummary,
+} from '@automate/contract';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import type { Caller } from '../../http/access.ts';
+import { AppError, invalidField, notFound } from '../../http/app-error.ts';
+import { detectImageType } from '../../storage/image-type.ts';
+import { findVendorById } from '../vendors/vendors.repository.ts';
+import { type AvailableSm8Item, findMissingReferences, type Sm8ReferenceKind } from './trigger-references.ts';
+import {
+  deleteTrigger,
+  deleteTriggerAttachment,
+  findEmailTemplateIds,
+  findSm8ReferenceItems,
+  findTrigger,
+  findTriggerAttachment,
+  insertTrigger,
+  insertTriggerAttachment,
+  insertTriggerVersion,
+  listTriggerAttachments,
+  lockTrigger,
+  searchTriggers,
+  type TriggerAttachmentRow,
+  type TriggerRow,
+  type TriggerSummaryRow,
+  updateTriggerDefinition,
+} from './triggers.repository.ts';
+
+/**
+ * A vendor's triggers (DESIGN.md §5): saved with a version history, checked against the vendor's
+ * ServiceM8 reference data, email templates and uploaded files, and the files for Job_SendAttachment.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TRIGGER = 'The trigger';
+const ATTACHMENT = 'The attachment';
+
+type TriggerKey = { vendorId: string; triggerId: string };
+
+export function toAttachment(row: TriggerAttachmentRow): TriggerAttachment {
+  return {
+    id: row.id,
+    actionId: row.actionId,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.size,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toTrigger(row: TriggerRow, attachments: TriggerAttachmentRow[]): Trigger {
+  return {
+    id: row.id,
+    vendorId: row.vendorId,
+    version: row.version,
+    definition: row.definition,
+    attachments: attachments.map(toAttachment),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toSummary(row: TriggerSummaryRow): TriggerSummary {
+  return {
+    ...row,
+    lastRunAt: row.lastRunAt ? row.lastRunAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listTriggers(
+  deps: Deps,
+  vendorId: string,
+  query: SearchQuery,
+): Promise<SearchPage<TriggerSummary>> {
+  const page = await searchTriggers(deps.database.db, vendorId, query);
+  return { ...page, rows: page.rows.map(toSummary) };
+}
+
+export async function getTrigger(deps: Deps, vendorId: string, triggerId: string): Promise<Trigger> {
+  const db = deps.database.db;
+  const row = await findTrigger(db, { vendorId, triggerId });
+  if (!row) throw notFound(TRIGGER);
+  return toTrigger(row, await listTriggerAttachments(db, { vendorId, triggerId }));
+}
+
+/** Saves a new trigger at version 1 (and its first history row). */
+export async function createTrigger(
+  deps: Deps,
+  caller: Caller,
+  vendorId: string,
+  definition: TriggerDefinition,
+): Promise<Trigger> {
+  return deps.database.db.transaction(async (tx) => {
+    await checkDefinition(tx, vendorId, definition, new Set());
+    const row = await insertTrigger(tx, { vendorId, definition, userId: caller.id, now: deps.clock.now() });
+    await keepVersion(tx, row, caller);
+    return toTrigger(row, []);
+  });
+}
+
+/** The history row of the version the trigger row is now at. */
+function keepVersion(tx: Db, row: TriggerRow, caller: Caller): Promise<void> {
+  return insertTriggerVersion(tx, {
+    triggerId: row.id,
+    version: row.version,
+    definition: row.definition,
+    userId: caller.id,
+    savedAt: row.updatedAt,
+  });
+}
+
+/** Replaces the definition: the next version, with its history row, in one transaction. */
+export async function changeTrigger(
+  deps: Deps,
+  caller: Caller,
+  key: TriggerKey,
+  definition: TriggerDefinition,
+): Promise<Trigger> {
+  return deps.database.db.transaction(async (tx) => {
+    if (!(await lockTrigger(tx, key))) throw notFound(TRIGGER);
+    const attachments = await listTriggerAttachments(tx, key);
+    await checkDefinition(tx, key.vendorId, definition, new Set(attachments.map((row) => row.id)));
+    const row = await updateTriggerDefinition(tx, key, definition, deps.clock.now());
+    if (!row) throw notFound(TRIGGER);
+    await keepVersion(tx, row, caller);
+    return toTrigger(row, attachments);
+  });
+}
+
+/**
+ * Deletes the trigger with its versions, runs and attachment rows. The attachments' bytes stay in
+ * file storage: it has no delete yet.
+ */
+export async function removeTrigger(deps: Deps, key: TriggerKey): Promise<void> {
+  if (!(await deleteTrigger(deps.database.db, key))) throw notFound(TRIGGER);
+}
+
+/**
+ * Refuses a definition that cannot run: one enabled while the vendor has no ServiceM8 connection,
+ * or one that names records that do not exist (every problem is listed, keyed by its field path).
+ */
+async function checkDefinition(
+  db: Db,
+  vendorId: string,
+  definition: TriggerDefinition,
+  attachmentIds: ReadonlySet<string>,
+): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const add = (path: string, message: string) => {
+    errors[path] = [...(errors[path] ?? []), message];
+  };
+
+  const vendor = await findVendorById(db, vendorId);
+  if (definition.enabled && !vendor?.sm8Connected) {
+    add('enabled', 'Connect your ServiceM8 account before enabling a trigger; until then it can be saved disabled.');
+  }
+
+  const references = referencesOf(definition);
+  if (references.length > 0) {
+    const uuids = new Set<string>();
+    const templateIds = new Set<string>();
+    for (const reference of references) {
+      if ('uuid' in reference) uuids.add(reference.uuid);
+      if (reference.kind === 'formfield') uuids.add(reference.formUuid);
+      if (reference.kind === 'emailTemplate' && UUID.test(reference.id)) templateIds.add(reference.id);
+    }
+    const [items, templates] = await Promise.all([
+      findSm8ReferenceItems(db, { vendorId, uuids: [...uuids] }),
+      findEmailTemplateIds(db, { vendorId, ids: [...templateIds] }),
+    ]);
+    const sm8: AvailableSm8Item[] = items
+      .filter((item) => item.kind !== 'staff')
+      .map((item) => ({
+        kind: item.kind as Sm8ReferenceKind,
+        uuid: item.uuid,
+        name: item.name,
+        active: item.active,
+        formUuid: typeof item.details.formUuid === 'string' ? item.details.formUuid : undefined,
+      }));
+    for (const problem of findMissingReferences(definition, {
+      sm8,
+      emailTemplateIds: new Set(templates),
+      attachmentIds,
+    })) {
+      add(problem.path, problem.message);
+    }
+  }
+
+  const sentences = Object.values(errors).flat();
+  if (sentences.length === 0) return;
+  const message =
+    sentences.length === 1
+      ? (sentences[0] ?? '')
+      : `The trigger has ${sentences.length} problems: ${sentences.join(' ')}`;
+  throw new AppError('VALIDATION_FAILED', message, { fieldErrors: errors });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attachments
+
+/** An uploaded file as the route read it. */
+export type AttachmentUpload = { fileName: string; contentType: string; bytes: Uint8Array };
+
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+const ALLOWED_TYPES: readonly string[] = TRIGGER_ATTACHMENT_LIMITS.contentTypes;
+const MAX_MB = TRIGGER_ATTACHMENT_LIMITS.maxBytes / 1024 / 1024;
+
+export const ATTACHMENT_TOO_LARGE = `The file is larger than ${MAX_MB} MB.`;
+
+/**
+ * Stores a file for a Job_SendAttachment action. The action may be one the trigger does not have
+ * yet (the editor uploads the file before it can save the action that names it), but an existing
+ * action of another type is refused. `readUpload` is called once the trigger and action are known.
+ */
+export async function addTriggerAttachment(
+  deps: Deps,
+  key: TriggerKey & { actionId: string },
+  readUpload: () => Promise<AttachmentUpload>,
+): Promise<TriggerAttachment> {
+  const db = deps.database.db;
+  const trigger = await findTrigger(db, key);
+  if (!trigger) throw notFound(TRIGGER);
+  const action = trigger.definition.actions.find((item) => item.id === key.actionId);
+  if (action && action.type !== 'Job_SendAttachment') {
+    throw invalidField(
+      'actionId',
+      `The action ${key.actionId} is a ${action.type} action; files can only be attached to a Job_SendAttachment action.`,
+    );
+  }
+
+  const upload = await readUpload();
+  const fileName = cleanFileName(upload.fileName);
+  if (upload.bytes.length === 0) throw invalidField('file', 'The file is empty.');
+  if (upload.bytes.length > TRIGGER_ATTACHMENT_LIMITS.maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_TOO_LARGE);
+  }
+  const contentType = resolveContentType(upload.contentType, fileName);
+  if (!ALLOWED_TYPES.includes(contentType)) {
+    throw invalidField(
+      'file',
+      `Files of type ${contentType} cannot be attached; use PDF, images, text, Word or Excel files.`,
+    );
+  }
+  if (!contentMatches(contentType, upload.bytes)) {
+    throw invalidField('file', `The file says it is ${contentType}, but its content is not. Check the file.`);
+  }
+
+  const storageName = `trigger-attachment-${randomUUID()}`;
+  await deps.files.put(storageName, upload.bytes);
+  const row = await insertTriggerAttachment(db, {
+    vendorId: key.vendorId,
+    triggerId: key.triggerId,
+    actionId: key.actionId,
+    fileName,
+    contentType,
+    size: upload.bytes.length,
+    storageName,
+  });
+  return toAttachment(row);
+}
+
+/**
+ * Deletes an attachment row, refused while an action of the current definition uses it. Its bytes
+ * stay in file storage (it has no delete yet).
+ */
+export async function removeTriggerAttachment(
+  deps: Deps,
+  key: TriggerKey & { actionId: string; attachmentId: string },
+): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const trigger = await lockTrigger(tx, key);
+    if (!trigger) throw notFound(TRIGGER);
+    const attachment = await findTriggerAttachment(tx, key);
+    if (!attachment || attachment.triggerId !== key.triggerId || attachment.actionId !== key.actionId) {
+      throw notFound(ATTACHMENT);
+    }
+    const users = trigger.definition.actions
+      .map((item, index) => ({ item, index }))
+      .filter(({ item }) => item.type === 'Job_SendAttachment' && item.params.attachmentId === key.attachmentId);
+    const user = users[0];
+    if (user) {
+      throw new AppError(
+        'CONFLICT',
+        `The file "${attachment.fileName}" is still used by actions[${user.index}] (${user.item.type}). Choose another file for that action, or remove the action, and save the trigger first.`,
+      );
+    }
+    await deleteTriggerAttachment(tx, key);
+  });
+}
+
+/** The bytes of an uploaded attachment of the vendor, for the engine; null when it or its file is gone. */
+export async function readTriggerAttachment(
+  deps: Deps,
+  vendorId: string,
+  attachmentId: string,
+): Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | null> {
+  if (!UUID.test(attachmentId)) return null;
+  const row = await findTriggerAttachment(deps.database.db, { vendorId, attachmentId });
+  if (!row) return null;
+  const bytes = await deps.files.get(row.storageName);
+  if (!bytes) return null;
+  return { fileName: row.fileName, contentType: row.contentType, bytes };
+}
+
+/** The file's own name, without any folder, control characters or excess length. */
+function cleanFileName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 200);
+  return base || 'attachment';
+}
+
+/** The declared type without parameters; a generic or missing one is taken from the file's extension. */
+function resolveContentType(declared: string, fileName: string): string {
+  const type = (declared.split(';')[0] ?? '').trim().toLowerCase();
+  if (type && type !== 'application/octet-stream') return type;
+  const extension = fileName.includes('.') ? (fileName.split('.').pop() ?? '').toLowerCase() : '';
+  return TYPE_BY_EXTENSION[extension] ?? (type || 'unknown');
+}
+
+/** PDFs and images must really be what they say (their first bytes); other types are taken as declared. */
+function contentMatches(contentType: string, bytes: Uint8Array): boolean {
+  if (contentType === 'application/pdf') return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+  if (contentType.startsWith('image/')) return detectImageType(bytes)?.contentType === contentType;
+  return true;
+}

@@ -1,0 +1,186 @@
+import type { TriggerEvent } from '@automate/contract';
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
+
+/**
+ * Issue acceptance: for each of the 15 events, a change made in ServiceM8 (the simulator) produces
+ * exactly one run of a trigger for that event, and none of a trigger for an event that did not happen.
+ */
+
+let h: AutomationHarness;
+beforeAll(async () => {
+  h = await startAutomationHarness();
+}, 60_000);
+afterAll(() => h.cleanup());
+
+const { jobs, companies, queues, categories, badges, staff, forms, formFields } = SEED_IDS;
+
+type Case = {
+  event: TriggerEvent;
+  /** An event the change does not raise. */
+  decoy: TriggerEvent;
+  change(): Promise<unknown>;
+};
+
+const note = { id: 'note', type: 'Job_AddNote', params: { text: 'Automate saw {{ job.number }}' } } as const;
+
+const CASES: Case[] = [
+  {
+    event: 'JobIsCreated',
+    decoy: 'ClientIsCreated',
+    change: () =>
+      h.change('job', undefined, { status: 'Quote', company_uuid: companies.weiChen, job_description: 'New' }),
+  },
+  {
+    event: 'JobStatusChanged',
+    decoy: 'JobCompleted',
+    change: () => h.change('job', jobs.quoteKitchenTap, { status: 'Unsuccessful' }),
+  },
+  {
+    event: 'JobCategoryChanged',
+    decoy: 'JobStatusChanged',
+    change: () => h.change('job', jobs.workOrderGasSafetyCheck, { category_uuid: categories.drainage }),
+  },
+  {
+    event: 'JobIsScheduled',
+    decoy: 'JobCompleted',
+    change: () =>
+      h.change('jobactivity', undefined, {
+        job_uuid: jobs.workOrderBlockedSewer,
+        staff_uuid: staff.plumber,
+        start_date: '2026-12-01 09:00:00',
+        end_date: '2026-12-01 11:00:00',
+        activity_was_scheduled: 1,
+      }),
+  },
+  {
+    event: 'JobCompleted',
+    decoy: 'JobAddedToQuote',
+    change: () => h.change('job', jobs.workOrderBurstPipe, { status: 'Completed' }),
+  },
+  {
+    event: 'JobAddedToQueue',
+    decoy: 'JobBadgesChanged',
+    change: () => h.change('job', jobs.workOrderBlockedSewer, { queue_uuid: queues.partsOnOrder }),
+  },
+  {
+    event: 'JobAddedToQuote',
+    decoy: 'JobCompleted',
+    change: () => h.change('job', jobs.unsuccessfulGasLeak, { status: 'Quote' }),
+  },
+  {
+    event: 'JobQuoteSent',
+    decoy: 'JobInvoiceSent',
+    change: () => h.change('job', jobs.quoteHotWater, { quote_sent: 1 }),
+  },
+  {
+    event: 'JobQuoteApproved',
+    decoy: 'JobQuoteSent',
+    change: async () => {
+      const [job] = h.sim.controls.records('job').filter((record) => record.uuid === jobs.quoteDrainCctv);
+      h.sim.controls.raiseEvent('job.quote_accepted', { ...job });
+      await h.quiet();
+    },
+  },
+  {
+    event: 'JobInvoiceSent',
+    decoy: 'JobInvoiceApproved',
+    change: () => h.change('job', jobs.completedBackflowTest, { invoice_sent: 1 }),
+  },
+  {
+    event: 'JobInvoiceApproved',
+    decoy: 'JobInvoiceSent',
+    change: () => h.change('job', jobs.completedCistern, { payment_received: 1 }),
+  },
+  {
+    event: 'JobPaymentMade',
+    decoy: 'JobInvoiceSent',
+    change: () =>
+      h.change('jobpayment', undefined, {
+        job_uuid: jobs.workOrderBurstPipe,
+        amount: '150.00',
+        method: 'Cash',
+        timestamp: '2026-11-22 10:00:00',
+      }),
+  },
+  {
+    event: 'ClientIsCreated',
+    // Not JobIsCreated: the job this trigger creates for the client is rightly a JobIsCreated event.
+    decoy: 'JobPaymentMade',
+    change: () => h.change('company', undefined, { name: 'Paddington Bakery' }),
+  },
+  {
+    event: 'JobBadgesChanged',
+    decoy: 'JobAddedToQueue',
+    change: () => h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.urgent]) }),
+  },
+  {
+    event: 'FormIsSubmitted',
+    decoy: 'ClientIsCreated',
+    change: () =>
+      h.change('formresponse', undefined, {
+        form_uuid: forms.safety,
+        regarding_object: 'job',
+        regarding_object_uuid: jobs.workOrderGasSafetyCheck,
+        staff_uuid: staff.plumber,
+        field_data: JSON.stringify([{ field_uuid: formFields[0], name: 'Area safe', value: 'Yes' }]),
+      }),
+  },
+];
+
+describe('events from ServiceM8 changes', () => {
+  it.each(CASES)(
+    '$event: the change runs its trigger once, and not the $decoy trigger',
+    async ({ event, decoy, change }) => {
+      const client = event === 'ClientIsCreated';
+      const triggerId = await h.createTrigger({
+        event,
+        targetKind: client ? 'Client' : 'Job',
+        actions: client
+          ? [{ id: 'job', type: 'JobClient_CreateJob', params: { status: 'Quote', description: 'Welcome visit' } }]
+          : [note],
+      });
+      const decoyId = await h.createTrigger({ event: decoy, actions: [note] });
+      await change();
+      const [run, ...others] = await h.settledRuns(triggerId, 1);
+      expect(others).toEqual([]);
+      expect(run?.event).toBe(event);
+      expect(run?.status).toBe('Succeeded');
+      expect(await h.runsOf(decoyId)).toEqual([]);
+      // Both are switched off so the next case starts from a quiet account.
+      for (const id of [triggerId, decoyId]) await h.deleteTrigger(id);
+    },
+  );
+
+  it('derives one JobQuoteApproved from the quote_accepted event and the status change it brings', async () => {
+    const triggerId = await h.createTrigger({ event: 'JobQuoteApproved', actions: [note] });
+    const [job] = h.sim.controls.records('job').filter((record) => record.uuid === jobs.quoteKitchenTap);
+    await h.change('job', jobs.quoteKitchenTap, { status: 'Quote' });
+    h.sim.controls.raiseEvent('job.quote_accepted', { ...job });
+    await h.change('job', jobs.quoteKitchenTap, { status: 'Work Order' });
+    const runs = await h.settledRuns(triggerId, 1);
+    expect(runs.map((run) => run.status)).toEqual(['Succeeded']);
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('runs a trigger once when the same delivery arrives five more times', async () => {
+    const triggerId = await h.createTrigger({ event: 'JobBadgesChanged', actions: [note] });
+    await h.change('job', jobs.completedHotWater, { badges: JSON.stringify([badges.vip]) });
+    await h.redeliver(jobs.completedHotWater, 5);
+    const runs = await h.settledRuns(triggerId, 1);
+    expect(runs.map((run) => run.status)).toEqual(['Succeeded']);
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('catches a change whose webhook never arrived through reconciliation', async () => {
+    const triggerId = await h.createTrigger({ event: 'JobCategoryChanged', actions: [note] });
+    await h.changeSilently('job', jobs.quoteHotWater, { category_uuid: categories.maintenance });
+    const runs = await h.settledRuns(triggerId, 1);
+    expect(runs.map((run) => run.status)).toEqual(['Succeeded']);
+    // Reconciling again finds nothing new.
+    await h.changeSilently('job', jobs.quoteHotWater, {});
+    expect(await h.settledRuns(triggerId, 1)).toHaveLength(1);
+    await h.deleteTrigger(triggerId);
+  });
+});

@@ -1,0 +1,220 @@
+import type { DryRunResult, TriggerDefinitionInput } from '@automate/contract';
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vendors } from '../src/modules/vendors/vendors.schema.ts';
+import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
+import { bearer } from './support/factories.ts';
+
+/** Delays on a controllable clock, the re-check before running, cancelling, and the dry run. */
+
+let h: AutomationHarness;
+beforeAll(async () => {
+  h = await startAutomationHarness();
+}, 60_000);
+afterAll(() => h.cleanup());
+
+const { jobs, badges } = SEED_IDS;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+const followUp: TriggerDefinitionInput = {
+  name: 'Quote follow-up',
+  enabled: true,
+  targetKind: 'Job',
+  event: 'JobQuoteSent',
+  conditions: { combiner: 'And', items: [{ type: 'JobIsStatus', params: { status: 'Quote' } }] },
+  delay: { amount: 3, unit: 'Day' },
+  actions: [
+    {
+      id: 'chase',
+      type: 'Job_SendEmail',
+      params: { subject: 'Your quote {{ job.number }}', body: 'Hi {{ contact.first_name }}, any questions?' },
+    },
+  ],
+};
+
+describe('delayed runs', () => {
+  it('skips a 3-day quote follow-up with the reason when the quote is approved before it is due, and sends the other', async () => {
+    const triggerId = await h.createTrigger(followUp);
+    await h.change('job', jobs.quoteHotWater, { quote_sent: 1 });
+    await h.change('job', jobs.quoteDrainCctv, { quote_sent: 1 });
+    const scheduled = await h.settledRuns(triggerId, 2);
+    expect(scheduled.map((run) => run.status)).toEqual(['Scheduled', 'Scheduled']);
+    const due = new Date(scheduled[0]?.dueAt ?? 0).getTime() - h.clock.now().getTime();
+    expect(due).toBeGreaterThan(3 * DAY - 5 * MINUTE);
+    expect(due).toBeLessThanOrEqual(3 * DAY + 2 * 60 * MINUTE); // a daylight-saving change may add an hour
+
+    await h.change('job', jobs.quoteHotWater, { status: 'Work Order' }); // the client accepted job 1002
+    h.sim.controls.clearMessages();
+    await h.advance(3 * DAY + 2 * 60 * MINUTE);
+    const runs = await h.settledRuns(triggerId, 2);
+
+    const approved = runs.find((run) => run.jobNumber === '1002');
+    expect(approved).toMatchObject({ status: 'Skipped' });
+    expect(approved?.reason).toBe(
+      "Skipped: the conditions no longer held when the run was due. The job's status is Quote? no: it is Work Order.",
+    );
+    expect(approved?.steps.filter((step) => step.kind === 'Action')).toEqual([]);
+
+    const waiting = runs.find((run) => run.jobNumber === '1003');
+    expect(waiting).toMatchObject({ status: 'Succeeded' });
+    expect(h.sim.controls.messages('email').map((m) => m.subject)).toEqual(['Your quote 1003']);
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('runs a trigger that opted out of the re-check even when its conditions no longer hold', async () => {
+    const triggerId = await h.createTrigger({
+      ...followUp,
+      recheckBeforeRun: false,
+      event: 'JobBadgesChanged',
+      delay: { amount: 1, unit: 'Hour' },
+      conditions: { combiner: 'And', items: [{ type: 'JobHasBadge', params: { badgeUuid: badges.urgent } }] },
+    });
+    await h.change('job', jobs.completedBackflowTest, { badges: JSON.stringify([badges.warranty, badges.urgent]) });
+    // No longer urgent: this change starts no run, and the first one runs without asking again.
+    await h.change('job', jobs.completedBackflowTest, { badges: JSON.stringify([badges.warranty]) });
+    await h.advance(61 * MINUTE);
+    const runs = await h.settledRuns(triggerId, 1);
+    expect(runs[0]?.status).toBe('Succeeded');
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('does not run a scheduled run that was cancelled, and says who cancelled it', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      delay: { amount: 1, unit: 'Hour' },
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Should never be written' } }],
+    });
+    await h.change('job', jobs.completedCistern, { badges: JSON.stringify([badges.vip]) });
+    const [run] = await h.settledRuns(triggerId, 1);
+    const cancelled = await h.app.inject({
+      method: 'GET',
+      url: `/api/vendor/${h.vendorId}/Trigger/runs/${run?.id}/cancel`,
+      headers: bearer(h.token),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    await h.advance(2 * 60 * MINUTE);
+    const [after] = await h.settledRuns(triggerId, 1);
+    expect(after).toMatchObject({ status: 'Cancelled' });
+    expect(after?.reason).toMatch(/^Cancelled by /);
+    expect(h.sim.controls.records('note').some((n) => n.note === 'Should never be written')).toBe(false);
+    await h.deleteTrigger(triggerId);
+  });
+});
+
+describe('guard rails', () => {
+  it('stops a chain of automations at depth 3', async () => {
+    const { queues } = SEED_IDS;
+    const queueOnStatus = await h.createTrigger({
+      event: 'JobStatusChanged',
+      actions: [{ id: 'q', type: 'Job_AddToQueue', params: { queueUuid: queues.awaitingApproval } }],
+    });
+    const badgeOnQueue = await h.createTrigger({
+      event: 'JobAddedToQueue',
+      actions: [{ id: 'b', type: 'Job_AddBadge', params: { badgeUuid: badges.invoiceOverdue } }],
+    });
+    const statusOnBadge = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      actions: [{ id: 's', type: 'Job_ChangeStatus', params: { status: 'Completed' } }],
+    });
+    // A person changes the status (depth 0) → queue (1) → badge (2) → status (3): the chain stops there.
+    await h.change('job', jobs.workOrderGasSafetyCheck, { status: 'Unsuccessful' });
+    const [first] = await h.settledRuns(queueOnStatus, 1);
+    const [second] = await h.settledRuns(badgeOnQueue, 1);
+    const [third] = await h.settledRuns(statusOnBadge, 1);
+    await h.quiet();
+    expect([first?.cascadeDepth, second?.cascadeDepth, third?.cascadeDepth]).toEqual([0, 1, 2]);
+    expect([first?.status, second?.status, third?.status]).toEqual(['Succeeded', 'Succeeded', 'Succeeded']);
+    expect(h.sim.controls.records('job').find((job) => job.uuid === jobs.workOrderGasSafetyCheck)?.status).toBe(
+      'Completed',
+    );
+    expect(await h.settledRuns(queueOnStatus, 1)).toHaveLength(1);
+    for (const id of [queueOnStatus, badgeOnQueue, statusOnBadge]) await h.deleteTrigger(id);
+  });
+
+  it('runs nothing for a vendor without an active subscription', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Unpaid' } }],
+    });
+    await h.deps.database.db.update(vendors).set({ subscriptionActive: false }).where(eq(vendors.id, h.vendorId));
+    await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.vip]) });
+    expect(await h.settledRuns(triggerId, 0)).toEqual([]);
+    await h.deps.database.db.update(vendors).set({ subscriptionActive: true }).where(eq(vendors.id, h.vendorId));
+    await h.deleteTrigger(triggerId);
+  });
+});
+
+describe('the dry run', () => {
+  it('shows which condition fails on a job and what each action would do, without doing it', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobCompleted',
+      conditions: {
+        combiner: 'And',
+        items: [
+          { type: 'JobHasBadge', params: { badgeUuid: badges.warranty } },
+          { type: 'JobIsStatus', params: { status: 'Completed' } },
+        ],
+      },
+      actions: [
+        { id: 'n', type: 'Job_AddNote', params: { text: 'Warranty job {{ job.number }} done' } },
+        {
+          id: 'e',
+          type: 'Job_SendEmail',
+          params: { subject: 'Thanks {{ contact.first_name }}', body: 'Done. {{ job.po_number }}' },
+        },
+      ],
+    });
+    const notesBefore = h.sim.controls.records('note').length;
+    h.sim.controls.clearMessages();
+    const response = await h.app.inject({
+      method: 'POST',
+      url: `/api/vendor/${h.vendorId}/Trigger/${triggerId}/dryrun`,
+      headers: bearer(h.token),
+      payload: { jobUuid: jobs.quoteKitchenTap },
+    });
+    expect(response.statusCode).toBe(200);
+    const result = response.json().data as DryRunResult;
+    expect(result.wouldRun).toBe(false);
+    expect(
+      result.conditions.kind === 'group' && result.conditions.items.map((item) => [item.result, item.reason]),
+    ).toEqual([
+      [false, 'The job has the badge Warranty? no: it has Quote Follow-up.'],
+      [false, "The job's status is Completed? no: it is Quote."],
+    ]);
+    expect(result.actions.map((action) => action.description)).toEqual([
+      'Add a note to job 1001: "Warranty job 1001 done"',
+      'Email Emma Ellis <emma.ellis@example.net>: "Thanks Emma"',
+    ]);
+    expect(result.missingMergeFields).toEqual(['job.po_number']);
+    expect(h.sim.controls.records('note')).toHaveLength(notesBefore);
+    expect(h.sim.controls.messages()).toEqual([]);
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('tests an unsaved definition, and answers 404 for a job ServiceM8 does not have', async () => {
+    const definition = {
+      name: 'Draft',
+      enabled: false,
+      event: 'JobIsCreated',
+      targetKind: 'Job',
+      actions: [{ id: 't', type: 'Job_SendText', params: { message: 'Hi' } }],
+    };
+    const ok = await h.app.inject({
+      method: 'POST',
+      url: `/api/vendor/${h.vendorId}/Trigger/dryrun`,
+      headers: bearer(h.token),
+      payload: { jobUuid: jobs.quoteKitchenTap, definition },
+    });
+    expect(ok.json().data).toMatchObject({ wouldRun: true, actions: [{ problem: null }] });
+    const missing = await h.app.inject({
+      method: 'POST',
+      url: `/api/vendor/${h.vendorId}/Trigger/dryrun`,
+      headers: bearer(h.token),
+      payload: { jobUuid: '00000000-0000-4000-8000-000000000000', definition },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('The job 00000000-0000-4000-8000-000000000000 in ServiceM8 was not found.');
+  });
+});

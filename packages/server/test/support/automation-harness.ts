@@ -1,0 +1,186 @@
+import type { TriggerDefinitionInput, TriggerRunDetail } from '@automate/contract';
+import type { Simulator, SimulatorOptions } from '@automate/servicem8-sim';
+import { eq, sql } from 'drizzle-orm';
+import { sm8ReconcileCursors } from '../../src/modules/automation/automation.schema.ts';
+import { reconcileVendor } from '../../src/modules/automation/reconciliation.service.ts';
+import { dispatchDueRuns } from '../../src/modules/automation/run-dispatch.service.ts';
+import { connectWithTokens } from '../../src/modules/servicem8/connect.service.ts';
+import { bearer, createVendorTeam } from './factories.ts';
+import { startTestServices, type TestServices } from './test-services.ts';
+import { waitFor } from './wait-for.ts';
+
+export type AutomationHarness = TestServices & {
+  sim: Simulator;
+  vendorId: string;
+  token: string;
+  /** Saves a trigger through the API (enabled unless it says otherwise); answers its id. */
+  createTrigger(definition: Partial<TriggerDefinitionInput> & Pick<TriggerDefinitionInput, 'event'>): Promise<string>;
+  /** Writes to the simulator as a ServiceM8 user would, and waits until its webhooks were delivered. */
+  change(object: string, uuid: string | undefined, fields: Record<string, unknown>): Promise<string>;
+  /** The trigger's runs with their steps, newest first. */
+  runsOf(triggerId: string): Promise<TriggerRunDetail[]>;
+  /** Waits until every run of the trigger is finished and there are `count` of them. */
+  settledRuns(triggerId: string, count: number, timeoutMs?: number): Promise<TriggerRunDetail[]>;
+  /** Moves the clock on and dispatches what became due, as the every-minute job does. */
+  advance(ms: number): Promise<void>;
+  /** Lets every queued delivery be processed (the inbox has nothing Received left). */
+  quiet(): Promise<void>;
+  deleteTrigger(triggerId: string): Promise<void>;
+  /** Posts the simulator's latest object delivery about `uuid` to our callback again, `times` at once. */
+  redeliver(uuid: string, times: number): Promise<void>;
+  /** Changes a record in the simulator without any webhook (one that got lost), then reconciles. */
+  changeSilently(object: string, uuid: string, fields: Record<string, unknown>): Promise<void>;
+};
+
+/**
+ * The server and a ServiceM8 simulator with the demo account, and a vendor connected to it whose
+ * baseline is taken: from here on a change in the simulator flows through webhooks into runs.
+ */
+export async function startAutomationHarness(
+  options: { simulator?: SimulatorOptions; env?: Record<string, string> } = {},
+): Promise<AutomationHarness> {
+  // Ten times ServiceM8's allowance on both sides, so tests do not wait for the rate limit (tested on its own).
+  const services = await startTestServices({
+    simulator: { seed: 'demo', throttle: { perMinute: 1800 }, ...options.simulator },
+    env: { SM8_RATE_PER_MINUTE: '1800', ...options.env },
+  });
+  const sim = services.sim;
+  if (!sim) throw new Error('the harness needs the simulator');
+  const { deps, app } = services;
+  const team = await createVendorTeam(deps, 'Harbour Plumbing');
+  const vendorId = team.vendor.id;
+  const issued = sim.controls.issueToken();
+  await connectWithTokens(deps, vendorId, sim.info().accountUuid, {
+    accessToken: issued.access_token,
+    refreshToken: issued.refresh_token,
+    expiresAt: new Date(deps.clock.now().getTime() + issued.expires_in * 1000),
+    scope: typeof issued.scope === 'string' ? issued.scope : '',
+  });
+  await waitFor(
+    () => deps.database.db.select().from(sm8ReconcileCursors).where(eq(sm8ReconcileCursors.vendorId, vendorId)),
+    (rows) => rows.length === 5,
+    'the baseline of the connected account',
+    30_000,
+  );
+
+  const quiet = async () => {
+    await sim.controls.webhooksIdle();
+    await waitFor(
+      async () => {
+        const result = await deps.database.db.execute(
+          sql`select count(*)::int as n from webhook_inbox where status = 'Received'`,
+        );
+        return (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
+      },
+      (left) => left === 0,
+      'the webhook inbox to be processed',
+    );
+  };
+
+  const runsOf = async (triggerId: string): Promise<TriggerRunDetail[]> => {
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/vendor/${vendorId}/Trigger/${triggerId}/runs?PageSize=500&SortBy=createdAt&SortDir=Descending`,
+      headers: bearer(team.adminToken),
+    });
+    if (list.statusCode !== 200) throw new Error(`runs of ${triggerId}: ${list.statusCode} ${list.body}`);
+    const rows = list.json().data.rows as Array<{ id: string }>;
+    return Promise.all(
+      rows.map(async (row) => {
+        const detail = await app.inject({
+          method: 'GET',
+          url: `/api/vendor/${vendorId}/Trigger/runs/${row.id}`,
+          headers: bearer(team.adminToken),
+        });
+        return detail.json().data as TriggerRunDetail;
+      }),
+    );
+  };
+
+  const isUnfinished = (run: TriggerRunDetail) =>
+    run.status === 'Running' || (run.status === 'Scheduled' && new Date(run.dueAt) <= services.clock.now());
+
+  return {
+    ...services,
+    sim,
+    vendorId,
+    token: team.adminToken,
+    async createTrigger(definition) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/vendor/${vendorId}/Trigger`,
+        headers: bearer(team.adminToken),
+        payload: {
+          name: `When ${definition.event}`,
+          enabled: true,
+          targetKind: 'Job',
+          actions: [],
+          ...definition,
+        },
+      });
+      if (response.statusCode !== 201) throw new Error(`creating a trigger: ${response.statusCode} ${response.body}`);
+      return response.json().data.id as string;
+    },
+    async change(object, uuid, fields) {
+      const result = sim.controls.writeRecord(object, uuid, fields);
+      await quiet();
+      return String(result.record.uuid);
+    },
+    runsOf,
+    async settledRuns(triggerId, count, timeoutMs = 20_000) {
+      await quiet();
+      return waitFor(
+        () => runsOf(triggerId),
+        (runs) => runs.length === count && !runs.some(isUnfinished),
+        `${count} settled run(s) of trigger ${triggerId}`,
+        timeoutMs,
+        (runs) => runs.map((run) => ({ job: run.jobNumber, status: run.status, reason: run.reason })),
+      );
+    },
+    async advance(ms) {
+      services.clock.advance(ms);
+      await dispatchDueRuns(deps);
+    },
+    quiet,
+    async deleteTrigger(triggerId) {
+      const response = await app.inject({
+        method: 'DELETE',
+        url: `/api/vendor/${vendorId}/Trigger/${triggerId}`,
+        headers: bearer(team.adminToken),
+      });
+      if (response.statusCode !== 200) throw new Error(`deleting a trigger: ${response.statusCode} ${response.body}`);
+    },
+    async redeliver(uuid, times) {
+      const delivery = sim.controls
+        .deliveries()
+        .filter((d) => d.kind === 'object' && JSON.stringify(d.body).includes(uuid))
+        .at(-1);
+      if (!delivery) throw new Error(`no delivery about ${uuid} to repeat`);
+      const callback = new URL(delivery.url);
+      const answers = await Promise.all(
+        Array.from({ length: times }, () =>
+          app.inject({
+            method: 'POST',
+            url: `${callback.pathname}${callback.search}`,
+            payload: delivery.body as object,
+          }),
+        ),
+      );
+      if (answers.some((answer) => answer.statusCode !== 200)) throw new Error('a repeated delivery was refused');
+      await quiet();
+    },
+    async changeSilently(object, uuid, fields) {
+      const current = sim.controls.records(object).find((record) => record.uuid === uuid);
+      if (!current) throw new Error(`no ${object} ${uuid} in the simulator`);
+      // ServiceM8 writes edit_date in the account's local time: one second after the newest one.
+      const newest = sim.controls
+        .records(object)
+        .map((record) => String(record.edit_date))
+        .reduce((max, date) => (date > max ? date : max), '');
+      const next = new Date(`${newest.replace(' ', 'T')}Z`).getTime() + 1000;
+      const editDate = new Date(next).toISOString().slice(0, 19).replace('T', ' ');
+      sim.controls.seed({ records: { [object]: [{ ...current, ...fields, edit_date: editDate }] } });
+      await reconcileVendor(deps, vendorId);
+    },
+  };
+}
