@@ -1,5 +1,8 @@
+import Box from '@mui/material/Box';
 import { useParams } from 'react-router';
 import { PlaceholderPage } from '@/components/ui/placeholder-page.tsx';
+import { EmailTemplateEditor } from '@/features/email-templates/components/email-template-editor.tsx';
+import { EmailTemplates } from '@/features/email-templates/components/email-templates.tsx';
 
 export function SubscriptionOverviewRoute() {
   return (
@@ -30,21 +33,21 @@ export function InvoiceRoute() {
   return <PlaceholderPage title="Invoice" description={`Invoice ${id}: its lines, totals, status and payments.`} />;
 }
 
+/** /app/account/emails/search: the current vendor's email templates. */
 export function EmailTemplatesRoute() {
   return (
-    <PlaceholderPage
-      title="Email templates"
-      description="The emails your automations send to clients, with merge fields, to create and edit."
-    />
+    <Box sx={{ p: { xs: 2, sm: 3 } }}>
+      <EmailTemplates />
+    </Box>
   );
 }
 
+/** /app/account/emails/{id}; `new` writes a new template. */
 export function EmailTemplateRoute() {
   const { id = '' } = useParams();
   return (
-    <PlaceholderPage
-      title="Email template"
-      description={`The editor for email template ${id}: subject, body with merge fields, and a preview.`}
-    />
+    <Box sx={{ p: { xs: 2, sm: 3 } }}>
+      <EmailTemplateEditor id={id} />
+    </Box>
   );
 }

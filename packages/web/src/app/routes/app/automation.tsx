@@ -1,23 +1,17 @@
-import Typography from '@mui/material/Typography';
-import { useParams, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import { useParams } from 'react-router';
 import { PlaceholderPage } from '@/components/ui/placeholder-page.tsx';
-import { formatNumber } from '@/lib/format.ts';
+import { TriggerEditor } from '@/features/automation/editor/trigger-editor.tsx';
+import { AutomationList } from '@/features/automation/list/automation-list.tsx';
+import { NoVendorNotice } from '@/features/automation/list/no-vendor-notice.tsx';
+import { RunLog } from '@/features/automation/runs/run-log.tsx';
+import { AutomationSchedule } from '@/features/automation/schedule/automation-schedule.tsx';
+import { useCurrentVendor } from '@/lib/session/session.ts';
 
+/** /app/automation/search: the vendor's automations, with the search in the URL. */
 export function AutomationSearchRoute() {
-  const [params] = useSearchParams();
-  const page = Number(params.get('PageNumber') ?? '1');
-  const size = Number(params.get('PageSize') ?? '50');
-  return (
-    <PlaceholderPage
-      title="Automations"
-      description="Your triggers will be listed here: search, sort and filter them, switch them on or off, and open one to edit it."
-    >
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="automation-search-query">
-        Page {formatNumber(Number.isFinite(page) ? page : 1)}, {formatNumber(Number.isFinite(size) ? size : 50)} per
-        page, sorted by {params.get('SortBy') ?? 'name'} ({params.get('SortDir') ?? 'Ascending'}).
-      </Typography>
-    </PlaceholderPage>
-  );
+  const vendor = useCurrentVendor();
+  return <Box sx={{ p: { xs: 2, sm: 3 } }}>{vendor ? <AutomationList vendor={vendor} /> : <NoVendorNotice />}</Box>;
 }
 
 export function AutomationTemplatesRoute() {
@@ -48,40 +42,40 @@ export function AutomationOnboardingViewRoute() {
   );
 }
 
+/** /app/automation/logs: every run of the vendor's automations. */
 export function AutomationLogsRoute() {
-  return (
-    <PlaceholderPage
-      title="Logs"
-      description="Every run of every automation, newest first, with its status and a step-by-step log."
-    />
-  );
+  const vendor = useCurrentVendor();
+  return <Box sx={{ p: { xs: 2, sm: 3 } }}>{vendor ? <RunLog vendor={vendor} /> : <NoVendorNotice />}</Box>;
 }
 
+/** /app/automation/schedule: runs waiting for their due time. */
 export function AutomationScheduleRoute() {
-  return (
-    <PlaceholderPage
-      title="Schedule"
-      description="Runs waiting for their delay to end, when they are due, and a way to cancel them."
-    />
-  );
+  const vendor = useCurrentVendor();
+  return <Box sx={{ p: { xs: 2, sm: 3 } }}>{vendor ? <AutomationSchedule vendor={vendor} /> : <NoVendorNotice />}</Box>;
 }
 
+/** /app/automation/view/{id} and /app/automation/view/new: the trigger editor. */
 export function AutomationViewRoute() {
   const { id = '' } = useParams();
+  const vendor = useCurrentVendor();
   return (
-    <PlaceholderPage
-      title="Automation"
-      description={`The editor for automation ${id}: its event, conditions, delay and actions, and a dry run against a real job.`}
-    />
+    <Box sx={{ p: { xs: 2, sm: 3 } }}>
+      {vendor ? (
+        <TriggerEditor key={`${vendor.vendorId}/${id}`} vendorId={vendor.vendorId} id={id} />
+      ) : (
+        <NoVendorNotice />
+      )}
+    </Box>
   );
 }
 
+/** /app/automation/view/{id}/logs: one automation's runs. */
 export function AutomationViewLogsRoute() {
   const { id = '' } = useParams();
+  const vendor = useCurrentVendor();
   return (
-    <PlaceholderPage
-      title="Automation logs"
-      description={`The runs of automation ${id}, each with its status and step-by-step log.`}
-    />
+    <Box sx={{ p: { xs: 2, sm: 3 } }}>
+      {vendor ? <RunLog key={id} vendor={vendor} triggerId={id} /> : <NoVendorNotice />}
+    </Box>
   );
 }

@@ -1,0 +1,21 @@
+import { TriggerRunDetail } from '@automate/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client.ts';
+import { automationKeys } from './keys.ts';
+import { triggerApiPath } from './paths.ts';
+
+/** `GET /api/vendor/{vendorId}/Trigger/runs/{runId}`: the run with its step log. */
+export async function getRun(vendorId: string, runId: string, signal?: AbortSignal): Promise<TriggerRunDetail> {
+  return apiGet(triggerApiPath(vendorId, 'runs', runId), TriggerRunDetail, { signal });
+}
+
+export function getRunQueryOptions(vendorId: string, runId: string) {
+  return queryOptions({
+    queryKey: automationKeys.runs.detail(vendorId, runId),
+    queryFn: ({ signal }) => getRun(vendorId, runId, signal),
+  });
+}
+
+export function useRun(vendorId: string, runId: string, { enabled = true } = {}) {
+  return useQuery({ ...getRunQueryOptions(vendorId, runId), enabled });
+}

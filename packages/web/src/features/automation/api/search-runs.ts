@@ -1,0 +1,44 @@
+import { type SearchPage, type SearchQueryInput, searchPage, TriggerRun, toSearchParams } from '@automate/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client.ts';
+import { automationKeys } from './keys.ts';
+import { triggerApiPath } from './paths.ts';
+
+export const TriggerRunPage = searchPage(TriggerRun);
+
+/** The fields the runs search sorts by (it also filters by triggerId). */
+export const RUN_SORT_FIELDS = [
+  'createdAt',
+  'dueAt',
+  'startedAt',
+  'finishedAt',
+  'status',
+  'triggerName',
+  'jobNumber',
+  'event',
+] as const;
+
+/**
+ * `GET /api/vendor/{vendorId}/Trigger/runs`: every run of the vendor's triggers. Filterable by status,
+ * triggerId, triggerName, jobNumber, event, createdAt, dueAt, startedAt and finishedAt; createdAt
+ * descending by default.
+ */
+export async function searchRuns(
+  vendorId: string,
+  query: SearchQueryInput,
+  signal?: AbortSignal,
+): Promise<SearchPage<TriggerRun>> {
+  return apiGet(triggerApiPath(vendorId, 'runs'), TriggerRunPage, { query: toSearchParams(query), signal });
+}
+
+export function searchRunsQueryOptions(vendorId: string, query: SearchQueryInput) {
+  return queryOptions({
+    queryKey: automationKeys.runs.search(vendorId, null, query),
+    queryFn: ({ signal }) => searchRuns(vendorId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRunSearch(vendorId: string, query: SearchQueryInput, { enabled = true } = {}) {
+  return useQuery({ ...searchRunsQueryOptions(vendorId, query), enabled });
+}

@@ -1,0 +1,37 @@
+import type { SearchPage, SearchQueryInput, TriggerRun } from '@automate/contract';
+import { toSearchParams } from '@automate/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client.ts';
+import { automationKeys } from './keys.ts';
+import { triggerApiPath } from './paths.ts';
+import { TriggerRunPage } from './search-runs.ts';
+
+/** `GET /api/vendor/{vendorId}/Trigger/{triggerId}/runs`: the runs search limited to one trigger; 404 when unknown. */
+export async function searchTriggerRuns(
+  vendorId: string,
+  triggerId: string,
+  query: SearchQueryInput,
+  signal?: AbortSignal,
+): Promise<SearchPage<TriggerRun>> {
+  return apiGet(triggerApiPath(vendorId, triggerId, 'runs'), TriggerRunPage, {
+    query: toSearchParams(query),
+    signal,
+  });
+}
+
+export function searchTriggerRunsQueryOptions(vendorId: string, triggerId: string, query: SearchQueryInput) {
+  return queryOptions({
+    queryKey: automationKeys.runs.search(vendorId, triggerId, query),
+    queryFn: ({ signal }) => searchTriggerRuns(vendorId, triggerId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTriggerRunSearch(
+  vendorId: string,
+  triggerId: string,
+  query: SearchQueryInput,
+  { enabled = true } = {},
+) {
+  return useQuery({ ...searchTriggerRunsQueryOptions(vendorId, triggerId, query), enabled });
+}

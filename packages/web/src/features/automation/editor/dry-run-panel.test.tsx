@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import type { DryRunResult, TriggerDefinition } from '@automate/contract';
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
+import { DryRunPanel } from './dry-run-panel.tsx';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const VENDOR = '11111111-1111-4111-8111-111111111111';
+const ID = '7a0d8f2e-5b1c-4c3d-8e9f-0a1b2c3d4e5f';
+const JOB = '3f0c2b1a-0000-4000-8000-00000000a001';
+
+const DEFINITION: TriggerDefinition = {
+  name: 'Quote follow-up',
+  description: '',
+  enabled: true,
+  event: 'JobQuoteSent',
+  targetKind: 'Job',
+  conditions: { combiner: 'And', items: [{ type: 'JobQuoted', params: {} }] },
+  recheckBeforeRun: true,
+  actions: [{ id: 'sms-1', type: 'Job_SendText', params: { message: 'Hi {{ contact.first_name }}' } }],
+};
+
+const RESULT: DryRunResult = {
+  wouldRun: false,
+  conditions: {
+    kind: 'group',
+    where: 'conditions',
+    combiner: 'And',
+    result: false,
+    reason: '1 of 2 conditions hold; all must hold.',
+    items: [
+      {
+        kind: 'condition',
+        where: 'conditions.items[0]',
+        type: 'JobQuoted',
+        result: true,
+        reason: 'The job is a quote.',
+      },
+      {
+        kind: 'group',
+        where: 'conditions.items[1]',
+        combiner: 'Or',
+        result: false,
+        reason: 'None of 1 conditions holds; one is enough.',
+        items: [
+          {
+            kind: 'condition',
+            where: 'conditions.items[1].items[0]',
+            type: 'JobHasBadge',
+            result: false,
+            reason: 'The job does not have the badge “VIP”.',
+          },
+        ],
+      },
+    ],
+  },
+  actions: [
+    {
+      actionId: 'sms-1',
+      type: 'Job_SendText',
+      description: 'Text Sam Client (+64 21 000 000): "Hi "',
+      preview: { to: '+64 21 000 000', message: 'Hi ' },
+      problem: null,
+    },
+    {
+      actionId: 'mail-1',
+      type: 'JobClient_SendEmail',
+      description: 'JobClient_SendEmail could not run on this record.',
+      preview: {},
+      problem: 'The client has no contact with an email address.',
+    },
+  ],
+  missingMergeFields: ['contact.first_name'],
+};
+
+let stub: ReturnType<typeof stubFetch>;
+afterEach(() => stub?.restore());
+
+describe('the dry-run panel', () => {
+  it('tests the definition being edited on a job and shows the result tree, actions and missing fields', async () => {
+    stub = stubFetch(({ method, url }) =>
+      method === 'POST' && url.pathname === `/api/vendor/${VENDOR}/Trigger/${ID}/dryrun`
+        ? { status: 200, body: { success: true, data: RESULT } }
+        : undefined,
+    );
+    renderWithProviders(
+      <DryRunPanel vendorId={VENDOR} triggerId={ID} targetKind="Job" getDefinition={() => DEFINITION} />,
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Job uuid' }), JOB);
+    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+
+    const result = await screen.findByTestId('dry-run-result');
+    expect(stub.calls[0]?.body).toEqual({ jobUuid: JOB, definition: DEFINITION });
+    expect(within(result).getByText('Would not run: the conditions do not hold on this record.')).toBeTruthy();
+
+    const conditions = within(result).getAllByTestId('dry-run-condition');
+    expect(conditions).toHaveLength(4);
+    expect(within(conditions[0] as HTMLElement).getByText('1 of 2 conditions hold; all must hold.')).toBeTruthy();
+    expect(within(result).getByText('Job is a quote · true')).toBeTruthy();
+    expect(within(result).getByText('The job is a quote.')).toBeTruthy();
+    expect(within(result).getByText('Group · Any of these holds (Or) · false')).toBeTruthy();
+    expect(within(result).getByText('Job has badge · false')).toBeTruthy();
+    expect(within(result).getByText('The job does not have the badge “VIP”.')).toBeTruthy();
+
+    const [sms, mail] = within(result).getAllByTestId('dry-run-action') as [HTMLElement, HTMLElement];
+    expect(within(sms).getByText('1. Text the job contact')).toBeTruthy();
+    expect(within(sms).getByText('Text Sam Client (+64 21 000 000): "Hi "')).toBeTruthy();
+    expect(within(sms).getByText('+64 21 000 000')).toBeTruthy();
+    expect(within(mail).getByText('The client has no contact with an email address.')).toBeTruthy();
+    expect(within(result).getByText('{{ contact.first_name }}')).toBeTruthy();
+  });
+
+  it('tests a trigger not saved yet on a client, and shows the server’s sentence when it fails', async () => {
+    stub = stubFetch(({ method, url }) =>
+      method === 'POST' && url.pathname === `/api/vendor/${VENDOR}/Trigger/dryrun`
+        ? {
+            status: 404,
+            body: { success: false, code: 'NOT_FOUND', message: 'The client abc in ServiceM8 was not found.' },
+          }
+        : undefined,
+    );
+    renderWithProviders(
+      <DryRunPanel vendorId={VENDOR} triggerId={null} targetKind="Client" getDefinition={() => DEFINITION} />,
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Client uuid' }), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    await screen.findByText('The client abc in ServiceM8 was not found.');
+    expect(stub.calls[0]?.body).toMatchObject({ clientUuid: 'abc' });
+  });
+
+  it('sends nothing while the trigger has problems or no record is given', async () => {
+    stub = stubFetch(() => undefined);
+    renderWithProviders(<DryRunPanel vendorId={VENDOR} triggerId={ID} targetKind="Job" getDefinition={() => null} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    expect(screen.getByText('Give the Job uuid to test on.')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Job uuid' }), JOB);
+    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    expect(screen.getByText('The trigger has problems (marked in the form): fix them, then test again.')).toBeTruthy();
+    expect(stub.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,50 @@
+import type { EmailTemplate, TriggerAttachment } from '@automate/contract';
+import { createContext, type ReactNode, useContext } from 'react';
+import { EMPTY_REFERENCE_DATA, type ReferenceData } from './api/get-reference-data.ts';
+import type { FieldErrors } from './issue-paths.ts';
+
+/**
+ * What every input of the editor may need without it being handed down through the condition tree
+ * and the action list: the vendor, the saved trigger's id, the pickers' data, the uploaded files and
+ * the problems found on the last save or test.
+ */
+export type EditorContextValue = {
+  vendorId: string;
+  /** Null until the trigger is created (files can only be uploaded to a saved trigger). */
+  triggerId: string | null;
+  reference: ReferenceData;
+  referenceLoading: boolean;
+  emailTemplates: readonly EmailTemplate[];
+  emailTemplatesLoading: boolean;
+  attachments: readonly TriggerAttachment[];
+  addAttachment(attachment: TriggerAttachment): void;
+  /** The file is no longer used by its action: deleted now, or after the next save if the saved trigger uses it. */
+  releaseAttachment(attachmentId: string): void;
+  errors: FieldErrors;
+};
+
+const EditorContext = createContext<EditorContextValue>({
+  vendorId: '',
+  triggerId: null,
+  reference: EMPTY_REFERENCE_DATA,
+  referenceLoading: false,
+  emailTemplates: [],
+  emailTemplatesLoading: false,
+  attachments: [],
+  addAttachment: () => {},
+  releaseAttachment: () => {},
+  errors: {},
+});
+
+export function EditorProvider({ value, children }: { value: EditorContextValue; children: ReactNode }) {
+  return <EditorContext value={value}>{children}</EditorContext>;
+}
+
+export function useEditorContext(): EditorContextValue {
+  return useContext(EditorContext);
+}
+
+/** The sentence to show under the input with this field key, if any. */
+export function useFieldError(key: string): string | undefined {
+  return useContext(EditorContext).errors[key];
+}

@@ -1,0 +1,169 @@
+import type {
+  AutomationAction,
+  AutomationCondition,
+  ComparisonOperator,
+  LogicalCombiner,
+  TargetKind,
+  TimeUnit,
+  TriggerEvent,
+} from '@automate/contract';
+
+/** The editor's words for the contract's names (SPEC.md §9): a label and a line of help for each. */
+
+type Words = { label: string; help: string };
+
+/** A line of help under the event select (the labels are the list's, `eventLabel`). */
+export const EVENT_HELP: Record<TriggerEvent, string> = {
+  JobIsCreated: 'A new job appears in ServiceM8.',
+  JobStatusChanged: 'A job moves between Quote, Work Order, Completed and Unsuccessful.',
+  JobCategoryChanged: 'A job is given a different category.',
+  JobIsScheduled: 'A staff member is booked to the job.',
+  JobCompleted: 'A job is marked Completed.',
+  JobAddedToQueue: 'A job is put into a queue, e.g. “Parts on order”.',
+  JobAddedToQuote: 'A job’s status is set to Quote.',
+  JobQuoteSent: 'The quote is sent to the client from ServiceM8.',
+  JobQuoteApproved: 'The client accepts the quote online.',
+  JobInvoiceSent: 'The invoice is sent to the client.',
+  JobInvoiceApproved: 'ServiceM8 marks the payment received.',
+  JobPaymentMade: 'A payment is recorded against the job.',
+  ClientIsCreated: 'A new client (company or person) is added.',
+  JobBadgesChanged: 'A badge is added to or removed from a job.',
+  FormIsSubmitted: 'A staff member submits a form on a job.',
+};
+
+export const TARGET_KIND_WORDS: Record<TargetKind, Words> = {
+  Job: { label: 'Job', help: 'Conditions and actions work on the job.' },
+  Client: { label: 'Client', help: 'Conditions and actions work on the client.' },
+  CustomField: { label: 'Custom field', help: 'Conditions and actions work on the job’s custom fields.' },
+  Form: { label: 'Form response', help: 'Conditions work on the submitted form and its job.' },
+};
+
+/** Which record a condition looks at, to group the condition menu. */
+export type ConditionSubject = 'Job' | 'Client' | 'Form';
+
+export const CONDITION_WORDS: Record<AutomationCondition, Words & { subject: ConditionSubject }> = {
+  IsCreated: { subject: 'Job', label: 'Was just created', help: 'The job or client was just created.' },
+  JobIsStatus: { subject: 'Job', label: 'Job has status', help: 'The job has the status you pick.' },
+  JobIsCategory: { subject: 'Job', label: 'Job is in category', help: 'The job is in the category you pick.' },
+  JobIsScheduled: { subject: 'Job', label: 'Job is scheduled', help: 'The job has a visit booked.' },
+  JobIsCompleted: { subject: 'Job', label: 'Job is completed', help: 'The job is completed.' },
+  JobIsInQueue: { subject: 'Job', label: 'Job is in queue', help: 'The job is in the queue you pick.' },
+  JobQuoted: { subject: 'Job', label: 'Job is a quote', help: 'The job is a quote.' },
+  JobQuoteSent: { subject: 'Job', label: 'Quote was sent', help: 'The quote has been sent.' },
+  JobQuoteApproved: { subject: 'Job', label: 'Quote was accepted', help: 'The client accepted the quote.' },
+  JobInvoiceSent: { subject: 'Job', label: 'Invoice was sent', help: 'The invoice has been sent.' },
+  JobInvoiceApproved: { subject: 'Job', label: 'Invoice is paid', help: 'The invoice is paid in full.' },
+  JobPaymentMade: { subject: 'Job', label: 'A payment was made', help: 'At least one payment has been recorded.' },
+  ClientHasBadge: { subject: 'Client', label: 'Client has badge', help: 'The client has the badge you pick.' },
+  JobHasBadge: { subject: 'Job', label: 'Job has badge', help: 'The job has the badge you pick.' },
+  JobHasAllBadges: {
+    subject: 'Job',
+    label: 'Job has all badges',
+    help: 'The job has every one of the badges you pick.',
+  },
+  ClientHasAllBadges: {
+    subject: 'Client',
+    label: 'Client has all badges',
+    help: 'The client has every one of the badges you pick.',
+  },
+  FormIsType: { subject: 'Form', label: 'Form is', help: 'The submitted form is the form you pick.' },
+  JobExcludesBadges: {
+    subject: 'Job',
+    label: 'Job has none of the badges',
+    help: 'The job has none of the badges you pick.',
+  },
+  JobExcludesCategories: {
+    subject: 'Job',
+    label: 'Job is in none of the categories',
+    help: 'The job is in none of the categories you pick.',
+  },
+  JobExcludesQueues: {
+    subject: 'Job',
+    label: 'Job is in none of the queues',
+    help: 'The job is in none of the queues you pick.',
+  },
+  JobExcludesStatuses: {
+    subject: 'Job',
+    label: 'Job has none of the statuses',
+    help: 'The job has none of the statuses you pick.',
+  },
+  ClientExcludesBadges: {
+    subject: 'Client',
+    label: 'Client has none of the badges',
+    help: 'The client has none of the badges you pick.',
+  },
+  FormFieldTextIncludes: {
+    subject: 'Form',
+    label: 'Form text field contains',
+    help: 'A text field of the submitted form contains the words you give.',
+  },
+  FormFieldNumberMatches: {
+    subject: 'Form',
+    label: 'Form number field compares',
+    help: 'A number field compares to your number.',
+  },
+  FormFieldChoiceMatches: {
+    subject: 'Form',
+    label: 'Form choice field is',
+    help: 'A choice field has the answer you pick.',
+  },
+  FormFieldDateMatches: {
+    subject: 'Form',
+    label: 'Form date field compares',
+    help: 'A date field compares to your date.',
+  },
+  FormFieldMultiChoiceIncludes: {
+    subject: 'Form',
+    label: 'Form multiple-choice field includes',
+    help: 'A multiple-choice field includes the answer you pick.',
+  },
+};
+
+export const ACTION_WORDS: Record<AutomationAction, Words> = {
+  Job_AddBadge: { label: 'Add a badge to the job', help: 'Adds a badge to the job (never twice).' },
+  Job_RemoveBadge: { label: 'Remove a badge from the job', help: 'Removes a badge from the job.' },
+  Job_SendEmail: {
+    label: 'Email the job contact',
+    help: 'Emails the job contact from your ServiceM8 account; it appears in the job diary.',
+  },
+  Job_ChangeStatus: { label: 'Change the job status', help: 'Sets the job status.' },
+  Job_AddToQueue: { label: 'Add the job to a queue', help: 'Puts the job into a queue.' },
+  Job_AddNote: { label: 'Add a note to the job', help: 'Adds a note to the job diary.' },
+  Job_AddDescription: { label: 'Add to the job description', help: 'Appends text to the job description.' },
+  Job_AddWorkDoneDescription: {
+    label: 'Add to the work done description',
+    help: 'Appends text to the work done description.',
+  },
+  Job_AddService: { label: 'Add a service to the job', help: 'Adds a line item from your price list.' },
+  Job_SendText: { label: 'Text the job contact', help: 'Texts the job contact; it appears in the job diary.' },
+  Job_SendAttachment: {
+    label: 'Email a file to the job contact',
+    help: 'Emails the job contact a file you upload here.',
+  },
+  JobClient_SendEmail: { label: 'Email the client', help: 'Emails the client’s primary contact.' },
+  JobClient_CreateJob: { label: 'Create a job for the client', help: 'Creates a follow-up job for the same client.' },
+  JobClient_SendText: { label: 'Text the client', help: 'Texts the client’s primary contact.' },
+};
+
+export const COMBINER_WORDS: Record<LogicalCombiner, string> = {
+  And: 'All of these hold (And)',
+  Or: 'Any of these holds (Or)',
+};
+
+export const TIME_UNIT_WORDS: Record<TimeUnit, string> = {
+  Minute: 'minutes',
+  Hour: 'hours',
+  Day: 'days',
+  Month: 'months',
+  Year: 'years',
+};
+
+/** Operators in reading order, for the comparison selects. */
+export const OPERATOR_ORDER: readonly ComparisonOperator[] = ['Eq', 'NotEq', 'Lt', 'LtEq', 'Gt', 'GtEq'];
+
+/** `1536` → `1.5 KB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+}

@@ -1,0 +1,415 @@
+// @vitest-environment jsdom
+import type { Trigger } from '@automate/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { TriggerEditor } from './trigger-editor.tsx';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const VENDOR = '11111111-1111-4111-8111-111111111111';
+const ID = '7a0d8f2e-5b1c-4c3d-8e9f-0a1b2c3d4e5f';
+const BADGE = '0b7d5c4e-1111-4a2b-9c3d-000000000001';
+const BASE = `/api/vendor/${VENDOR}/Trigger`;
+
+const TRIGGER: Trigger = {
+  id: ID,
+  vendorId: VENDOR,
+  version: 3,
+  definition: {
+    name: 'Quote follow-up',
+    description: '',
+    enabled: false,
+    event: 'JobQuoteSent',
+    targetKind: 'Job',
+    conditions: { combiner: 'And', items: [] },
+    recheckBeforeRun: true,
+    actions: [
+      { id: 'badge-1', type: 'Job_AddBadge', params: { badgeUuid: BADGE } },
+      { id: 'note-1', type: 'Job_AddNote', params: { text: 'Followed up' } },
+      { id: 'sms-1', type: 'Job_SendText', params: { message: 'Hi {{ contact.first_name }}' } },
+    ],
+  },
+  attachments: [],
+  createdAt: '2026-04-01T09:00:00.000Z',
+  updatedAt: '2026-04-02T09:00:00.000Z',
+};
+
+const FORM_A = '0b7d5c4e-1111-4a2b-9c3d-00000000f00a';
+const FORM_B = '0b7d5c4e-1111-4a2b-9c3d-00000000f00b';
+const REFERENCE = [
+  { kind: 'badge', uuid: BADGE, name: 'Follow up', active: true, details: {} },
+  { kind: 'badge', uuid: '0b7d5c4e-1111-4a2b-9c3d-000000000009', name: 'Old badge', active: false, details: {} },
+  { kind: 'queue', uuid: '0b7d5c4e-1111-4a2b-9c3d-000000000002', name: 'Parts', active: true, details: {} },
+  { kind: 'form', uuid: FORM_A, name: 'Safety check', active: true, details: {} },
+  { kind: 'form', uuid: FORM_B, name: 'Site survey', active: true, details: {} },
+  {
+    kind: 'formfield',
+    uuid: '0b7d5c4e-1111-4a2b-9c3d-0000000ff0a1',
+    name: 'Hazards found',
+    active: true,
+    details: { formUuid: FORM_A, sortOrder: 1 },
+  },
+  {
+    kind: 'formfield',
+    uuid: '0b7d5c4e-1111-4a2b-9c3d-0000000ff0b1',
+    name: 'Roof pitch',
+    active: true,
+    details: { formUuid: FORM_B, sortOrder: 1 },
+  },
+];
+
+const ok = (data: unknown, status = 200) => ({ status, body: { success: true, data } });
+
+/** The reference data and templates every editor loads; `more` answers the rest. */
+function serve(more: Parameters<typeof stubFetch>[0]) {
+  return stubFetch((request) => {
+    const { method, url } = request;
+    if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/servicem8/reference`) return ok(REFERENCE);
+    if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/email/templates/fetch`) return ok([]);
+    return more(request);
+  });
+}
+
+let stub: ReturnType<typeof stubFetch>;
+afterEach(() => stub?.restore());
+
+function EditorRoute() {
+  const { id = '' } = useParams();
+  return <TriggerEditor key={id} vendorId={VENDOR} id={id} />;
+}
+
+function open(at: string) {
+  return renderAsRoute(<EditorRoute />, {
+    path: '/app/automation/view/:id',
+    at,
+    elsewhere: ['/app/automation/search'],
+  });
+}
+
+const posts = () => stub.calls.filter((call) => call.method === 'POST');
+const actionGroups = () => screen.getAllByTestId('action').map((element) => element.getAttribute('aria-label'));
+
+async function addAction(label: RegExp) {
+  await userEvent.click(screen.getByRole('button', { name: 'Add action' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: label }));
+}
+
+describe('the trigger editor: a new trigger', () => {
+  it('refuses an action without its required text, says why under it, and sends nothing', async () => {
+    stub = serve(() => undefined);
+    open('/app/automation/view/new');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Note on new jobs');
+    await addAction(/^Add a note to the job/);
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+
+    const action = screen.getByRole('group', { name: '1. Add a note to the job' });
+    expect(await within(action).findByText('text is required.')).toBeTruthy();
+    expect(within(action).getByRole('textbox', { name: 'Note' }).getAttribute('aria-invalid')).toBe('true');
+    await screen.findByText('Check the highlighted fields, then save again.');
+    expect(posts()).toHaveLength(0);
+
+    // Typing clears the problem.
+    await userEvent.type(within(action).getByRole('textbox', { name: 'Note' }), 'Call them');
+    expect(within(action).queryByText('text is required.')).toBeNull();
+  });
+
+  it('creates the trigger with a merge field inserted at the cursor, then opens it', async () => {
+    stub = serve(({ method, url, body }) => {
+      if (method === 'POST' && url.pathname === BASE) {
+        return ok({ ...TRIGGER, version: 1, definition: body }, 201);
+      }
+      if (method === 'GET' && url.pathname === `${BASE}/${ID}`) return ok(TRIGGER);
+      return undefined;
+    });
+    const { router } = open('/app/automation/view/new');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Say hello');
+    await addAction(/^Text the job contact/);
+    const message = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    await userEvent.type(message, 'Hi , thanks');
+    message.setSelectionRange(3, 3);
+    await userEvent.click(screen.getByRole('button', { name: 'Insert merge field into Message' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /contact\.first_name/ }));
+    expect(message.value).toBe('Hi {{ contact.first_name }}, thanks');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/automation/view/${ID}`));
+    const sent = posts()[0]?.body as { actions: Array<{ id: string; type: string; params: unknown }> };
+    expect(sent).toMatchObject({
+      name: 'Say hello',
+      enabled: false,
+      event: 'JobIsCreated',
+      targetKind: 'Job',
+      conditions: { combiner: 'And', items: [] },
+      recheckBeforeRun: true,
+    });
+    expect(sent.actions).toHaveLength(1);
+    expect(sent.actions[0]).toMatchObject({
+      type: 'Job_SendText',
+      params: { message: 'Hi {{ contact.first_name }}, thanks' },
+    });
+    expect(sent.actions[0]?.id).toMatch(/^action-[0-9a-f]{10}$/);
+    await screen.findByText('“Say hello” was created.');
+  });
+
+  it('adds and removes nested condition groups, and says an empty group cannot be saved', async () => {
+    stub = serve(() => undefined);
+    open('/app/automation/view/new');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Grouped');
+    const top = screen.getByRole('group', { name: 'Conditions' });
+    await userEvent.click(within(top).getByRole('button', { name: 'Add group' }));
+    const level2 = await screen.findByRole('group', { name: 'Condition group, level 2' });
+    await userEvent.click(within(level2).getByRole('button', { name: 'Add group' }));
+    const level3 = await screen.findByRole('group', { name: 'Condition group, level 3' });
+
+    await userEvent.click(within(level3).getByRole('button', { name: 'Add condition' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Job is completed' }));
+    expect(within(level3).getByRole('group', { name: 'Job is completed' })).toBeTruthy();
+
+    // Level 2 holds only the level-3 group; removing that leaves level 2 empty, which the contract refuses.
+    await userEvent.click(within(level3).getByRole('button', { name: 'Remove group' }));
+    expect(screen.queryByRole('group', { name: 'Condition group, level 3' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(
+      await within(level2).findByText('items of a nested group needs at least one condition; remove the empty group.'),
+    ).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+
+    await userEvent.click(within(level2).getByRole('button', { name: 'Remove group' }));
+    expect(screen.queryByRole('group', { name: 'Condition group, level 2' })).toBeNull();
+    expect(within(top).getByText('No conditions: the actions run every time the event happens.')).toBeTruthy();
+  });
+
+  it('offers only the fields of the chosen form, and badges by name', async () => {
+    stub = serve(() => undefined);
+    open('/app/automation/view/new');
+    const top = await screen.findByRole('group', { name: 'Conditions' });
+    await userEvent.click(within(top).getByRole('button', { name: 'Add condition' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Form text field contains' }));
+    const condition = within(top).getByRole('group', { name: 'Form text field contains' });
+    const field = within(condition).getByRole('combobox', { name: /Field/ }) as HTMLInputElement;
+    expect(field.disabled).toBe(true);
+    expect(within(condition).getByText('Pick the form first.')).toBeTruthy();
+
+    await userEvent.click(within(condition).getByRole('combobox', { name: /Form/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Site survey' }));
+    await userEvent.click(field);
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Roof pitch']);
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(within(top).getByRole('button', { name: 'Add condition' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Job has none of the badges' }));
+    const badges = within(top).getByRole('group', { name: 'Job has none of the badges' });
+    await userEvent.click(within(badges).getByRole('combobox', { name: /Badges/ }));
+    const badgeOptions = await screen.findAllByRole('option');
+    expect(badgeOptions.map((option) => option.textContent)).toEqual(['Follow up', 'Old badge (inactive)']);
+    expect(badgeOptions[1]?.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(badgeOptions[0] as HTMLElement);
+    expect(within(badges).getByRole('button', { name: 'Follow up' })).toBeTruthy();
+  });
+
+  it('stops nesting groups at the depth limit', async () => {
+    stub = serve(() => undefined);
+    open('/app/automation/view/new');
+    let group = await screen.findByRole('group', { name: 'Conditions' });
+    for (let level = 2; level <= 5; level += 1) {
+      await userEvent.click(within(group).getAllByRole('button', { name: 'Add group' }).at(-1) as HTMLElement);
+      group = await screen.findByRole('group', { name: `Condition group, level ${level}` });
+    }
+    const deepest = within(group).getByRole('button', { name: 'Add group' }) as HTMLButtonElement;
+    expect(deepest.disabled).toBe(true);
+  });
+});
+
+describe('the trigger editor: an existing trigger', () => {
+  it('reorders and removes actions, and saves them in the new order', async () => {
+    stub = serve(({ method, url, body }) => {
+      if (url.pathname !== `${BASE}/${ID}`) return undefined;
+      if (method === 'GET') return ok(TRIGGER);
+      if (method === 'POST') return ok({ ...TRIGGER, version: 4, definition: body });
+      return undefined;
+    });
+    open(`/app/automation/view/${ID}`);
+    await screen.findByRole('group', { name: '1. Add a badge to the job' });
+    expect(actionGroups()).toEqual([
+      '1. Add a badge to the job',
+      '2. Add a note to the job',
+      '3. Text the job contact',
+    ]);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Move 1. Add a badge to the job up' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Move 3. Text the job contact up' }));
+    expect(actionGroups()).toEqual([
+      '1. Add a badge to the job',
+      '2. Text the job contact',
+      '3. Add a note to the job',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Move 1. Add a badge to the job down' }));
+    expect(actionGroups()).toEqual([
+      '1. Text the job contact',
+      '2. Add a badge to the job',
+      '3. Add a note to the job',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove 3. Add a note to the job' }));
+    await addAction(/^Change the job status/);
+    expect(actionGroups()).toEqual([
+      '1. Text the job contact',
+      '2. Add a badge to the job',
+      '3. Change the job status',
+    ]);
+    expect(screen.getByTestId('unsaved-changes')).toBeTruthy();
+
+    // The new status action has no status yet: it says so and nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const statusAction = screen.getByRole('group', { name: '3. Change the job status' });
+    expect(await within(statusAction).findByText(/^status must be one of the ServiceM8 job statuses/)).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+
+    await userEvent.click(within(statusAction).getByRole('combobox', { name: /New status/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Completed' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('“Quote follow-up” was saved.');
+    const sent = posts()[0]?.body as { actions: Array<{ id: string; type: string; params: unknown }> };
+    expect(sent.actions.map((action) => action.id).slice(0, 2)).toEqual(['sms-1', 'badge-1']);
+    expect(sent.actions[2]).toMatchObject({ type: 'Job_ChangeStatus', params: { status: 'Completed' } });
+    expect(screen.queryByTestId('unsaved-changes')).toBeNull();
+    expect(screen.getByText('All changes saved')).toBeTruthy();
+  });
+
+  it('shows the server’s problems under the inputs they are about', async () => {
+    stub = serve(({ method, url }) => {
+      if (url.pathname !== `${BASE}/${ID}`) return undefined;
+      if (method === 'GET') return ok(TRIGGER);
+      return {
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: 'The trigger has 2 problems.',
+          errors: {
+            'actions.0.params.badgeUuid': ['actions[0] (Job_AddBadge): the badge is inactive in ServiceM8.'],
+            enabled: ['Connect your ServiceM8 account before enabling a trigger.'],
+          },
+        },
+      };
+    });
+    open(`/app/automation/view/${ID}`);
+    await userEvent.click(await screen.findByRole('switch', { name: 'Enabled' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The trigger has 2 problems.');
+    const badge = screen.getByRole('group', { name: '1. Add a badge to the job' });
+    expect(within(badge).getByText('actions[0] (Job_AddBadge): the badge is inactive in ServiceM8.')).toBeTruthy();
+    expect(screen.getByText('Connect your ServiceM8 account before enabling a trigger.')).toBeTruthy();
+  });
+
+  it('uploads the file of an attachment action, shows its name and size, and removes it', async () => {
+    const attachment = {
+      id: '9d8c7b6a-0000-4000-8000-0000000000f1',
+      actionId: 'x',
+      fileName: 'price-list.pdf',
+      contentType: 'application/pdf',
+      size: 2048,
+      createdAt: '2026-04-03T09:00:00.000Z',
+    };
+    stub = serve(({ method, url }) => {
+      if (method === 'GET' && url.pathname === `${BASE}/${ID}`) return ok(TRIGGER);
+      const upload = new RegExp(`^${BASE}/${ID}/action/([^/]+)/attachment$`).exec(url.pathname);
+      if (method === 'POST' && upload) return ok({ ...attachment, actionId: upload[1] }, 201);
+      if (method === 'DELETE' && url.pathname.endsWith(`/attachment/${attachment.id}`)) return ok(null);
+      return undefined;
+    });
+    open(`/app/automation/view/${ID}`);
+    await screen.findByRole('group', { name: '1. Add a badge to the job' });
+    await addAction(/^Email a file to the job contact/);
+    const action = screen.getByRole('group', { name: '4. Email a file to the job contact' });
+    const input = within(action).getByTestId(/^attachment-file-/) as HTMLInputElement;
+    const actionId = input.dataset.testid?.replace('attachment-file-', '') ?? '';
+    await userEvent.upload(input, new File(['%PDF-1.4'], 'price-list.pdf', { type: 'application/pdf' }));
+
+    expect(await within(action).findByText('price-list.pdf')).toBeTruthy();
+    expect(within(action).getByText('2 KB')).toBeTruthy();
+    const upload = stub.calls.find((call) => call.method === 'POST');
+    expect(upload?.url.pathname).toBe(`${BASE}/${ID}/action/${actionId}/attachment`);
+    expect(upload?.body instanceof FormData && upload.body.get('file')).toBeInstanceOf(File);
+
+    await userEvent.click(within(action).getByRole('button', { name: 'Remove file' }));
+    expect(within(action).queryByText('price-list.pdf')).toBeNull();
+    // Not used by the saved trigger: deleted at once.
+    await waitFor(() => expect(stub.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1));
+  });
+
+  it('tests the unsaved definition on a job from the editor', async () => {
+    stub = serve(({ method, url, body }) => {
+      if (method === 'GET' && url.pathname === `${BASE}/${ID}`) return ok(TRIGGER);
+      if (method === 'POST' && url.pathname === `${BASE}/${ID}/dryrun`) {
+        const { definition } = body as { definition: Trigger['definition'] };
+        return ok({
+          wouldRun: true,
+          conditions: {
+            kind: 'group',
+            where: 'conditions',
+            combiner: 'And',
+            result: true,
+            reason: 'There are no conditions, so this holds.',
+            items: [],
+          },
+          actions: definition.actions.map((action) => ({
+            actionId: action.id,
+            type: action.type,
+            description: `Planned ${action.id}`,
+            preview: {},
+            problem: null,
+          })),
+          missingMergeFields: [],
+        });
+      }
+      return undefined;
+    });
+    open(`/app/automation/view/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove 2. Add a note to the job' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Test on a job' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test on a job' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Job uuid' }), 'job-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Run test' }));
+    expect(await within(dialog).findByText('Would run: the conditions hold on this record.')).toBeTruthy();
+    expect(within(dialog).getByText('Planned sms-1')).toBeTruthy();
+    expect(within(dialog).queryByText('Planned note-1')).toBeNull();
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('links to its runs and deletes only after confirming', async () => {
+    stub = serve(({ method, url }) => {
+      if (url.pathname !== `${BASE}/${ID}`) return undefined;
+      if (method === 'GET') return ok(TRIGGER);
+      if (method === 'DELETE') return ok(null);
+      return undefined;
+    });
+    const { router } = open(`/app/automation/view/${ID}`);
+    const runs = await screen.findByRole('link', { name: 'Runs' });
+    expect(runs.getAttribute('href')).toBe(`/app/automation/view/${ID}/logs`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this trigger?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/automation/search'));
+    expect(stub.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('shows a skeleton while loading, then explains a missing trigger', async () => {
+    stub = serve(() => ({
+      status: 404,
+      body: { success: false, code: 'NOT_FOUND', message: 'Trigger was not found.' },
+    }));
+    open(`/app/automation/view/${ID}`);
+    expect(screen.getByRole('progressbar', { name: 'Loading the trigger' })).toBeTruthy();
+    await screen.findByText('There is no trigger here: it may have been deleted, or the link is wrong.');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});

@@ -1,0 +1,224 @@
+import type { Trigger } from '@automate/contract';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import HistoryIcon from '@mui/icons-material/History';
+import SaveIcon from '@mui/icons-material/Save';
+import ScienceIcon from '@mui/icons-material/Science';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { useErrorToast } from '@/lib/use-error-toast.ts';
+import { ActionList } from './action-list.tsx';
+import { useEmailTemplates } from './api/get-email-templates.ts';
+import { EMPTY_REFERENCE_DATA, useReferenceData } from './api/get-reference-data.ts';
+import { BackToAutomations } from './back-to-automations.tsx';
+import { ConditionBuilder } from './condition-builder.tsx';
+import { DryRunPanel } from './dry-run-panel.tsx';
+import { type EditorContextValue, EditorProvider } from './editor-context.tsx';
+import { automationLogsPath } from './paths.ts';
+import { TriggerBasics, TriggerTiming } from './trigger-fields.tsx';
+import { useTriggerForm } from './use-trigger-form.ts';
+
+const REFERENCE_FAILED = 'Your ServiceM8 badges, queues, categories and forms could not be loaded.';
+const TEMPLATES_FAILED = 'Your email templates could not be loaded.';
+
+function Section({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} variant="h6" component="h2">
+        {title}
+      </Typography>
+      {subtitle ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {subtitle}
+        </Typography>
+      ) : (
+        <Box sx={{ mb: 2 }} />
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+/** The editor itself; `trigger` null writes a new one. Remounted per trigger (its key), so state never leaks. */
+export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: Trigger | null }) {
+  const form = useTriggerForm({ vendorId, trigger });
+  const { saved, draft, errors, dirty, saving, deleting } = form;
+  const reference = useReferenceData(vendorId);
+  const templates = useEmailTemplates(vendorId);
+  useErrorToast(reference.error, REFERENCE_FAILED);
+  useErrorToast(templates.error, TEMPLATES_FAILED);
+  const [testing, setTesting] = useState(false);
+
+  const context = useMemo<EditorContextValue>(
+    () => ({
+      vendorId,
+      triggerId: saved?.id ?? null,
+      reference: reference.data ?? EMPTY_REFERENCE_DATA,
+      referenceLoading: reference.isPending,
+      emailTemplates: templates.data ?? [],
+      emailTemplatesLoading: templates.isPending,
+      attachments: form.attachments,
+      addAttachment: form.addAttachment,
+      releaseAttachment: form.releaseAttachment,
+      errors,
+    }),
+    [
+      vendorId,
+      saved,
+      reference.data,
+      reference.isPending,
+      templates.data,
+      templates.isPending,
+      form.attachments,
+      form.addAttachment,
+      form.releaseAttachment,
+      errors,
+    ],
+  );
+
+  const heading = saved ? saved.definition.name : 'New automation';
+  const general = errors[''];
+
+  return (
+    <EditorProvider value={context}>
+      <Box component="form" noValidate onSubmit={form.submit} onKeyDown={form.keyDown} aria-label="Trigger">
+        <title>{`${heading} · Automations · Automate`}</title>
+        <BackToAutomations />
+        <PageHeader
+          title={heading}
+          subtitle={
+            saved
+              ? `Version ${saved.version} · updated ${formatDateTime(saved.updatedAt) ?? ''}`
+              : 'Pick the event, narrow it down with conditions, then add what should happen.'
+          }
+          chips={
+            saved ? (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={saved.definition.enabled ? 'Enabled' : 'Disabled'}
+                color={saved.definition.enabled ? 'success' : 'default'}
+              />
+            ) : null
+          }
+          actions={
+            <>
+              {saved ? (
+                <Button href={automationLogsPath(saved.id)} startIcon={<HistoryIcon />}>
+                  Runs
+                </Button>
+              ) : null}
+              <Button variant="outlined" startIcon={<ScienceIcon />} onClick={() => setTesting(true)}>
+                Test on a job
+              </Button>
+            </>
+          }
+        />
+
+        {general ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {general}
+          </Alert>
+        ) : null}
+        {reference.data &&
+        reference.data.badge.length + reference.data.form.length + reference.data.queue.length === 0 ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            No ServiceM8 data has been synced yet, so the badge, queue, category and form pickers are empty. Connect
+            ServiceM8 (or sync it) to fill them.
+          </Alert>
+        ) : null}
+
+        <Stack spacing={2}>
+          <Section title="Trigger">
+            <TriggerBasics draft={draft} setField={form.setField} />
+          </Section>
+          <Section
+            title="Conditions"
+            subtitle="Only when these hold on the record. Groups combine their own conditions."
+          >
+            <ConditionBuilder root={draft.conditions} edit={form.editConditions} />
+          </Section>
+          <Section title="Timing">
+            <TriggerTiming draft={draft} setField={form.setField} setDelay={form.setDelay} />
+          </Section>
+          <Section title="Actions" subtitle="Performed in this order, each once.">
+            <ActionList actions={draft.actions} edit={form.editActions} />
+          </Section>
+        </Stack>
+
+        <FormActionBar
+          status={
+            dirty ? (
+              <Chip label="Unsaved changes" size="small" color="info" data-testid="unsaved-changes" />
+            ) : saved ? (
+              <Typography variant="body2" color="text.secondary">
+                All changes saved
+              </Typography>
+            ) : null
+          }
+        >
+          {saved ? (
+            <Button
+              color="error"
+              startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
+              onClick={() => void form.destroy()}
+              disabled={deleting || saving}
+            >
+              Delete
+            </Button>
+          ) : null}
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+            disabled={saving || deleting || (saved !== null && !dirty)}
+          >
+            {saving ? 'Saving…' : saved ? 'Save' : 'Create'}
+          </Button>
+        </FormActionBar>
+
+        <Dialog
+          open={testing}
+          onClose={() => setTesting(false)}
+          fullWidth
+          maxWidth="md"
+          aria-labelledby="dry-run-title"
+        >
+          <DialogTitle id="dry-run-title" sx={{ pr: 6 }}>
+            Test on a job
+          </DialogTitle>
+          <IconButton
+            aria-label="Close"
+            onClick={() => setTesting(false)}
+            sx={{ position: 'absolute', right: 8, top: 8 }}
+          >
+            <CloseIcon />
+          </IconButton>
+          <DialogContent dividers>
+            <DryRunPanel
+              vendorId={vendorId}
+              triggerId={saved?.id ?? null}
+              targetKind={draft.targetKind}
+              getDefinition={form.validate}
+            />
+          </DialogContent>
+        </Dialog>
+      </Box>
+    </EditorProvider>
+  );
+}

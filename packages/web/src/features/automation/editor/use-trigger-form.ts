@@ -1,0 +1,230 @@
+import { type Trigger, type TriggerAttachment, TriggerDefinition } from '@automate/contract';
+import { type FormEvent, type KeyboardEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes.ts';
+import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
+import { useNotifications } from '@/lib/notifications.ts';
+import { useCreateTrigger } from '../api/create-trigger.ts';
+import { useDeleteTrigger } from '../api/delete-trigger.ts';
+import { useSaveTrigger } from '../api/save-trigger.ts';
+import { deleteAttachment } from './api/delete-attachment.ts';
+import { clearErrors, type FieldErrors, mapIssues, mapServerErrors } from './issue-paths.ts';
+import { AUTOMATION_SEARCH_PATH, automationViewPath } from './paths.ts';
+import {
+  type DraftAction,
+  type DraftGroup,
+  draftFromDefinition,
+  draftToDefinition,
+  emptyDraft,
+  sameDefinition,
+  type TriggerDraft,
+} from './trigger-draft.ts';
+
+export const SAVE_FAILED = 'The trigger could not be saved.';
+export const DELETE_FAILED = 'The trigger could not be deleted.';
+export const CHECK_FIELDS = 'Check the highlighted fields, then save again.';
+
+/** Which problems an edit makes stale: a field, or an item with all its inputs. */
+export type Clear = { key: string; withChildren?: boolean };
+
+function attachmentIdsOf(definition: TriggerDefinition | undefined): Set<string> {
+  const ids = new Set<string>();
+  for (const action of definition?.actions ?? []) {
+    if (action.type === 'Job_SendAttachment') ids.add(action.params.attachmentId);
+  }
+  return ids;
+}
+
+/**
+ * The trigger editor's state and behaviour: the draft against the last saved trigger, problems from
+ * the contract (checked before anything is sent) and from the server under their inputs, save
+ * (create, then change), Ctrl/⌘+S, delete after confirming, uploaded files, and the guard against
+ * leaving with unsaved changes.
+ */
+export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigger: Trigger | null }) {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const { toast } = useNotifications();
+  const [saved, setSaved] = useState<Trigger | null>(trigger);
+  const [draft, setDraft] = useState<TriggerDraft>(() =>
+    trigger ? draftFromDefinition(trigger.definition) : emptyDraft(),
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attachments, setAttachments] = useState<TriggerAttachment[]>(trigger?.attachments ?? []);
+  // Files the saved trigger still names but the draft no longer does: deleted once a save drops them.
+  const releasedAttachments = useRef(new Set<string>());
+
+  const create = useCreateTrigger();
+  const update = useSaveTrigger();
+  const remove = useDeleteTrigger();
+  const baseline = useMemo(() => (saved ? draftFromDefinition(saved.definition) : emptyDraft()), [saved]);
+  const dirty = !sameDefinition(draft, baseline);
+  const saving = create.isPending || update.isPending;
+  const deleting = remove.isPending;
+  const guard = useUnsavedChanges(dirty && !deleting);
+
+  const clear = useCallback((what: Clear | undefined) => {
+    if (what) setErrors((current) => clearErrors(current, what.key, what.withChildren));
+  }, []);
+
+  const setField = useCallback(
+    <K extends keyof TriggerDraft>(field: K, value: TriggerDraft[K]) => {
+      setDraft((current) => ({ ...current, [field]: value }));
+      clear({ key: field });
+    },
+    [clear],
+  );
+
+  const setDelay = useCallback(
+    (delay: TriggerDraft['delay']) => {
+      setDraft((current) => ({ ...current, delay }));
+      clear({ key: 'delay', withChildren: true });
+    },
+    [clear],
+  );
+
+  const editConditions = useCallback(
+    (change: (root: DraftGroup) => DraftGroup, what?: Clear) => {
+      setDraft((current) => ({ ...current, conditions: change(current.conditions) }));
+      clear(what);
+    },
+    [clear],
+  );
+
+  const editActions = useCallback(
+    (change: (actions: DraftAction[]) => DraftAction[], what?: Clear) => {
+      setDraft((current) => ({ ...current, actions: change(current.actions) }));
+      clear(what);
+    },
+    [clear],
+  );
+
+  /** The definition when the contract accepts it; otherwise null, with every problem under its input. */
+  const validate = (): TriggerDefinition | null => {
+    const parsed = TriggerDefinition.safeParse(draftToDefinition(draft));
+    if (parsed.success) {
+      setErrors({});
+      return parsed.data;
+    }
+    setErrors(mapIssues(parsed.error.issues, draft));
+    return null;
+  };
+
+  const showServerErrors = (error: unknown) => {
+    setErrors(isApiError(error) ? mapServerErrors(error.fieldErrors, draft) : {});
+  };
+
+  const addAttachment = useCallback((attachment: TriggerAttachment) => {
+    setAttachments((current) => [...current.filter((item) => item.id !== attachment.id), attachment]);
+  }, []);
+
+  const dropAttachment = useCallback(
+    (attachmentId: string, triggerId: string) => {
+      const attachment = attachments.find((item) => item.id === attachmentId);
+      if (!attachment) return;
+      deleteAttachment({ vendorId, triggerId, actionId: attachment.actionId, attachmentId }).catch(() => {
+        // The file stays stored; nothing uses it, and deleting the trigger removes it.
+      });
+    },
+    [attachments, vendorId],
+  );
+
+  const releaseAttachment = useCallback(
+    (attachmentId: string) => {
+      if (!saved || attachmentId === '') return;
+      if (attachmentIdsOf(saved.definition).has(attachmentId)) releasedAttachments.current.add(attachmentId);
+      else dropAttachment(attachmentId, saved.id);
+    },
+    [saved, dropAttachment],
+  );
+
+  const save = async () => {
+    if (saving) return;
+    const definition = validate();
+    if (!definition) {
+      toast(CHECK_FIELDS, 'error');
+      return;
+    }
+    try {
+      if (saved === null) {
+        const { data } = await create.mutateAsync({ vendorId, definition });
+        toast(`“${data.definition.name}” was created.`, 'success');
+        guard.release();
+        navigate(automationViewPath(data.id), { replace: true });
+        return;
+      }
+      const { data } = await update.mutateAsync({ vendorId, triggerId: saved.id, definition });
+      const stillUsed = attachmentIdsOf(data.definition);
+      for (const attachmentId of releasedAttachments.current) {
+        if (!stillUsed.has(attachmentId)) dropAttachment(attachmentId, data.id);
+      }
+      releasedAttachments.current.clear();
+      setSaved(data);
+      setDraft((current) => draftFromDefinition(data.definition, current));
+      setAttachments((current) => [
+        ...data.attachments,
+        ...current.filter((item) => !data.attachments.some((known) => known.id === item.id)),
+      ]);
+      toast(`“${data.definition.name}” was saved.`, 'success');
+    } catch (error) {
+      showServerErrors(error);
+      toast(getErrorMessage(error, SAVE_FAILED), 'error');
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
+  };
+
+  // Ctrl+S / ⌘S saves, as in any editor.
+  const keyDown = (event: KeyboardEvent) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      void save();
+    }
+  };
+
+  const destroy = async () => {
+    if (!saved) return;
+    const confirmed = await confirm({
+      title: 'Delete this trigger?',
+      message: `“${saved.definition.name}” will be deleted with its history of runs and its files; runs waiting for their delay will not happen. This cannot be undone.`,
+      confirmText: 'Delete',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync({ vendorId, triggerId: saved.id });
+      toast(`“${saved.definition.name}” was deleted.`, 'success');
+      guard.release();
+      navigate(AUTOMATION_SEARCH_PATH);
+    } catch (error) {
+      toast(getErrorMessage(error, DELETE_FAILED), 'error');
+    }
+  };
+
+  return {
+    saved,
+    draft,
+    errors,
+    dirty,
+    saving,
+    deleting,
+    attachments,
+    setField,
+    setDelay,
+    editConditions,
+    editActions,
+    validate,
+    showServerErrors,
+    addAttachment,
+    releaseAttachment,
+    submit,
+    keyDown,
+    destroy,
+  };
+}
+
+export type TriggerForm = ReturnType<typeof useTriggerForm>;

@@ -1,0 +1,213 @@
+import type { RunStep, TriggerRunDetail } from '@automate/contract';
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId } from 'react';
+import { getErrorMessage } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { useRun } from '../api/get-run.ts';
+import { automationViewPath } from '../list/automation-paths.ts';
+import { eventLabel } from '../list/event-labels.ts';
+import { formatInputValue, formatPreciseDateTime } from './run-format.ts';
+import { actionLabel, STEP_STATUS_COLOURS } from './run-labels.ts';
+import { RunStatusChip } from './run-status-chip.tsx';
+import { useCancelRunAction } from './use-cancel-run-action.ts';
+
+export const RUN_LOAD_FAILED = 'The run could not be loaded.';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+const factGrid = { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 } as const;
+
+/** What a step was asked to do, as a small list of names and values. */
+function StepInput({ input }: { input: RunStep['input'] }) {
+  const entries = Object.entries(input);
+  if (entries.length === 0) return null;
+  return (
+    <Box component="dl" sx={{ ...factGrid, mt: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1 }}>
+      {entries.map(([key, value]) => {
+        const text = formatInputValue(value);
+        return (
+          <Fact key={key} label={key}>
+            {text.includes('\n') ? (
+              <Box
+                component="pre"
+                sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', maxHeight: 200, overflow: 'auto' }}
+              >
+                {text}
+              </Box>
+            ) : (
+              <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
+                {text}
+              </Box>
+            )}
+          </Fact>
+        );
+      })}
+    </Box>
+  );
+}
+
+function StepItem({ step }: { step: RunStep }) {
+  return (
+    <Box component="li" sx={{ py: 1.5 }} data-testid="run-step">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="subtitle2" component="h3">
+          {step.kind === 'Conditions' ? 'Conditions' : actionLabel(step.actionType)}
+        </Typography>
+        <Chip size="small" label={step.status} color={STEP_STATUS_COLOURS[step.status]} variant="outlined" />
+      </Stack>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {formatPreciseDateTime(step.startedAt)}
+        {step.kind === 'Action' && step.actionType ? ` · ${step.actionType}` : ''}
+      </Typography>
+      {step.outcome ? (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {step.outcome}
+        </Typography>
+      ) : null}
+      <StepInput input={step.input} />
+    </Box>
+  );
+}
+
+function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail }) {
+  const { cancelRun, isCancelling } = useCancelRunAction(vendorId);
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }} useFlexGap>
+        <RunStatusChip status={run.status} />
+        {run.status === 'Scheduled' ? (
+          <Button
+            size="small"
+            color="error"
+            variant="outlined"
+            onClick={() => void cancelRun(run)}
+            disabled={isCancelling(run.id)}
+          >
+            Cancel run
+          </Button>
+        ) : null}
+      </Stack>
+      {run.reason ? (
+        <Alert severity={run.status === 'Failed' ? 'error' : 'info'} sx={{ mb: 2 }}>
+          {run.reason}
+        </Alert>
+      ) : null}
+      <Box component="dl" sx={factGrid}>
+        <Fact label="Automation">
+          <Link href={automationViewPath(run.triggerId)}>{run.triggerName}</Link> (version {run.triggerVersion})
+        </Fact>
+        <Fact label="Event">{eventLabel(run.event)}</Fact>
+        <Fact label="Job">{run.jobNumber ?? '—'}</Fact>
+        {run.jobUuid ? (
+          <Fact label="Job uuid">
+            <Box component="code" sx={{ fontSize: 12 }}>
+              {run.jobUuid}
+            </Box>
+          </Fact>
+        ) : null}
+        {run.clientUuid ? (
+          <Fact label="Client uuid">
+            <Box component="code" sx={{ fontSize: 12 }}>
+              {run.clientUuid}
+            </Box>
+          </Fact>
+        ) : null}
+        <Fact label="Created">{formatDateTime(run.createdAt)}</Fact>
+        <Fact label="Due">{formatDateTime(run.dueAt)}</Fact>
+        <Fact label="Started">{run.startedAt ? formatDateTime(run.startedAt) : '—'}</Fact>
+        <Fact label="Finished">{run.finishedAt ? formatDateTime(run.finishedAt) : '—'}</Fact>
+        {run.cascadeDepth > 0 ? (
+          <Fact label="Caused by">another automation’s change (depth {run.cascadeDepth})</Fact>
+        ) : null}
+      </Box>
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        Step log
+      </Typography>
+      {run.steps.length === 0 ? (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {run.status === 'Scheduled'
+            ? 'Nothing has happened yet: the steps appear here once the run is due and starts.'
+            : 'This run has no steps recorded.'}
+        </Typography>
+      ) : (
+        <Box component="ol" aria-label="Step log" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {[...run.steps]
+            .sort((a, b) => a.position - b.position)
+            .map((step) => (
+              <StepItem key={step.id} step={step} />
+            ))}
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** A side panel with a run's details and step log, and a way to cancel it while it is Scheduled. */
+export function RunDrawer({
+  vendorId,
+  runId,
+  onClose,
+}: {
+  vendorId: string;
+  /** The run to show; null closes the panel. */
+  runId: string | null;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const run = useRun(vendorId, runId ?? '', { enabled: runId !== null });
+  return (
+    <Drawer
+      anchor="right"
+      open={runId !== null}
+      onClose={onClose}
+      slotProps={{
+        paper: { sx: { width: { xs: '100%', sm: 520 }, p: 3 }, 'aria-labelledby': titleId, role: 'dialog' },
+      }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography id={titleId} variant="h6" component="h2">
+          {run.data ? run.data.triggerName : 'Run'}
+        </Typography>
+        <IconButton aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      {run.isError ? (
+        <Alert severity="error">{getErrorMessage(run.error, RUN_LOAD_FAILED)}</Alert>
+      ) : run.data && runId !== null ? (
+        <RunDetails vendorId={vendorId} run={run.data} />
+      ) : (
+        <Stack spacing={1} data-testid="run-loading">
+          <Skeleton variant="rounded" width={100} height={24} />
+          <Skeleton variant="text" />
+          <Skeleton variant="text" />
+          <Skeleton variant="text" width="60%" />
+          <Skeleton variant="rectangular" height={120} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+import type { TriggerRun, TriggerRunDetail, VendorMembership } from '@automate/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { RunLog } from './run-log.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const VENDOR: VendorMembership = {
+  vendorId: '11111111-1111-4111-8111-111111111111',
+  name: 'Alpha Plumbing',
+  role: 'Admin',
+  sm8Connected: true,
+};
+const BASE = `/api/vendor/${VENDOR.vendorId}/Trigger`;
+const TRIGGER_ID = '6f1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11';
+const RUN_ID = '8a1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11';
+
+const RUN: TriggerRun = {
+  id: RUN_ID,
+  vendorId: VENDOR.vendorId,
+  triggerId: TRIGGER_ID,
+  triggerName: 'Quote follow-up',
+  triggerVersion: 2,
+  event: 'JobQuoteSent',
+  status: 'Scheduled',
+  jobUuid: '5d3e4a1b-0c9f-4b7a-8e2d-1f6a9b3c7d10',
+  jobNumber: '1042',
+  clientUuid: null,
+  formResponseUuid: null,
+  dueAt: '2026-04-04T09:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+  reason: null,
+  cascadeDepth: 0,
+  createdAt: '2026-04-01T09:00:00.000Z',
+};
+const DETAIL: TriggerRunDetail = {
+  ...RUN,
+  steps: [
+    {
+      id: 's1',
+      position: 0,
+      kind: 'Conditions',
+      actionId: null,
+      actionType: null,
+      status: 'Succeeded',
+      input: { combiner: 'And', checked: 2 },
+      outcome: 'The job is a quote and has no “Won” badge.',
+      startedAt: '2026-04-01T09:00:00.000Z',
+      finishedAt: '2026-04-01T09:00:01.000Z',
+    },
+    {
+      id: 's2',
+      position: 1,
+      kind: 'Action',
+      actionId: 'a1',
+      actionType: 'Job_AddNote',
+      status: 'Started',
+      input: { text: 'Followed up on 1042', recipients: ['a@example.com', 'b@example.com'] },
+      outcome: '',
+      startedAt: '2026-04-01T09:00:02.000Z',
+      finishedAt: null,
+    },
+  ],
+};
+
+let stub: ReturnType<typeof stubFetch>;
+afterEach(() => stub.restore());
+
+const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
+const page = (rows: unknown[]) => ok({ rows, total: rows.length, pageNumber: 1, pageSize: 25 });
+const calls = (path: string) =>
+  stub.calls.filter((call) => call.url.pathname === path).map((call) => call.url.searchParams);
+const filtersOf = (params: URLSearchParams | undefined) => JSON.parse(params?.get('Filters') ?? '[]') as unknown[];
+
+describe('the run log', () => {
+  it('lists every run newest first and filters by status and days created, in the URL', async () => {
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/runs`) return page([RUN]);
+      if (url.pathname === `${BASE}/search`) return page([]);
+      return undefined;
+    });
+    const { router } = renderAsRoute(<RunLog vendor={VENDOR} />, {
+      path: '/app/automation/logs',
+      at: '/app/automation/logs',
+    });
+    const table = await screen.findByRole('table', { name: 'Runs' });
+    await within(table).findByRole('link', { name: 'Quote follow-up' });
+    expect(within(table).getByText('Scheduled')).toBeTruthy();
+    expect(within(table).getByText('1042')).toBeTruthy();
+    expect(within(table).getByText('A quote is sent')).toBeTruthy();
+    const first = calls(`${BASE}/runs`)[0];
+    expect(first?.get('SortBy')).toBe('createdAt');
+    expect(first?.get('SortDir')).toBe('Descending');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Failed' }));
+    await waitFor(() =>
+      expect(filtersOf(calls(`${BASE}/runs`).at(-1))).toEqual([{ action: 'Eq', field: 'status', value: 'Failed' }]),
+    );
+
+    await userEvent.type(screen.getByLabelText('Created from'), '2026-04-01');
+    await userEvent.type(screen.getByLabelText('Created to'), '2026-04-03');
+    await waitFor(() => expect(filtersOf(calls(`${BASE}/runs`).at(-1))).toHaveLength(3));
+    const filters = filtersOf(calls(`${BASE}/runs`).at(-1)) as Array<{ action: string; field: string; value: string }>;
+    const from = filters.find((filter) => filter.action === 'GtEq');
+    const to = filters.find((filter) => filter.action === 'LtEq');
+    expect(from?.field).toBe('createdAt');
+    expect(new Date(from?.value ?? '').getTime()).toBe(new Date(2026, 3, 1).getTime());
+    expect(new Date(to?.value ?? '').getTime()).toBe(new Date(2026, 3, 4).getTime() - 1);
+    expect(new URLSearchParams(router.state.location.search).get('Filters')).toContain('GtEq');
+    expect((screen.getByLabelText('Created from') as HTMLInputElement).value).toBe('2026-04-01');
+  });
+
+  it('opens a run’s step log in a side panel and cancels a scheduled run after confirming', async () => {
+    let detail: TriggerRunDetail = DETAIL;
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/runs`) return page([{ ...RUN, status: detail.status }]);
+      if (url.pathname === `${BASE}/search`) return page([]);
+      if (url.pathname === `${BASE}/runs/${RUN_ID}`) return ok(detail);
+      if (url.pathname === `${BASE}/runs/${RUN_ID}/cancel`) {
+        detail = { ...DETAIL, status: 'Cancelled', reason: 'Cancelled by Robin Tester.' };
+        return ok({ ...RUN, status: 'Cancelled' }, 'The run was cancelled.');
+      }
+      return undefined;
+    });
+    renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
+    await userEvent.click(await screen.findByText('1042'));
+
+    const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
+    const steps = await within(panel).findAllByTestId('run-step');
+    expect(steps).toHaveLength(2);
+    expect(within(steps[0] as HTMLElement).getByText('Conditions')).toBeTruthy();
+    expect(within(steps[0] as HTMLElement).getByText('The job is a quote and has no “Won” badge.')).toBeTruthy();
+    expect(within(steps[0] as HTMLElement).getByText('combiner')).toBeTruthy();
+    expect(within(steps[1] as HTMLElement).getByText('Add a note to the job')).toBeTruthy();
+    expect(within(steps[1] as HTMLElement).getByText('Started')).toBeTruthy();
+    expect(within(steps[1] as HTMLElement).getByText('Followed up on 1042')).toBeTruthy();
+    expect(within(steps[1] as HTMLElement).getByText('a@example.com, b@example.com')).toBeTruthy();
+    expect(within(panel).getByText(RUN.jobUuid ?? '')).toBeTruthy();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel run' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this run?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel run' }));
+    await screen.findByText('The run was cancelled.');
+    expect(calls(`${BASE}/runs/${RUN_ID}/cancel`)).toHaveLength(1);
+    // The panel reloads the run: now cancelled, with no cancel button and the reason.
+    await within(panel).findByText('Cancelled by Robin Tester.');
+    expect(within(panel).queryByRole('button', { name: 'Cancel run' })).toBeNull();
+  });
+
+  it('one automation’s logs ask that automation’s runs and name it', async () => {
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/${TRIGGER_ID}/runs`)
+        return page([{ ...RUN, status: 'Failed', reason: 'No email.' }]);
+      if (url.pathname === `${BASE}/${TRIGGER_ID}`) {
+        return ok({
+          id: TRIGGER_ID,
+          vendorId: VENDOR.vendorId,
+          version: 2,
+          definition: {
+            name: 'Quote follow-up',
+            description: '',
+            enabled: true,
+            event: 'JobQuoteSent',
+            targetKind: 'Job',
+            conditions: { combiner: 'And', items: [] },
+            recheckBeforeRun: true,
+            actions: [{ id: 'a1', type: 'Job_AddNote', params: { text: 'x' } }],
+          },
+          attachments: [],
+          createdAt: RUN.createdAt,
+          updatedAt: RUN.createdAt,
+        });
+      }
+      return undefined;
+    });
+    renderAsRoute(<RunLog vendor={VENDOR} triggerId={TRIGGER_ID} />, {
+      path: '/app/automation/view/:id/logs',
+      at: `/app/automation/view/${TRIGGER_ID}/logs`,
+    });
+    await screen.findByRole('heading', { name: 'Logs · Quote follow-up' });
+    const table = await screen.findByRole('table', { name: 'Runs' });
+    await within(table).findByText('No email.');
+    expect(within(table).queryByRole('columnheader', { name: 'Automation' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Automation' })).toBeNull();
+    expect(calls(`${BASE}/runs`)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,276 @@
+import { RUN_STATUSES, type TriggerRun, type VendorMembership } from '@automate/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
+import { TextFilter } from '@/components/ui/text-filter.tsx';
+import { getErrorMessage } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import {
+  filterValue,
+  readSearchState,
+  type SearchDefaults,
+  toSearchQuery,
+  writeSearchState,
+} from '@/lib/search-params.ts';
+import { useErrorToast } from '@/lib/use-error-toast.ts';
+import { useSearchState } from '@/lib/use-search-state.ts';
+import { useTrigger } from '../api/get-trigger.ts';
+import { RUN_SORT_FIELDS, useRunSearch } from '../api/search-runs.ts';
+import { useTriggerRunSearch } from '../api/search-trigger-runs.ts';
+import { useTriggerSearch } from '../api/search-triggers.ts';
+import { AUTOMATION_SCHEDULE_PATH, automationViewPath } from '../list/automation-paths.ts';
+import { eventLabel } from '../list/event-labels.ts';
+import { RunDrawer } from './run-drawer.tsx';
+import { endOfLocalDay, startOfLocalDay, toLocalDayInput } from './run-format.ts';
+import { RunStatusChip } from './run-status-chip.tsx';
+
+export const RUN_SEARCH_DEFAULTS: SearchDefaults = {
+  PageSize: 25,
+  SortBy: 'createdAt',
+  SortDir: 'Descending',
+  sortable: RUN_SORT_FIELDS,
+};
+
+export const RUNS_LOAD_FAILED = 'The runs could not be loaded.';
+
+/** The trigger picker lists up to this many automations, by name. */
+const TRIGGER_OPTIONS_QUERY = { PageNumber: 1, PageSize: 500, SortBy: 'name', SortDir: 'Ascending' } as const;
+
+const when = (value: string | null) => (value ? formatDateTime(value) : '—');
+
+function runColumns(withTrigger: boolean): ReadonlyArray<SearchTableColumn<TriggerRun>> {
+  return [
+    { key: 'status', label: 'Status', sortField: 'status', render: (run) => <RunStatusChip status={run.status} /> },
+    ...(withTrigger
+      ? [
+          {
+            key: 'triggerName',
+            label: 'Automation',
+            sortField: 'triggerName',
+            render: (run: TriggerRun) => (
+              <Link href={automationViewPath(run.triggerId)} sx={{ fontWeight: 600 }}>
+                {run.triggerName}
+              </Link>
+            ),
+          },
+        ]
+      : []),
+    { key: 'jobNumber', label: 'Job', sortField: 'jobNumber', render: (run) => run.jobNumber ?? '—' },
+    { key: 'event', label: 'Event', sortField: 'event', render: (run) => eventLabel(run.event) },
+    { key: 'createdAt', label: 'Created', sortField: 'createdAt', render: (run) => when(run.createdAt) },
+    { key: 'dueAt', label: 'Due', sortField: 'dueAt', render: (run) => when(run.dueAt) },
+    { key: 'finishedAt', label: 'Finished', sortField: 'finishedAt', render: (run) => when(run.finishedAt) },
+    {
+      key: 'reason',
+      label: 'Reason',
+      render: (run) => (
+        <Typography
+          variant="body2"
+          title={run.reason ?? undefined}
+          sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {run.reason ?? ''}
+        </Typography>
+      ),
+    },
+  ];
+}
+
+const ALL_COLUMNS = runColumns(true);
+const ONE_TRIGGER_COLUMNS = runColumns(false);
+
+/** The trigger picker of the all-runs page. */
+function TriggerFilter({
+  vendorId,
+  value,
+  onChange,
+}: {
+  vendorId: string;
+  value: string;
+  onChange: (triggerId: string) => void;
+}) {
+  const triggers = useTriggerSearch(vendorId, TRIGGER_OPTIONS_QUERY);
+  const rows = triggers.data?.rows ?? [];
+  const known = value === '' || rows.some((row) => row.id === value);
+  return (
+    <TextField
+      select
+      size="small"
+      label="Automation"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 220 }}
+    >
+      <MenuItem value="">All automations</MenuItem>
+      {known ? null : <MenuItem value={value}>{triggers.isPending ? 'Loading…' : 'An automation not listed'}</MenuItem>}
+      {rows.map((row) => (
+        <MenuItem key={row.id} value={row.id}>
+          {row.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * /app/automation/logs (every run) and /app/automation/view/{id}/logs (one automation's): the runs,
+ * newest first, filtered by status, automation, job number and the day they were created, with the
+ * query in the URL. A row opens its step log in a side panel.
+ */
+export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; triggerId?: string }) {
+  const vendorId = vendor.vendorId;
+  const [state, change] = useSearchState(RUN_SEARCH_DEFAULTS);
+  const [, setParams] = useSearchParams();
+  const [selected, setSelected] = useState<string | null>(null);
+  const query = toSearchQuery(state);
+  const all = useRunSearch(vendorId, query, { enabled: triggerId === undefined });
+  const one = useTriggerRunSearch(vendorId, triggerId ?? '', query, { enabled: triggerId !== undefined });
+  const search = triggerId === undefined ? all : one;
+  useErrorToast(search.error, RUNS_LOAD_FAILED);
+  const trigger = useTrigger(vendorId, triggerId ?? '', { enabled: triggerId !== undefined });
+
+  const status = filterValue(state.Filters, 'status');
+  const jobNumber = filterValue(state.Filters, 'jobNumber');
+  const chosenTrigger = filterValue(state.Filters, 'triggerId');
+  const from = toLocalDayInput(filterValue(state.Filters, 'createdAt', 'GtEq'));
+  const to = toLocalDayInput(filterValue(state.Filters, 'createdAt', 'LtEq'));
+  const filtered = state.Filters.length > 0;
+
+  /** A created-on-or-after (GtEq) or on-or-before (LtEq) day; both can apply at once. */
+  const setCreated = (action: 'GtEq' | 'LtEq', day: string) => {
+    const bound = action === 'GtEq' ? startOfLocalDay(day) : endOfLocalDay(day);
+    setParams(
+      (current) => {
+        const now = readSearchState(current, RUN_SEARCH_DEFAULTS);
+        const others = now.Filters.filter((filter) => !(filter.field === 'createdAt' && filter.action === action));
+        const Filters = bound ? [...others, { action, field: 'createdAt', value: bound.toISOString() }] : others;
+        return writeSearchState({ ...now, PageNumber: 1, Filters });
+      },
+      { replace: true },
+    );
+  };
+
+  const name = trigger.data?.definition.name;
+  const title = triggerId === undefined ? 'Logs' : name ? `Logs · ${name}` : 'Automation logs';
+
+  return (
+    <>
+      <title>{`${title} · Automate`}</title>
+      <PageHeader
+        title={title}
+        subtitle={
+          triggerId === undefined
+            ? 'Every run of your automations: what happened to which job, and why.'
+            : 'Every run of this automation: what happened to which job, and why.'
+        }
+        actions={
+          triggerId === undefined ? (
+            <Button href={AUTOMATION_SCHEDULE_PATH}>Schedule</Button>
+          ) : (
+            <Button href={automationViewPath(triggerId)} variant="outlined">
+              Open automation
+            </Button>
+          )
+        }
+      />
+      <Paper variant="outlined">
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          useFlexGap
+          sx={{ p: 2, pb: 1, flexWrap: 'wrap' }}
+          role="search"
+        >
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={typeof status === 'string' ? status : ''}
+            onChange={(event) =>
+              change({ kind: 'filter', field: 'status', action: 'Eq', value: event.target.value || null })
+            }
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value="">Any status</MenuItem>
+            {RUN_STATUSES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {value}
+              </MenuItem>
+            ))}
+          </TextField>
+          {triggerId === undefined ? (
+            <TriggerFilter
+              vendorId={vendorId}
+              value={typeof chosenTrigger === 'string' ? chosenTrigger : ''}
+              onChange={(value) => change({ kind: 'filter', field: 'triggerId', action: 'Eq', value: value || null })}
+            />
+          ) : null}
+          <TextFilter
+            label="Job number"
+            field="jobNumber"
+            value={typeof jobNumber === 'string' ? jobNumber : ''}
+            onChange={change}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label="Created from"
+            value={from}
+            onChange={(event) => setCreated('GtEq', event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label="Created to"
+            value={to}
+            onChange={(event) => setCreated('LtEq', event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        {search.isError ? (
+          <Alert
+            severity="error"
+            sx={{ mx: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void search.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {getErrorMessage(search.error, RUNS_LOAD_FAILED)}
+          </Alert>
+        ) : null}
+        <SearchTable
+          label="Runs"
+          columns={triggerId === undefined ? ALL_COLUMNS : ONE_TRIGGER_COLUMNS}
+          rows={search.data?.rows}
+          total={search.data?.total ?? 0}
+          state={state}
+          onChange={change}
+          loading={search.isPending && !search.isError}
+          fetching={search.isFetching}
+          getRowKey={(run) => run.id}
+          onRowClick={(run) => setSelected(run.id)}
+          emptyText={
+            filtered
+              ? 'No runs match these filters.'
+              : triggerId === undefined
+                ? 'No runs yet. A run starts when an automation that is switched on reacts to a change in ServiceM8.'
+                : 'This automation has not run yet. It runs when its event happens in ServiceM8 and its conditions hold; switch it on if it is off.'
+          }
+        />
+      </Paper>
+      <RunDrawer vendorId={vendorId} runId={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import type { TriggerRun, VendorMembership } from '@automate/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { AutomationSchedule } from './automation-schedule.tsx';
+import { shortDay } from './schedule-dates.ts';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const VENDOR: VendorMembership = {
+  vendorId: '11111111-1111-4111-8111-111111111111',
+  name: 'Alpha Plumbing',
+  role: 'Admin',
+  sm8Connected: true,
+};
+const BASE = `/api/vendor/${VENDOR.vendorId}/Trigger`;
+
+const run = (id: string, dueAt: Date, overrides: Partial<TriggerRun> = {}): TriggerRun => ({
+  id: `${id}a1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11`.slice(0, 36),
+  vendorId: VENDOR.vendorId,
+  triggerId: '6f1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11',
+  triggerName: `Follow-up ${id}`,
+  triggerVersion: 1,
+  event: 'JobQuoteSent',
+  status: 'Scheduled',
+  jobUuid: `5d3e4a1b-0c9f-4b7a-8e2d-1f6a9b3c7d1${id}`,
+  jobNumber: `10${id}`,
+  clientUuid: null,
+  formResponseUuid: null,
+  dueAt: dueAt.toISOString(),
+  startedAt: null,
+  finishedAt: null,
+  reason: null,
+  cascadeDepth: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+let stub: ReturnType<typeof stubFetch>;
+afterEach(() => stub.restore());
+
+const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
+const page = (rows: unknown[]) => ok({ rows, total: rows.length, pageNumber: 1, pageSize: 100 });
+const runSearches = () =>
+  stub.calls.filter((call) => call.url.pathname === `${BASE}/runs`).map((call) => call.url.searchParams);
+const filtersOf = (params: URLSearchParams | undefined) =>
+  JSON.parse(params?.get('Filters') ?? '[]') as Array<{ action: string; field: string; value: unknown }>;
+
+function renderSchedule(at = '/app/automation/schedule') {
+  return renderAsRoute(<AutomationSchedule vendor={VENDOR} />, { path: '/app/automation/schedule', at });
+}
+
+describe('the schedule', () => {
+  it('lists the scheduled runs soonest first, grouped by day, with job number and uuid', async () => {
+    const now = new Date();
+    const day = (offset: number, hour: number) =>
+      new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset, hour);
+    const rows = [run('1', day(0, 23)), run('2', day(1, 9)), run('3', day(1, 15)), run('4', day(5, 8))];
+    stub = stubFetch(({ url }) => (url.pathname === `${BASE}/runs` ? page(rows) : undefined));
+    renderSchedule();
+
+    const today = await screen.findByRole('region', { name: /^Today/ });
+    expect(within(today).getAllByTestId('scheduled-run')).toHaveLength(1);
+    const tomorrow = screen.getByRole('region', { name: /^Tomorrow/ });
+    const tomorrowRuns = within(tomorrow).getAllByTestId('scheduled-run');
+    expect(tomorrowRuns.map((item) => within(item).getByRole('link').textContent)).toEqual([
+      'Follow-up 2',
+      'Follow-up 3',
+    ]);
+    expect(within(tomorrow).getByText('Job 102')).toBeTruthy();
+    expect(within(tomorrow).getByText(rows[1]?.jobUuid ?? '')).toBeTruthy();
+    expect(screen.getAllByRole('region')).toHaveLength(3);
+
+    const query = runSearches()[0];
+    expect(query?.get('SortBy')).toBe('dueAt');
+    expect(query?.get('SortDir')).toBe('Ascending');
+    expect(filtersOf(query)).toEqual([{ action: 'Eq', field: 'status', value: 'Scheduled' }]);
+  });
+
+  it('cancels a run after confirming', async () => {
+    const due = new Date(Date.now() + 86_400_000);
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/runs`) return page([run('1', due)]);
+      if (url.pathname.endsWith('/cancel')) return ok(run('1', due, { status: 'Cancelled' }), 'The run was cancelled.');
+      return undefined;
+    });
+    renderSchedule();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel Follow-up 1 for job 101' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this run?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel run' }));
+    await screen.findByText('The run was cancelled.');
+    expect(stub.calls.filter((call) => call.url.pathname.endsWith('/cancel'))).toHaveLength(1);
+    await waitFor(() => expect(runSearches().length).toBeGreaterThan(1));
+  });
+
+  it('says what to do when nothing is scheduled', async () => {
+    stub = stubFetch(({ url }) => (url.pathname === `${BASE}/runs` ? page([]) : undefined));
+    renderSchedule();
+    const empty = await screen.findByTestId('schedule-empty');
+    expect(within(empty).getByRole('link', { name: 'Templates' }).getAttribute('href')).toBe(
+      '/app/automation/templates',
+    );
+  });
+
+  it('the week view places runs in their day’s column and pages by week', async () => {
+    const thursday = new Date(2026, 2, 5, 10, 30);
+    stub = stubFetch(({ url }) => {
+      if (url.pathname !== `${BASE}/runs`) return undefined;
+      const from = filtersOf(url.searchParams).find((filter) => filter.action === 'GtEq')?.value;
+      return page(from === new Date(2026, 2, 2).toISOString() ? [run('7', thursday)] : []);
+    });
+    const { router } = renderSchedule('/app/automation/schedule?view=week&week=2026-03-04');
+
+    const label = shortDay(thursday);
+    const column = await screen.findByRole('region', { name: `${label.weekday} ${label.day}` });
+    await within(column).findByText('Follow-up 7');
+    expect(within(column).getByText('Job 107')).toBeTruthy();
+    expect(within(screen.getByTestId('schedule-week')).getAllByRole('region')).toHaveLength(7);
+    expect(filtersOf(runSearches()[0])).toEqual([
+      { action: 'Eq', field: 'status', value: 'Scheduled' },
+      { action: 'GtEq', field: 'dueAt', value: new Date(2026, 2, 2).toISOString() },
+      { action: 'Lt', field: 'dueAt', value: new Date(2026, 2, 9).toISOString() },
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await screen.findByTestId('week-empty');
+    expect(new URLSearchParams(router.state.location.search).get('week')).toBe('2026-03-09');
+    expect(filtersOf(runSearches().at(-1))[1]?.value).toBe(new Date(2026, 2, 9).toISOString());
+
+    await userEvent.click(screen.getByRole('button', { name: 'List' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});

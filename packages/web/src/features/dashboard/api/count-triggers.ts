@@ -1,0 +1,30 @@
+import { type SearchFilter, searchPage, TriggerSummary, toSearchParams } from '@automate/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client.ts';
+import { dashboardKeys, triggerApi } from './keys.ts';
+
+const TriggerSummaryPage = searchPage(TriggerSummary);
+
+/** How many of the vendor's triggers match `filters`: `GET …/Trigger/search` with one row per page, reading `total`. */
+export async function countTriggers(
+  vendorId: string,
+  filters: readonly SearchFilter[],
+  signal?: AbortSignal,
+): Promise<number> {
+  const page = await apiGet(triggerApi(vendorId, '/search'), TriggerSummaryPage, {
+    query: toSearchParams({ PageNumber: 1, PageSize: 1, Filters: [...filters] }),
+    signal,
+  });
+  return page.total;
+}
+
+export function countTriggersQueryOptions(vendorId: string, filters: readonly SearchFilter[]) {
+  return queryOptions({
+    queryKey: dashboardKeys.triggerCount(vendorId, filters),
+    queryFn: ({ signal }) => countTriggers(vendorId, filters, signal),
+  });
+}
+
+export function useTriggerCount(vendorId: string, filters: readonly SearchFilter[]) {
+  return useQuery(countTriggersQueryOptions(vendorId, filters));
+}

@@ -1,0 +1,14 @@
+import type { SearchFilter, SearchQueryInput } from '@automate/contract';
+
+/**
+ * Query keys of the dashboard. They sit under the roots every view of triggers (`triggers`) and runs
+ * (`trigger-runs`) uses, so a change made on the automation screens refreshes the dashboard too.
+ */
+export const dashboardKeys = {
+  triggerCount: (vendorId: string, filters: readonly SearchFilter[]) =>
+    ['triggers', 'dashboard', 'count', vendorId, filters] as const,
+  runs: (vendorId: string, query: SearchQueryInput) => ['trigger-runs', 'dashboard', vendorId, query] as const,
+};
+
+/** The vendor's trigger API (`/api/vendor/{vendorId}/Trigger…`; the client adds `/api`). */
+export const triggerApi = (vendorId: string, rest: string) => `/vendor/${encodeURIComponent(vendorId)}/Trigger${rest}`;

@@ -1,0 +1,26 @@
+import { type SearchPage, type SearchQueryInput, searchPage, TriggerRun, toSearchParams } from '@automate/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client.ts';
+import { dashboardKeys, triggerApi } from './keys.ts';
+
+const TriggerRunPage = searchPage(TriggerRun);
+
+/** `GET /api/vendor/{vendorId}/Trigger/runs`: the vendor's runs, for the dashboard's figures and lists. */
+export async function searchDashboardRuns(
+  vendorId: string,
+  query: SearchQueryInput,
+  signal?: AbortSignal,
+): Promise<SearchPage<TriggerRun>> {
+  return apiGet(triggerApi(vendorId, '/runs'), TriggerRunPage, { query: toSearchParams(query), signal });
+}
+
+export function dashboardRunsQueryOptions(vendorId: string, query: SearchQueryInput) {
+  return queryOptions({
+    queryKey: dashboardKeys.runs(vendorId, query),
+    queryFn: ({ signal }) => searchDashboardRuns(vendorId, query, signal),
+  });
+}
+
+export function useDashboardRuns(vendorId: string, query: SearchQueryInput) {
+  return useQuery(dashboardRunsQueryOptions(vendorId, query));
+}

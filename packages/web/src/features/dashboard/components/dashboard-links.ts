@@ -1,0 +1,11 @@
+/** Screens the dashboard points to (SPEC.md §2). */
+export const NEW_AUTOMATION_PATH = '/app/automation/view/new';
+export const TEMPLATES_PATH = '/app/automation/templates';
+export const SCHEDULE_PATH = '/app/automation/schedule';
+export const LOGS_PATH = '/app/automation/logs';
+export const automationPath = (triggerId: string) => `/app/automation/view/${encodeURIComponent(triggerId)}`;
+
+/** The logs filtered to failed runs. */
+export const FAILED_LOGS_PATH = `${LOGS_PATH}?${new URLSearchParams({
+  Filters: JSON.stringify([{ action: 'Eq', field: 'status', value: 'Failed' }]),
+}).toString()}`;

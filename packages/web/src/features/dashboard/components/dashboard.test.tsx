@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import type { TriggerRun, VendorMembership } from '@automate/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { Dashboard } from './dashboard.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const VENDOR: VendorMembership = {
+  vendorId: '11111111-1111-4111-8111-111111111111',
+  name: 'Alpha Plumbing',
+  role: 'Admin',
+  sm8Connected: true,
+};
+const BASE = `/api/vendor/${VENDOR.vendorId}/Trigger`;
+const AUTOMATIONS = '/app/automation/search?PageNumber=1&PageSize=50&SortBy=name&SortDir=Ascending';
+
+const run = (id: number, overrides: Partial<TriggerRun> = {}): TriggerRun => ({
+  id: `8a1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a${String(id).padStart(2, '0')}`,
+  vendorId: VENDOR.vendorId,
+  triggerId: '6f1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11',
+  triggerName: `Automation ${id}`,
+  triggerVersion: 1,
+  event: 'JobCompleted',
+  status: 'Succeeded',
+  jobUuid: null,
+  jobNumber: `20${id}`,
+  clientUuid: null,
+  formResponseUuid: null,
+  dueAt: new Date().toISOString(),
+  startedAt: null,
+  finishedAt: new Date().toISOString(),
+  reason: null,
+  cascadeDepth: 0,
+  createdAt: new Date().toISOString(),
+  ...overrides,
+});
+
+let stub: ReturnType<typeof stubFetch>;
+afterEach(() => stub.restore());
+
+const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
+const page = (rows: unknown[], total = rows.length) => ok({ rows, total, pageNumber: 1, pageSize: 5 });
+const filtersOf = (params: URLSearchParams) =>
+  JSON.parse(params.get('Filters') ?? '[]') as Array<Record<string, unknown>>;
+
+/** A server with `total` automations of which `active` are on, and the given runs. */
+function serve({ total, active, runs = [] }: { total: number; active: number; runs?: TriggerRun[] }) {
+  stub = stubFetch(({ url }) => {
+    if (url.pathname === `${BASE}/search`) {
+      const enabled = filtersOf(url.searchParams).some((filter) => filter.field === 'enabled');
+      return page([], enabled ? active : total);
+    }
+    if (url.pathname === `${BASE}/runs`) {
+      const status = filtersOf(url.searchParams).find((filter) => filter.field === 'status')?.value;
+      const rows = status ? runs.filter((r) => r.status === status) : runs;
+      return page(rows);
+    }
+    if (url.pathname === `/api/Vendor/${VENDOR.vendorId}/sync`)
+      return ok({ badge: {} }, 'ServiceM8 data is up to date.');
+    return undefined;
+  });
+}
+
+function renderDashboard(vendor: VendorMembership = VENDOR) {
+  return renderAsRoute(<Dashboard vendor={vendor} automationsPath={AUTOMATIONS} />, {
+    path: '/app/dashboard',
+    at: '/app/dashboard',
+  });
+}
+
+describe('the dashboard', () => {
+  it('a new vendor sees the first-run checklist with what is done and what is next', async () => {
+    serve({ total: 0, active: 0 });
+    renderDashboard({ ...VENDOR, sm8Connected: false });
+    const checklist = await screen.findByTestId('first-run-checklist');
+    const steps = within(checklist).getAllByTestId('checklist-step');
+    expect(steps.map((step) => step.getAttribute('data-done'))).toEqual(['false', 'false', 'false']);
+    expect(within(checklist).getByRole('link', { name: 'Connect ServiceM8' }).getAttribute('href')).toBe(
+      '/api/Auth/login/servicem8',
+    );
+    expect(within(checklist).getByRole('link', { name: 'Browse templates' })).toBeTruthy();
+    expect(
+      within(checklist).getByText('0 of 3 done. Three steps and your jobs start looking after themselves.'),
+    ).toBeTruthy();
+  });
+
+  it('ticks off the steps done so far', async () => {
+    serve({ total: 2, active: 0 });
+    renderDashboard();
+    const checklist = await screen.findByTestId('first-run-checklist');
+    const steps = within(checklist).getAllByTestId('checklist-step');
+    expect(steps.map((step) => step.getAttribute('data-done'))).toEqual(['true', 'true', 'false']);
+    expect(within(checklist).getByRole('link', { name: 'Open automations' }).getAttribute('href')).toBe(AUTOMATIONS);
+  });
+
+  it('hides the checklist once everything is done and shows the figures', async () => {
+    const failed = run(3, { status: 'Failed', reason: 'The client has no contact with an email address.' });
+    const scheduled = run(4, { status: 'Scheduled', finishedAt: null });
+    serve({ total: 5, active: 3, runs: [run(1), run(2), failed, scheduled] });
+    renderDashboard();
+    expect((await screen.findByTestId('active-count')).textContent).toBe('3');
+    expect(screen.getByText('switched on, of 5 automations')).toBeTruthy();
+    expect((await screen.findByTestId('runs-today')).textContent).toBe('4');
+    expect(screen.queryByTestId('first-run-checklist')).toBeNull();
+
+    const failures = screen.getByTestId('dashboard-failures');
+    await within(failures).findByText('The client has no contact with an email address.');
+    const upcoming = screen.getByTestId('dashboard-upcoming');
+    await within(upcoming).findByText('Automation 4');
+
+    const chart = screen.getByTestId('runs-chart');
+    expect(chart.getAttribute('aria-label')).toBe('Runs in the last 7 days: 1 scheduled, 2 succeeded, 1 failed.');
+    expect(chart.querySelectorAll('[data-testid="chart-day"]')).toHaveLength(7);
+    expect(chart.querySelector('rect[data-status="Succeeded"]')?.getAttribute('data-count')).toBe('2');
+
+    const searches = stub.calls.map((call) => call.url);
+    const active = searches.find(
+      (url) => url.pathname === `${BASE}/search` && url.searchParams.get('Filters') !== null,
+    );
+    expect(active?.searchParams.get('PageSize')).toBe('1');
+    expect(filtersOf(active?.searchParams ?? new URLSearchParams())).toEqual([
+      { action: 'Eq', field: 'enabled', value: true },
+    ]);
+    const chartQuery = searches.find(
+      (url) => url.pathname === `${BASE}/runs` && url.searchParams.get('PageSize') === '500',
+    );
+    expect(filtersOf(chartQuery?.searchParams ?? new URLSearchParams())[0]).toMatchObject({
+      action: 'GtEq',
+      field: 'createdAt',
+    });
+  });
+
+  it('re-syncs ServiceM8 and says so', async () => {
+    serve({ total: 1, active: 1 });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-sync' }));
+    await screen.findByText('ServiceM8 data is up to date.');
+    await waitFor(() =>
+      expect(stub.calls.some((call) => call.url.pathname === `/api/Vendor/${VENDOR.vendorId}/sync`)).toBe(true),
+    );
+  });
+
+  it('shows the server’s sentence when the dashboard cannot load', async () => {
+    stub = stubFetch(() => ({
+      status: 503,
+      body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'The database is restarting.' },
+    }));
+    renderDashboard();
+    expect((await screen.findAllByText('The database is restarting.')).length).toBeGreaterThan(0);
+  });
+});

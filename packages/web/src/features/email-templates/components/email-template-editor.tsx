@@ -1,0 +1,244 @@
+import { EMAIL_TEMPLATE_LIMITS, type EmailTemplate } from '@automate/contract';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import SaveIcon from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { useErrorToast } from '@/lib/use-error-toast.ts';
+import { useEmailTemplate } from '../api/get-email-template.ts';
+import { EMAIL_TEMPLATES_PATH, NEW_TEMPLATE_ID } from '../paths.ts';
+import { MergeTextField } from './merge-text-field.tsx';
+import { TemplatePreview } from './template-preview.tsx';
+import { useEmailTemplateForm } from './use-email-template-form.ts';
+import { NoVendorNotice, ReadOnlyNotice, type TemplateAccess, useTemplateAccess } from './vendor-access.tsx';
+
+const LOAD_FAILED = 'The email template could not be loaded.';
+
+function BackToTemplates() {
+  return (
+    <Button href={EMAIL_TEMPLATES_PATH} startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1, ml: -1 }}>
+      Email templates
+    </Button>
+  );
+}
+
+function EditorSkeleton() {
+  return (
+    <Box role="progressbar" aria-label="Loading the email template">
+      <Skeleton variant="text" sx={{ fontSize: '2.125rem', width: '40%', mb: 3 }} />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            <Stack spacing={3}>
+              <Skeleton variant="rounded" height={56} />
+              <Skeleton variant="rounded" height={56} />
+              <Skeleton variant="rounded" height={320} />
+            </Stack>
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <Skeleton variant="rounded" height={420} />
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}
+
+/** /app/account/emails/{id} and /app/account/emails/new: the email template editor of the current vendor. */
+export function EmailTemplateEditor({ id }: { id: string }) {
+  const access = useTemplateAccess();
+  if (!access) {
+    return (
+      <>
+        <title>Email template · Account · Automate</title>
+        <BackToTemplates />
+        <PageHeader title="Email template" />
+        <NoVendorNotice />
+      </>
+    );
+  }
+  return <VendorTemplateEditor key={access.vendor.vendorId} id={id} access={access} />;
+}
+
+function VendorTemplateEditor({ id, access }: { id: string; access: TemplateAccess }) {
+  const isNew = id === NEW_TEMPLATE_ID;
+  const template = useEmailTemplate(access.vendor.vendorId, id, { enabled: !isNew });
+  // A missing one is explained on the page; other failures also raise a toast with the server's sentence.
+  const missing = isApiError(template.error) && (template.error.status === 404 || template.error.status === 400);
+  useErrorToast(missing ? null : template.error, LOAD_FAILED);
+
+  if (isNew) {
+    if (!access.canEdit) {
+      return (
+        <>
+          <title>New email template · Account · Automate</title>
+          <BackToTemplates />
+          <PageHeader title="New email template" />
+          <ReadOnlyNotice vendorName={access.vendor.name}>You cannot create a template here.</ReadOnlyNotice>
+        </>
+      );
+    }
+    return <TemplateForm key={NEW_TEMPLATE_ID} template={null} access={access} />;
+  }
+  if (template.isPending) {
+    return (
+      <>
+        <BackToTemplates />
+        <EditorSkeleton />
+      </>
+    );
+  }
+  if (template.isError) {
+    return (
+      <>
+        <title>Email template · Account · Automate</title>
+        <BackToTemplates />
+        <PageHeader title="Email template" />
+        <Alert
+          severity={missing ? 'warning' : 'error'}
+          action={
+            missing ? null : (
+              <Button color="inherit" size="small" onClick={() => void template.refetch()}>
+                Try again
+              </Button>
+            )
+          }
+        >
+          {missing
+            ? 'There is no such email template: it may have been deleted, or the link is wrong.'
+            : getErrorMessage(template.error, LOAD_FAILED)}
+        </Alert>
+      </>
+    );
+  }
+  return <TemplateForm key={template.data.id} template={template.data} access={access} />;
+}
+
+function TemplateForm({ template, access }: { template: EmailTemplate | null; access: TemplateAccess }) {
+  const { vendor, canEdit } = access;
+  const { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy } = useEmailTemplateForm({
+    vendorId: vendor.vendorId,
+    initial: template,
+    canEdit,
+  });
+  const readOnly = !canEdit;
+
+  return (
+    <Box
+      component="form"
+      id="email-template-form"
+      noValidate
+      onSubmit={submit}
+      onKeyDown={keyDown}
+      aria-label="Email template"
+    >
+      <title>{`${saved ? saved.name : 'New email template'} · Account · Automate`}</title>
+      <BackToTemplates />
+      <PageHeader
+        title={saved ? saved.name : 'New email template'}
+        subtitle={
+          saved
+            ? `Created ${formatDateTime(saved.createdAt) ?? ''} · updated ${formatDateTime(saved.updatedAt) ?? ''}`
+            : 'Write the email once, then choose it in any automation that sends an email.'
+        }
+        chips={readOnly ? <Chip label="Read only" size="small" variant="outlined" /> : null}
+      />
+      {readOnly ? <ReadOnlyNotice vendorName={vendor.name}>You can read this template.</ReadOnlyNotice> : null}
+      <Grid container spacing={3} sx={{ alignItems: 'flex-start' }}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Stack spacing={3}>
+              <TextField
+                label="Name"
+                name="name"
+                value={values.name}
+                onChange={(event) => set('name', event.target.value)}
+                error={errors.name !== undefined}
+                helperText={errors.name ?? 'How you find it when choosing a template in an automation.'}
+                required={!readOnly}
+                fullWidth
+                autoFocus={saved === null}
+                slotProps={{ htmlInput: { readOnly } }}
+              />
+              <MergeTextField
+                label="Subject"
+                name="subject"
+                value={values.subject}
+                onChange={(subject) => set('subject', subject)}
+                error={errors.subject}
+                helperText="The email’s subject line."
+                readOnly={readOnly}
+                maxLength={EMAIL_TEMPLATE_LIMITS.subjectMax}
+              />
+              <MergeTextField
+                label="Body"
+                name="body"
+                value={values.body}
+                onChange={(body) => set('body', body)}
+                error={errors.body}
+                helperText="Sent as plain text; line breaks are kept."
+                readOnly={readOnly}
+                multiline
+                minRows={12}
+                maxLength={EMAIL_TEMPLATE_LIMITS.bodyMax}
+              />
+            </Stack>
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }} sx={{ position: { lg: 'sticky' }, top: { lg: 16 } }}>
+          <TemplatePreview subject={values.subject} body={values.body} vendorName={vendor.name} />
+        </Grid>
+      </Grid>
+      {readOnly ? null : (
+        <FormActionBar
+          status={
+            dirty ? (
+              <>
+                <Chip label="Unsaved changes" size="small" color="info" data-testid="unsaved-changes" />
+                <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
+                  Ctrl+S saves
+                </Typography>
+              </>
+            ) : saved ? (
+              <Typography variant="body2" color="text.secondary">
+                All changes saved
+              </Typography>
+            ) : null
+          }
+        >
+          {saved ? (
+            <Button
+              color="error"
+              startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
+              onClick={() => void destroy()}
+              disabled={deleting || saving}
+            >
+              Delete
+            </Button>
+          ) : null}
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+            disabled={saving || (saved !== null && !dirty)}
+          >
+            {saving ? 'Saving…' : saved ? 'Save' : 'Create'}
+          </Button>
+        </FormActionBar>
+      )}
+    </Box>
+  );
+}
