@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
+import { isApiError } from '@/lib/api-client.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useTrigger } from '../api/get-trigger.ts';
 import { BackToAutomations } from './back-to-automations.tsx';
@@ -56,20 +55,14 @@ export function TriggerEditor({ vendorId, id }: { vendorId: string; id: string }
         <title>Automation · Automate</title>
         <BackToAutomations />
         <PageHeader title="Automation" />
-        <Alert
-          severity={missing ? 'warning' : 'error'}
-          action={
-            missing ? null : (
-              <Button color="inherit" size="small" onClick={() => void trigger.refetch()}>
-                Try again
-              </Button>
-            )
+        <LoadError
+          error={trigger.error}
+          fallback={LOAD_FAILED}
+          onRetry={() => trigger.refetch()}
+          missingText={
+            missing ? 'There is no trigger here: it may have been deleted, or the link is wrong.' : undefined
           }
-        >
-          {missing
-            ? 'There is no trigger here: it may have been deleted, or the link is wrong.'
-            : getErrorMessage(trigger.error, LOAD_FAILED)}
-        </Alert>
+        />
       </>
     );
   }

@@ -20,10 +20,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
-import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
 import { filterValue, type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
@@ -301,17 +301,12 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
               </TextField>
             </Stack>
             {search.isError ? (
-              <Alert
-                severity="error"
+              <LoadError
+                error={search.error}
+                fallback={AUTOMATIONS_LOAD_FAILED}
+                onRetry={() => search.refetch()}
                 sx={{ mx: 2 }}
-                action={
-                  <Button color="inherit" size="small" onClick={() => void search.refetch()}>
-                    Try again
-                  </Button>
-                }
-              >
-                {getErrorMessage(search.error, AUTOMATIONS_LOAD_FAILED)}
-              </Alert>
+              />
             ) : null}
             <SearchTable
               label="Automations"

@@ -1,5 +1,4 @@
 import { RUN_STATUSES, type TriggerRun, type VendorMembership } from '@automate/contract';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,10 +8,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
-import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import {
   filterValue,
@@ -238,17 +237,7 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
           />
         </Stack>
         {search.isError ? (
-          <Alert
-            severity="error"
-            sx={{ mx: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void search.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {getErrorMessage(search.error, RUNS_LOAD_FAILED)}
-          </Alert>
+          <LoadError error={search.error} fallback={RUNS_LOAD_FAILED} onRetry={() => search.refetch()} sx={{ mx: 2 }} />
         ) : null}
         <SearchTable
           label="Runs"

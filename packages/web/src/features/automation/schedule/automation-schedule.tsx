@@ -4,7 +4,6 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import ViewListIcon from '@mui/icons-material/ViewList';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -19,8 +18,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatNumber } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useRunSearch } from '../api/search-runs.ts';
@@ -119,7 +118,8 @@ function ScheduleList({ vendorId, actions }: { vendorId: string; actions: RunAct
   const search = useRunSearch(vendorId, scheduledRunsQuery(pageSize));
   useErrorToast(search.error, SCHEDULE_LOAD_FAILED);
 
-  if (search.isError) return <LoadError error={search.error} retry={() => void search.refetch()} />;
+  if (search.isError)
+    return <LoadError error={search.error} fallback={SCHEDULE_LOAD_FAILED} onRetry={() => search.refetch()} />;
   if (search.isPending) return <ScheduleSkeleton />;
   const { rows, total } = search.data;
   if (rows.length === 0) return <NothingScheduled />;
@@ -209,7 +209,9 @@ function ScheduleWeek({
         </IconButton>
         {thisWeek ? null : <Button onClick={() => onWeek(null)}>This week</Button>}
       </Stack>
-      {search.isError ? <LoadError error={search.error} retry={() => void search.refetch()} /> : null}
+      {search.isError ? (
+        <LoadError error={search.error} fallback={SCHEDULE_LOAD_FAILED} onRetry={() => search.refetch()} />
+      ) : null}
       <Box sx={{ height: 4 }}>{search.isFetching ? <LinearProgress aria-label="Loading" /> : null}</Box>
       <Box
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(7, minmax(0, 1fr))' }, gap: 1 }}
@@ -304,21 +306,6 @@ function ScheduleWeek({
         </Typography>
       ) : null}
     </Stack>
-  );
-}
-
-function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={retry}>
-          Try again
-        </Button>
-      }
-    >
-      {getErrorMessage(error, SCHEDULE_LOAD_FAILED)}
-    </Alert>
   );
 }
 

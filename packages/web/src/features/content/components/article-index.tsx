@@ -1,13 +1,11 @@
 import type { SearchFilter, SearchQueryInput } from '@automate/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { getErrorMessage } from '@/lib/api-client.ts';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { useSearchText } from '@/lib/use-search-text.ts';
 import { useArticleSearch } from '../api/search-articles.ts';
 import { categoryLabel, groupByCategory } from '../categories.ts';
@@ -90,16 +88,7 @@ export function ArticleIndex({ paths }: { paths: HelpPaths }) {
       {shown.isPending ? (
         <ArticleListSkeleton />
       ) : shown.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void shown.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {getErrorMessage(shown.error, 'The articles could not be loaded.')}
-        </Alert>
+        <LoadError error={shown.error} fallback={'The articles could not be loaded.'} onRetry={() => shown.refetch()} />
       ) : shown.data.rows.length === 0 ? (
         <Typography color="text.secondary" role="status">
           {settled !== ''

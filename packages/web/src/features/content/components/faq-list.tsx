@@ -3,17 +3,15 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { MarkdownContent } from '@/components/ui/markdown-content.tsx';
-import { getErrorMessage } from '@/lib/api-client.ts';
 import { useFaqSearch } from '../api/search-faqs.ts';
 import type { HelpPaths } from '../help-paths.ts';
 import { HelpSearchField } from './help-center.tsx';
@@ -84,16 +82,7 @@ export function FaqList({ paths }: { paths: HelpPaths }) {
           ))}
         </Stack>
       ) : faqs.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void faqs.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {getErrorMessage(faqs.error, 'The questions could not be loaded.')}
-        </Alert>
+        <LoadError error={faqs.error} fallback={'The questions could not be loaded.'} onRetry={() => faqs.refetch()} />
       ) : shown.length === 0 ? (
         <Typography color="text.secondary" role="status">
           {text.trim() === '' ? 'No questions have been published yet.' : `No questions match “${text.trim()}”.`}

@@ -2,9 +2,7 @@ import type { SearchFilter, SearchQueryInput } from '@automate/contract';
 import ArticleIcon from '@mui/icons-material/Article';
 import QuizIcon from '@mui/icons-material/Quiz';
 import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -15,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { getErrorMessage } from '@/lib/api-client.ts';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { useSearchText } from '@/lib/use-search-text.ts';
 import { useArticleSearch } from '../api/search-articles.ts';
 import { categoryDescription, groupByCategory } from '../categories.ts';
@@ -81,25 +79,11 @@ export function HelpSearchField({
   );
 }
 
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      {getErrorMessage(error, ARTICLES_FAILED)}
-    </Alert>
-  );
-}
-
 function SearchResults({ text, paths }: { text: string; paths: HelpPaths }) {
   const results = useArticleSearch(titleSearch(text));
   if (results.isPending) return <ArticleListSkeleton rows={3} />;
-  if (results.isError) return <LoadError error={results.error} onRetry={() => void results.refetch()} />;
+  if (results.isError)
+    return <LoadError error={results.error} fallback={ARTICLES_FAILED} onRetry={() => results.refetch()} />;
   const { rows, total } = results.data;
   return (
     <Box component="section" aria-labelledby="help-search-results">
@@ -144,7 +128,8 @@ function ShortcutCard({ href, icon, title, text }: { href: string; icon: ReactNo
 function Categories({ paths }: { paths: HelpPaths }) {
   const articles = useArticleSearch(ALL_PUBLISHED_ARTICLES);
   if (articles.isPending) return <ArticleListSkeleton />;
-  if (articles.isError) return <LoadError error={articles.error} onRetry={() => void articles.refetch()} />;
+  if (articles.isError)
+    return <LoadError error={articles.error} fallback={ARTICLES_FAILED} onRetry={() => articles.refetch()} />;
   const groups = groupByCategory(articles.data.rows);
   if (groups.length === 0) {
     return <Typography color="text.secondary">No help articles have been published yet.</Typography>;

@@ -2,7 +2,6 @@ import { EMAIL_TEMPLATE_LIMITS, type EmailTemplate } from '@automate/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,8 +13,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
+import { isApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useEmailTemplate } from '../api/get-email-template.ts';
@@ -107,20 +107,14 @@ function VendorTemplateEditor({ id, access }: { id: string; access: TemplateAcce
         <title>Email template · Account · Automate</title>
         <BackToTemplates />
         <PageHeader title="Email template" />
-        <Alert
-          severity={missing ? 'warning' : 'error'}
-          action={
-            missing ? null : (
-              <Button color="inherit" size="small" onClick={() => void template.refetch()}>
-                Try again
-              </Button>
-            )
+        <LoadError
+          error={template.error}
+          fallback={LOAD_FAILED}
+          onRetry={() => template.refetch()}
+          missingText={
+            missing ? 'There is no such email template: it may have been deleted, or the link is wrong.' : undefined
           }
-        >
-          {missing
-            ? 'There is no such email template: it may have been deleted, or the link is wrong.'
-            : getErrorMessage(template.error, LOAD_FAILED)}
-        </Alert>
+        />
       </>
     );
   }

@@ -1,7 +1,6 @@
 import type { EmailTemplate } from '@automate/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
@@ -214,17 +214,12 @@ function TemplateList({ access: { vendor, canEdit } }: { access: TemplateAccess 
           />
         </Stack>
         {templates.isError ? (
-          <Alert
-            severity="error"
+          <LoadError
+            error={templates.error}
+            fallback={TEMPLATES_LOAD_FAILED}
+            onRetry={() => templates.refetch()}
             sx={{ mx: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void templates.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {getErrorMessage(templates.error, TEMPLATES_LOAD_FAILED)}
-          </Alert>
+          />
         ) : null}
         <SearchTable
           label="Email templates"

@@ -1,6 +1,5 @@
 import { ARTICLE_CATEGORIES, type Article } from '@automate/contract';
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -10,10 +9,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
-import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { filterValue, type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
@@ -157,17 +156,12 @@ export function AdminArticles() {
           </TextField>
         </Stack>
         {search.isError ? (
-          <Alert
-            severity="error"
+          <LoadError
+            error={search.error}
+            fallback={ARTICLES_LOAD_FAILED}
+            onRetry={() => search.refetch()}
             sx={{ mx: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void search.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {getErrorMessage(search.error, ARTICLES_LOAD_FAILED)}
-          </Alert>
+          />
         ) : null}
         <SearchTable
           label="Articles"

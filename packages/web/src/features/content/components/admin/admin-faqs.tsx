@@ -1,6 +1,5 @@
 import type { Faq } from '@automate/contract';
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -9,10 +8,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useNavigate } from 'react-router';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
-import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { filterValue, type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
@@ -128,17 +127,7 @@ export function AdminFaqs() {
           </TextField>
         </Stack>
         {search.isError ? (
-          <Alert
-            severity="error"
-            sx={{ mx: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void search.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {getErrorMessage(search.error, FAQS_LOAD_FAILED)}
-          </Alert>
+          <LoadError error={search.error} fallback={FAQS_LOAD_FAILED} onRetry={() => search.refetch()} sx={{ mx: 2 }} />
         ) : null}
         <SearchTable
           label="FAQ entries"

@@ -24,9 +24,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { MarkdownEditor } from '@/components/ui/markdown-editor.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
+import { isApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useCreateArticle } from '../../api/create-article.ts';
@@ -103,20 +104,14 @@ export function AdminArticleEditor({ id }: { id: string }) {
         <title>Article · Super admin · Automate</title>
         <BackToArticles />
         <PageHeader title="Article" />
-        <Alert
-          severity={missing ? 'warning' : 'error'}
-          action={
-            missing ? null : (
-              <Button color="inherit" size="small" onClick={() => void article.refetch()}>
-                Try again
-              </Button>
-            )
+        <LoadError
+          error={article.error}
+          fallback={LOAD_FAILED}
+          onRetry={() => article.refetch()}
+          missingText={
+            missing ? 'There is no article here: it may have been deleted, or the link is wrong.' : undefined
           }
-        >
-          {missing
-            ? 'There is no article here: it may have been deleted, or the link is wrong.'
-            : getErrorMessage(article.error, LOAD_FAILED)}
-        </Alert>
+        />
       </>
     );
   }

@@ -2,7 +2,6 @@ import { CONTENT_IMAGE_LIMITS, type Faq, type SearchQueryInput } from '@automate
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,9 +17,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { MarkdownEditor } from '@/components/ui/markdown-editor.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
+import { isApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useCreateFaq } from '../../api/create-faq.ts';
@@ -105,20 +105,14 @@ export function AdminFaqEditor({ id }: { id: string }) {
         <title>FAQ entry · Super admin · Automate</title>
         <BackToFaq />
         <PageHeader title="FAQ entry" />
-        <Alert
-          severity={missing ? 'warning' : 'error'}
-          action={
-            missing ? null : (
-              <Button color="inherit" size="small" onClick={() => void faq.refetch()}>
-                Try again
-              </Button>
-            )
+        <LoadError
+          error={faq.error}
+          fallback={LOAD_FAILED}
+          onRetry={() => faq.refetch()}
+          missingText={
+            missing ? 'There is no such question: it may have been deleted, or the link is wrong.' : undefined
           }
-        >
-          {missing
-            ? 'There is no such question: it may have been deleted, or the link is wrong.'
-            : getErrorMessage(faq.error, LOAD_FAILED)}
-        </Alert>
+        />
       </>
     );
   }
