@@ -10,10 +10,9 @@ import { AttachmentInput } from './attachment-input.tsx';
 import { useEditorContext } from './editor-context.tsx';
 import { actionKey } from './issue-paths.ts';
 import { MergeTextField } from './merge-field-picker.tsx';
+import { bindParams } from './param-binding.ts';
 import { ReferencePicker, StatusSelect } from './reference-pickers.tsx';
 import { type DraftAction, type Params, usesEmailTemplate } from './trigger-draft.ts';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
 
 type ActionInputsProps = {
   action: DraftAction;
@@ -31,84 +30,37 @@ const APPEND_LABELS: Record<string, string> = {
 export function ActionInputs({ action, onChange }: ActionInputsProps) {
   const { errors } = useEditorContext();
   const { params, type } = action;
-  const error = (param: string) => errors[actionKey(action.id, param)];
-  const set = (param: string, value: unknown) => onChange({ ...params, [param]: value }, param);
+  const bind = bindParams(params, (param) => errors[actionKey(action.id, param)], onChange);
 
   switch (type) {
     case 'Job_AddBadge':
     case 'Job_RemoveBadge':
-      return (
-        <ReferencePicker
-          kind="badge"
-          label="Badge"
-          value={text(params.badgeUuid)}
-          onChange={(v) => set('badgeUuid', v)}
-          error={error('badgeUuid')}
-        />
-      );
+      return <ReferencePicker kind="badge" label="Badge" {...bind.text('badgeUuid')} />;
     case 'Job_ChangeStatus':
-      return (
-        <StatusSelect
-          label="New status"
-          value={text(params.status)}
-          onChange={(v) => set('status', v)}
-          error={error('status')}
-        />
-      );
+      return <StatusSelect label="New status" {...bind.text('status')} />;
     case 'Job_AddToQueue':
-      return (
-        <ReferencePicker
-          kind="queue"
-          label="Queue"
-          value={text(params.queueUuid)}
-          onChange={(v) => set('queueUuid', v)}
-          error={error('queueUuid')}
-        />
-      );
+      return <ReferencePicker kind="queue" label="Queue" {...bind.text('queueUuid')} />;
     case 'Job_AddNote':
     case 'Job_AddDescription':
     case 'Job_AddWorkDoneDescription':
-      return (
-        <MergeTextField
-          label={APPEND_LABELS[type] ?? 'Text'}
-          value={text(params.text)}
-          onChange={(v) => set('text', v)}
-          error={error('text')}
-          multiline
-        />
-      );
+      return <MergeTextField label={APPEND_LABELS[type] ?? 'Text'} {...bind.text('text')} multiline />;
     case 'Job_SendText':
     case 'JobClient_SendText':
-      return (
-        <MergeTextField
-          label="Message"
-          value={text(params.message)}
-          onChange={(v) => set('message', v)}
-          error={error('message')}
-          maxLength={TRIGGER_LIMITS.smsMax}
-          multiline
-        />
-      );
+      return <MergeTextField label="Message" {...bind.text('message')} maxLength={TRIGGER_LIMITS.smsMax} multiline />;
     case 'Job_AddService':
       return (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 8 }}>
-            <ReferencePicker
-              kind="material"
-              label="Service (from your price list)"
-              value={text(params.materialUuid)}
-              onChange={(v) => set('materialUuid', v)}
-              error={error('materialUuid')}
-            />
+            <ReferencePicker kind="material" label="Service (from your price list)" {...bind.text('materialUuid')} />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
             <TextField
               size="small"
               label="Quantity"
-              value={text(params.quantity)}
-              onChange={(event) => set('quantity', event.target.value)}
-              error={error('quantity') !== undefined}
-              helperText={error('quantity')}
+              value={bind.value('quantity')}
+              onChange={(event) => bind.set('quantity', event.target.value)}
+              error={bind.error('quantity') !== undefined}
+              helperText={bind.error('quantity')}
               required
               fullWidth
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -124,54 +76,30 @@ export function ActionInputs({ action, onChange }: ActionInputsProps) {
         <Stack spacing={2}>
           <AttachmentInput
             actionId={action.id}
-            attachmentId={text(params.attachmentId)}
-            onChange={(v) => set('attachmentId', v)}
-            error={error('attachmentId')}
+            attachmentId={bind.value('attachmentId')}
+            onChange={(v) => bind.set('attachmentId', v)}
+            error={bind.error('attachmentId')}
           />
-          <MergeTextField
-            label="Subject"
-            value={text(params.subject)}
-            onChange={(v) => set('subject', v)}
-            error={error('subject')}
-          />
-          <MergeTextField
-            label="Body"
-            value={text(params.body)}
-            onChange={(v) => set('body', v)}
-            error={error('body')}
-            multiline
-          />
+          <MergeTextField label="Subject" {...bind.text('subject')} />
+          <MergeTextField label="Body" {...bind.text('body')} multiline />
         </Stack>
       );
     case 'JobClient_CreateJob':
       return (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
-            <StatusSelect
-              label="Status of the new job"
-              value={text(params.status)}
-              onChange={(v) => set('status', v)}
-              error={error('status')}
-            />
+            <StatusSelect label="Status of the new job" {...bind.text('status')} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <ReferencePicker
               kind="category"
               label="Category (optional)"
               required={false}
-              value={text(params.categoryUuid)}
-              onChange={(v) => set('categoryUuid', v)}
-              error={error('categoryUuid')}
+              {...bind.text('categoryUuid')}
             />
           </Grid>
           <Grid size={12}>
-            <MergeTextField
-              label="Job description"
-              value={text(params.description)}
-              onChange={(v) => set('description', v)}
-              error={error('description')}
-              multiline
-            />
+            <MergeTextField label="Job description" {...bind.text('description')} multiline />
           </Grid>
         </Grid>
       );
@@ -184,10 +112,9 @@ export function ActionInputs({ action, onChange }: ActionInputsProps) {
 function EmailInputs({ action, onChange }: ActionInputsProps) {
   const { emailTemplates, emailTemplatesLoading, errors } = useEditorContext();
   const { params } = action;
-  const error = (param: string) => errors[actionKey(action.id, param)];
-  const set = (param: string, value: unknown) => onChange({ ...params, [param]: value }, param);
+  const bind = bindParams(params, (param) => errors[actionKey(action.id, param)], onChange);
   const template = usesEmailTemplate(action);
-  const templateId = text(params.emailTemplateId);
+  const templateId = bind.value('emailTemplateId');
   const chosen = emailTemplates.find((item) => item.id === templateId);
 
   const setMode = (mode: string) => {
@@ -207,10 +134,10 @@ function EmailInputs({ action, onChange }: ActionInputsProps) {
           size="small"
           label="Email template"
           value={chosen || templateId === '' ? templateId : ''}
-          onChange={(event) => set('emailTemplateId', event.target.value)}
-          error={error('emailTemplateId') !== undefined}
+          onChange={(event) => bind.set('emailTemplateId', event.target.value)}
+          error={bind.error('emailTemplateId') !== undefined}
           helperText={
-            error('emailTemplateId') ??
+            bind.error('emailTemplateId') ??
             (chosen
               ? `Subject: ${chosen.subject}`
               : emailTemplatesLoading
@@ -232,20 +159,8 @@ function EmailInputs({ action, onChange }: ActionInputsProps) {
         </TextField>
       ) : (
         <>
-          <MergeTextField
-            label="Subject"
-            value={text(params.subject)}
-            onChange={(v) => set('subject', v)}
-            error={error('subject')}
-            maxLength={TRIGGER_LIMITS.subjectMax}
-          />
-          <MergeTextField
-            label="Body"
-            value={text(params.body)}
-            onChange={(v) => set('body', v)}
-            error={error('body')}
-            multiline
-          />
+          <MergeTextField label="Subject" {...bind.text('subject')} maxLength={TRIGGER_LIMITS.subjectMax} />
+          <MergeTextField label="Body" {...bind.text('body')} multiline />
         </>
       )}
     </Stack>

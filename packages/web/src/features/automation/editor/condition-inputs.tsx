@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { ReferenceItem } from './api/get-reference-data.ts';
 import { useEditorContext } from './editor-context.tsx';
 import { conditionKey } from './issue-paths.ts';
+import { bindParams, type ParamBinding } from './param-binding.ts';
 import {
   OperatorSelect,
   ReferenceMultiPicker,
@@ -15,9 +16,6 @@ import {
   StatusSelect,
 } from './reference-pickers.tsx';
 import type { DraftCondition, Params } from './trigger-draft.ts';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
-const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
 
 /** The inputs of one condition, by its type; each shows its own problem under it. */
 export function ConditionInputs({
@@ -30,101 +28,38 @@ export function ConditionInputs({
 }) {
   const { errors, reference } = useEditorContext();
   const { params, type } = condition;
-  const error = (param: string) => errors[conditionKey(condition.key, param)];
-  const set = (param: string, value: unknown) => onChange({ ...params, [param]: value }, param);
+  const bind = bindParams(params, (param) => errors[conditionKey(condition.key, param)], onChange);
 
   switch (type) {
     case 'JobIsStatus':
-      return <StatusSelect value={text(params.status)} onChange={(v) => set('status', v)} error={error('status')} />;
+      return <StatusSelect {...bind.text('status')} />;
     case 'JobIsCategory':
-      return (
-        <ReferencePicker
-          kind="category"
-          label="Category"
-          value={text(params.categoryUuid)}
-          onChange={(v) => set('categoryUuid', v)}
-          error={error('categoryUuid')}
-        />
-      );
+      return <ReferencePicker kind="category" label="Category" {...bind.text('categoryUuid')} />;
     case 'JobIsInQueue':
-      return (
-        <ReferencePicker
-          kind="queue"
-          label="Queue"
-          value={text(params.queueUuid)}
-          onChange={(v) => set('queueUuid', v)}
-          error={error('queueUuid')}
-        />
-      );
+      return <ReferencePicker kind="queue" label="Queue" {...bind.text('queueUuid')} />;
     case 'ClientHasBadge':
     case 'JobHasBadge':
-      return (
-        <ReferencePicker
-          kind="badge"
-          label="Badge"
-          value={text(params.badgeUuid)}
-          onChange={(v) => set('badgeUuid', v)}
-          error={error('badgeUuid')}
-        />
-      );
+      return <ReferencePicker kind="badge" label="Badge" {...bind.text('badgeUuid')} />;
     case 'JobHasAllBadges':
     case 'ClientHasAllBadges':
     case 'JobExcludesBadges':
     case 'ClientExcludesBadges':
-      return (
-        <ReferenceMultiPicker
-          kind="badge"
-          label="Badges"
-          value={list(params.badgeUuids)}
-          onChange={(v) => set('badgeUuids', v)}
-          error={error('badgeUuids')}
-        />
-      );
+      return <ReferenceMultiPicker kind="badge" label="Badges" {...bind.list('badgeUuids')} />;
     case 'JobExcludesCategories':
-      return (
-        <ReferenceMultiPicker
-          kind="category"
-          label="Categories"
-          value={list(params.categoryUuids)}
-          onChange={(v) => set('categoryUuids', v)}
-          error={error('categoryUuids')}
-        />
-      );
+      return <ReferenceMultiPicker kind="category" label="Categories" {...bind.list('categoryUuids')} />;
     case 'JobExcludesQueues':
-      return (
-        <ReferenceMultiPicker
-          kind="queue"
-          label="Queues"
-          value={list(params.queueUuids)}
-          onChange={(v) => set('queueUuids', v)}
-          error={error('queueUuids')}
-        />
-      );
+      return <ReferenceMultiPicker kind="queue" label="Queues" {...bind.list('queueUuids')} />;
     case 'JobExcludesStatuses':
-      return (
-        <StatusMultiPicker
-          value={list(params.statuses)}
-          onChange={(v) => set('statuses', v)}
-          error={error('statuses')}
-        />
-      );
+      return <StatusMultiPicker {...bind.list('statuses')} />;
     case 'FormIsType':
-      return (
-        <ReferencePicker
-          kind="form"
-          label="Form"
-          value={text(params.formUuid)}
-          onChange={(v) => set('formUuid', v)}
-          error={error('formUuid')}
-        />
-      );
+      return <ReferencePicker kind="form" label="Form" {...bind.text('formUuid')} />;
     case 'FormFieldTextIncludes':
     case 'FormFieldNumberMatches':
     case 'FormFieldChoiceMatches':
     case 'FormFieldDateMatches':
     case 'FormFieldMultiChoiceIncludes': {
-      const formUuid = text(params.formUuid);
-      const fieldUuid = text(params.field);
+      const formUuid = bind.value('formUuid');
+      const fieldUuid = bind.value('field');
       const fieldOfForm = (item: ReferenceItem) =>
         String(item.details.formUuid ?? '').toLowerCase() === formUuid.toLowerCase();
       const chooseForm = (uuid: string) => {
@@ -133,7 +68,8 @@ export function ConditionInputs({
         );
         onChange({ ...params, formUuid: uuid, field: keepField ? fieldUuid : '' }, 'formUuid');
       };
-      const choices = list(reference.formfield.find((item) => item.uuid === fieldUuid)?.details.choices);
+      const answers = reference.formfield.find((item) => item.uuid === fieldUuid)?.details.choices;
+      const choices = Array.isArray(answers) ? answers.map(String) : [];
       return (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
@@ -142,7 +78,7 @@ export function ConditionInputs({
               label="Form"
               value={formUuid}
               onChange={chooseForm}
-              error={error('formUuid')}
+              error={bind.error('formUuid')}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
@@ -150,14 +86,14 @@ export function ConditionInputs({
               kind="formfield"
               label="Field"
               value={fieldUuid}
-              onChange={(v) => set('field', v)}
+              onChange={(v) => bind.set('field', v)}
               filter={fieldOfForm}
               disabled={formUuid === ''}
-              error={error('field')}
+              error={bind.error('field')}
               helperText={formUuid === '' ? 'Pick the form first.' : undefined}
             />
           </Grid>
-          <FormFieldValue condition={condition} set={set} error={error} choices={choices} />
+          <FormFieldValue type={condition.type} bind={bind} choices={choices} />
         </Grid>
       );
     }
@@ -172,27 +108,24 @@ export function ConditionInputs({
 
 /** What the form field is compared with: words, a number or a date with an operator, or a choice. */
 function FormFieldValue({
-  condition,
-  set,
-  error,
+  type,
+  bind,
   choices,
 }: {
-  condition: DraftCondition;
-  set: (param: string, value: unknown) => void;
-  error: (param: string) => string | undefined;
+  type: DraftCondition['type'];
+  bind: ParamBinding;
   choices: readonly string[];
 }): ReactNode {
-  const { params, type } = condition;
   const cell = (children: ReactNode, md = 6) => <Grid size={{ xs: 12, md }}>{children}</Grid>;
   if (type === 'FormFieldTextIncludes') {
     return cell(
       <TextField
         size="small"
         label="Contains the words"
-        value={text(params.text)}
-        onChange={(event) => set('text', event.target.value)}
-        error={error('text') !== undefined}
-        helperText={error('text')}
+        value={bind.value('text')}
+        onChange={(event) => bind.set('text', event.target.value)}
+        error={bind.error('text') !== undefined}
+        helperText={bind.error('text')}
         required
         fullWidth
       />,
@@ -205,10 +138,10 @@ function FormFieldValue({
       <>
         {cell(
           <OperatorSelect
-            value={text(params.operator)}
-            onChange={(operator: ComparisonOperator) => set('operator', operator)}
+            value={bind.value('operator')}
+            onChange={(operator: ComparisonOperator) => bind.set('operator', operator)}
             words={isDate ? 'date' : 'number'}
-            error={error('operator')}
+            error={bind.error('operator')}
           />,
         )}
         {cell(
@@ -216,10 +149,10 @@ function FormFieldValue({
             size="small"
             label={isDate ? 'Date' : 'Number'}
             type={isDate ? 'date' : 'text'}
-            value={text(params.value)}
-            onChange={(event) => set('value', event.target.value)}
-            error={error('value') !== undefined}
-            helperText={error('value')}
+            value={bind.value('value')}
+            onChange={(event) => bind.set('value', event.target.value)}
+            error={bind.error('value') !== undefined}
+            helperText={bind.error('value')}
             required
             fullWidth
             slotProps={{
@@ -236,15 +169,15 @@ function FormFieldValue({
       freeSolo
       size="small"
       options={[...choices]}
-      value={text(params.choice)}
-      onInputChange={(_event, value) => set('choice', value)}
+      value={bind.value('choice')}
+      onInputChange={(_event, value) => bind.set('choice', value)}
       renderInput={(inputParams) => (
         <TextField
           {...inputParams}
           label={type === 'FormFieldMultiChoiceIncludes' ? 'Includes the answer' : 'The answer is'}
           required
-          error={error('choice') !== undefined}
-          helperText={error('choice')}
+          error={bind.error('choice') !== undefined}
+          helperText={bind.error('choice')}
         />
       )}
     />,
