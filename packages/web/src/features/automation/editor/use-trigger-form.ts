@@ -1,7 +1,8 @@
 import { type Trigger, type TriggerAttachment, TriggerDefinition } from '@automate/contract';
-import { type FormEvent, type KeyboardEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { saveHandlers } from '@/components/ui/use-record-editor.ts';
 import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes.ts';
 import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -173,18 +174,7 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
-
-  // Ctrl+S / ⌘S saves, as in any editor.
-  const keyDown = (event: KeyboardEvent) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault();
-      void save();
-    }
-  };
+  const { submit, keyDown } = saveHandlers(save);
 
   const destroy = async () => {
     if (!saved) return;

@@ -27,6 +27,7 @@ import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { MarkdownEditor } from '@/components/ui/markdown-editor.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { useRecordEditor } from '@/components/ui/use-record-editor.ts';
 import { isApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
@@ -45,7 +46,6 @@ import {
   toArticleInput,
   validateArticle,
 } from './article-form-values.ts';
-import { useContentEditor } from './use-content-editor.ts';
 
 export const ARTICLES_SEARCH_PATH = '/admin/articles/search';
 export const NEW_ID = 'new';
@@ -125,7 +125,7 @@ function isChangelog(values: ArticleFormValues): boolean {
 
 /** The form itself; `article` null writes a new one. Remounted per article (its key), so state never leaks. */
 function ArticleForm({ article }: { article: Article | null }) {
-  const { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy } = useContentEditor({
+  const { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy } = useRecordEditor({
     initial: article,
     toValues: articleFormValues,
     sameValues: sameArticleValues,

@@ -20,6 +20,7 @@ import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { MarkdownEditor } from '@/components/ui/markdown-editor.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { useRecordEditor } from '@/components/ui/use-record-editor.ts';
 import { isApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
@@ -32,7 +33,6 @@ import { uploadFaqImage } from '../../api/upload-faq-image.ts';
 import { PUBLIC_HELP_PATHS } from '../../help-paths.ts';
 import { adminFaqPath } from './admin-faqs.tsx';
 import { faqFormValues, sameFaqValues, toFaqInput, validateFaq } from './faq-form-values.ts';
-import { useContentEditor } from './use-content-editor.ts';
 
 export const FAQ_SEARCH_PATH = '/admin/faq/search';
 const NEW_ID = 'new';
@@ -121,7 +121,7 @@ export function AdminFaqEditor({ id }: { id: string }) {
 
 function FaqForm({ faq, nextSortOrder }: { faq: Faq | null; nextSortOrder: number }) {
   const toValues = useCallback((row: Faq | null) => faqFormValues(row, nextSortOrder), [nextSortOrder]);
-  const { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy } = useContentEditor({
+  const { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy } = useRecordEditor({
     initial: faq,
     toValues,
     sameValues: sameFaqValues,

@@ -8,9 +8,11 @@ import { useNotifications } from '@/lib/notifications.ts';
 
 type Mutation<Variables, Result> = { mutateAsync(variables: Variables): Promise<Result>; isPending: boolean };
 
-export type ContentEditorOptions<Row extends { id: string }, Values, Input> = {
+export type RecordEditorOptions<Row extends { id: string }, Values, Input> = {
   /** The saved record; null writes a new one. */
   initial: Row | null;
+  /** False for a reader who may look but not change: nothing is saved or deleted, nothing is dirty. */
+  canEdit?: boolean;
   toValues(row: Row | null): Values;
   sameValues(a: Values, b: Values): boolean;
   validate(values: Values): FieldErrorMap;
@@ -32,13 +34,15 @@ export type ContentEditorOptions<Row extends { id: string }, Values, Input> = {
 };
 
 /**
- * The behaviour every admin content editor shares: form values against the last saved record,
- * field errors (ours and the server's), save (create, then update), Ctrl/⌘+S, delete after
- * confirming, and the guard against leaving with unsaved changes.
+ * The behaviour every record editor shares (articles, FAQ entries, email templates): form values
+ * against the last saved record, field errors (ours and the server's), save (create, then open the
+ * new record; or update), Ctrl/⌘+S, delete after confirming, and the guard against leaving with
+ * unsaved changes.
  */
-export function useContentEditor<Row extends { id: string }, Values, Input>(
-  options: ContentEditorOptions<Row, Values, Input>,
+export function useRecordEditor<Row extends { id: string }, Values, Input>(
+  options: RecordEditorOptions<Row, Values, Input>,
 ) {
+  const canEdit = options.canEdit ?? true;
   const { toValues, messages } = options;
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -47,7 +51,7 @@ export function useContentEditor<Row extends { id: string }, Values, Input>(
   const [values, setValues] = useState<Values>(() => toValues(options.initial));
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const baseline = useMemo(() => toValues(saved), [saved, toValues]);
-  const dirty = !options.sameValues(values, baseline);
+  const dirty = canEdit && !options.sameValues(values, baseline);
   const saving = options.create.isPending || options.update.isPending;
   const guard = useUnsavedChanges(dirty && !options.remove.isPending);
 
@@ -57,7 +61,7 @@ export function useContentEditor<Row extends { id: string }, Values, Input>(
   };
 
   const save = async () => {
-    if (saving) return;
+    if (!canEdit || saving) return;
     const found = options.validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -83,21 +87,10 @@ export function useContentEditor<Row extends { id: string }, Values, Input>(
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
-
-  // Ctrl+S / ⌘S saves, as in any editor.
-  const keyDown = (event: KeyboardEvent) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault();
-      void save();
-    }
-  };
+  const { submit, keyDown } = saveHandlers(save);
 
   const destroy = async () => {
-    if (!saved) return;
+    if (!canEdit || !saved) return;
     const confirmed = await confirm({ ...messages.confirmDelete(saved), confirmText: 'Delete', destructive: true });
     if (!confirmed) return;
     try {
@@ -112,4 +105,20 @@ export function useContentEditor<Row extends { id: string }, Values, Input>(
 
   const deleting = options.remove.isPending;
   return { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy };
+}
+
+/** A form's submit and Ctrl/⌘+S (which would otherwise open the browser's "Save page") both save. */
+export function saveHandlers(save: () => Promise<void>) {
+  return {
+    submit: (event: FormEvent) => {
+      event.preventDefault();
+      void save();
+    },
+    keyDown: (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void save();
+      }
+    },
+  };
 }
