@@ -11,11 +11,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -23,6 +21,7 @@ import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
+import { SelectFilter } from '@/components/ui/select-filter.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
@@ -50,11 +49,11 @@ export const AUTOMATION_SEARCH_DEFAULTS: SearchDefaults = {
 
 export const AUTOMATIONS_LOAD_FAILED = 'The automations could not be loaded.';
 
-function enabledValue(value: unknown): string {
-  if (value === true) return 'on';
-  if (value === false) return 'off';
-  return 'all';
-}
+const EVENT_OPTIONS = TRIGGER_EVENTS.map((value) => ({ value, label: eventLabel(value) }));
+const ENABLED_OPTIONS = [
+  { value: true, label: 'On' },
+  { value: false, label: 'Off' },
+];
 
 /** What to do when there are no automations yet: connect ServiceM8 first, then create one or copy a template. */
 function FirstAutomation({ vendor }: { vendor: VendorMembership }) {
@@ -138,7 +137,7 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
 
   const name = filterValue(state.Filters, 'name');
   const event = filterValue(state.Filters, 'event');
-  const enabled = enabledValue(filterValue(state.Filters, 'enabled'));
+  const enabled = filterValue(state.Filters, 'enabled');
   const filtered = state.Filters.length > 0;
   const none = !filtered && search.data !== undefined && search.data.total === 0 && !search.isPlaceholderData;
 
@@ -263,42 +262,24 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
                 value={typeof name === 'string' ? name : ''}
                 onChange={change}
               />
-              <TextField
-                select
-                size="small"
+              <SelectFilter
                 label="Event"
-                value={typeof event === 'string' ? event : ''}
-                onChange={(e) =>
-                  change({ kind: 'filter', field: 'event', action: 'Eq', value: e.target.value || null })
-                }
-                sx={{ minWidth: 240 }}
-              >
-                <MenuItem value="">Any event</MenuItem>
-                {TRIGGER_EVENTS.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {eventLabel(value)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                size="small"
+                field="event"
+                value={event}
+                anyLabel="Any event"
+                options={EVENT_OPTIONS}
+                onChange={change}
+                minWidth={240}
+              />
+              <SelectFilter
                 label="Switched"
+                field="enabled"
                 value={enabled}
-                onChange={(e) =>
-                  change({
-                    kind: 'filter',
-                    field: 'enabled',
-                    action: 'Eq',
-                    value: e.target.value === 'all' ? null : e.target.value === 'on',
-                  })
-                }
-                sx={{ minWidth: 140 }}
-              >
-                <MenuItem value="all">On and off</MenuItem>
-                <MenuItem value="on">On</MenuItem>
-                <MenuItem value="off">Off</MenuItem>
-              </TextField>
+                anyLabel="On and off"
+                options={ENABLED_OPTIONS}
+                onChange={change}
+                minWidth={140}
+              />
             </Stack>
             {search.isError ? (
               <LoadError

@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
+import { SelectFilter } from '@/components/ui/select-filter.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import {
@@ -31,6 +32,8 @@ import { eventLabel } from '../list/event-labels.ts';
 import { RunDrawer } from './run-drawer.tsx';
 import { endOfLocalDay, startOfLocalDay, toLocalDayInput } from './run-format.ts';
 import { RunStatusChip } from './run-status-chip.tsx';
+
+const STATUS_OPTIONS = RUN_STATUSES.map((value) => ({ value, label: value }));
 
 export const RUN_SEARCH_DEFAULTS: SearchDefaults = {
   PageSize: 25,
@@ -189,23 +192,14 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
           sx={{ p: 2, pb: 1, flexWrap: 'wrap' }}
           role="search"
         >
-          <TextField
-            select
-            size="small"
+          <SelectFilter
             label="Status"
-            value={typeof status === 'string' ? status : ''}
-            onChange={(event) =>
-              change({ kind: 'filter', field: 'status', action: 'Eq', value: event.target.value || null })
-            }
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="">Any status</MenuItem>
-            {RUN_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {value}
-              </MenuItem>
-            ))}
-          </TextField>
+            field="status"
+            value={status}
+            anyLabel="Any status"
+            options={STATUS_OPTIONS}
+            onChange={change}
+          />
           {triggerId === undefined ? (
             <TriggerFilter
               vendorId={vendorId}

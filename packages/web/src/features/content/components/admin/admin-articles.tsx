@@ -3,15 +3,14 @@ import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
+import { SelectFilter } from '@/components/ui/select-filter.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { filterValue, type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
@@ -77,11 +76,11 @@ const COLUMNS: ReadonlyArray<SearchTableColumn<Article>> = [
   },
 ];
 
-function statusValue(value: unknown): string {
-  if (value === true) return 'published';
-  if (value === false) return 'draft';
-  return 'all';
-}
+const PUBLISHED_OPTIONS = [
+  { value: true, label: 'Published' },
+  { value: false, label: 'Drafts' },
+];
+const CATEGORY_OPTIONS = ARTICLE_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 
 /**
  * /admin/articles/search: every article (drafts too), to filter by title, category and status, sort,
@@ -95,7 +94,7 @@ export function AdminArticles() {
 
   const title = filterValue(state.Filters, 'title');
   const category = filterValue(state.Filters, 'category');
-  const status = statusValue(filterValue(state.Filters, 'published'));
+  const published = filterValue(state.Filters, 'published');
   const filtered = state.Filters.length > 0;
 
   return (
@@ -118,42 +117,23 @@ export function AdminArticles() {
             value={typeof title === 'string' ? title : ''}
             onChange={change}
           />
-          <TextField
-            select
-            size="small"
+          <SelectFilter
             label="Category"
-            value={typeof category === 'string' ? category : ''}
-            onChange={(event) =>
-              change({ kind: 'filter', field: 'category', action: 'Eq', value: event.target.value || null })
-            }
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="">All categories</MenuItem>
-            {ARTICLE_CATEGORIES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {categoryLabel(value)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            field="category"
+            value={category}
+            anyLabel="All categories"
+            options={CATEGORY_OPTIONS}
+            onChange={change}
+            minWidth={200}
+          />
+          <SelectFilter
             label="Status"
-            value={status}
-            onChange={(event) =>
-              change({
-                kind: 'filter',
-                field: 'published',
-                action: 'Eq',
-                value: event.target.value === 'all' ? null : event.target.value === 'published',
-              })
-            }
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="all">All</MenuItem>
-            <MenuItem value="published">Published</MenuItem>
-            <MenuItem value="draft">Drafts</MenuItem>
-          </TextField>
+            field="published"
+            value={published}
+            anyLabel="All"
+            options={PUBLISHED_OPTIONS}
+            onChange={change}
+          />
         </Stack>
         {search.isError ? (
           <LoadError

@@ -3,14 +3,13 @@ import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
+import { SelectFilter } from '@/components/ui/select-filter.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { filterValue, type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
@@ -69,11 +68,10 @@ const COLUMNS: ReadonlyArray<SearchTableColumn<Faq>> = [
   },
 ];
 
-function statusValue(value: unknown): string {
-  if (value === true) return 'published';
-  if (value === false) return 'draft';
-  return 'all';
-}
+const PUBLISHED_OPTIONS = [
+  { value: true, label: 'Published' },
+  { value: false, label: 'Drafts' },
+];
 
 /** /admin/faq/search: every FAQ entry (drafts too) in their order, to filter, sort, page and open. */
 export function AdminFaqs() {
@@ -83,7 +81,7 @@ export function AdminFaqs() {
   useErrorToast(search.error, FAQS_LOAD_FAILED);
 
   const question = filterValue(state.Filters, 'question');
-  const status = statusValue(filterValue(state.Filters, 'published'));
+  const published = filterValue(state.Filters, 'published');
   const filtered = state.Filters.length > 0;
 
   return (
@@ -106,25 +104,14 @@ export function AdminFaqs() {
             value={typeof question === 'string' ? question : ''}
             onChange={change}
           />
-          <TextField
-            select
-            size="small"
+          <SelectFilter
             label="Status"
-            value={status}
-            onChange={(event) =>
-              change({
-                kind: 'filter',
-                field: 'published',
-                action: 'Eq',
-                value: event.target.value === 'all' ? null : event.target.value === 'published',
-              })
-            }
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="all">All</MenuItem>
-            <MenuItem value="published">Published</MenuItem>
-            <MenuItem value="draft">Drafts</MenuItem>
-          </TextField>
+            field="published"
+            value={published}
+            anyLabel="All"
+            options={PUBLISHED_OPTIONS}
+            onChange={change}
+          />
         </Stack>
         {search.isError ? (
           <LoadError error={search.error} fallback={FAQS_LOAD_FAILED} onRetry={() => search.refetch()} sx={{ mx: 2 }} />
