@@ -25,9 +25,11 @@ export async function reconcileVendor(
   const summary: Record<string, { read: number; events: number; baseline: boolean }> = {};
   for (const object of WATCHED_OBJECTS) {
     const cursor = await findCursor(db, vendorId, object);
-    const filter = cursor ? `edit_date gt '${cursor}'` : undefined;
+    // From the second before the cursor (ServiceM8 filters know gt, not ge): a record changed later
+    // within the cursor's own second is read again rather than missed; reading again derives nothing.
+    const filter = cursor ? `edit_date gt '${secondBefore(cursor)}'` : undefined;
     const records = await client.list(object, AnyRecord, filter ? { filter } : {});
-    // Oldest first, so a crash part-way leaves the cursor at a record that was handled.
+    // Oldest first, so events are derived in the order the changes happened.
     records.sort((a, b) => editDateOf(a).localeCompare(editDateOf(b)));
     let events = 0;
     for (const record of records) {
@@ -59,4 +61,11 @@ export async function reconcileVendor(
 
 function editDateOf(record: Sm8Record): string {
   return typeof record.edit_date === 'string' ? record.edit_date : '';
+}
+
+/** ServiceM8's `YYYY-MM-DD HH:MM:SS` one second earlier (the baseline's zero date stays as it is). */
+export function secondBefore(editDate: string): string {
+  const time = Date.parse(`${editDate.replace(' ', 'T')}Z`);
+  if (Number.isNaN(time)) return editDate;
+  return new Date(time - 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
