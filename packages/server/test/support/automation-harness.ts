@@ -13,6 +13,8 @@ export type AutomationHarness = TestServices & {
   sim: Simulator;
   vendorId: string;
   token: string;
+  /** The vendor Admin's email: signs in with `TEST_PASSWORD` (a browser journey's way in). */
+  adminEmail: string;
   /** Saves a trigger through the API (enabled unless it says otherwise); answers its id. */
   createTrigger(definition: Partial<TriggerDefinitionInput> & Pick<TriggerDefinitionInput, 'event'>): Promise<string>;
   /** Writes to the simulator as a ServiceM8 user would, and waits until its webhooks were delivered. */
@@ -37,10 +39,16 @@ export type AutomationHarness = TestServices & {
  * baseline is taken: from here on a change in the simulator flows through webhooks into runs.
  */
 export async function startAutomationHarness(
-  options: { simulator?: SimulatorOptions; env?: Record<string, string> } = {},
+  options: {
+    simulator?: SimulatorOptions;
+    env?: Record<string, string>;
+    /** The built web app to serve at `/` (browser journeys); the API only without it. */
+    webRoot?: string;
+  } = {},
 ): Promise<AutomationHarness> {
   // Ten times ServiceM8's allowance on both sides, so tests do not wait for the rate limit (tested on its own).
   const services = await startTestServices({
+    webRoot: options.webRoot,
     simulator: { seed: 'demo', throttle: { perMinute: 1800 }, ...options.simulator },
     env: { SM8_RATE_PER_MINUTE: '1800', ...options.env },
   });
@@ -105,6 +113,7 @@ export async function startAutomationHarness(
     sim,
     vendorId,
     token: team.adminToken,
+    adminEmail: team.admin.email,
     async createTrigger(definition) {
       const response = await app.inject({
         method: 'POST',

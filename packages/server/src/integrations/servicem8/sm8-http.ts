@@ -124,9 +124,13 @@ function bodyHeaders(request: Sm8Request): Record<string, string> {
   return {};
 }
 
-function bodyOf(request: Sm8Request): string | Uint8Array | undefined {
+/**
+ * The body as fetch takes it. Our bytes are never in shared memory, so they are `Uint8Array<ArrayBuffer>`:
+ * what the DOM typing of fetch wants too (the e2e journeys type-check this file with the DOM library).
+ */
+function bodyOf(request: Sm8Request): string | Uint8Array<ArrayBuffer> | undefined {
   if (request.json !== undefined) return JSON.stringify(request.json);
   if (request.form) return new URLSearchParams(request.form).toString();
-  if (request.raw) return request.raw.body;
+  if (request.raw) return request.raw.body as Uint8Array<ArrayBuffer>;
   return undefined;
 }
