@@ -299,7 +299,9 @@ describe('the vendor automation screens', () => {
       {
         title: 'Conditions',
         status: 'Succeeded',
-        text: expect.stringContaining('The event JobCompleted happened. The condition holds.'),
+        text: expect.stringMatching(
+          /A job is completed: The condition holds\. The actions are due \w{3} \d+ \w{3} \d{4}, \d+:\d\d [AP]M \(/,
+        ),
       },
       {
         title: 'Conditions',
@@ -322,6 +324,10 @@ describe('the vendor automation screens', () => {
     // The panel scrolls on its own: a second shot shows the action steps.
     await steps.last().scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'run-log-steps.png') });
+    // The panel sits above the app bar: its Close button closes it (and does not reach Logout beneath).
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/app/automation/logs');
 
     // And ServiceM8 has them.
     const notes = h.sim.controls

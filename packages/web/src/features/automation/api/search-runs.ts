@@ -31,11 +31,23 @@ export async function searchRuns(
   return apiGet(triggerApiPath(vendorId, 'runs'), TriggerRunPage, { query: toSearchParams(query), signal });
 }
 
+/** How often a screen showing a run that has not finished asks again, so it moves on by itself. */
+export const UNFINISHED_RUN_REFRESH_MS = 10_000;
+
+export const isUnfinishedRun = (run: Pick<TriggerRun, 'status'>) =>
+  run.status === 'Scheduled' || run.status === 'Running';
+
+/** A `refetchInterval` for run pages: every 10 s while a run on the page is Scheduled or Running. */
+export function refreshWhileUnfinished(query: { state: { data?: SearchPage<TriggerRun> } }): number | false {
+  return query.state.data?.rows.some(isUnfinishedRun) ? UNFINISHED_RUN_REFRESH_MS : false;
+}
+
 export function searchRunsQueryOptions(vendorId: string, query: SearchQueryInput) {
   return queryOptions({
     queryKey: automationKeys.runs.search(vendorId, null, query),
     queryFn: ({ signal }) => searchRuns(vendorId, query, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: refreshWhileUnfinished,
   });
 }
 

@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiGet } from '@/lib/api-client.ts';
 import { automationKeys } from './keys.ts';
 import { triggerApiPath } from './paths.ts';
-import { TriggerRunPage } from './search-runs.ts';
+import { refreshWhileUnfinished, TriggerRunPage } from './search-runs.ts';
 
 /** `GET /api/vendor/{vendorId}/Trigger/{triggerId}/runs`: the runs search limited to one trigger; 404 when unknown. */
 export async function searchTriggerRuns(
@@ -24,6 +24,7 @@ export function searchTriggerRunsQueryOptions(vendorId: string, triggerId: strin
     queryKey: automationKeys.runs.search(vendorId, triggerId, query),
     queryFn: ({ signal }) => searchTriggerRuns(vendorId, triggerId, query, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: refreshWhileUnfinished,
   });
 }
 

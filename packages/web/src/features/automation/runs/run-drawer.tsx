@@ -183,6 +183,8 @@ export function RunDrawer({
       anchor="right"
       open={runId !== null}
       onClose={onClose}
+      // Above the app bar (drawer + 1), or the bar would cover the title and take the Close click.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: { sx: { width: { xs: '100%', sm: 520 }, p: 3 }, 'aria-labelledby': titleId, role: 'dialog' },
       }}
