@@ -30,6 +30,25 @@ export const TRIGGER_EVENTS = [
 export const TriggerEvent = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEvent>;
 
+/** Each event in the words a vendor uses: the editor, the lists and the run log all say it so. */
+export const TRIGGER_EVENT_LABELS: Readonly<Record<TriggerEvent, string>> = {
+  JobIsCreated: 'A job is created',
+  JobStatusChanged: 'A job’s status changes',
+  JobCategoryChanged: 'A job’s category changes',
+  JobIsScheduled: 'A job is scheduled',
+  JobCompleted: 'A job is completed',
+  JobAddedToQueue: 'A job is added to a queue',
+  JobAddedToQuote: 'A job becomes a quote',
+  JobQuoteSent: 'A quote is sent',
+  JobQuoteApproved: 'A quote is accepted',
+  JobInvoiceSent: 'An invoice is sent',
+  JobInvoiceApproved: 'An invoice is paid in full',
+  JobPaymentMade: 'A payment is made',
+  ClientIsCreated: 'A client is created',
+  JobBadgesChanged: 'A job’s badges change',
+  FormIsSubmitted: 'A form is submitted',
+};
+
 export const FILTER_OPERATORS = ['Eq', 'Gt', 'Lt', 'Like', 'GtEq', 'LtEq', 'NEq', 'ILike'] as const;
 export const FilterOperator = z.enum(FILTER_OPERATORS);
 export type FilterOperator = z.infer<typeof FilterOperator>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueAt } from './due-at.ts';
+import { dueAt, formatInZone } from './due-at.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -53,5 +53,17 @@ describe('dueAt', () => {
   it('falls back to UTC for a zone it does not know', () => {
     const due = dueAt(at('2026-01-01T00:00:00Z'), { amount: 1, unit: 'Day' }, 'Mars/Olympus');
     expect(due.toISOString()).toBe('2026-01-02T00:00:00.000Z');
+  });
+});
+
+describe('formatInZone', () => {
+  it("writes a moment in the vendor's zone, naming the zone", () => {
+    expect(formatInZone(at('2026-11-23T22:30:00Z'), 'Australia/Sydney')).toBe(
+      'Tue 24 Nov 2026, 9:30 AM (Australia/Sydney)',
+    );
+  });
+
+  it('falls back to UTC for a zone it does not know', () => {
+    expect(formatInZone(at('2026-11-23T22:30:00Z'), 'Mars/Olympus')).toBe('Mon 23 Nov 2026, 10:30 PM (UTC)');
   });
 });

@@ -23,3 +23,9 @@ const UNITS = { Minute: 'minutes', Hour: 'hours', Day: 'days', Month: 'months', 
 function zoneOrUtc(timeZone: string): string {
   return DateTime.local().setZone(timeZone).isValid ? timeZone : 'UTC';
 }
+
+/** A moment as a vendor reads it in the run log: "Tue 24 Nov 2026, 9:30 AM (Australia/Sydney)". */
+export function formatInZone(at: Date, timeZone: string): string {
+  const zone = zoneOrUtc(timeZone);
+  return `${DateTime.fromJSDate(at, { zone }).toFormat('ccc d LLL yyyy, h:mm a')} (${zone})`;
+}

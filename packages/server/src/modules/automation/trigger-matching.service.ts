@@ -1,9 +1,9 @@
-import { TriggerDefinition } from '@automate/contract';
+import { TRIGGER_EVENT_LABELS, TriggerDefinition } from '@automate/contract';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
 import { type LoadedRecords, loadRecords, text } from '../../engine/records/load-records.ts';
-import { dueAt } from '../../engine/schedule/due-at.ts';
+import { dueAt, formatInZone } from '../../engine/schedule/due-at.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import {
@@ -105,8 +105,8 @@ export async function matchEvent(deps: Deps, event: EventRow, knownClient?: Sm8C
         kind: 'Conditions',
         status: 'Succeeded',
         input: { evaluation },
-        outcome: `${describeEvent(event.event)} ${evaluation.reason} ${
-          runNow ? 'The actions run now.' : `The actions are due ${due.toISOString()}.`
+        outcome: `${TRIGGER_EVENT_LABELS[event.event]}: ${evaluation.reason} ${
+          runNow ? 'The actions run now.' : `The actions are due ${formatInZone(due, vendor.timeZone)}.`
         }`,
         startedAt: now,
         finishedAt: now,
@@ -129,8 +129,4 @@ export async function matchLeftoverEvents(deps: Deps, olderThan: Date, limit = 1
     }
   }
   return leftovers.length;
-}
-
-function describeEvent(event: string): string {
-  return `The event ${event} happened.`;
 }
