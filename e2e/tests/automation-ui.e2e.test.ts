@@ -297,14 +297,14 @@ describe('the vendor automation screens', () => {
     // The conditions when the job was completed, again when the run was due, then each action.
     expect(shown).toEqual([
       {
-        title: 'Conditions',
+        title: 'Conditions when it happened',
         status: 'Succeeded',
         text: expect.stringMatching(
           /A job is completed: The condition holds\. The actions are due \w{3} \d+ \w{3} \d{4}, \d+:\d\d [AP]M \(/,
         ),
       },
       {
-        title: 'Conditions',
+        title: 'Conditions checked again',
         status: 'Succeeded',
         text: expect.stringContaining('Checked again before running: The condition holds.'),
       },
@@ -314,7 +314,7 @@ describe('the vendor automation screens', () => {
         text: expect.stringContaining(`Added the note: "Urgent job ${number} completed: check the site."`),
       },
       {
-        title: 'Send an email about the job',
+        title: 'Email the job contact',
         status: 'Succeeded',
         text: expect.stringContaining(`Sent the email "Job ${number} is done" to ${TOM}; it is in the job diary.`),
       },

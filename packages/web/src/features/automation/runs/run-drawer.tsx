@@ -18,7 +18,7 @@ import { useRun } from '../api/get-run.ts';
 import { automationViewPath } from '../list/automation-paths.ts';
 import { eventLabel } from '../list/event-labels.ts';
 import { formatInputValue, formatPreciseDateTime } from './run-format.ts';
-import { actionLabel, STEP_STATUS_COLOURS } from './run-labels.ts';
+import { STEP_STATUS_COLOURS, stepTitle } from './run-labels.ts';
 import { RunStatusChip } from './run-status-chip.tsx';
 import { useCancelRunAction } from './use-cancel-run-action.ts';
 
@@ -73,7 +73,7 @@ function StepItem({ step }: { step: RunStep }) {
     <Box component="li" sx={{ py: 1.5 }} data-testid="run-step">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="subtitle2" component="h3">
-          {step.kind === 'Conditions' ? 'Conditions' : actionLabel(step.actionType)}
+          {stepTitle(step)}
         </Typography>
         <Chip size="small" label={step.status} color={STEP_STATUS_COLOURS[step.status]} variant="outlined" />
       </Stack>

@@ -133,7 +133,7 @@ describe('the run log', () => {
     const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
     const steps = await within(panel).findAllByTestId('run-step');
     expect(steps).toHaveLength(2);
-    expect(within(steps[0] as HTMLElement).getByText('Conditions')).toBeTruthy();
+    expect(within(steps[0] as HTMLElement).getByText('Conditions when it happened')).toBeTruthy();
     expect(within(steps[0] as HTMLElement).getByText('The job is a quote and has no “Won” badge.')).toBeTruthy();
     expect(within(steps[0] as HTMLElement).getByText('combiner')).toBeTruthy();
     expect(within(steps[1] as HTMLElement).getByText('Add a note to the job')).toBeTruthy();
