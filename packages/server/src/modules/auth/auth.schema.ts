@@ -1,7 +1,7 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 
-export const USER_TOKEN_PURPOSES = ['verify_email', 'password_reset'] as const;
+export const USER_TOKEN_PURPOSES = ['verify_email', 'password_reset', 'sm8_link'] as const;
 export const userTokenPurpose = pgEnum('user_token_purpose', USER_TOKEN_PURPOSES);
 
 /** Single-use links sent by email. Only a SHA-256 of the token is stored. */

@@ -1,6 +1,7 @@
 import {
   boolean,
   doublePrecision,
+  index,
   integer,
   jsonb,
   pgEnum,
@@ -41,6 +42,8 @@ export const sm8PendingConnections = pgTable('sm8_pending_connections', {
   accountUuid: text().notNull(),
   accountName: text().notNull(),
   timeZone: text(),
+  /** The account owner's staff record (the staff member whose email is the account's); null when none is. */
+  staffUuid: text(),
   staffEmail: text().notNull(),
   staffFirstName: text().notNull(),
   staffLastName: text().notNull(),
@@ -51,6 +54,26 @@ export const sm8PendingConnections = pgTable('sm8_pending_connections', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A ServiceM8 sign-in identity, (account, staff member), linked to one Automate user. Sign-in with
+ * ServiceM8 trusts only this link, never the staff member's email: ServiceM8 does not verify emails.
+ */
+export const sm8Identities = pgTable(
+  'sm8_identities',
+  {
+    accountUuid: text().notNull(),
+    staffUuid: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As ServiceM8 named them when linked, so the person recognises the link in their profile. */
+    accountName: text().notNull(),
+    staffEmail: text().notNull(),
+    linkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountUuid, t.staffUuid] }), index('sm8_identities_user_idx').on(t.userId)],
+);
 
 /**
  * ServiceM8 allows 180 requests a minute and 20,000 a day per app and account. Every process takes a
