@@ -38,6 +38,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // One line per request, written below, so secrets in URLs (the webhook callback's) stay out of logs.
     disableRequestLogging: true,
+    ...connectionTimeouts(deps.config.requestTimeoutSeconds),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -103,7 +104,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app;
 }
 
-/** The URL with the values of secret-bearing query parameters replaced. */
+/**
+ * A request (headers and body) must arrive within `requestTimeoutSeconds`, or it is answered 408 and its
+ * connection closed, so slow senders cannot hold connections open. Node checks at `connectionsCheckingInterval`.
+ */
+function connectionTimeouts(requestTimeoutSeconds: number) {
+  const requestTimeout = requestTimeoutSeconds * 1000;
+  return {
+    requestTimeout,
+    // Longer than the 60 s idle timeout of common load balancers, so they close idle connections first.
+    keepAliveTimeout: 72_000,
+    // A socket with no bytes moving either way this long is closed; generous, as it also bounds a slow handler.
+    connectionTimeout: Math.max(2 * requestTimeout, 180_000),
+    http: {
+      requestTimeout,
+      headersTimeout: Math.min(requestTimeout, 30_000),
+      connectionsCheckingInterval: Math.min(Math.max(requestTimeout / 4, 250), 5_000),
+    },
+  };
+}
+
+/** The URL with the values of secret-bearing query parameters and emailed link tokens replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:secret|token|code|state|connection)=)[^&]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&](?:secret|token|code|state|connection|claim)=)[^&]*/gi, '$1[redacted]')
+    .replace(/^(\/auth\/(?:verify|reset)\/)[^/?#]+/i, '$1[redacted]');
 }

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
+      requestTimeoutSeconds: 60,
     });
   });
 

@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Automate <no-reply@automate.local>'),
   DEMO_MODE: z.enum(['true', 'false'], 'must be true or false').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   FEEDBACK_FORM_URL: z.url('must be an absolute https:// URL of the feedback form').optional(),
   SUPPORT_EMAIL: z.email('must be an email address').default('support@automate.local'),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
@@ -98,6 +99,8 @@ export type Config = {
   /** Seeds a demo vendor with users; on by default outside production. */
   demoMode: boolean;
   authRateLimitPerMinute: number;
+  /** How long a client may take to send a whole request (headers and body) before it is answered 408. */
+  requestTimeoutSeconds: number;
   /** Shown in the feedback dialog; unset hides the Feedback link. */
   feedbackFormUrl: string | undefined;
   supportEmail: string;
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: e.MAIL_FROM,
     demoMode: e.DEMO_MODE ? e.DEMO_MODE === 'true' : e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     feedbackFormUrl: e.FEEDBACK_FORM_URL,
     supportEmail: e.SUPPORT_EMAIL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,

@@ -1,9 +1,12 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, redactError } from './logger.ts';
 import { DEFAULT_WEB_ROOT, databaseTargetFor, ROLES, type Role, startServices } from './services.ts';
 
 const SHUTDOWN_GRACE_MS = 15_000;
+
+// Everything this process creates (the embedded database, uploads, the secret key) is for its owner only.
+process.umask(0o077);
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } }, strict: false });
@@ -51,8 +54,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {
-    console.error('Automate could not start:', error instanceof Error ? error.message : error);
-    if (error instanceof Error && error.stack) console.error(error.stack);
+    const redacted = redactError(error);
+    console.error('Automate could not start:', redacted instanceof Error ? redacted.message : redacted);
+    if (redacted instanceof Error && redacted.stack) console.error(redacted.stack);
   }
   process.exit(1);
 });

@@ -112,7 +112,12 @@ export async function startServices(options: {
       keys,
       clock,
       sessions: createSessionTokens(keys.sessionSigningKey, config.sessionTtlHours, clock),
-      mail: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+      mail: createMailTransport({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        logger,
+        logLinks: config.nodeEnv !== 'production',
+      }),
       servicem8,
       files: createLocalFileStorage(path.join(config.dataDir, 'uploads')),
     };

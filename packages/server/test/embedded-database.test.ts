@@ -44,6 +44,38 @@ describe('the embedded database in DATA_DIR', () => {
     }
   });
 
+  it('keeps DATA_DIR to its owner: directories 0700, files 0600, an older installation’s included', async () => {
+    const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-private-'));
+    try {
+      // What an installation from before looked like: readable by everyone.
+      fs.chmodSync(privateDir, 0o755);
+      fs.mkdirSync(path.join(privateDir, 'uploads'));
+      fs.chmodSync(path.join(privateDir, 'uploads'), 0o755);
+      fs.writeFileSync(path.join(privateDir, 'uploads', 'old-logo.png'), 'png');
+      fs.chmodSync(path.join(privateDir, 'uploads', 'old-logo.png'), 0o644);
+
+      const services = await startServices({
+        config: loadConfig({ NODE_ENV: 'test', DATA_DIR: privateDir }),
+        logger: pino({ level: 'silent' }),
+        target: { kind: 'pglite', dataDir: privateDir },
+        role: 'api',
+        webRoot: undefined,
+      });
+      await services.deps.files.put('new-logo.png', new Uint8Array([1, 2, 3]));
+      await services.deps.queue.send(systemPingJob, { sentAt: new Date().toISOString() });
+      await services.stop();
+
+      const entries = listTree(privateDir);
+      expect(entries.map((entry) => entry.name)).toEqual(
+        expect.arrayContaining(['pglite', 'secret-key', 'uploads/new-logo.png', 'uploads/old-logo.png']),
+      );
+      const looser = entries.filter((entry) => entry.mode !== (entry.directory ? 0o700 : 0o600));
+      expect(looser.map((entry) => `${entry.name} ${entry.mode.toString(8)}`)).toEqual([]);
+    } finally {
+      fs.rmSync(privateDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a separate worker process, which only PostgreSQL can serve', async () => {
     await expect(
       startServices({
@@ -56,3 +88,14 @@ describe('the embedded database in DATA_DIR', () => {
     ).rejects.toThrow('--role=worker needs DATABASE_URL (PostgreSQL)');
   });
 });
+
+/** Every directory and file under `root` (itself as ''), with its permission bits. */
+function listTree(root: string): Array<{ name: string; directory: boolean; mode: number }> {
+  const stat = fs.statSync(root);
+  const entries = [{ name: '', directory: true, mode: stat.mode & 0o777 }];
+  for (const name of fs.readdirSync(root, { recursive: true }) as string[]) {
+    const entry = fs.lstatSync(path.join(root, name));
+    entries.push({ name, directory: entry.isDirectory(), mode: entry.mode & 0o777 });
+  }
+  return entries;
+}

@@ -108,5 +108,9 @@ describe('request logs', () => {
     expect(redactUrl('/api/Auth/servicem8/callback?code=c&state=s')).toBe(
       '/api/Auth/servicem8/callback?code=[redacted]&state=[redacted]',
     );
+    expect(redactUrl('/sm8/link?claim=c.l.m&token=t&userId=u')).toBe(
+      '/sm8/link?claim=[redacted]&token=[redacted]&userId=u',
+    );
+    expect(redactUrl('/auth/verify/tok3n/0f0e-id?x=1')).toBe('/auth/verify/[redacted]/0f0e-id?x=1');
   });
 });

@@ -88,6 +88,54 @@ describe('the ServiceM8 webhook callback', () => {
     expect((queued as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
   });
 
+  it('refuses the vendor id spelled in capitals like a wrong secret, so a repeat cannot pass as new', async () => {
+    const url = callback({ vendor: team.vendor.id, secret: SECRET });
+    const first = await services.app.inject({ method: 'POST', url, payload: delivery('job-spelling') });
+    expect(first.json().data).toMatchObject({ duplicate: false });
+    const before = (await inboxRows()).length;
+
+    const respelled = await services.app.inject({
+      method: 'POST',
+      url: callback({ vendor: team.vendor.id.toUpperCase(), secret: SECRET }),
+      payload: delivery('job-spelling'),
+    });
+    expect(respelled.statusCode).toBe(401);
+    expect(respelled.json()).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: 'This webhook callback URL is not valid.',
+    });
+    expect((await inboxRows()).length).toBe(before);
+  });
+
+  it('refuses a body over 64 KB and a delivery naming more than 100 records with 413, storing nothing', async () => {
+    const url = callback({ vendor: team.vendor.id, secret: SECRET });
+    const before = (await inboxRows()).length;
+    const padded = { ...delivery('job-big'), padding: 'x'.repeat(65 * 1024) };
+    const tooBig = await services.app.inject({ method: 'POST', url, payload: padded });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+
+    const entries = Array.from({ length: 101 }, (_, i) => ({
+      uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      changed_fields: ['status'],
+      time: '2026-11-22 01:02:03',
+    }));
+    const tooMany = await services.app.inject({ method: 'POST', url, payload: { object: 'Job', entry: entries } });
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'A delivery may name at most 100 records; this one names 101.',
+    });
+    expect((await inboxRows()).length).toBe(before);
+
+    const hundred = await services.app.inject({
+      method: 'POST',
+      url,
+      payload: { object: 'Job', entry: entries.slice(0, 100) },
+    });
+    expect(hundred.statusCode, hundred.body).toBe(200);
+  });
+
   it('refuses a body that is not a ServiceM8 delivery', async () => {
     const response = await services.app.inject({
       method: 'POST',

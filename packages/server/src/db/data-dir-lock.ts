@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from './private-files.ts';
 
 /**
  * The embedded database may be opened by one process only; a second one would corrupt it.
@@ -10,7 +11,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, 'automate.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       return () => fs.rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

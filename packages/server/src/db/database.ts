@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { ensurePrivateDirectory, restrictDataDirectory } from './private-files.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -47,12 +47,17 @@ export function pgliteDirectory(dataDir: string): string {
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir !== undefined) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDirectory(dataDir);
     releaseLock = acquireDataDirLock(dataDir);
   }
+  let opened: PGlite | undefined;
   try {
     const client = dataDir === undefined ? new PGlite() : new PGlite(pgliteDirectory(dataDir));
+    opened = client;
     await client.waitReady;
+    // PGlite creates files with no mode of its own (0666 less the umask), and older installations
+    // were created world-readable: tighten on open and again after close, for what it made meanwhile.
+    if (dataDir !== undefined) restrictDataDirectory(dataDir);
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     return {
       driver: 'pglite',
@@ -64,11 +69,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         await db.execute(sql`select 1`);
       },
       close: async () => {
-        await client.close();
-        releaseLock();
+        try {
+          await client.close();
+          if (dataDir !== undefined) restrictDataDirectory(dataDir);
+        } finally {
+          releaseLock();
+        }
       },
     };
   } catch (error) {
+    await opened?.close().catch(() => {});
     releaseLock();
     throw error;
   }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
+import { redactError } from '../logger.ts';
 import type { JobDefinition } from './job-definition.ts';
 
 export type Queue = {
@@ -85,14 +86,15 @@ export async function createQueue(options: {
           async ([received]) => {
             if (!received) return undefined;
             const jobLog = log.child({ job: job.name, jobId: received.id });
-            const payload = job.payload.parse(received.data);
-            return job.handle(payload, {
-              deps,
-              log: jobLog,
-              jobId: received.id,
-              workerId,
-              retryCount: received.retryCount ?? 0,
-            });
+            const retryCount = received.retryCount ?? 0;
+            try {
+              const payload = job.payload.parse(received.data);
+              return await job.handle(payload, { deps, log: jobLog, jobId: received.id, workerId, retryCount });
+            } catch (error) {
+              jobLog.warn({ err: error, retryCount }, 'job failed');
+              // pg-boss stores what a failed handler throws in its job table: never the query values.
+              throw redactError(error);
+            }
           },
         );
       }

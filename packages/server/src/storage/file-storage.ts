@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../db/private-files.ts';
 
 /** Where uploaded files live. The local folder is the default; a cloud bucket would implement the same. */
 export type FileStorage = {
@@ -17,8 +18,8 @@ export function createLocalFileStorage(folder: string): FileStorage {
   };
   return {
     async put(name, bytes) {
-      await fs.mkdir(folder, { recursive: true });
-      await fs.writeFile(resolve(name), bytes);
+      await fs.mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
+      await fs.writeFile(resolve(name), bytes, { mode: PRIVATE_FILE_MODE });
     },
     async get(name) {
       if (!SAFE_NAME.test(name) || name.includes('..')) return null;

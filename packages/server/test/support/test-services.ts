@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSimulator, type Simulator, type SimulatorOptions } from '@automate/servicem8-sim';
-import pino from 'pino';
+import type { DestinationStream, LevelWithSilent } from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import type { DatabaseTarget } from '../../src/db/database.ts';
 import type { Clock } from '../../src/deps.ts';
 import type { App } from '../../src/http/app-type.ts';
+import { createLogger } from '../../src/logger.ts';
 import { type Role, type Services, startServices } from '../../src/services.ts';
 import { freePort } from './free-port.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -45,6 +46,8 @@ export async function startTestServices(
     env?: Record<string, string>;
     /** Start a ServiceM8 simulator, point the server at it, and listen on a real port for its webhooks. */
     simulator?: SimulatorOptions;
+    /** Where the server's log lines go (JSON, one a line), and from which level; silent without it. */
+    log?: { stream: DestinationStream; level: LevelWithSilent };
   } = {},
 ): Promise<TestServices> {
   const clock = createTestClock();
@@ -80,7 +83,13 @@ export async function startTestServices(
   const database = await createTestDatabase();
   const services = await startServices({
     config,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: createLogger(
+      {
+        logLevel: options.log?.level ?? (process.env.TEST_LOG_LEVEL as LevelWithSilent | undefined) ?? 'silent',
+        nodeEnv: 'test',
+      },
+      options.log?.stream,
+    ),
     target: database.target,
     role: options.role ?? 'all',
     webRoot: options.webRoot,

@@ -39,6 +39,24 @@ export async function lockSnapshot(
   return row;
 }
 
+/** When the snapshot's data was read from ServiceM8; undefined without a snapshot. */
+export async function findSnapshotSeenAt(
+  db: Db,
+  key: { vendorId: string; object: string; uuid: string },
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ seenAt: sm8Snapshots.seenAt })
+    .from(sm8Snapshots)
+    .where(
+      and(
+        eq(sm8Snapshots.vendorId, key.vendorId),
+        eq(sm8Snapshots.object, key.object),
+        eq(sm8Snapshots.uuid, key.uuid),
+      ),
+    );
+  return row?.seenAt;
+}
+
 export async function saveSnapshot(tx: Db, row: SnapshotRow): Promise<void> {
   await tx
     .insert(sm8Snapshots)

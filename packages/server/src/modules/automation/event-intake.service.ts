@@ -17,6 +17,7 @@ import type { InboxRow } from '../webhooks/webhooks.repository.ts';
 import {
   type EventRow,
   findCursor,
+  findSnapshotSeenAt,
   insertEvent,
   lockSnapshot,
   recentWrites,
@@ -50,7 +51,11 @@ export async function processDelivery(deps: Deps, delivery: InboxRow): Promise<{
     const object = objectDelivery.data.object.toLowerCase();
     if (!isWatchedObject(object)) return { events: 0 };
     const uuids = [...new Set(objectDelivery.data.entry.map((entry) => entry.uuid))];
-    for (const uuid of uuids) observed.push(...(await observeRecord(deps, client, delivery.vendorId, object, uuid)));
+    for (const uuid of uuids) {
+      observed.push(
+        ...(await observeRecord(deps, client, delivery.vendorId, object, uuid, { changedBy: delivery.receivedAt })),
+      );
+    }
   }
   const eventDelivery = EventDelivery.safeParse(delivery.payload);
   if (eventDelivery.success && isEventWebhook(eventDelivery.data.type)) {
@@ -59,6 +64,7 @@ export async function processDelivery(deps: Deps, delivery: InboxRow): Promise<{
     observed.push(
       ...(await observeRecord(deps, client, delivery.vendorId, object, eventDelivery.data.data.uuid, {
         created,
+        changedBy: delivery.receivedAt,
         extra: (record) => deriveEventWebhookEvents(type, record),
       })),
     );
@@ -70,6 +76,10 @@ export async function processDelivery(deps: Deps, delivery: InboxRow): Promise<{
 /**
  * Reads one record (or takes the one reconciliation just listed), derives its events against the
  * snapshot and stores both in one transaction. Answers the events that are new.
+ *
+ * `changedBy`: the record changed no later than this (the delivery that names it arrived then). A
+ * snapshot read after it already shows the change, so the record is not read again: a burst of
+ * deliveries about one record costs one ServiceM8 call, however many of them are waiting.
  */
 export async function observeRecord(
   deps: Deps,
@@ -80,16 +90,24 @@ export async function observeRecord(
   options: {
     created?: boolean;
     record?: Sm8Record;
+    /** When `record` was read; now when it is read here. */
+    readAt?: Date;
+    changedBy?: Date;
     source?: 'webhook' | 'reconcile';
     extra?: (record: Sm8Record) => DerivedEvent[];
   } = {},
 ): Promise<EventRow[]> {
-  const after = options.record ?? (await client.get(object, uuid, AnyRecord));
-  if (!after) return [];
+  const key = { vendorId, object, uuid };
+  // Taken before the read: a change that lands while it is under way counts as not seen.
+  const readAt = options.readAt ?? deps.clock.now();
+  const fresh = options.record ?? (await readUnlessSeenSince(deps, client, key, options.changedBy));
+  if (fresh === null) return [];
   const baselineTaken = (await findCursor(deps.database.db, vendorId, object)) !== null;
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
-    const snapshot = await lockSnapshot(tx, { vendorId, object, uuid });
+    const snapshot = await lockSnapshot(tx, key);
+    const after = fresh === SEEN ? snapshot?.data : fresh;
+    if (!after) return [];
     const editDate = typeof after.edit_date === 'string' ? after.edit_date : null;
     // A read older than what we hold (two deliveries processed out of order) changes nothing.
     if (snapshot?.editDate && editDate && editDate < snapshot.editDate) return [];
@@ -103,8 +121,10 @@ export async function observeRecord(
       }),
       ...(options.extra?.(after) ?? []),
     ];
-    const revision = snapshot ? snapshot.revision + 1 : 0;
-    await saveSnapshot(tx, { vendorId, object, uuid, data: after, editDate, revision, seenAt: now });
+    if (fresh !== SEEN) {
+      const revision = snapshot ? snapshot.revision + 1 : 0;
+      await saveSnapshot(tx, { ...key, data: after, editDate, revision, seenAt: readAt });
+    }
     const stored: EventRow[] = [];
     for (const event of derived) {
       const cause = await findCause(tx, vendorId, object, uuid, event, after, now);
@@ -125,6 +145,23 @@ export async function observeRecord(
     }
     return stored;
   });
+}
+
+/** Stands for "the snapshot already shows the change": the record was not read again. */
+const SEEN = Symbol('seen in the snapshot');
+
+/** The record as ServiceM8 has it (null when it is gone), or SEEN when the snapshot was read after `changedBy`. */
+async function readUnlessSeenSince(
+  deps: Deps,
+  client: Sm8Client,
+  key: { vendorId: string; object: WatchedObject; uuid: string },
+  changedBy: Date | undefined,
+): Promise<Sm8Record | null | typeof SEEN> {
+  if (changedBy) {
+    const seenAt = await findSnapshotSeenAt(deps.database.db, key);
+    if (seenAt && seenAt > changedBy) return SEEN;
+  }
+  return client.get(key.object, key.uuid, AnyRecord);
 }
 
 /**

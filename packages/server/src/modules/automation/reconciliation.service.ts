@@ -28,6 +28,7 @@ export async function reconcileVendor(
     // From the second before the cursor (ServiceM8 filters know gt, not ge): a record changed later
     // within the cursor's own second is read again rather than missed; reading again derives nothing.
     const filter = cursor ? `edit_date gt '${secondBefore(cursor)}'` : undefined;
+    const listedAt = deps.clock.now();
     const records = await client.list(object, AnyRecord, filter ? { filter } : {});
     // Oldest first, so events are derived in the order the changes happened.
     records.sort((a, b) => editDateOf(a).localeCompare(editDateOf(b)));
@@ -36,7 +37,11 @@ export async function reconcileVendor(
       const uuid = typeof record.uuid === 'string' ? record.uuid : '';
       if (!uuid) continue;
       if (cursor) {
-        const stored = await observeRecord(deps, client, vendorId, object, uuid, { record, source: 'reconcile' });
+        const stored = await observeRecord(deps, client, vendorId, object, uuid, {
+          record,
+          readAt: listedAt,
+          source: 'reconcile',
+        });
         for (const event of stored) await matchEvent(deps, event, client);
         events += stored.length;
       } else {
@@ -47,7 +52,7 @@ export async function reconcileVendor(
           data: record,
           editDate: editDateOf(record) || null,
           revision: 0,
-          seenAt: deps.clock.now(),
+          seenAt: listedAt,
         });
       }
     }

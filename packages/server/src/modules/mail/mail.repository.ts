@@ -86,7 +86,7 @@ export async function findOutboxMessage(db: Db, id: string): Promise<OutboxRow |
 export async function updateOutboxMessage(
   db: Db,
   id: string,
-  patch: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'sentAt'>>,
+  patch: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'sentAt' | 'text' | 'html'>>,
 ): Promise<void> {
   await db.update(mailOutbox).set(patch).where(eq(mailOutbox.id, id));
 }

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
 import { findOutboxMessage, updateOutboxMessage } from './mail.repository.ts';
+import { withoutLinks } from './remove-links.ts';
 
 const RETRY_LIMIT = 5;
 
-/** Delivers one outbox message. Retried with backoff; a message already delivered is never sent twice. */
+/**
+ * Delivers one outbox message. Retried with backoff; a message already delivered is never sent twice.
+ * Once sent, the stored copy loses its links: they belong in the recipient's mailbox only.
+ */
 export const sendMailJob = defineJob({
   name: 'mail.send',
   payload: z.object({ outboxId: z.uuid() }),
@@ -16,7 +20,9 @@ export const sendMailJob = defineJob({
     const attempts = message.attempts + 1;
     try {
       const status = await deps.mail.send(message);
-      await updateOutboxMessage(db, outboxId, { status, attempts, lastError: null, sentAt: deps.clock.now() });
+      // Without SMTP the outbox is the only delivery, so a Stored message keeps its links.
+      const body = status === 'Sent' ? withoutLinks(message) : {};
+      await updateOutboxMessage(db, outboxId, { status, attempts, lastError: null, sentAt: deps.clock.now(), ...body });
       return { status };
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);

@@ -6,12 +6,19 @@ import { webhookSecretOf } from '../servicem8/sm8-access.ts';
 import { processDeliveryJob } from './webhooks.jobs.ts';
 import { insertInboxDelivery, reopenProcessedDelivery } from './webhooks.repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The vendor id exactly as the callback URL we registered spells it (lower case): PostgreSQL would also
+ * find the vendor under another spelling, and that spelling would make the same delivery look new.
+ */
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** ServiceM8 sends a delivery per change or a few; more records than this in one is not ServiceM8. */
+export const MAX_DELIVERY_ENTRIES = 100;
 
 /** ServiceM8 does not sign deliveries: the callback URL carries a per-vendor secret instead. */
 export async function assertCallbackSecret(deps: Deps, vendorId: string | undefined, secret: string | undefined) {
   const refuse = () => new AppError('UNAUTHENTICATED', 'This webhook callback URL is not valid.');
-  if (!vendorId || !secret || !UUID.test(vendorId)) throw refuse();
+  if (!vendorId || !secret || !CANONICAL_UUID.test(vendorId)) throw refuse();
   const expected = await webhookSecretOf(deps, vendorId);
   const given = Buffer.from(secret);
   if (!expected || given.length !== Buffer.from(expected).length || !timingSafeEqual(given, Buffer.from(expected))) {
@@ -42,17 +49,26 @@ export async function acceptDelivery(
       'This is not a ServiceM8 webhook delivery: expected {object, entry} or {type, data}.',
     );
   }
+  const entries = objectDelivery.success ? objectDelivery.data.entry.length : 0;
+  if (entries > MAX_DELIVERY_ENTRIES) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A delivery may name at most ${MAX_DELIVERY_ENTRIES} records; this one names ${entries}.`,
+    );
+  }
   const payload = body as Record<string, unknown>;
   const dedupeKey = createHash('sha256')
     .update(`${vendorId}\n${canonicalJson(payload)}`)
     .digest('hex');
+  // On the app's clock, like the snapshots' read times it is compared with when processed.
+  const receivedAt = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
-    const inboxId = await insertInboxDelivery(tx, { vendorId, dedupeKey, topic, payload });
+    const inboxId = await insertInboxDelivery(tx, { vendorId, dedupeKey, topic, payload, receivedAt });
     if (!inboxId) {
       // An object delivery names only fields and a time to the second, so two real changes of the
       // same field within a second look identical: once the first was processed, the record is read
       // again. Reading again is harmless (the snapshot comparison finds nothing new for a true repeat).
-      const reopened = objectDelivery.success ? await reopenProcessedDelivery(tx, dedupeKey) : undefined;
+      const reopened = objectDelivery.success ? await reopenProcessedDelivery(tx, dedupeKey, receivedAt) : undefined;
       if (reopened) await deps.queue.send(processDeliveryJob, { inboxId: reopened }, { tx });
       return { inboxId: null, duplicate: true };
     }

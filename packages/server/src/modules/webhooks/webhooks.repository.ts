@@ -7,7 +7,7 @@ export type InboxRow = typeof webhookInbox.$inferSelect;
 /** Stores a delivery unless one with the same key is there already; answers the new row's id, or undefined. */
 export async function insertInboxDelivery(
   db: Db,
-  values: { vendorId: string; dedupeKey: string; topic: string; payload: Record<string, unknown> },
+  values: { vendorId: string; dedupeKey: string; topic: string; payload: Record<string, unknown>; receivedAt: Date },
 ): Promise<string | undefined> {
   const [row] = await db
     .insert(webhookInbox)
@@ -26,11 +26,18 @@ export async function markInboxDelivery(db: Db, id: string, status: InboxRow['st
   await db.update(webhookInbox).set({ status, processedAt: at }).where(eq(webhookInbox.id, id));
 }
 
-/** Marks an already processed delivery Received again; answers its id, or undefined when it is still pending. */
-export async function reopenProcessedDelivery(db: Db, dedupeKey: string): Promise<string | undefined> {
+/**
+ * Marks an already processed delivery Received again, received now (so the records it names are read
+ * again); answers its id, or undefined when it is still pending.
+ */
+export async function reopenProcessedDelivery(
+  db: Db,
+  dedupeKey: string,
+  receivedAt: Date,
+): Promise<string | undefined> {
   const [row] = await db
     .update(webhookInbox)
-    .set({ status: 'Received', processedAt: null })
+    .set({ status: 'Received', processedAt: null, receivedAt })
     .where(and(eq(webhookInbox.dedupeKey, dedupeKey), ne(webhookInbox.status, 'Received')))
     .returning({ id: webhookInbox.id });
   return row?.id;

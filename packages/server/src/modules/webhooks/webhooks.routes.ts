@@ -4,9 +4,11 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
 import { requireVendorScope } from '../auth/access-control.ts';
-import { acceptDelivery, assertCallbackSecret } from './webhook-intake.service.ts';
+import { acceptDelivery, assertCallbackSecret, MAX_DELIVERY_ENTRIES } from './webhook-intake.service.ts';
 
 const tags = ['Webhooks'];
+/** ServiceM8's deliveries are a few hundred bytes; anything near this is not from ServiceM8. */
+const CALLBACK_BODY_LIMIT = 64 * 1024;
 const Accepted = successEnvelope(z.object({ inboxId: z.uuid().nullable(), duplicate: z.boolean() }));
 
 /** Deliveries from ServiceM8. They must be answered within 10 s, so they are only stored and queued here. */
@@ -21,13 +23,15 @@ export function webhookRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/Webhook/sm8cb',
       {
         config: { access: access.public },
+        bodyLimit: CALLBACK_BODY_LIMIT,
         schema: {
           tags,
           summary: 'ServiceM8 webhook callback',
           description:
             'Answers the subscription challenge (form-encoded `mode=subscribe&challenge=…`: the body is the challenge) ' +
             'and stores deliveries. The URL carries the vendor and its secret; without them the answer is 401 and ' +
-            'nothing is stored. A repeated delivery answers `duplicate: true`.',
+            'nothing is stored. A repeated delivery answers `duplicate: true`. A body over 64 KB or a delivery ' +
+            `naming more than ${MAX_DELIVERY_ENTRIES} records is refused with 413.`,
           querystring: z.object({ vendor: z.string().optional(), secret: z.string().optional() }),
           body: z.unknown(),
         },
