@@ -2,6 +2,7 @@ import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-si
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { markChangelogSeen } from '../support/content.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
 let sim: Simulator;
@@ -30,6 +31,8 @@ afterAll(async () => {
 describe('connecting ServiceM8 in the browser', () => {
   it('signs in with ServiceM8, asks for consent, activates the account and subscribes the webhooks', async () => {
     const page = await browser.newPage();
+    // The What's new dialog would open over the app pages visited later.
+    await markChangelogSeen(page.context());
     await page.goto(`${server.baseUrl}/auth/login`);
     await page.getByRole('link', { name: 'Sign in with ServiceM8' }).click();
 
@@ -54,5 +57,25 @@ describe('connecting ServiceM8 in the browser', () => {
     expect(sim.controls.calls({ path: '/api_1.0/vendor' }).every((call) => call.accountUuid === SEED_IDS.vendor)).toBe(
       true,
     );
+
+    // Connecting again while signed in keeps the person signed in as themselves.
+    await page.goto(`${server.baseUrl}/app/dashboard`);
+    await page.getByTestId('user-name').filter({ hasText: 'Olivia Harper' }).waitFor();
+    await page.goto(`${server.baseUrl}/auth/login`);
+    await page.getByRole('link', { name: 'Sign in with ServiceM8' }).click();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.getByText('Connecting does not change who is signed in.').waitFor();
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.waitForURL(`${server.baseUrl}/sm8/activated`);
+
+    // The profile lists the ServiceM8 sign-in that signed her in, and removes it.
+    await page.goto(`${server.baseUrl}/app/dashboard`);
+    await page.getByTitle('Your profile').click();
+    await page.waitForURL(`${server.baseUrl}/app/profile`);
+    const linked = page.getByRole('list', { name: 'Linked ServiceM8 sign-ins' });
+    await linked.getByText('olivia.harper@example.com · Harbour Plumbing & Gas').waitFor();
+    await linked.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('No ServiceM8 sign-ins are linked to you.', { exact: false }).waitFor();
   });
 });

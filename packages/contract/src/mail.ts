@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 /** The emails the platform sends (super admins edit their templates) and the outbox they go through. */
 
-export const SYSTEM_EMAIL_KEYS = ['verify-email', 'password-reset', 'welcome', 'vendor-invitation'] as const;
+export const SYSTEM_EMAIL_KEYS = [
+  'verify-email',
+  'password-reset',
+  'welcome',
+  'vendor-invitation',
+  'servicem8-link',
+] as const;
 export type SystemEmailKey = (typeof SYSTEM_EMAIL_KEYS)[number];
 
 export const SystemEmail = z.object({

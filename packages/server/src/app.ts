@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -16,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { systemEmailRoutes } from './modules/mail/system-emails.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { servicem8Routes } from './modules/servicem8/servicem8.routes.ts';
+import { sm8SignInRoutes } from './modules/servicem8/sm8-sign-in.routes.ts';
 import { triggerRoutes } from './modules/triggers/triggers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
@@ -36,9 +38,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    ...connectionTimeouts(deps.config.requestTimeoutSeconds),
     // One line per request, written below, so secrets in URLs (the webhook callback's) stay out of logs.
     disableRequestLogging: true,
-    ...connectionTimeouts(deps.config.requestTimeoutSeconds),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -71,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
   });
+  await app.register(cookie, { secret: Buffer.from(deps.keys.cookieSigningKey) });
   registerErrorHandling(app);
   await registerOpenApi(app);
   await app.register(rateLimit, {
@@ -91,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(userRoutes(deps));
       await api.register(vendorRoutes(deps));
       await api.register(systemEmailRoutes(deps));
+      await api.register(sm8SignInRoutes(deps));
       await api.register(servicem8Routes(deps));
       await api.register(webhookRoutes(deps));
       await api.register(contentRoutes(deps));

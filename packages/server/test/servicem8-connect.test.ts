@@ -1,10 +1,11 @@
-import { Sm8ConnectionCandidates, successEnvelope, UserSession } from '@automate/contract';
+import { Sm8ConnectionCandidates, Sm8SignInOutcome, successEnvelope, type UserSession } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebhooksJob } from '../src/modules/servicem8/servicem8.jobs.ts';
 import { findConnection } from '../src/modules/servicem8/servicem8.repository.ts';
 import { currentAccessToken } from '../src/modules/servicem8/sm8-access.ts';
 import { bearer } from './support/factories.ts';
+import { consentInBrowser } from './support/sm8-consent.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 import { waitFor } from './support/wait-for.ts';
 
@@ -20,22 +21,10 @@ const sim = () => {
   return services.sim;
 };
 
-/** Follows the browser's path: our redirect, ServiceM8's consent (approved), our callback. */
+/** Consent in the browser; the connection of the activate page. */
 async function consent(): Promise<string> {
-  const start = await services.app.inject({ method: 'GET', url: '/api/Auth/login/servicem8' });
-  expect(start.statusCode).toBe(302);
-  const authorize = new URL(String(start.headers.location));
-  expect(authorize.pathname).toBe('/oauth/authorize');
-  expect(authorize.searchParams.get('redirect_uri')).toBe(`${services.baseUrl}/api/Auth/servicem8/callback`);
-  const approved = await fetch(authorize, { redirect: 'manual' });
-  expect(approved.status).toBe(302);
-  const back = new URL(String(approved.headers.get('location')));
-  const callback = await services.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  expect(callback.statusCode).toBe(302);
-  const activate = new URL(String(callback.headers.location));
-  expect(activate.pathname).toBe('/sm8/activate');
-  const connection = activate.searchParams.get('connection');
-  if (!connection) throw new Error(`no connection in ${activate}`);
+  const { connection, error } = await consentInBrowser(services);
+  if (!connection) throw new Error(`no connection: ${error}`);
   return connection;
 }
 
@@ -50,10 +39,11 @@ describe('connecting a ServiceM8 account', () => {
       query: { connection },
     });
     const { data } = successEnvelope(Sm8ConnectionCandidates).parse(candidates.json());
-    expect(data.staff.email).toBe('olivia.harper@example.com');
+    expect(data.staff?.email).toBe('olivia.harper@example.com');
     expect(data.accounts).toEqual([
       { accountUuid: SEED_IDS.vendor, name: 'Harbour Plumbing & Gas', vendorId: null, connected: false },
     ]);
+    expect(data.targets).toEqual([]);
 
     const complete = await services.app.inject({
       method: 'POST',
@@ -61,7 +51,10 @@ describe('connecting a ServiceM8 account', () => {
       payload: { connection, accountUuid: SEED_IDS.vendor },
     });
     expect(complete.statusCode, complete.body).toBe(200);
-    session = successEnvelope(UserSession).parse(complete.json()).data;
+    const outcome = successEnvelope(Sm8SignInOutcome).parse(complete.json()).data;
+    if (outcome.outcome !== 'SignedIn') throw new Error(`not signed in: ${outcome.reason}`);
+    expect(outcome).toMatchObject({ vendorName: 'Harbour Plumbing & Gas', linked: true });
+    session = outcome.session;
     expect(session.email).toBe('olivia.harper@example.com');
     expect(session.vendors).toMatchObject([{ name: 'Harbour Plumbing & Gas', role: 'Admin', sm8Connected: true }]);
 
@@ -191,7 +184,7 @@ describe('connecting a ServiceM8 account', () => {
       url: '/api/Auth/servicem8/callback?code=x&state=forged',
     });
     expect(new URL(String(forged.headers.location)).searchParams.get('error')).toBe(
-      'This sign-in link has expired or was not started here. Please try again.',
+      'This sign-in has expired or was started in another browser. Please sign in with ServiceM8 again.',
     );
     const unknown = await services.app.inject({ method: 'GET', url: '/api/Auth/servicem8/vendors?connection=nope' });
     expect(unknown.statusCode).toBe(404);
@@ -209,8 +202,9 @@ describe('connecting a ServiceM8 account', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({
-      email: 'sam.nguyen@example.com',
-      vendors: [{ name: 'Harbour Plumbing & Gas', role: 'User' }],
+      outcome: 'SignedIn',
+      linked: true,
+      session: { email: 'sam.nguyen@example.com', vendors: [{ name: 'Harbour Plumbing & Gas', role: 'User' }] },
     });
     const forged = await services.app.inject({
       method: 'GET',

@@ -2,6 +2,7 @@ import {
   ErrorBody,
   OutboxMessage,
   type SearchQueryInput,
+  SYSTEM_EMAIL_KEYS,
   SystemEmail,
   searchPage,
   successEnvelope,
@@ -10,6 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { renderEmail } from '../src/modules/mail/render-email.ts';
+import { SYSTEM_EMAIL_DEFAULTS } from '../src/modules/mail/system-email-defaults.ts';
 import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
 import { linkIn, waitForEmail } from './support/outbox.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
@@ -58,28 +60,24 @@ async function templateWithKey(key: string): Promise<SystemEmail> {
   return row;
 }
 
-const SYSTEM_NAMES_BY_NAME = ['Confirm email address', 'Invitation to a vendor', 'Reset password', 'Welcome'];
+const SYSTEM_NAMES_BY_NAME = SYSTEM_EMAIL_DEFAULTS.map((template) => template.name).sort();
+const SYSTEM_COUNT = SYSTEM_EMAIL_DEFAULTS.length;
 
 describe('listing and reading the system templates', () => {
-  it('seeds the four templates the platform sends, sorted by name by default', async () => {
+  it('seeds every template the platform sends, sorted by name by default', async () => {
     const response = await search({});
     expect(response.statusCode, response.body).toBe(200);
     const page = Page.parse(response.json()).data;
-    expect(page).toMatchObject({ total: 4, pageNumber: 1, pageSize: 50 });
+    expect(page).toMatchObject({ total: SYSTEM_COUNT, pageNumber: 1, pageSize: 50 });
     expect(page.rows.map((row) => row.name)).toEqual(SYSTEM_NAMES_BY_NAME);
-    expect(page.rows.map((row) => row.key).sort()).toEqual([
-      'password-reset',
-      'vendor-invitation',
-      'verify-email',
-      'welcome',
-    ]);
+    expect(page.rows.map((row) => row.key).sort()).toEqual([...SYSTEM_EMAIL_KEYS].sort());
     for (const row of page.rows) expect(row.isSystem).toBe(true);
   });
 
   it('pages, sorts by name in either direction and filters by key', async () => {
     const second = Page.parse((await search({ PageSize: 2, PageNumber: 2, SortBy: 'name' })).json()).data;
-    expect(second).toMatchObject({ total: 4, pageNumber: 2, pageSize: 2 });
-    expect(second.rows.map((row) => row.name)).toEqual(['Reset password', 'Welcome']);
+    expect(second).toMatchObject({ total: SYSTEM_COUNT, pageNumber: 2, pageSize: 2 });
+    expect(second.rows.map((row) => row.name)).toEqual(SYSTEM_NAMES_BY_NAME.slice(2, 4));
 
     const descending = Page.parse((await search({ SortBy: 'name', SortDir: 'Descending' })).json()).data;
     expect(descending.rows.map((row) => row.name)).toEqual([...SYSTEM_NAMES_BY_NAME].reverse());

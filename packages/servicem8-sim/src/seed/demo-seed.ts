@@ -19,7 +19,8 @@ const VENDOR = {
   abn_number: '51 824 753 556',
   business_number: '',
   website: 'https://harbourplumbing.example.com',
-  email: 'office@harbourplumbing.example.com',
+  // The account's email is its owner's login, as when the owner signed up.
+  email: SEED_STAFF_EMAILS.owner,
   email_accounts: 'office@harbourplumbing.example.com',
   billing_address: '14 Wharf Road, Balmain NSW 2041',
   default_region: 'AU',

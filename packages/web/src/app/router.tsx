@@ -97,6 +97,11 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                   lazy: () => import('./routes/app/dashboard.tsx').then((m) => ({ Component: m.DashboardRoute })),
                 },
                 {
+                  path: 'profile',
+                  ...named('Profile'),
+                  lazy: () => import('./routes/app/profile.tsx').then((m) => ({ Component: m.ProfileRoute })),
+                },
+                {
                   path: 'help',
                   ...named('Help Center'),
                   children: [
@@ -500,6 +505,11 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
               path: 'autologin',
               ...named('Automatic sign-in'),
               lazy: () => import('./routes/sm8/autologin.tsx').then((m) => ({ Component: m.Sm8AutologinRoute })),
+            },
+            {
+              path: 'link',
+              ...named('Link'),
+              lazy: () => import('./routes/sm8/link.tsx').then((m) => ({ Component: m.Sm8LinkRoute })),
             },
           ],
         },

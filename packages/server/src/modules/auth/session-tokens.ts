@@ -5,6 +5,8 @@ export type SessionToken = { token: string; expiresAt: Date };
 export type SessionClaims = { userId: string; issuedAt: Date };
 
 const ISSUER = 'automate';
+/** Clocks of the processes that issue and check tokens may differ by this much. */
+export const SESSION_CLOCK_SKEW_SECONDS = 60;
 
 /** Sessions are HS256 JWTs: `sub` is the user id, `exp` the expiry the client reads. */
 export function createSessionTokens(key: Uint8Array, ttlHours: number, clock: Clock) {
@@ -22,15 +24,27 @@ export function createSessionTokens(key: Uint8Array, ttlHours: number, clock: Cl
       return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
     },
 
-    /** The claims of a valid, unexpired token; null for anything else. */
+    /**
+     * The claims of a valid, unexpired token; null for anything else, including a token without `exp`
+     * or `iat`, issued in the future, or meant to last longer than sessions do.
+     */
     async verify(token: string): Promise<SessionClaims | null> {
       try {
+        const now = clock.now();
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
           algorithms: ['HS256'],
-          currentDate: clock.now(),
+          currentDate: now,
+          requiredClaims: ['sub', 'iat', 'exp'],
+          maxTokenAge: ttlHours * 3600,
+          clockTolerance: SESSION_CLOCK_SKEW_SECONDS,
         });
-        if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+        if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number') {
+          return null;
+        }
+        const nowSeconds = now.getTime() / 1000;
+        if (payload.iat > nowSeconds + SESSION_CLOCK_SKEW_SECONDS) return null;
+        if (payload.exp - payload.iat > ttlHours * 3600) return null;
         return { userId: payload.sub, issuedAt: new Date(payload.iat * 1000) };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;

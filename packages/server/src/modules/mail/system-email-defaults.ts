@@ -85,6 +85,23 @@ Your {{ app.name }} account is ready. Three steps get your first automation runn
       'expiresInHours',
     ],
   },
+  {
+    key: 'servicem8-link',
+    name: 'Link a ServiceM8 sign-in',
+    description:
+      'Sent when someone signs in with ServiceM8 as a staff member whose email belongs to an existing account.',
+    subject: 'Link your ServiceM8 sign-in to {{ app.name }}?',
+    body: `Hi {{ user.firstName }},
+
+Someone signed in with ServiceM8 as **{{ staff.name }}** ({{ staff.email }}) of the ServiceM8 account **{{ account.name }}** and asked to link that sign-in to your {{ app.name }} account.
+
+If it was you, open this link and confirm. From then on, signing in with ServiceM8 as that staff member signs you in to {{ app.name }}.
+
+[Review and link]({{ link }})
+
+The link works for {{ expiresInMinutes }} minutes and only once. If it was not you, ignore this email: nothing is linked and nobody is signed in to your account.`,
+    mergeFields: [...COMMON_FIELDS, 'staff.name', 'staff.email', 'account.name', 'link', 'expiresInMinutes'],
+  },
 ];
 
 export function findSystemEmailDefault(key: string): SystemEmailDefault | undefined {

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type Sm8ConnectionCandidates, Sm8Staff, Sm8Vendor, type UserSession } from '@automate/contract';
-import { jwtVerify } from 'jose';
-import { z } from 'zod';
+import {
+  type CompleteSm8ConnectionRequest,
+  type Sm8ConnectionCandidates,
+  type Sm8SignInOutcome,
+  Sm8Staff,
+  Sm8Vendor,
+} from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
+import type { Caller } from '../../http/access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createSm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import {
@@ -12,48 +17,72 @@ import {
   authorizeUrl as sm8AuthorizeUrl,
 } from '../../integrations/servicem8/sm8-oauth.ts';
 import { encryptSecret } from '../../security/encryption.ts';
-import { buildSession } from '../auth/auth.service.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/one-time-tokens.ts';
-import { findUserByEmail, insertUser, type UserRow } from '../users/users.repository.ts';
-import { findMembership, insertMembership, insertVendor, markVendorConnected } from '../vendors/vendors.repository.ts';
+import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
+import { findVendorById, insertVendor, markVendorConnected } from '../vendors/vendors.repository.ts';
 import { isValidConnectState, signConnectState } from './connect-state.ts';
+import { LINK_CLAIM_MINUTES, signLinkClaim } from './link-claims.ts';
 import { activateVendorJob } from './servicem8.jobs.ts';
 import {
   deletePendingConnection,
   findConnection,
   findConnectionByAccount,
+  findIdentity,
   findPendingConnection,
   insertPendingConnection,
+  type Sm8PendingRow,
   upsertConnection,
 } from './servicem8.repository.ts';
 import type { sm8Connections } from './servicem8.schema.ts';
-import { requireSm8App, sm8ClientForVendor } from './sm8-access.ts';
+import { requireSm8App } from './sm8-access.ts';
+import {
+  createUserForIdentity,
+  ensureMembership,
+  isPlatformStaff,
+  linkIdentity,
+  refusePlatformStaff,
+  type SignInResult,
+  type Sm8Person,
+  signedIn,
+  signInNeeded,
+  toOutcome,
+} from './sm8-identities.ts';
 
-const PENDING_MINUTES = 15;
+/** Long enough to prove an existing account by a mailed link before the pending connection lapses. */
+const PENDING_MINUTES = LINK_CLAIM_MINUTES;
 
 const callbackUrl = (deps: Deps) => `${deps.config.publicUrl}/api/Auth/servicem8/callback`;
 const activatePage = (deps: Deps, query: Record<string, string>) =>
   `${deps.config.publicUrl}/sm8/activate?${new URLSearchParams(query).toString()}`;
 
-/** Step 1: where to send the browser for the account owner's consent. */
-export async function startConnect(deps: Deps): Promise<string> {
+const EXPIRED = 'This ServiceM8 sign-in has expired or was already used. Please sign in with ServiceM8 again.';
+
+/** Step 1: where to send the browser for consent, and the nonce to keep in the browser's cookie. */
+export async function startConnect(deps: Deps): Promise<{ url: string; nonce: string }> {
   const app = requireSm8App(deps);
-  const state = await signConnectState(deps.keys.sessionSigningKey, deps.clock.now());
-  return sm8AuthorizeUrl(app, { redirectUri: callbackUrl(deps), state });
+  const { state, nonce } = await signConnectState(deps.keys.sessionSigningKey, deps.clock.now());
+  return { url: sm8AuthorizeUrl(app, { redirectUri: callbackUrl(deps), state }), nonce };
 }
 
 /**
- * Step 2: ServiceM8 sends the browser back. Exchange the code, learn the account and the staff member,
- * and keep it all as a pending connection for the activate page. Answers the page to redirect to.
+ * Step 2: ServiceM8 sends the browser back. Check the state belongs to this browser, exchange the
+ * code, learn the account and its owner, and keep it all as a pending connection for the activate page.
+ * Answers the page to redirect to.
  */
 export async function finishConsent(
   deps: Deps,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+  cookieNonce: string | undefined,
 ): Promise<string> {
   const now = deps.clock.now();
   if (query.error) return activatePage(deps, { error: 'ServiceM8 access was not allowed, so nothing was connected.' });
-  if (!query.code || !query.state || !(await isValidConnectState(deps.keys.sessionSigningKey, query.state, now))) {
-    return activatePage(deps, { error: 'This sign-in link has expired or was not started here. Please try again.' });
+  const stateIsOurs =
+    query.state !== undefined &&
+    (await isValidConnectState(deps.keys.sessionSigningKey, query.state, cookieNonce, now));
+  if (!query.code || !stateIsOurs) {
+    return activatePage(deps, {
+      error: 'This sign-in has expired or was started in another browser. Please sign in with ServiceM8 again.',
+    });
   }
   const app = requireSm8App(deps);
   const tokens = await exchangeCode(deps.servicem8.http, app, {
@@ -69,10 +98,11 @@ export async function finishConsent(
   });
   const [account] = await client.list('vendor', Sm8Vendor);
   if (!account) throw new AppError('SERVICE_UNAVAILABLE', 'ServiceM8 did not say which account this is.');
-  const staff = (await client.list('staff', Sm8Staff, { filter: 'active eq 1' })).filter((s) => s.email !== '');
-  const person = staff.find((s) => s.email.toLowerCase() === account.email.toLowerCase()) ?? staff[0];
-  if (!person)
-    throw new AppError('SERVICE_UNAVAILABLE', 'The ServiceM8 account has no staff member with an email address.');
+  // ServiceM8 does not say which staff member consented. The account owner is the staff member who has
+  // the account's email; with no such member, nobody is signed in by this connection alone.
+  const staff = await client.list('staff', Sm8Staff, { filter: 'active eq 1' });
+  const owner =
+    account.email === '' ? undefined : staff.find((s) => s.email.toLowerCase() === account.email.toLowerCase());
 
   const { token, tokenHash } = newOneTimeToken();
   const key = deps.keys.storageEncryptionKey;
@@ -81,9 +111,10 @@ export async function finishConsent(
     accountUuid: account.uuid,
     accountName: account.name || 'ServiceM8 account',
     timeZone: account.timezone_name || null,
-    staffEmail: person.email,
-    staffFirstName: person.first || person.email,
-    staffLastName: person.last,
+    staffUuid: owner?.uuid ?? null,
+    staffEmail: owner?.email ?? '',
+    staffFirstName: owner ? owner.first || owner.email : '',
+    staffLastName: owner?.last ?? '',
     accessTokenEnc: encryptSecret(key, tokens.accessToken),
     refreshTokenEnc: encryptSecret(key, tokens.refreshToken),
     accessTokenExpiresAt: tokens.expiresAt,
@@ -93,23 +124,36 @@ export async function finishConsent(
   return activatePage(deps, { connection: token });
 }
 
-async function pendingOrFail(deps: Deps, connection: string) {
-  const pending = await findPendingConnection(deps.database.db, hashOneTimeToken(connection), deps.clock.now());
-  if (!pending) {
-    throw new AppError(
-      'NOT_FOUND',
-      'This ServiceM8 sign-in has expired or was already used. Please sign in with ServiceM8 again.',
-    );
-  }
+export async function findPendingOrFail(db: Db, connection: string, now: Date): Promise<Sm8PendingRow> {
+  const pending = await findPendingConnection(db, hashOneTimeToken(connection), now);
+  if (!pending) throw new AppError('NOT_FOUND', EXPIRED);
   return pending;
 }
 
-/** Step 3a: what the activate page shows. */
-export async function listCandidates(deps: Deps, connection: string): Promise<Sm8ConnectionCandidates> {
-  const pending = await pendingOrFail(deps, connection);
-  const existing = await findConnectionByAccount(deps.database.db, pending.accountUuid);
+/** The account owner of a pending connection, when ServiceM8 told us one. */
+export function ownerOf(pending: Sm8PendingRow): Sm8Person | null {
+  if (!pending.staffUuid || pending.staffEmail === '') return null;
   return {
-    staff: { email: pending.staffEmail, firstName: pending.staffFirstName, lastName: pending.staffLastName },
+    accountUuid: pending.accountUuid,
+    staffUuid: pending.staffUuid,
+    accountName: pending.accountName,
+    email: pending.staffEmail,
+    firstName: pending.staffFirstName,
+    lastName: pending.staffLastName,
+  };
+}
+
+/** Step 3a: what the activate page shows. */
+export async function listCandidates(
+  deps: Deps,
+  connection: string,
+  caller: Caller | null,
+): Promise<Sm8ConnectionCandidates> {
+  const pending = await findPendingOrFail(deps.database.db, connection, deps.clock.now());
+  const existing = await findConnectionByAccount(deps.database.db, pending.accountUuid);
+  const owner = ownerOf(pending);
+  return {
+    staff: owner ? { email: owner.email, firstName: owner.firstName, lastName: owner.lastName } : null,
     accounts: [
       {
         accountUuid: pending.accountUuid,
@@ -118,56 +162,161 @@ export async function listCandidates(deps: Deps, connection: string): Promise<Sm
         connected: existing !== undefined && existing.needsReconnectSince === null,
       },
     ],
+    targets:
+      caller && !existing
+        ? caller.memberships
+            .filter((m) => m.role === 'Admin' && !m.sm8Connected)
+            .map((m) => ({ vendorId: m.vendorId, name: m.name }))
+        : [],
     expiresAt: pending.expiresAt.toISOString(),
   };
 }
 
 /**
- * Step 3b: connect the chosen account. Finds or creates the user (by the staff email) and the vendor
- * (by the account uuid), stores the tokens, queues activation (webhooks, reference data) and signs in.
+ * Step 3b: connect the chosen account.
+ * - Signed in: connect it to the business chosen (or the one already connected to it, or a new one) and
+ *   keep the person signed in as themselves; their ServiceM8 identity is linked when it is the owner's
+ *   and carries their own email.
+ * - Not signed in: only the owner's identity signs anyone in: its linked user, or a new user when no
+ *   Automate user has the owner's email. Otherwise the person must prove the existing account first.
  */
 export async function completeConnect(
   deps: Deps,
-  choice: { connection: string; accountUuid: string },
-): Promise<UserSession> {
-  const user = await deps.database.db.transaction(async (tx) => {
-    const pending = await findPendingConnection(tx, hashOneTimeToken(choice.connection), deps.clock.now());
-    if (!pending) {
-      throw new AppError(
-        'NOT_FOUND',
-        'This ServiceM8 sign-in has expired or was already used. Please sign in with ServiceM8 again.',
-      );
-    }
+  choice: CompleteSm8ConnectionRequest,
+  caller: Caller | null,
+): Promise<Sm8SignInOutcome> {
+  const now = deps.clock.now();
+  const result = await deps.database.db.transaction(async (tx): Promise<SignInResult> => {
+    const pending = await findPendingOrFail(tx, choice.connection, now);
     if (pending.accountUuid !== choice.accountUuid) {
       throw new AppError('VALIDATION_FAILED', 'Choose one of the ServiceM8 accounts you signed in to.');
     }
-    const person = await findOrCreateStaffUser(tx, deps, pending);
-    const existing = await findConnectionByAccount(tx, pending.accountUuid);
-    const vendorId =
-      existing?.vendorId ??
-      (
-        await insertVendor(tx, {
-          name: pending.accountName,
-          ...(pending.timeZone ? { timeZone: pending.timeZone } : {}),
-          sm8AccountUuid: pending.accountUuid,
-        })
-      ).id;
-    if (!(await findMembership(tx, vendorId, person.id))) {
-      await insertMembership(tx, { vendorId, userId: person.id, role: 'Admin' });
+    const owner = ownerOf(pending);
+    if (caller) {
+      const user = await findUserById(tx, caller.id);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      const linked = owner !== null && (await linkOwnerIfSamePerson(tx, deps, user, owner));
+      const vendor = await connectAccount(tx, deps, {
+        pending,
+        user,
+        requestedVendorId: choice.vendorId ?? null,
+        caller,
+      });
+      return signedIn(user, vendor, linked);
     }
-    await storeConnection(tx, deps, {
-      vendorId,
-      accountUuid: pending.accountUuid,
-      accessTokenEnc: pending.accessTokenEnc,
-      refreshTokenEnc: pending.refreshTokenEnc,
-      accessTokenExpiresAt: pending.accessTokenExpiresAt,
-      scope: pending.scope,
-      connectedByUserId: person.id,
-    });
-    await deletePendingConnection(tx, pending.id);
-    return person;
+    if (choice.vendorId) {
+      throw new AppError('UNAUTHENTICATED', 'Sign in to connect ServiceM8 to one of your businesses.');
+    }
+    if (!owner) {
+      return {
+        outcome: 'SignInNeeded',
+        reason:
+          'ServiceM8 did not tell us which staff member you are, so it cannot sign you in. Sign in to Automate ' +
+          '(or create an account), then connect ServiceM8 again.',
+        email: null,
+        claim: null,
+      };
+    }
+    const identity = await findIdentity(tx, owner);
+    if (identity) {
+      const user = await findUserById(tx, identity.userId);
+      if (!user) throw new AppError('NOT_FOUND', EXPIRED);
+      if (isPlatformStaff(user)) throw refusePlatformStaff();
+      return signedIn(user, await connectAccount(tx, deps, { pending, user, requestedVendorId: null }), true);
+    }
+    if (await findUserByEmail(tx, owner.email)) {
+      return signInNeeded(
+        owner.email,
+        await signLinkClaim(deps.keys.sessionSigningKey, { kind: 'connect', connection: choice.connection }, now),
+      );
+    }
+    const user = await createUserForIdentity(tx, deps, owner);
+    return signedIn(user, await connectAccount(tx, deps, { pending, user, requestedVendorId: null }), true);
   });
-  return buildSession(deps, user);
+  return toOutcome(deps, result);
+}
+
+/**
+ * The signed-in person proved their Automate account with a password or a session; the owner's identity
+ * becomes theirs only when it carries their own email, so an Admin connecting someone else's account
+ * does not take over the owner's ServiceM8 sign-in. Platform staff are never linked.
+ */
+async function linkOwnerIfSamePerson(tx: Db, deps: Deps, user: UserRow, owner: Sm8Person): Promise<boolean> {
+  if (isPlatformStaff(user) || owner.email.toLowerCase() !== user.email.toLowerCase()) return false;
+  const identity = await findIdentity(tx, owner);
+  if (identity && identity.userId !== user.id) return false;
+  if (!identity) await linkIdentity(tx, deps, user, owner);
+  return true;
+}
+
+/**
+ * Connects the pending account to a business and makes the user its Admin: the business already
+ * connected to the account; else, for a signed-in caller, the business they chose; else a new one.
+ */
+export async function connectAccount(
+  tx: Db,
+  deps: Deps,
+  options: { pending: Sm8PendingRow; user: UserRow; requestedVendorId: string | null; caller?: Caller },
+): Promise<{ id: string; name: string }> {
+  const { pending, user, requestedVendorId, caller } = options;
+  const existing = await findConnectionByAccount(tx, pending.accountUuid);
+  let vendorId: string;
+  if (existing) {
+    if (requestedVendorId && requestedVendorId !== existing.vendorId) {
+      throw new AppError(
+        'CONFLICT',
+        'This ServiceM8 account is already connected to another business in Automate, so it cannot be connected to this one.',
+      );
+    }
+    vendorId = existing.vendorId;
+  } else if (requestedVendorId) {
+    vendorId = await chosenBusiness(tx, caller, requestedVendorId, pending.accountUuid);
+  } else {
+    vendorId = (
+      await insertVendor(tx, {
+        name: pending.accountName,
+        ...(pending.timeZone ? { timeZone: pending.timeZone } : {}),
+        sm8AccountUuid: pending.accountUuid,
+      })
+    ).id;
+  }
+  await ensureMembership(tx, user, vendorId, 'Admin');
+  await storeConnection(tx, deps, {
+    vendorId,
+    accountUuid: pending.accountUuid,
+    accessTokenEnc: pending.accessTokenEnc,
+    refreshTokenEnc: pending.refreshTokenEnc,
+    accessTokenExpiresAt: pending.accessTokenExpiresAt,
+    scope: pending.scope,
+    connectedByUserId: user.id,
+  });
+  await deletePendingConnection(tx, pending.id);
+  const vendor = await findVendorById(tx, vendorId);
+  return { id: vendorId, name: vendor?.name ?? pending.accountName };
+}
+
+/** A business the caller is an Admin of (super admins: any) that is not connected to another account. */
+async function chosenBusiness(
+  tx: Db,
+  caller: Caller | undefined,
+  vendorId: string,
+  accountUuid: string,
+): Promise<string> {
+  const membership = caller?.memberships.find((m) => m.vendorId === vendorId);
+  const vendor = await findVendorById(tx, vendorId);
+  if (!vendor || !caller || (!caller.isSuperAdmin && !membership)) {
+    throw new AppError('NOT_FOUND', 'Vendor was not found.');
+  }
+  if (!caller.isSuperAdmin && membership?.role !== 'Admin') {
+    throw new AppError('FORBIDDEN', `Only Admins of ${vendor.name} can connect it to ServiceM8.`);
+  }
+  if (vendor.sm8AccountUuid !== null && vendor.sm8AccountUuid !== accountUuid) {
+    throw new AppError(
+      'CONFLICT',
+      `${vendor.name} is connected to another ServiceM8 account. Connect this account to a new business instead.`,
+    );
+  }
+  return vendor.id;
 }
 
 /**
@@ -209,69 +358,4 @@ export async function connectWithTokens(
       scope: tokens.scope,
     }),
   );
-}
-
-async function findOrCreateStaffUser(
-  tx: Db,
-  deps: Deps,
-  staff: { staffEmail: string; staffFirstName: string; staffLastName: string },
-): Promise<UserRow> {
-  return (
-    (await findUserByEmail(tx, staff.staffEmail)) ??
-    // ServiceM8 knows this address as the staff member's login, so it counts as confirmed.
-    (await insertUser(tx, {
-      email: staff.staffEmail,
-      userName: staff.staffEmail,
-      firstName: staff.staffFirstName,
-      lastName: staff.staffLastName,
-      emailVerifiedAt: deps.clock.now(),
-    }))
-  );
-}
-
-const AddonEvent = z.looseObject({
-  auth: z.looseObject({ accountUUID: z.string().min(1), staffUUID: z.string().min(1) }),
-});
-
-/**
- * Step 4: opened from inside ServiceM8 with an add-on event JWT (HS256, signed with the app secret).
- * Signs in the staff member of a connected account; the web app marks the session automatic.
- */
-export async function tokenLogin(deps: Deps, token: string): Promise<UserSession> {
-  const app = requireSm8App(deps);
-  let event: z.infer<typeof AddonEvent>;
-  try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(app.appSecret), {
-      algorithms: ['HS256'],
-      currentDate: deps.clock.now(),
-    });
-    event = AddonEvent.parse(payload);
-  } catch {
-    throw new AppError(
-      'UNAUTHENTICATED',
-      'This ServiceM8 link is not valid or has expired. Open Automate from ServiceM8 again.',
-    );
-  }
-  const connection = await findConnectionByAccount(deps.database.db, event.auth.accountUUID);
-  if (!connection) {
-    throw new AppError(
-      'NOT_FOUND',
-      'This ServiceM8 account is not connected to Automate yet. An Admin can connect it first.',
-    );
-  }
-  const client = await sm8ClientForVendor(deps, connection.vendorId);
-  const staff = await client.get('staff', event.auth.staffUUID, Sm8Staff);
-  if (!staff?.email) throw new AppError('NOT_FOUND', 'ServiceM8 did not tell us who you are.');
-  const user = await deps.database.db.transaction(async (tx) => {
-    const person = await findOrCreateStaffUser(tx, deps, {
-      staffEmail: staff.email,
-      staffFirstName: staff.first || staff.email,
-      staffLastName: staff.last,
-    });
-    if (!(await findMembership(tx, connection.vendorId, person.id))) {
-      await insertMembership(tx, { vendorId: connection.vendorId, userId: person.id, role: 'User' });
-    }
-    return person;
-  });
-  return buildSession(deps, user);
 }

@@ -13,13 +13,15 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { BrandMark } from '@/components/ui/brand-mark.tsx';
 
+const PROFILE_PATH = '/app/profile';
+
 function initials(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';
 }
 
 /**
- * SPEC.md §2: the signed-in person's first and last name, the sidebar toggle, and Logout (which goes to
- * /auth/login); Logout is hidden in an automatic (ServiceM8 add-on) session.
+ * The signed-in person's first and last name (a link to their profile), the sidebar toggle, and Logout
+ * (which goes to /auth/login); Logout is hidden in an automatic (ServiceM8 add-on) session.
  */
 export function AppHeader({
   firstName,
@@ -67,7 +69,16 @@ export function AppHeader({
           <BrandMark />
         </Link>
         <Box sx={{ flexGrow: 1 }} />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack
+          component={Link}
+          href={PROFILE_PATH}
+          underline="hover"
+          color="inherit"
+          title="Your profile"
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center' }}
+        >
           <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 14 }} aria-hidden>
             {initials(firstName, lastName)}
           </Avatar>

@@ -2,6 +2,7 @@ import type { UserSession } from '@automate/contract';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '@/components/ui/form-card.tsx';
+import type { SignedIn } from '@/features/servicem8/components/activate-account.tsx';
 import { Servicem8Autologin } from '@/features/servicem8/components/servicem8-autologin.tsx';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/session/access.ts';
 import { useSessionStore } from '@/lib/session/session.ts';
@@ -19,10 +20,24 @@ export function Sm8AutologinRoute() {
     },
     [navigate, session],
   );
+  const onPasswordSignIn = useCallback((user: UserSession) => session.login(user), [session]);
+  const onLinked = useCallback(
+    (outcome: SignedIn) => {
+      session.login(outcome.session);
+      if (outcome.vendorId) session.setVendorContext(outcome.vendorId);
+      navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
+    },
+    [navigate, session],
+  );
 
   return (
     <FormCard title="Opening Automate">
-      <Servicem8Autologin token={params.get('token')} onSignedIn={onSignedIn} />
+      <Servicem8Autologin
+        token={params.get('token')}
+        onSignedIn={onSignedIn}
+        onPasswordSignIn={onPasswordSignIn}
+        onLinked={onLinked}
+      />
     </FormCard>
   );
 }

@@ -1,15 +1,14 @@
-import { UserSession } from '@automate/contract';
+import { type CompleteSm8ConnectionRequest, Sm8SignInOutcome } from '@automate/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 
-export type CompleteConnectionInput = { connection: string; accountUuid: string };
-
 /**
- * `POST /api/Auth/servicem8/complete`: activates the chosen ServiceM8 account, connects its vendor and
- * signs the person in (the answer is the session to store).
+ * `POST /api/Auth/servicem8/complete`: activates the chosen ServiceM8 account. Signed in, it connects
+ * a business of the caller and keeps them signed in; otherwise it may sign the account owner in, or
+ * answer `SignInNeeded` when an existing Automate account must be proven first.
  */
-export function completeConnection(input: CompleteConnectionInput): Promise<UserSession> {
-  return apiPost('/Auth/servicem8/complete', UserSession, { body: input });
+export function completeConnection(input: CompleteSm8ConnectionRequest): Promise<Sm8SignInOutcome> {
+  return apiPost('/Auth/servicem8/complete', Sm8SignInOutcome, { body: input });
 }
 
 export function useCompleteConnection() {

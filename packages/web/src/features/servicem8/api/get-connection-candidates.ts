@@ -3,22 +3,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 
 /**
- * `GET /api/Auth/servicem8/vendors?connection=<id>`: who signed in at ServiceM8 and which of their
- * ServiceM8 accounts they may activate (contract `servicem8-connect.ts`, step 3).
+ * `GET /api/Auth/servicem8/vendors?connection=<id>`: the ServiceM8 account to activate, its owner, and
+ * for a signed-in person the businesses it could be connected to (contract `servicem8-connect.ts`, step 3).
  */
 export function getConnectionCandidates(connection: string, signal?: AbortSignal): Promise<Sm8ConnectionCandidates> {
   return apiGet('/Auth/servicem8/vendors', Sm8ConnectionCandidates, { query: { connection }, signal });
 }
 
-export function getConnectionCandidatesQueryOptions(connection: string) {
+/** `signedInAs`: the signed-in user's id, as the answer depends on who asks. */
+export function getConnectionCandidatesQueryOptions(connection: string, signedInAs: string | null) {
   return queryOptions({
-    queryKey: ['servicem8', 'connection', connection],
+    queryKey: ['servicem8', 'connection', connection, signedInAs],
     queryFn: ({ signal }) => getConnectionCandidates(connection, signal),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
 }
 
-export function useConnectionCandidates(connection: string) {
-  return useQuery(getConnectionCandidatesQueryOptions(connection));
+export function useConnectionCandidates(connection: string, signedInAs: string | null) {
+  return useQuery(getConnectionCandidatesQueryOptions(connection, signedInAs));
 }

@@ -1,13 +1,13 @@
-import { UserSession } from '@automate/contract';
+import { Sm8SignInOutcome } from '@automate/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 
 /**
- * `GET /api/Auth/servicem8/tokenlogin?token=<jwt>`: signs in from inside ServiceM8 (the add-on link);
- * the session is then marked automatic.
+ * `GET /api/Auth/servicem8/tokenlogin?token=<jwt>`: signs in the user linked to the ServiceM8 staff
+ * member of the add-on link (the session is then marked automatic), or answers `SignInNeeded`.
  */
-export function tokenLogin(token: string): Promise<UserSession> {
-  return apiGet('/Auth/servicem8/tokenlogin', UserSession, { query: { token } });
+export function tokenLogin(token: string): Promise<Sm8SignInOutcome> {
+  return apiGet('/Auth/servicem8/tokenlogin', Sm8SignInOutcome, { query: { token } });
 }
 
 export function useTokenLogin() {

@@ -1,0 +1,244 @@
+import {
+  CompleteSm8ConnectionRequest,
+  ConfirmSm8LinkRequest,
+  Sm8ConnectionCandidates,
+  Sm8ConnectionQuery,
+  Sm8Identity,
+  Sm8LinkClaimQuery,
+  Sm8LinkClaimSummary,
+  Sm8LinkEmailRequest,
+  Sm8SignInOutcome,
+  Sm8TokenLoginQuery,
+  successEnvelope,
+} from '@automate/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { access } from '../../http/access.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requireCaller } from '../auth/access-control.ts';
+import { tokenLogin } from './addon-sign-in.service.ts';
+import { completeConnect, finishConsent, listCandidates, startConnect } from './connect.service.ts';
+import { CONNECT_STATE_MINUTES } from './connect-state.ts';
+import {
+  confirmLink,
+  describeClaim,
+  emailLinkProof,
+  listIdentities,
+  removeIdentity,
+} from './identity-links.service.ts';
+
+const tags = ['ServiceM8 sign-in'];
+/** Holds the nonce of the OAuth state, so the callback only completes in the browser that started it. */
+const STATE_COOKIE = 'automate_sm8_state';
+const STATE_COOKIE_PATH = '/api/Auth/servicem8';
+
+/** Connecting a ServiceM8 account, signing in with ServiceM8, and the user's linked ServiceM8 sign-ins. */
+export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const secureCookie = deps.config.publicUrl.startsWith('https:');
+  const pageWithError = (error: unknown) => {
+    const message = error instanceof AppError ? error.message : 'Connecting to ServiceM8 failed. Please try again.';
+    if (!(error instanceof AppError)) deps.logger.error({ err: error }, 'ServiceM8 connection failed');
+    return `${deps.config.publicUrl}/sm8/activate?${new URLSearchParams({ error: message }).toString()}`;
+  };
+  const clearStateCookie = (reply: FastifyReply) =>
+    reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secureCookie });
+  const rateLimited = {
+    access: access.public,
+    rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
+  };
+
+  return async (app) => {
+    app.get(
+      '/Auth/login/servicem8',
+      {
+        config: { access: access.public },
+        schema: {
+          tags,
+          summary: 'Start signing in with ServiceM8 (redirects to its consent page)',
+          description: `Sets an HttpOnly cookie (${CONNECT_STATE_MINUTES} minutes) that the callback must find again.`,
+        },
+      },
+      async (_request, reply) => {
+        try {
+          const { url, nonce } = await startConnect(deps);
+          reply.setCookie(STATE_COOKIE, nonce, {
+            path: STATE_COOKIE_PATH,
+            httpOnly: true,
+            // Lax: the cookie comes back on ServiceM8's top-level redirect to the callback.
+            sameSite: 'lax',
+            secure: secureCookie,
+            signed: true,
+            maxAge: CONNECT_STATE_MINUTES * 60,
+          });
+          return reply.redirect(url);
+        } catch (error) {
+          return reply.redirect(pageWithError(error));
+        }
+      },
+    );
+
+    app.get(
+      '/Auth/servicem8/callback',
+      {
+        config: { access: access.public },
+        schema: {
+          tags,
+          summary: 'Where ServiceM8 returns after consent (redirects to /sm8/activate)',
+          querystring: z.object({
+            code: z.string().max(2000).optional(),
+            state: z.string().max(2000).optional(),
+            error: z.string().max(2000).optional(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const cookie = request.cookies[STATE_COOKIE];
+        const unsigned = cookie ? request.unsignCookie(cookie) : undefined;
+        clearStateCookie(reply);
+        try {
+          return reply.redirect(
+            await finishConsent(deps, request.query, unsigned?.valid ? (unsigned.value ?? undefined) : undefined),
+          );
+        } catch (error) {
+          return reply.redirect(pageWithError(error));
+        }
+      },
+    );
+
+    app.get(
+      '/Auth/servicem8/vendors',
+      {
+        config: { access: access.public },
+        schema: {
+          tags,
+          summary: 'The ServiceM8 account of a pending sign-in, to choose how to activate it',
+          description: 'Signed-in callers also get the businesses they could connect it to (`targets`).',
+          querystring: Sm8ConnectionQuery,
+          response: { 200: successEnvelope(Sm8ConnectionCandidates) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listCandidates(deps, request.query.connection, request.caller),
+      }),
+    );
+
+    app.post(
+      '/Auth/servicem8/complete',
+      {
+        config: { access: access.public },
+        schema: {
+          tags,
+          summary: 'Activate the chosen ServiceM8 account',
+          description:
+            'Signed in: connects it to a business of the caller and keeps them signed in as themselves. Not signed in: ' +
+            'signs in the user linked to the account owner’s ServiceM8 identity (or a new user), or answers ' +
+            '`SignInNeeded` when an existing account must be proven first. Webhooks and reference data follow in the background.',
+          body: CompleteSm8ConnectionRequest,
+          response: { 200: successEnvelope(Sm8SignInOutcome) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await completeConnect(deps, request.body, request.caller) }),
+    );
+
+    app.get(
+      '/Auth/servicem8/tokenlogin',
+      {
+        config: { access: access.public },
+        schema: {
+          tags,
+          summary: 'Sign in from inside ServiceM8 with an add-on event token',
+          description:
+            'Signs in the user linked to the staff member, or answers `SignInNeeded`. Tokens older than 10 minutes are refused.',
+          querystring: Sm8TokenLoginQuery,
+          response: { 200: successEnvelope(Sm8SignInOutcome) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await tokenLogin(deps, request.query.token) }),
+    );
+
+    app.get(
+      '/Auth/servicem8/link',
+      {
+        config: { access: access.public },
+        schema: {
+          tags,
+          summary: 'What confirming a ServiceM8 link would do',
+          querystring: Sm8LinkClaimQuery,
+          response: { 200: successEnvelope(Sm8LinkClaimSummary) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await describeClaim(deps, request.query.claim) }),
+    );
+
+    app.post(
+      '/Auth/servicem8/link/email',
+      {
+        config: rateLimited,
+        schema: {
+          tags,
+          summary: 'Email the owner of the claimed address a link to confirm the ServiceM8 link',
+          description: 'Answers the same whether or not an account uses the address.',
+          body: Sm8LinkEmailRequest,
+          response: { 200: successEnvelope(z.null()) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: null,
+        message: await emailLinkProof(deps, request.body.claim),
+      }),
+    );
+
+    app.post(
+      '/Auth/servicem8/link',
+      {
+        config: rateLimited,
+        schema: {
+          tags,
+          summary: 'Link a ServiceM8 sign-in to an Automate account',
+          description:
+            'Signed in: links to the caller. Otherwise `proof` (from the mailed link) proves the address and signs its ' +
+            'user in. Platform staff are refused (403); an identity linked to someone else is a 409.',
+          body: ConfirmSm8LinkRequest,
+          response: { 200: successEnvelope(Sm8SignInOutcome) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await confirmLink(deps, request.body, request.caller) }),
+    );
+
+    app.get(
+      '/User/servicem8/identities',
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags,
+          summary: 'The ServiceM8 sign-ins linked to the signed-in user',
+          response: { 200: successEnvelope(z.array(Sm8Identity)) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await listIdentities(deps, requireCaller(request).id) }),
+    );
+
+    app.delete(
+      '/User/servicem8/identities/:accountUuid/:staffUuid',
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags,
+          summary: 'Remove one of the signed-in user’s ServiceM8 sign-ins',
+          description:
+            'Signing in with that ServiceM8 staff member no longer signs this user in. 404 for anyone else’s.',
+          params: z.object({ accountUuid: z.string().max(100), staffUuid: z.string().max(100) }),
+          response: { 200: successEnvelope(z.null()) },
+        },
+      },
+      async (request) => {
+        await removeIdentity(deps, requireCaller(request).id, request.params);
+        return { success: true as const, data: null, message: 'The ServiceM8 sign-in is no longer linked to you.' };
+      },
+    );
+  };
+}

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfirmProvider } from '@/components/ui/confirm-dialog.tsx';
+import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
+import { makeUser } from '@/testing/sessions.ts';
+import { Profile } from './profile.tsx';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const IDENTITY = {
+  accountUuid: 'acc-1',
+  staffUuid: 'staff-1',
+  accountName: 'Harbour Plumbing',
+  staffEmail: 'olivia@example.com',
+  linkedAt: '2026-11-01T09:00:00.000Z',
+};
+
+let fetchStub: ReturnType<typeof stubFetch> | undefined;
+afterEach(() => fetchStub?.restore());
+
+describe('the profile page', () => {
+  it('lists the linked ServiceM8 sign-ins and removes one after confirmation', async () => {
+    let linked = [IDENTITY];
+    fetchStub = stubFetch(({ method, url }) => {
+      if (method === 'GET' && url.pathname === '/api/User/servicem8/identities') {
+        return { status: 200, body: { success: true, data: linked } };
+      }
+      if (method === 'DELETE' && url.pathname === '/api/User/servicem8/identities/acc-1/staff-1') {
+        linked = [];
+        return { status: 200, body: { success: true, data: null } };
+      }
+      return undefined;
+    });
+    renderWithProviders(
+      <ConfirmProvider>
+        <Profile user={makeUser({ email: 'ada@example.com' })} />
+      </ConfirmProvider>,
+    );
+    const list = await screen.findByRole('list', { name: 'Linked ServiceM8 sign-ins' });
+    expect(within(list).getByText('olivia@example.com · Harbour Plumbing')).toBeTruthy();
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/will no longer sign you in/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    await screen.findByText(/No ServiceM8 sign-ins are linked to you/);
+    expect(fetchStub.calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+});

@@ -1,0 +1,115 @@
+import type { Sm8Identity, UserSession } from '@automate/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
+import { getErrorMessage } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { useNotifications } from '@/lib/notifications.ts';
+import { useSm8Identities } from '../api/get-sm8-identities.ts';
+import { useRemoveSm8Identity } from '../api/remove-sm8-identity.ts';
+
+/** The signed-in person: who they are, and the ServiceM8 sign-ins that sign them in. */
+export function Profile({ user }: { user: UserSession }) {
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 760 }}>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography component="h2" variant="h6" gutterBottom>
+            Your account
+          </Typography>
+          <Typography>
+            {user.firstName} {user.lastName}
+          </Typography>
+          <Typography color="text.secondary">{user.email}</Typography>
+        </CardContent>
+      </Card>
+      <Sm8SignIns />
+    </Stack>
+  );
+}
+
+function Sm8SignIns() {
+  const identities = useSm8Identities();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography component="h2" variant="h6" gutterBottom>
+          ServiceM8 sign-ins
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Signing in with ServiceM8 as one of these staff members signs you in to Automate.
+        </Typography>
+        {identities.isPending ? (
+          <Stack spacing={1} role="status" aria-label="Loading ServiceM8 sign-ins">
+            <Skeleton variant="rounded" height={48} />
+            <Skeleton variant="rounded" height={48} />
+          </Stack>
+        ) : identities.isError ? (
+          <LoadError
+            error={identities.error}
+            fallback="Your ServiceM8 sign-ins could not be loaded."
+            onRetry={identities.refetch}
+          />
+        ) : identities.data.length === 0 ? (
+          <Alert severity="info">
+            No ServiceM8 sign-ins are linked to you. Use “Sign in with ServiceM8”, or open Automate from ServiceM8, to
+            link one.
+          </Alert>
+        ) : (
+          <List aria-label="Linked ServiceM8 sign-ins" disablePadding>
+            {identities.data.map((identity) => (
+              <IdentityRow key={`${identity.accountUuid}/${identity.staffUuid}`} identity={identity} />
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function IdentityRow({ identity }: { identity: Sm8Identity }) {
+  const confirm = useConfirm();
+  const remove = useRemoveSm8Identity();
+  const { toast } = useNotifications();
+
+  const unlink = async () => {
+    const confirmed = await confirm({
+      title: 'Remove this ServiceM8 sign-in?',
+      message: `Signing in with ServiceM8 as ${identity.staffEmail} of ${identity.accountName} will no longer sign you in.`,
+      confirmText: 'Remove',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(identity);
+      toast(`The ServiceM8 sign-in ${identity.staffEmail} is no longer linked to you.`, 'success');
+    } catch (error) {
+      toast(getErrorMessage(error, 'The ServiceM8 sign-in could not be removed.'), 'error');
+    }
+  };
+
+  return (
+    <ListItem
+      divider
+      secondaryAction={
+        <Button color="error" onClick={unlink} disabled={remove.isPending}>
+          Remove
+        </Button>
+      }
+    >
+      <ListItemText
+        primary={`${identity.staffEmail} · ${identity.accountName}`}
+        secondary={`Linked ${formatDateTime(identity.linkedAt) ?? ''}`}
+      />
+    </ListItem>
+  );
+}
