@@ -36,16 +36,22 @@ afterAll(async () => {
 /** The browser's path through ServiceM8's consent (auto-approved) to an activated account. */
 async function connect(baseUrl: string): Promise<{ token: string; vendorId: string }> {
   const start = await fetch(`${baseUrl}/api/Auth/login/servicem8`, { redirect: 'manual' });
+  // The browser keeps the state cookie and sends it back with ServiceM8's redirect to the callback.
+  const cookie = start.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const approved = await fetch(String(start.headers.get('location')), { redirect: 'manual' });
-  const callback = await fetch(String(approved.headers.get('location')), { redirect: 'manual' });
+  const callback = await fetch(String(approved.headers.get('location')), { redirect: 'manual', headers: { cookie } });
   const connection = new URL(String(callback.headers.get('location'))).searchParams.get('connection');
   const complete = await fetch(`${baseUrl}/api/Auth/servicem8/complete`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ connection, accountUuid: SEED_IDS.vendor }),
   });
-  const session = (await complete.json()) as { data: { token: string; vendors: Array<{ vendorId: string }> } };
-  return { token: session.data.token, vendorId: session.data.vendors[0]?.vendorId ?? '' };
+  const outcome = (await complete.json()) as { data: { session?: { token: string }; vendorId?: string } };
+  if (!outcome.data.session || !outcome.data.vendorId) throw new Error(`not signed in: ${JSON.stringify(outcome)}`);
+  return { token: outcome.data.session.token, vendorId: outcome.data.vendorId };
 }
 
 async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
