@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Deps } from './deps.ts';
 import type { App } from './http/app-type.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerInputGuards } from './http/input-guards.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(cookie, { secret: Buffer.from(deps.keys.cookieSigningKey) });
   registerErrorHandling(app);
+  registerInputGuards(app);
   await registerOpenApi(app);
   await app.register(rateLimit, {
     global: false,
