@@ -37,7 +37,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Only the configured proxies may say who the client is: otherwise anyone could name any address.
+    trustProxy: trustedProxies(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...connectionTimeouts(deps.config.requestTimeoutSeconds),
     // One line per request, written below, so secrets in URLs (the webhook callback's) stay out of logs.
@@ -108,6 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerSpa(app, deps.webRoot);
   return app;
+}
+
+/** The proxies Fastify may believe, in its terms: a hop count becomes "the nearest N hops". */
+function trustedProxies(setting: false | number | string[]) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /**

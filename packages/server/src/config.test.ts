@@ -11,7 +11,14 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       requestTimeoutSeconds: 60,
+      trustProxy: false,
     });
+  });
+
+  it('trusts forwarded addresses only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
   });
 
   it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -61,6 +62,14 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Automate <no-reply@automate.local>'),
   DEMO_MODE: z.enum(['true', 'false'], 'must be true or false').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^\d+$/.test(value) || value.split(',').every((entry) => isIP(entry.trim().split('/')[0] ?? '') !== 0),
+      'must be a number of proxy hops, or the proxies’ addresses or CIDR ranges separated by commas',
+    )
+    .optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   FEEDBACK_FORM_URL: z.url('must be an absolute https:// URL of the feedback form').optional(),
   SUPPORT_EMAIL: z.email('must be an email address').default('support@automate.local'),
@@ -99,6 +108,11 @@ export type Config = {
   /** Seeds a demo vendor with users; on by default outside production. */
   demoMode: boolean;
   authRateLimitPerMinute: number;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe for the client's address (rate limits count per address):
+   * none (false), the nearest N hops, or the listed addresses/CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   /** How long a client may take to send a whole request (headers and body) before it is answered 408. */
   requestTimeoutSeconds: number;
   /** Shown in the feedback dialog; unset hides the Feedback link. */
@@ -159,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: e.MAIL_FROM,
     demoMode: e.DEMO_MODE ? e.DEMO_MODE === 'true' : e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     feedbackFormUrl: e.FEEDBACK_FORM_URL,
     supportEmail: e.SUPPORT_EMAIL,
@@ -174,4 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       simulatorPort: e.SIM_PORT,
     },
   };
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
 }

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { type USER_TOKEN_PURPOSES, userTokens } from './auth.schema.ts';
+import { signInAttempts, type USER_TOKEN_PURPOSES, userTokens } from './auth.schema.ts';
 
 export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 export type UserTokenRow = typeof userTokens.$inferSelect;
@@ -47,4 +47,48 @@ export async function consumeUserToken(
 export async function findUserTokenByHash(db: Db, tokenHash: string): Promise<UserTokenRow | undefined> {
   const [row] = await db.select().from(userTokens).where(eq(userTokens.tokenHash, tokenHash));
   return row;
+}
+
+export type SignInAttemptRow = typeof signInAttempts.$inferSelect;
+
+export async function findSignInAttempts(db: Db, emailKey: string): Promise<SignInAttemptRow | undefined> {
+  const [row] = await db.select().from(signInAttempts).where(eq(signInAttempts.emailKey, emailKey));
+  return row;
+}
+
+/**
+ * Counts a failed sign-in for the address inside a sliding window and locks it when the count reaches
+ * `maxFailures`. One statement, so concurrent attempts cannot undercount.
+ */
+export async function recordFailedSignIn(
+  db: Db,
+  emailKey: string,
+  options: { now: Date; windowMs: number; maxFailures: number; lockMs: number },
+): Promise<{ lockedUntil: Date | null }> {
+  const windowStart = new Date(options.now.getTime() - options.windowMs);
+  const lockUntil = new Date(options.now.getTime() + options.lockMs);
+  const fresh = sql`(${signInAttempts.firstFailedAt} < ${windowStart})`;
+  const count = sql`case when ${fresh} then 1 else ${signInAttempts.failedCount} + 1 end`;
+  const [row] = await db
+    .insert(signInAttempts)
+    .values({
+      emailKey,
+      failedCount: 1,
+      firstFailedAt: options.now,
+      lockedUntil: options.maxFailures <= 1 ? lockUntil : null,
+    })
+    .onConflictDoUpdate({
+      target: signInAttempts.emailKey,
+      set: {
+        failedCount: count,
+        firstFailedAt: sql`case when ${fresh} then ${options.now} else ${signInAttempts.firstFailedAt} end`,
+        lockedUntil: sql`case when ${count} >= ${options.maxFailures} then ${lockUntil} else ${signInAttempts.lockedUntil} end`,
+      },
+    })
+    .returning({ lockedUntil: signInAttempts.lockedUntil });
+  return { lockedUntil: row?.lockedUntil ?? null };
+}
+
+export async function clearSignInAttempts(db: Db, emailKey: string): Promise<void> {
+  await db.delete(signInAttempts).where(eq(signInAttempts.emailKey, emailKey));
 }

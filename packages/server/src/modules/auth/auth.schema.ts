@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 
 export const USER_TOKEN_PURPOSES = ['verify_email', 'password_reset', 'sm8_link'] as const;
@@ -20,3 +20,14 @@ export const userTokens = pgTable(
   },
   (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
 );
+
+/**
+ * Failed sign-ins per address (lower-cased), for accounts and unknown addresses alike, so a lock-out
+ * neither depends on the network the attempts come from nor tells whether an account exists.
+ */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  emailKey: text().primaryKey(),
+  failedCount: integer().notNull().default(0),
+  firstFailedAt: timestamp({ withTimezone: true }).notNull(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});

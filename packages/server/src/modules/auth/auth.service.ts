@@ -2,18 +2,18 @@ import type { RegisterRequest, UserSession } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
+import { confirmEmailOwnership } from '../servicem8/email-proof.ts';
 import {
-  clearFailedLogins,
   findUserByEmail,
   findUserById,
   insertUser,
   listMembershipsOfUser,
-  recordFailedLogin,
   type UserRow,
   updateUser,
 } from '../users/users.repository.ts';
 import { insertMembership, insertVendor } from '../vendors/vendors.repository.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from './auth.jobs.ts';
+import { clearSignInAttempts, findSignInAttempts, recordFailedSignIn } from './auth.repository.ts';
 import { sendLinkEmail } from './auth-emails.ts';
 import { redeemLinkToken } from './auth-links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -29,15 +29,16 @@ export const VERIFICATION_REQUESTED_MESSAGE =
 export async function login(deps: Deps, credentials: { email: string; password: string }): Promise<UserSession> {
   const db = deps.database.db;
   const now = deps.clock.now();
-  const user = await findUserByEmail(db, credentials.email);
-  if (!user) {
-    await verifyPassword(null, credentials.password);
-    throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
-  }
-  if (user.lockedUntil && user.lockedUntil > now) throw lockedOut(user.lockedUntil, now);
+  const emailKey = signInKey(credentials.email);
+  // Counted per address, whether or not an account uses it: the answers never tell which it is.
+  const attempts = await findSignInAttempts(db, emailKey);
+  if (attempts?.lockedUntil && attempts.lockedUntil > now) throw lockedOut(attempts.lockedUntil, now);
 
-  if (!(await verifyPassword(user.passwordHash, credentials.password))) {
-    const { lockedUntil } = await recordFailedLogin(db, user.id, { now, ...LOCKOUT });
+  const user = await findUserByEmail(db, credentials.email);
+  // Unknown addresses cost the same hashing work as a wrong password.
+  const matches = await verifyPassword(user?.passwordHash ?? null, credentials.password);
+  if (!user || !matches) {
+    const { lockedUntil } = await recordFailedSignIn(db, emailKey, { now, ...LOCKOUT });
     if (lockedUntil && lockedUntil > now) throw lockedOut(lockedUntil, now);
     throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
   }
@@ -47,8 +48,13 @@ export async function login(deps: Deps, credentials: { email: string; password: 
       `Please confirm your email address first: open the link we sent to ${user.email}. You can ask for a new link below.`,
     );
   }
-  if (user.failedLoginCount > 0 || user.lockedUntil) await clearFailedLogins(db, user.id);
+  if (attempts) await clearSignInAttempts(db, emailKey);
   return buildSession(deps, user);
+}
+
+/** The address as sign-in attempts are counted: case and surrounding spaces do not make another one. */
+export function signInKey(email: string): string {
+  return email.trim().toLowerCase();
 }
 
 function lockedOut(until: Date, now: Date): AppError {
@@ -116,7 +122,7 @@ export async function verifyEmail(deps: Deps, link: { token: string; userId: str
     });
     const user = await findUserById(tx, link.userId);
     if (!user || user.emailVerifiedAt) return;
-    await updateUser(tx, user.id, { emailVerifiedAt: now });
+    await confirmEmailOwnership(tx, user, now);
     await queueSystemEmail(tx, deps, {
       key: 'welcome',
       to: user,
@@ -156,10 +162,10 @@ export async function resetPassword(
     await updateUser(tx, user.id, {
       passwordHash,
       sessionsValidFrom: now,
-      failedLoginCount: 0,
-      firstFailedLoginAt: null,
-      lockedUntil: null,
-      emailVerifiedAt: user.emailVerifiedAt ?? now,
     });
+    await clearSignInAttempts(tx, signInKey(user.email));
+    // The link reached the address: it counts as confirmed from now, and ServiceM8 links made while it
+    // was unproven are dropped.
+    await confirmEmailOwnership(tx, user, now);
   });
 }

@@ -8,6 +8,7 @@ import { queueSystemEmail } from '../mail/mail.service.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
 import { findVendorById } from '../vendors/vendors.repository.ts';
 import { connectAccount, findPendingOrFail, ownerOf } from './connect.service.ts';
+import { confirmEmailOwnership } from './email-proof.ts';
 import { LINK_CLAIM_MINUTES, type LinkClaim, readLinkClaim } from './link-claims.ts';
 import {
   deleteIdentityOfUser,
@@ -16,7 +17,6 @@ import {
   type Sm8PendingRow,
 } from './servicem8.repository.ts';
 import {
-  confirmEmailOwnership,
   ensureMembership,
   isPlatformStaff,
   linkIdentity,

@@ -3,9 +3,9 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { buildSession } from '../auth/auth.service.ts';
-import { insertUser, type UserRow, updateUser } from '../users/users.repository.ts';
+import { insertUser, type UserRow } from '../users/users.repository.ts';
 import { findMembership, insertMembership } from '../vendors/vendors.repository.ts';
-import { deleteIdentitiesOfUser, findIdentity, insertIdentity } from './servicem8.repository.ts';
+import { findIdentity, insertIdentity } from './servicem8.repository.ts';
 
 /** A ServiceM8 sign-in identity and what ServiceM8 told us about the staff member. */
 export type Sm8Person = {
@@ -66,17 +66,6 @@ export async function createUserForIdentity(tx: Db, deps: Deps, person: Sm8Perso
   });
   await linkIdentity(tx, deps, user, person);
   return user;
-}
-
-/**
- * The person proved they receive mail at the user's address. If it was not confirmed before, links made
- * until now were not proven by its owner (someone may have signed in through ServiceM8 with an address
- * that is not theirs), so they are removed before the address counts as confirmed.
- */
-export async function confirmEmailOwnership(tx: Db, user: UserRow, now: Date): Promise<UserRow> {
-  if (user.emailVerifiedAt) return user;
-  await deleteIdentitiesOfUser(tx, user.id);
-  return (await updateUser(tx, user.id, { emailVerifiedAt: now })) ?? user;
 }
 
 /** Makes the user a member of the vendor with the role, unless they are one already or platform staff. */

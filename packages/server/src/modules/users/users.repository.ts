@@ -42,38 +42,6 @@ export async function setWelcomedOnce(db: Db, id: string, now: Date): Promise<Da
   return row?.welcomedAt ?? undefined;
 }
 
-/**
- * Counts a failed sign-in inside a sliding window and locks the account when the count reaches
- * `maxFailures`. One statement, so concurrent attempts cannot undercount.
- */
-export async function recordFailedLogin(
-  db: Db,
-  id: string,
-  options: { now: Date; windowMs: number; maxFailures: number; lockMs: number },
-): Promise<{ failedLoginCount: number; lockedUntil: Date | null }> {
-  const windowStart = new Date(options.now.getTime() - options.windowMs);
-  const lockUntil = new Date(options.now.getTime() + options.lockMs);
-  const fresh = sql`(${users.firstFailedLoginAt} is null or ${users.firstFailedLoginAt} < ${windowStart})`;
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`case when ${fresh} then 1 else ${users.failedLoginCount} + 1 end`,
-      firstFailedLoginAt: sql`case when ${fresh} then ${options.now} else ${users.firstFailedLoginAt} end`,
-      lockedUntil: sql`case when (case when ${fresh} then 1 else ${users.failedLoginCount} + 1 end) >= ${options.maxFailures}
-        then ${lockUntil} else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, id))
-    .returning({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil });
-  return row ?? { failedLoginCount: 0, lockedUntil: null };
-}
-
-export async function clearFailedLogins(db: Db, id: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ failedLoginCount: 0, firstFailedLoginAt: null, lockedUntil: null })
-    .where(eq(users.id, id));
-}
-
 /** The vendors a user belongs to, in the order they joined (the first is the default vendor). */
 export async function listMembershipsOfUser(db: Db, userId: string): Promise<VendorMembership[]> {
   return db

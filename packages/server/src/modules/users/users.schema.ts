@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -15,9 +15,6 @@ export const users = pgTable(
     emailVerifiedAt: timestamp({ withTimezone: true }),
     /** Platform roles: may hold `SuperAdmin`. Vendor roles live on memberships. */
     roles: text().array().notNull().default(sql`'{}'::text[]`),
-    failedLoginCount: integer().notNull().default(0),
-    firstFailedLoginAt: timestamp({ withTimezone: true }),
-    lockedUntil: timestamp({ withTimezone: true }),
     /** Tokens issued before this moment are refused (set when the password changes). */
     sessionsValidFrom: timestamp({ withTimezone: true }).notNull().defaultNow(),
     welcomedAt: timestamp({ withTimezone: true }),

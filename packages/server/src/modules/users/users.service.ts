@@ -4,6 +4,7 @@ import { runSearch, type SearchSpec } from '../../db/search.ts';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
+import { signInAttempts } from '../auth/auth.schema.ts';
 import { buildSession } from '../auth/auth.service.ts';
 import { vendorMemberships } from '../vendors/vendors.schema.ts';
 import { findUserById, listMembershipsOfUser, setWelcomedOnce, type UserRow } from './users.repository.ts';
@@ -54,6 +55,11 @@ export async function markWelcomed(deps: Deps, caller: Caller): Promise<Date> {
 
 const vendorCount = sql<number>`(select count(*)::int from ${vendorMemberships} where ${vendorMemberships.userId} = ${users.id})`;
 
+/** When the user's address stops being locked after failed sign-ins (null: it is not). */
+const addressLockedUntil = sql<
+  string | null
+>`(select ${signInAttempts.lockedUntil} from ${signInAttempts} where ${signInAttempts.emailKey} = lower(${users.email}))`;
+
 const adminUserSearch: SearchSpec = {
   resource: 'users',
   fields: {
@@ -79,7 +85,7 @@ export async function searchAllUsers(deps: Deps, query: SearchQuery): Promise<Se
     query,
     fetchRows: ({ where, orderBy, limit, offset }) =>
       db
-        .select({ user: users, vendorCount })
+        .select({ user: users, vendorCount, lockedUntil: addressLockedUntil })
         .from(users)
         .where(where)
         .orderBy(...orderBy)
@@ -92,9 +98,9 @@ export async function searchAllUsers(deps: Deps, query: SearchQuery): Promise<Se
   });
   return {
     ...page,
-    rows: page.rows.map(({ user, vendorCount: count }) => ({
+    rows: page.rows.map(({ user, vendorCount: count, lockedUntil }) => ({
       ...toUserProfile(user),
-      lockedOut: user.lockedUntil !== null && user.lockedUntil > now,
+      lockedOut: lockedUntil !== null && new Date(lockedUntil) > now,
       vendorCount: count,
     })),
   };
