@@ -64,6 +64,9 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
+/** The same for a new address and a taken one (whose owner is emailed instead), so it tells nothing. */
+export const RegisterResponse = z.object({ email: z.string() });
+
 export const TokenLinkRequest = z.object({
   token: z.string().min(1, 'token is required.').max(200),
   userId: z.uuid('userId is not a valid id.'),

@@ -8,6 +8,7 @@ export const SYSTEM_EMAIL_KEYS = [
   'welcome',
   'vendor-invitation',
   'servicem8-link',
+  'account-exists',
 ] as const;
 export type SystemEmailKey = (typeof SYSTEM_EMAIL_KEYS)[number];
 

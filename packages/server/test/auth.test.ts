@@ -76,16 +76,29 @@ describe('register, confirm, sign in', () => {
     );
   });
 
-  it('refuses a second account with the same email in any case', async () => {
-    await createUser(services.deps, { email: 'taken@example.com' });
-    const response = await post('/api/Auth/register', {
-      email: 'TAKEN@example.com',
-      password: 'plumbing-2026',
-      firstName: 'T',
-      lastName: 'K',
-      vendorName: 'Dup',
-    });
-    expect(response.statusCode).toBe(409);
+  it('answers a second sign-up with the same email, in any case, exactly like a new one, and emails the owner', async () => {
+    const owner = await createUser(services.deps, { email: 'taken@example.com' });
+    const signUp = (email: string) =>
+      post('/api/Auth/register', {
+        email,
+        password: 'plumbing-2026',
+        firstName: 'T',
+        lastName: 'K',
+        vendorName: 'Dup',
+      });
+    const taken = await signUp('TAKEN@example.com');
+    const fresh = await signUp('TAKEN-not@example.com');
+    expect(taken.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    expect(taken.json().message).toBe(
+      'We sent a confirmation link to TAKEN@example.com. Open it to finish signing up.',
+    );
+    expect(Object.keys(taken.json().data)).toEqual(Object.keys(fresh.json().data));
+    const notice = await waitForEmail(services, adminToken, { to: owner.email, templateKey: 'account-exists' });
+    expect(notice.text).toContain('already has one');
+    const login = await post('/api/Auth/login', { email: owner.email, password: TEST_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect(Session.parse(login.json()).data.vendors).toEqual([]);
   });
 
   it('states the password policy when a password is too weak, and lists each bad field', async () => {

@@ -2,6 +2,7 @@ import {
   EmailOnlyRequest,
   LoginRequest,
   RegisterRequest,
+  RegisterResponse,
   ResetPasswordRequest,
   successEnvelope,
   TokenLinkRequest,
@@ -56,9 +57,11 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Create an account and its business (vendor)',
-          description: 'The new user is the Admin of the new vendor. A confirmation link is emailed.',
+          description:
+            'The new user is the Admin of the new vendor. A confirmation link is emailed. For an address that ' +
+            'already has an account the answer is the same, and its owner is emailed instead.',
           body: RegisterRequest,
-          response: { 201: successEnvelope(z.object({ userId: z.uuid(), email: z.string() })) },
+          response: { 201: successEnvelope(RegisterResponse) },
         },
       },
       async (request, reply) => {

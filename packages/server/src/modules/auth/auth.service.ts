@@ -84,15 +84,23 @@ export async function buildSession(deps: Deps, user: UserRow): Promise<UserSessi
   };
 }
 
-export async function register(deps: Deps, input: RegisterRequest): Promise<{ userId: string; email: string }> {
+/**
+ * Creates the user and their business and emails a confirmation link. For an address that already has
+ * an account nothing is created and its owner is emailed instead; the answer is the same, so it never
+ * tells whether an address has an account.
+ */
+export async function register(deps: Deps, input: RegisterRequest): Promise<{ email: string }> {
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  return deps.database.db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, input.email)) {
-      throw new AppError(
-        'CONFLICT',
-        'An account with this email address already exists. Sign in, or reset your password if you forgot it.',
-      );
+  await deps.database.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, input.email);
+    if (existing) {
+      await queueSystemEmail(tx, deps, {
+        key: 'account-exists',
+        to: existing,
+        data: { link: `${deps.config.publicUrl}/auth/login` },
+      });
+      return;
     }
     const user = await insertUser(tx, {
       email: input.email,
@@ -107,8 +115,8 @@ export async function register(deps: Deps, input: RegisterRequest): Promise<{ us
     });
     await insertMembership(tx, { vendorId: vendor.id, userId: user.id, role: 'Admin' });
     await sendLinkEmail(tx, deps, user, 'verification', now);
-    return { userId: user.id, email: user.email };
   });
+  return { email: input.email };
 }
 
 export async function verifyEmail(deps: Deps, link: { token: string; userId: string }): Promise<void> {

@@ -102,6 +102,22 @@ If it was you, open this link and confirm. From then on, signing in with Service
 The link works for {{ expiresInMinutes }} minutes and only once. If it was not you, ignore this email: nothing is linked and nobody is signed in to your account.`,
     mergeFields: [...COMMON_FIELDS, 'staff.name', 'staff.email', 'account.name', 'link', 'expiresInMinutes'],
   },
+  {
+    key: 'account-exists',
+    name: 'Sign-up with an existing address',
+    description: 'Sent instead of a confirmation when someone registers with an address that already has an account.',
+    subject: 'You already have an {{ app.name }} account',
+    body: `Hi {{ user.firstName }},
+
+Someone tried to create a new {{ app.name }} account with this email address, which already has one.
+
+If it was you, sign in instead, or choose a new password if you forgot it:
+
+[Sign in]({{ link }})
+
+If it was not you, ignore this email: nothing was changed.`,
+    mergeFields: [...COMMON_FIELDS, 'link'],
+  },
 ];
 
 export function findSystemEmailDefault(key: string): SystemEmailDefault | undefined {

@@ -1,13 +1,10 @@
-import type { RegisterRequest } from '@automate/contract';
+import { type RegisterRequest, RegisterResponse } from '@automate/contract';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-
-export const Registered = z.object({ userId: z.uuid(), email: z.string() });
 
 /** `POST /api/Auth/register`: creates the user and their business; answers the server's sentence to show. */
 export async function register(input: RegisterRequest): Promise<{ email: string; message: string }> {
-  const { data, message } = await apiRequest('POST', '/Auth/register', Registered, { body: input });
+  const { data, message } = await apiRequest('POST', '/Auth/register', RegisterResponse, { body: input });
   return {
     email: data.email,
     message: message ?? `We sent a confirmation link to ${data.email}. Open it to finish signing up.`,
