@@ -156,4 +156,36 @@ export const InviteVendorUserRequest = z.object({
 });
 export const ChangeVendorUserRoleRequest = z.object({ role: VendorRole });
 
+/** A pending invitation to join a vendor; it says nothing about whether the address has an account. */
+export const VendorInvitation = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: VendorRole,
+  status: z.literal('Pending'),
+  expiresAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+});
+export type VendorInvitation = z.infer<typeof VendorInvitation>;
+
+/** What the invitee's page shows (`GET /api/Auth/invitation/{token}`); only the token's holder sees it. */
+export const InvitationSummary = z.object({
+  email: z.string(),
+  vendorName: z.string(),
+  inviterName: z.string(),
+  role: VendorRole,
+  expiresAt: z.iso.datetime(),
+  /** An account uses the address: accept signed in as it. Otherwise create the account while accepting. */
+  hasAccount: z.boolean(),
+});
+export type InvitationSummary = z.infer<typeof InvitationSummary>;
+
+export const AcceptInvitationRequest = z.object({
+  token: z.string().min(1, 'token is required.').max(200),
+  /** For an address without an account: the new account's name and password. */
+  firstName: PersonName('firstName').optional(),
+  lastName: PersonName('lastName').optional(),
+  password: Password.optional(),
+});
+export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>;
+
 export const WelcomedResponse = z.object({ welcomedAt: z.iso.datetime() });

@@ -21,6 +21,7 @@ import { servicem8Routes } from './modules/servicem8/servicem8.routes.ts';
 import { sm8SignInRoutes } from './modules/servicem8/sm8-sign-in.routes.ts';
 import { triggerRoutes } from './modules/triggers/triggers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { vendorInvitationRoutes } from './modules/vendors/vendor-invitations.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(authRoutes(deps));
       await api.register(userRoutes(deps));
       await api.register(vendorRoutes(deps));
+      await api.register(vendorInvitationRoutes(deps));
       await api.register(systemEmailRoutes(deps));
       await api.register(sm8SignInRoutes(deps));
       await api.register(servicem8Routes(deps));

@@ -1,7 +1,8 @@
-import { ErrorBody, successEnvelope, UserSession, Vendor, VendorUser } from '@automate/contract';
+import { ErrorBody, successEnvelope, UserSession, Vendor, VendorInvitation } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
-import { linkIn, waitForEmail } from './support/outbox.ts';
+import { waitForEmail } from './support/outbox.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 let services: TestServices;
@@ -16,8 +17,15 @@ afterAll(() => services.cleanup());
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
   services.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
+/** The token of the invitation link in an email. */
+function invitationToken(text: string): string {
+  const found = text.match(/\/auth\/invitation\/([A-Za-z0-9_-]+)/);
+  if (!found?.[1]) throw new Error(`no invitation link in: ${text}`);
+  return found[1];
+}
+
 describe('inviting people to a vendor', () => {
-  it('gives a new address an account, a link to choose a password, and the vendor on sign-in', async () => {
+  it('invites a new address, which creates its account on accepting and joins the vendor', async () => {
     const team = await createVendorTeam(services.deps, 'Golf Glazing');
     const invited = await inject('POST', `/api/Vendor/${team.vendor.id}/users`, team.adminToken, {
       email: 'Nina.New@example.com',
@@ -26,59 +34,137 @@ describe('inviting people to a vendor', () => {
     });
     expect(invited.statusCode, invited.body).toBe(201);
     expect(invited.json().message).toBe('We emailed Nina.New@example.com an invitation.');
-    expect(successEnvelope(VendorUser).parse(invited.json()).data).toMatchObject({
-      email: 'Nina.New@example.com',
-      role: 'User',
-      firstName: 'Nina',
-      emailVerified: false,
-    });
+    const invitation = successEnvelope(VendorInvitation).parse(invited.json()).data;
+    expect(invitation).toMatchObject({ email: 'Nina.New@example.com', role: 'User', status: 'Pending' });
 
     const email = await waitForEmail(services, superAdminToken, {
       to: 'Nina.New@example.com',
       templateKey: 'vendor-invitation',
     });
-    expect(email.subject).toBe('Ada added you to Golf Glazing on Automate');
-    expect(email.text).toContain('Choose a password to get started (the link works for 72 hours):');
-    const link = linkIn(email, 'reset');
-    const reset = await services.app.inject({
-      method: 'POST',
-      url: '/api/Auth/password/reset',
-      payload: { ...link, password: 'glazing-pass-1' },
+    expect(email.subject).toBe('Ada invited you to Golf Glazing on Automate');
+    const token = invitationToken(email.text);
+    const summary = await services.app.inject({ method: 'GET', url: `/api/Auth/invitation/${token}` });
+    expect(summary.json().data).toMatchObject({
+      email: 'Nina.New@example.com',
+      vendorName: 'Golf Glazing',
+      inviterName: 'Ada User',
+      role: 'User',
+      hasAccount: false,
     });
-    expect(reset.statusCode, reset.body).toBe(200);
+
+    const missingPassword = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/invitation/accept',
+      payload: { token, firstName: 'Nina', lastName: 'New' },
+    });
+    expect(missingPassword.statusCode).toBe(400);
+    const accepted = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/invitation/accept',
+      payload: { token, firstName: 'Nina', lastName: 'New', password: 'glazing-pass-1' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(successEnvelope(UserSession).parse(accepted.json()).data.vendors).toEqual([
+      { vendorId: team.vendor.id, name: 'Golf Glazing', role: 'User', sm8Connected: false },
+    ]);
     const login = await services.app.inject({
       method: 'POST',
       url: '/api/Auth/login',
       payload: { email: 'nina.new@example.com', password: 'glazing-pass-1' },
     });
     expect(login.statusCode, login.body).toBe(200);
-    expect(successEnvelope(UserSession).parse(login.json()).data.vendors).toEqual([
-      { vendorId: team.vendor.id, name: 'Golf Glazing', role: 'User', sm8Connected: false },
-    ]);
+    const reused = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/invitation/accept',
+      payload: { token, firstName: 'Nina', lastName: 'New', password: 'glazing-pass-1' },
+    });
+    expect(reused.statusCode).toBe(400);
   });
 
-  it('adds an existing user and tells them to sign in', async () => {
+  it('reveals nothing about another tenant’s user, who joins only by accepting while signed in', async () => {
     const team = await createVendorTeam(services.deps, 'Hotel Heating');
-    const existing = await createUser(services.deps, { email: 'existing@example.com' });
+    const other = await createVendorTeam(services.deps, 'Other Business');
+    const fresh = await inject('POST', `/api/Vendor/${team.vendor.id}/users`, team.adminToken, {
+      email: 'nobody-yet@example.com',
+      role: 'Admin',
+    });
     const invited = await inject('POST', `/api/Vendor/${team.vendor.id}/users`, team.adminToken, {
-      email: 'EXISTING@example.com',
+      email: other.user.email.toUpperCase(),
       role: 'Admin',
     });
     expect(invited.statusCode).toBe(201);
-    expect(invited.json().data).toMatchObject({ id: existing.id, role: 'Admin' });
+    expect(Object.keys(invited.json().data).sort()).toEqual(Object.keys(fresh.json().data).sort());
+    expect(invited.body).not.toContain(other.user.id);
+    expect(invited.body).not.toContain(other.user.firstName);
+    const members = await inject('GET', `/api/Vendor/${team.vendor.id}/users/search`, team.adminToken);
+    expect(members.json().data.rows.map((row: { id: string }) => row.id)).not.toContain(other.user.id);
+
     const email = await waitForEmail(services, superAdminToken, {
-      to: 'existing@example.com',
+      to: other.user.email.toUpperCase(),
       templateKey: 'vendor-invitation',
     });
-    expect(email.text).toContain('Sign in to get started:');
-    expect(email.text).toContain('https://automate.test/auth/login');
+    const token = invitationToken(email.text);
+    const anonymous = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/invitation/accept',
+      payload: { token },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const someoneElse = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/invitation/accept',
+      headers: bearer(other.adminToken),
+      payload: { token },
+    });
+    expect(someoneElse.statusCode).toBe(401);
+    const accepted = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/invitation/accept',
+      headers: bearer(other.userToken),
+      payload: { token },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(
+      successEnvelope(UserSession)
+        .parse(accepted.json())
+        .data.vendors.map((v) => v.name)
+        .sort(),
+    ).toEqual(['Hotel Heating', 'Other Business']);
 
     const again = await inject('POST', `/api/Vendor/${team.vendor.id}/users`, team.adminToken, {
-      email: 'existing@example.com',
+      email: other.user.email,
       role: 'User',
     });
     expect(again.statusCode).toBe(409);
-    expect(ErrorBody.parse(again.json()).message).toBe('existing@example.com is already a member of Hotel Heating.');
+    expect(ErrorBody.parse(again.json()).message).toBe(`${other.user.email} is already a member of Hotel Heating.`);
+  });
+
+  it('lists pending invitations and withdraws one, after which its link no longer works', async () => {
+    const team = await createVendorTeam(services.deps, 'India Insulation');
+    await inject('POST', `/api/Vendor/${team.vendor.id}/users`, team.adminToken, {
+      email: 'ivy@example.com',
+      role: 'User',
+    });
+    const list = await inject('GET', `/api/Vendor/${team.vendor.id}/invitations`, team.adminToken);
+    const [pending] = successEnvelope(z.array(VendorInvitation)).parse(list.json()).data;
+    expect(pending).toMatchObject({ email: 'ivy@example.com', status: 'Pending' });
+    const email = await waitForEmail(services, superAdminToken, {
+      to: 'ivy@example.com',
+      templateKey: 'vendor-invitation',
+    });
+
+    const withdrawn = await inject(
+      'DELETE',
+      `/api/Vendor/${team.vendor.id}/invitations/${pending?.id}`,
+      team.adminToken,
+    );
+    expect(withdrawn.statusCode).toBe(200);
+    expect((await inject('GET', `/api/Vendor/${team.vendor.id}/invitations`, team.adminToken)).json().data).toEqual([]);
+    const summary = await services.app.inject({
+      method: 'GET',
+      url: `/api/Auth/invitation/${invitationToken(email.text)}`,
+    });
+    expect(summary.statusCode).toBe(400);
   });
 });
 

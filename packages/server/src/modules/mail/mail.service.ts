@@ -35,7 +35,6 @@ export const SAMPLE_MERGE_DATA = {
   vendor: { name: 'Taylor Plumbing' },
   inviter: { firstName: 'Sam', lastName: 'Lee' },
   role: 'User',
-  needsPassword: true,
   link: 'https://automate.example.com/auth/verify/sample-token/00000000-0000-4000-8000-000000000000',
   expiresInHours: 24,
   staff: { name: 'Alex Taylor', email: 'alex@example.com' },

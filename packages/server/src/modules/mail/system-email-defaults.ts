@@ -65,22 +65,23 @@ Your {{ app.name }} account is ready. Three steps get your first automation runn
   {
     key: 'vendor-invitation',
     name: 'Invitation to a vendor',
-    description: 'Sent when a vendor Admin adds someone to their business.',
-    subject: '{{ inviter.firstName }} added you to {{ vendor.name }} on {{ app.name }}',
+    description: 'Sent when a vendor Admin invites someone to their business.',
+    subject: '{{ inviter.firstName }} invited you to {{ vendor.name }} on {{ app.name }}',
     body: `Hi {{ user.firstName }},
 
-{{ inviter.firstName }} {{ inviter.lastName }} added you to **{{ vendor.name }}** on {{ app.name }} as {{ role }}.
+{{ inviter.firstName }} {{ inviter.lastName }} invited you to join **{{ vendor.name }}** on {{ app.name }} as {{ role }}.
 
-{% if needsPassword %}Choose a password to get started (the link works for {{ expiresInHours }} hours):{% else %}Sign in to get started:{% endif %}
+Accept the invitation to join (the link works for {{ expiresInHours }} hours). If you are new to {{ app.name }}, you choose your password there.
 
-[Open {{ vendor.name }}]({{ link }})`,
+[Accept the invitation]({{ link }})
+
+If you did not expect this, ignore this email: nothing happens unless you accept.`,
     mergeFields: [
       ...COMMON_FIELDS,
       'vendor.name',
       'inviter.firstName',
       'inviter.lastName',
       'role',
-      'needsPassword',
       'link',
       'expiresInHours',
     ],

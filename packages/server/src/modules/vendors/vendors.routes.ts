@@ -1,6 +1,5 @@
 import {
   ChangeVendorUserRoleRequest,
-  InviteVendorUserRequest,
   SearchQuery,
   searchPage,
   successEnvelope,
@@ -12,13 +11,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
-import { requireCaller, requireVendorScope } from '../auth/access-control.ts';
+import { requireVendorScope } from '../auth/access-control.ts';
 import {
   changeVendor,
   changeVendorUserRole,
   getVendor,
   getVendorUser,
-  inviteVendorUser,
   listVendors,
   listVendorUsers,
   removeVendorUser,
@@ -107,33 +105,6 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
         success: true as const,
         data: await listVendorUsers(deps, requireVendorScope(request).id, request.query),
       }),
-    );
-
-    app.post(
-      '/Vendor/:id/users',
-      {
-        config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'Invite someone to the vendor by email',
-          description:
-            'A new address gets an account and a link to choose a password; an existing user is added and told by email.',
-          params: VendorParams,
-          body: InviteVendorUserRequest,
-          response: { 201: successEnvelope(VendorUser) },
-        },
-      },
-      async (request, reply) => {
-        const added = await inviteVendorUser(
-          deps,
-          requireCaller(request),
-          requireVendorScope(request).id,
-          request.body,
-        );
-        return reply
-          .status(201)
-          .send({ success: true as const, data: added, message: `We emailed ${added.email} an invitation.` });
-      },
     );
 
     app.get(

@@ -32,3 +32,25 @@ export const vendorMemberships = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.userId] }), index('vendor_memberships_user_idx').on(t.userId)],
 );
+
+/**
+ * An invitation to join a vendor, accepted by the person it was emailed to. Nobody becomes a member of
+ * a business without accepting. Only the SHA-256 of the emailed token is stored.
+ */
+export const vendorInvitations = pgTable(
+  'vendor_invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    role: vendorRole().notNull(),
+    invitedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vendor_invitations_vendor_idx').on(t.vendorId)],
+);

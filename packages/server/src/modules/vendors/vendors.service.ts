@@ -1,16 +1,11 @@
 import type { SearchPage, SearchQuery, Vendor, VendorRole, VendorUser } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
-import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { issueLinkToken, LINK_TTL_HOURS } from '../auth/auth-links.ts';
-import { queueSystemEmail } from '../mail/mail.service.ts';
-import { findUserByEmail, insertUser } from '../users/users.repository.ts';
 import {
   deleteMembership,
   findMembership,
   findVendorById,
   findVendorUser,
-  insertMembership,
   lockVendorAdmins,
   searchVendors,
   searchVendorUsers,
@@ -84,55 +79,6 @@ export async function getVendorUser(deps: Deps, vendorId: string, userId: string
   const row = await findVendorUser(deps.database.db, vendorId, userId);
   if (!row) throw notFound('User');
   return toVendorUser(row);
-}
-
-/**
- * Adds someone to the vendor by email. A new address gets an account without a password and a link
- * to choose one; an existing user is added and told by email.
- */
-export async function inviteVendorUser(
-  deps: Deps,
-  inviter: Caller,
-  vendorId: string,
-  invite: { email: string; role: VendorRole; firstName?: string | undefined; lastName?: string | undefined },
-): Promise<VendorUser> {
-  const now = deps.clock.now();
-  return deps.database.db.transaction(async (tx) => {
-    const vendor = await findVendorById(tx, vendorId);
-    if (!vendor) throw notFound('Vendor');
-    const existing = await findUserByEmail(tx, invite.email);
-    const user =
-      existing ??
-      (await insertUser(tx, {
-        email: invite.email,
-        userName: invite.email,
-        firstName: invite.firstName ?? invite.email.split('@')[0] ?? invite.email,
-        lastName: invite.lastName ?? '',
-      }));
-    if (!(await insertMembership(tx, { vendorId, userId: user.id, role: invite.role }))) {
-      throw new AppError('CONFLICT', `${user.email} is already a member of ${vendor.name}.`);
-    }
-    const needsPassword = user.passwordHash === null;
-    const ttlHours = LINK_TTL_HOURS.invitation;
-    const link = needsPassword
-      ? `${deps.config.publicUrl}/auth/reset/${await issueLinkToken(tx, { userId: user.id, purpose: 'password_reset', ttlHours, now })}/${user.id}`
-      : `${deps.config.publicUrl}/auth/login`;
-    await queueSystemEmail(tx, deps, {
-      key: 'vendor-invitation',
-      to: user,
-      data: {
-        vendor: { name: vendor.name },
-        inviter: { firstName: inviter.firstName, lastName: inviter.lastName },
-        role: invite.role,
-        needsPassword,
-        link,
-        expiresInHours: ttlHours,
-      },
-    });
-    const added = await findVendorUser(tx, vendorId, user.id);
-    if (!added) throw new Error('the new membership is missing');
-    return toVendorUser(added);
-  });
 }
 
 export async function changeVendorUserRole(

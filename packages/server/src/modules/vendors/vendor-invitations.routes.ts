@@ -1,0 +1,130 @@
+import {
+  AcceptInvitationRequest,
+  InvitationSummary,
+  InviteVendorUserRequest,
+  successEnvelope,
+  UserSession,
+  VendorInvitation,
+} from '@automate/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { access } from '../../http/access.ts';
+import { requireCaller, requireVendorScope } from '../auth/access-control.ts';
+import {
+  acceptInvitation,
+  describeInvitation,
+  inviteVendorUser,
+  listInvitations,
+  revokeInvitation,
+} from './vendor-invitations.service.ts';
+
+const tags = ['Vendor invitations'];
+const VendorParams = z.object({ id: z.string() });
+
+/** Inviting people to a vendor (its Admins) and accepting an invitation (the person invited). */
+export function vendorInvitationRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/Vendor/:id/users',
+      {
+        config: { access: access.vendorAdmin('id') },
+        schema: {
+          tags,
+          summary: 'Invite someone to the vendor by email',
+          description:
+            'Emails an invitation; nobody joins until they accept it. The answer is the same whether or not the ' +
+            'address has an account. Inviting the same address again replaces the pending invitation.',
+          params: VendorParams,
+          body: InviteVendorUserRequest,
+          response: { 201: successEnvelope(VendorInvitation) },
+        },
+      },
+      async (request, reply) => {
+        const invitation = await inviteVendorUser(
+          deps,
+          requireCaller(request),
+          requireVendorScope(request).id,
+          request.body,
+        );
+        return reply.status(201).send({
+          success: true as const,
+          data: invitation,
+          message: `We emailed ${invitation.email} an invitation.`,
+        });
+      },
+    );
+
+    app.get(
+      '/Vendor/:id/invitations',
+      {
+        config: { access: access.vendorAdmin('id') },
+        schema: {
+          tags,
+          summary: 'The vendor’s pending invitations, newest first',
+          params: VendorParams,
+          response: { 200: successEnvelope(z.array(VendorInvitation)) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listInvitations(deps, requireVendorScope(request).id),
+      }),
+    );
+
+    app.delete(
+      '/Vendor/:id/invitations/:invitationId',
+      {
+        config: { access: access.vendorAdmin('id') },
+        schema: {
+          tags,
+          summary: 'Withdraw a pending invitation',
+          params: z.object({ id: z.string(), invitationId: z.uuid('invitationId is not a valid id.') }),
+          response: { 200: successEnvelope(z.null()) },
+        },
+      },
+      async (request) => {
+        await revokeInvitation(deps, requireVendorScope(request).id, request.params.invitationId);
+        return { success: true as const, data: null, message: 'The invitation was withdrawn.' };
+      },
+    );
+
+    app.get(
+      '/Auth/invitation/:token',
+      {
+        config: { access: access.public },
+        schema: {
+          tags,
+          summary: 'What an invitation offers, for the page its email links to',
+          params: z.object({ token: z.string().min(1).max(200) }),
+          response: { 200: successEnvelope(InvitationSummary) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await describeInvitation(deps, request.params.token) }),
+    );
+
+    app.post(
+      '/Auth/invitation/accept',
+      {
+        config: {
+          access: access.public,
+          rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
+        },
+        schema: {
+          tags,
+          summary: 'Accept an invitation and join the vendor',
+          description:
+            'An address with an account accepts signed in as that account (Bearer); a new address sends firstName, ' +
+            'lastName and password to create its account. Answers the session.',
+          body: AcceptInvitationRequest,
+          response: { 200: successEnvelope(UserSession) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await acceptInvitation(deps, request.body, request.caller),
+        message: 'Welcome aboard: you have joined the business.',
+      }),
+    );
+  };
+}
