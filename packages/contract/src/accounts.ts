@@ -170,6 +170,7 @@ export type VendorInvitation = z.infer<typeof VendorInvitation>;
 /** What the invitee's page shows (`GET /api/Auth/invitation/{token}`); only the token's holder sees it. */
 export const InvitationSummary = z.object({
   email: z.string(),
+  vendorId: z.uuid(),
   vendorName: z.string(),
   inviterName: z.string(),
   role: VendorRole,

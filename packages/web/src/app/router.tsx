@@ -532,6 +532,11 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
               lazy: () => import('./routes/auth/register.tsx').then((m) => ({ Component: m.RegisterRoute })),
             },
             {
+              path: 'invitation/:token',
+              ...named('Invitation'),
+              lazy: () => import('./routes/auth/invitation.tsx').then((m) => ({ Component: m.InvitationRoute })),
+            },
+            {
               path: 'verify/:token/:userId',
               ...named('Confirm email'),
               lazy: () => import('./routes/auth/verify.tsx').then((m) => ({ Component: m.VerifyRoute })),

@@ -101,6 +101,7 @@ export async function describeInvitation(deps: Deps, token: string): Promise<Inv
   const { invitation } = found;
   return {
     email: invitation.email,
+    vendorId: invitation.vendorId,
     vendorName: found.vendorName,
     inviterName: `${found.inviterFirstName ?? ''} ${found.inviterLastName ?? ''}`.trim() || 'An Admin',
     role: invitation.role,
