@@ -50,8 +50,15 @@ export const VendorName = z
   .max(120, 'The business name can have at most 120 characters.');
 
 export const LoginRequest = z.object({
-  email: z.string({ error: 'email is required.' }).trim().min(1, 'email is required.'),
-  password: z.string({ error: 'password is required.' }).min(1, 'password is required.'),
+  email: z
+    .string({ error: 'email is required.' })
+    .trim()
+    .min(1, 'email is required.')
+    .max(254, 'An email address has at most 254 characters.'),
+  password: z
+    .string({ error: 'password is required.' })
+    .min(1, 'password is required.')
+    .max(PASSWORD_POLICY.maxLength, `A password can have at most ${PASSWORD_POLICY.maxLength} characters.`),
 });
 
 export const RegisterRequest = z.object({

@@ -1,12 +1,7 @@
-import { TriggerDefinition } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
-import { insertEmailTemplate } from '../../src/modules/email-templates/email-templates.repository.ts';
-import { insertIdentity } from '../../src/modules/servicem8/servicem8.repository.ts';
-import { insertTrigger, insertTriggerAttachment } from '../../src/modules/triggers/triggers.repository.ts';
-import { replacePendingInvitation } from '../../src/modules/vendors/vendor-invitations.repository.ts';
-import { bearer, createUser, createVendorTeam, tokenFor } from '../support/factories.ts';
+import { bearer, createUser, tokenFor } from '../support/factories.ts';
 import { startTestServices, type TestServices } from '../support/test-services.ts';
+import { type ApiOperation, createTenant, readOperations, type Tenant, triggerDefinition } from './api-fixtures.ts';
 
 /**
  * Every operation of the OpenAPI document, called as the wrong person: the access rule of each comes
@@ -18,95 +13,7 @@ let operations: Operation[];
 let a: Tenant;
 let b: Tenant;
 
-type Access = 'public' | 'signedIn' | 'superAdmin' | 'vendorMember' | 'vendorAdmin';
-type Operation = { method: string; path: string; access: Access; params: string[]; multipart: boolean };
-type Tenant = Awaited<ReturnType<typeof createTenant>>;
-
-const ACTION_ID = 'a1';
-const definition = () =>
-  TriggerDefinition.parse({
-    name: 'Quote follow-up',
-    enabled: false,
-    event: 'JobQuoteSent',
-    targetKind: 'Job',
-    actions: [{ id: ACTION_ID, type: 'Job_AddNote', params: { text: 'Followed up.' } }],
-  });
-
-/** A business with an Admin, a User and one record of every kind a path can name. */
-async function createTenant(name: string) {
-  const db = services.deps.database.db;
-  const team = await createVendorTeam(services.deps, name);
-  const now = new Date();
-  const trigger = await insertTrigger(db, {
-    vendorId: team.vendor.id,
-    definition: definition(),
-    userId: team.admin.id,
-    now,
-  });
-  const [event] = await db
-    .insert(automationEvents)
-    .values({
-      vendorId: team.vendor.id,
-      event: 'JobQuoteSent',
-      occurrenceKey: `sweep-${trigger.id}`,
-      source: 'webhook',
-      occurredAt: now,
-    })
-    .returning();
-  const [run] = await db
-    .insert(triggerRuns)
-    .values({
-      vendorId: team.vendor.id,
-      triggerId: trigger.id,
-      triggerVersion: 1,
-      eventId: event?.id ?? '',
-      event: 'JobQuoteSent',
-      status: 'Scheduled',
-      dueAt: new Date(now.getTime() + 3_600_000),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const attachment = await insertTriggerAttachment(db, {
-    vendorId: team.vendor.id,
-    triggerId: trigger.id,
-    actionId: ACTION_ID,
-    fileName: 'brochure.pdf',
-    contentType: 'application/pdf',
-    size: 10,
-    storageName: `sweep-${trigger.id}`,
-  });
-  const template = await insertEmailTemplate(db, {
-    vendorId: team.vendor.id,
-    values: { name: 'Job booked', subject: 'Job {{ job.number }}', body: 'See you soon.' },
-    now,
-  });
-  const invitation = await replacePendingInvitation(db, {
-    vendorId: team.vendor.id,
-    email: `invitee@${team.vendor.id}.example.com`,
-    role: 'User',
-    invitedByUserId: team.admin.id,
-    tokenHash: `sweep-${team.vendor.id}`,
-    expiresAt: new Date(now.getTime() + 3_600_000),
-  });
-  const identity = { accountUuid: `account-${team.vendor.id}`, staffUuid: `staff-${team.vendor.id}` };
-  await insertIdentity(db, { ...identity, userId: team.user.id, accountName: name, staffEmail: team.user.email });
-  /** Path parameter → this tenant's record; a name missing here fails the sweep for its routes. */
-  const ids: Record<string, string> = {
-    id: team.vendor.id,
-    vendorId: team.vendor.id,
-    userId: team.user.id,
-    triggerId: trigger.id,
-    runId: run?.id ?? '',
-    actionId: ACTION_ID,
-    attachmentId: attachment.id,
-    templateId: template.id,
-    invitationId: invitation.id,
-    accountUuid: identity.accountUuid,
-    staffUuid: identity.staffUuid,
-  };
-  return { ...team, ids };
-}
+type Operation = ApiOperation;
 
 /** Bodies that pass validation, so a 404 proves the record was not found rather than the body refused. */
 const VALID_BODIES: Record<string, unknown> = {
@@ -115,21 +22,11 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/Vendor/{id}/users': { email: 'someone@example.com', role: 'User' },
   'POST /api/Vendor/{id}/email/templates': { name: 'New', subject: 'Hello', body: 'Hi.' },
   'POST /api/Vendor/{id}/email/templates/{templateId}': { name: 'Renamed', subject: 'Hello', body: 'Hi.' },
-  'POST /api/vendor/{vendorId}/Trigger': definition(),
-  'POST /api/vendor/{vendorId}/Trigger/{triggerId}': definition(),
-  'POST /api/vendor/{vendorId}/Trigger/dryrun': { definition: definition(), jobUuid: crypto.randomUUID() },
+  'POST /api/vendor/{vendorId}/Trigger': triggerDefinition(),
+  'POST /api/vendor/{vendorId}/Trigger/{triggerId}': triggerDefinition(),
+  'POST /api/vendor/{vendorId}/Trigger/dryrun': { definition: triggerDefinition(), jobUuid: crypto.randomUUID() },
   'POST /api/vendor/{vendorId}/Trigger/{triggerId}/dryrun': { jobUuid: crypto.randomUUID() },
 };
-
-function parseAccess(description: string | undefined): Access {
-  const rule = /\*\*Who may call:\*\* (.*)/.exec(description ?? '')?.[1] ?? '';
-  if (rule.startsWith('Anyone')) return 'public';
-  if (rule.startsWith('Any signed-in')) return 'signedIn';
-  if (rule.startsWith('Super admins')) return 'superAdmin';
-  if (rule.startsWith('Admins of the vendor')) return 'vendorAdmin';
-  if (rule.startsWith('Members of the vendor')) return 'vendorMember';
-  throw new Error(`no access rule in: ${description}`);
-}
 
 /** The vendor an operation acts on is in its path (`id` under /Vendor, `vendorId` under /vendor). */
 const vendorParam = (op: Operation) =>
@@ -160,30 +57,9 @@ async function call(op: Operation, token: string, target: string, headers: Recor
 
 beforeAll(async () => {
   services = await startTestServices();
-  a = await createTenant('Alpha Sweep');
-  b = await createTenant('Bravo Sweep');
-  const document = (await services.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<
-      string,
-      Record<
-        string,
-        {
-          description?: string;
-          parameters?: Array<{ in: string; name: string }>;
-          requestBody?: { content?: Record<string, unknown> };
-        }
-      >
-    >;
-  };
-  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      access: parseAccess(operation.description),
-      params: [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ''),
-      multipart: Object.keys(operation.requestBody?.content ?? {}).includes('multipart/form-data'),
-    })),
-  );
+  a = await createTenant(services, 'Alpha Sweep');
+  b = await createTenant(services, 'Bravo Sweep');
+  operations = await readOperations(services);
 });
 afterAll(() => services.cleanup());
 

@@ -91,6 +91,16 @@ describe('hostile input', () => {
     expect(tooDeep.json().message).toMatch(/levels? deep|nested/i);
   });
 
+  it('refuses a sign-in with an address too long to be one, instead of failing to count it', async () => {
+    const response = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/login',
+      payload: { email: `${'x'.repeat(1_000_000)}@example.com`, password: 'whatever-1' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('An email address has at most 254 characters.');
+  });
+
   it('still accepts brackets and NUL-free text inside strings', async () => {
     const response = await services.app.inject({
       method: 'POST',

@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import type { JsonSchema } from './api-fixtures.ts';
+
+/** Text an attacker sends: NUL, a megabyte, direction overrides, emoji, lone surrogates, SQL and HTML. */
+export const hostileString = fc.oneof(
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\u202eevil\u202c',
+    '😀👩‍👩‍👧',
+    '\ud800',
+    "'; drop table users; --",
+    '<script>alert(1)</script>',
+    '{{ 7 * 7 }}{% raw %}',
+    '../../etc/passwd',
+    '',
+    ' ',
+  ),
+  fc.constant('x'.repeat(1_000_000)),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+);
+
+const MAX_DEPTH = 6;
+
+/**
+ * Values for a JSON schema (as the OpenAPI document gives it): mostly shaped like the schema, with
+ * hostile strings and wrong types mixed in, so validation and everything behind it are exercised.
+ */
+export function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > MAX_DEPTH) return fc.constantFrom(null, 'x', 0);
+  const wrongType = fc.constantFrom(null, 42, 'text', true, [], {});
+  const shaped = shapedArbitrary(schema, depth);
+  return fc.oneof(
+    { arbitrary: shaped, weight: 6 },
+    { arbitrary: hostileString, weight: 2 },
+    { arbitrary: wrongType, weight: 1 },
+  );
+}
+
+function shapedArbitrary(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (variants && variants.length > 0) return fc.oneof(...variants.map((variant) => arbitraryFor(variant, depth + 1)));
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  if ('const' in schema) return fc.constant(schema.const);
+  const type = Array.isArray(schema.type) ? (schema.type[0] as string) : (schema.type as string | undefined);
+  switch (type) {
+    case 'string':
+      return schema.format === 'uuid'
+        ? fc.uuid()
+        : schema.format === 'email'
+          ? fc.emailAddress()
+          : fc.string({ maxLength: 30 });
+    case 'integer':
+      return fc.oneof(fc.integer(), fc.constantFrom(Number.MAX_SAFE_INTEGER, -1, 0, 2 ** 53));
+    case 'number':
+      return fc.oneof(fc.double({ noNaN: true }), fc.constantFrom(1e308, -1e308, 0.1));
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(arbitraryFor(schema.items as JsonSchema | undefined, depth + 1), { maxLength: 3 });
+    case 'object':
+      return objectArbitrary(schema, depth);
+    default:
+      return fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null));
+  }
+}
+
+function objectArbitrary(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  const shape = Object.fromEntries(
+    Object.entries(properties).map(([key, value]) => [key, arbitraryFor(value, depth + 1)]),
+  );
+  // Required keys are sometimes left out too: a missing field must be a 400 as well.
+  return fc.record(shape, { requiredKeys: Object.keys(shape).filter((key) => required.has(key) && depth % 2 === 0) });
+}
+
+/** A JSON body nested `levels` deep, as text: deeper than any parser should be asked to go. */
+export function deeplyNested(levels: number): string {
+  return `${'{"items":['.repeat(levels)}1${']}'.repeat(levels)}`;
+}
