@@ -58,6 +58,35 @@ describe('sign-in limits', () => {
     expect(await statusesOn({ TRUST_PROXY: '127.0.0.1' })).toEqual(Array(7).fill(401));
   });
 
+  it('sends an address at most 3 reset links an hour, however often and from wherever they are asked for', async () => {
+    const user = await createUser(services.deps);
+    const answers = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const response = await services.app.inject({
+        method: 'POST',
+        url: '/api/Auth/password/reset/request',
+        payload: { email: i % 2 ? user.email.toUpperCase() : user.email },
+      });
+      answers.add(`${response.statusCode} ${response.body}`);
+    }
+    expect(answers.size).toBe(1);
+    const superAdmin = await tokenFor(services.deps, await createUser(services.deps, { superAdmin: true }));
+    const outbox = async () =>
+      (
+        await services.app.inject({
+          method: 'GET',
+          url: '/api/Admin/outbox/search',
+          headers: { authorization: `Bearer ${superAdmin}` },
+          query: { Filters: JSON.stringify([{ action: 'Eq', field: 'templateKey', value: 'password-reset' }]) },
+        })
+      )
+        .json()
+        .data.rows.filter((row: { to: string }) => row.to.toLowerCase() === user.email.toLowerCase()).length;
+    await waitForEmail(services, superAdmin, { to: user.email, templateKey: 'password-reset' });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await outbox()).toBe(3);
+  });
+
   it('drops ServiceM8 links made while the address was unproven when a password reset proves it', async () => {
     const user = await createUser(services.deps, { verified: false, password: null });
     await insertIdentity(services.deps.database.db, {

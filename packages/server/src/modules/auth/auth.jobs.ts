@@ -1,9 +1,24 @@
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import { defineJob } from '../../queue/job-definition.ts';
+import { countMessagesSince, lockMailTo } from '../mail/mail.repository.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import { sendLinkEmail } from './auth-emails.ts';
 
 const EmailPayload = z.object({ email: z.string() });
+
+/**
+ * Link emails of one kind an address receives in an hour at most: asking again and again (from any
+ * network) cannot flood someone's inbox. Requests over it are answered as usual and send nothing.
+ */
+export const LINK_EMAILS_PER_HOUR = 3;
+
+async function underHourlyLimit(tx: Db, email: string, templateKey: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - 3_600_000);
+  await lockMailTo(tx, email);
+  return (await countMessagesSince(tx, { to: email, templateKey, since })) < LINK_EMAILS_PER_HOUR;
+}
+
 const retries = { retryLimit: 3, retryDelay: 10, retryBackoff: true };
 
 /** Someone asked for a new confirmation link: send one if the address belongs to an unconfirmed account. */
@@ -14,7 +29,10 @@ export const verificationRequestedJob = defineJob({
   async handle({ email }, { deps }) {
     await deps.database.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
-      if (user && !user.emailVerifiedAt) await sendLinkEmail(tx, deps, user, 'verification', deps.clock.now());
+      const now = deps.clock.now();
+      if (user && !user.emailVerifiedAt && (await underHourlyLimit(tx, user.email, 'verify-email', now))) {
+        await sendLinkEmail(tx, deps, user, 'verification', now);
+      }
     });
   },
 });
@@ -27,7 +45,10 @@ export const passwordResetRequestedJob = defineJob({
   async handle({ email }, { deps }) {
     await deps.database.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
-      if (user) await sendLinkEmail(tx, deps, user, 'passwordReset', deps.clock.now());
+      const now = deps.clock.now();
+      if (user && (await underHourlyLimit(tx, user.email, 'password-reset', now))) {
+        await sendLinkEmail(tx, deps, user, 'passwordReset', now);
+      }
     });
   },
 });

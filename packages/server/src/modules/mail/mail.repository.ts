@@ -1,5 +1,5 @@
 import type { SearchQuery } from '@automate/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type SearchSpec, searchTable } from '../../db/search.ts';
 import { mailOutbox, systemEmails } from './mail.schema.ts';
@@ -112,4 +112,27 @@ const outboxSearch: SearchSpec = {
 
 export function searchOutbox(db: Db, query: SearchQuery) {
   return searchTable<OutboxRow>(db, { table: mailOutbox, spec: outboxSearch, query });
+}
+
+/** How many emails of a template went to an address since a moment (any spelling of the address). */
+export async function countMessagesSince(
+  db: Db,
+  where: { to: string; templateKey: string; since: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(
+      and(
+        sql`lower(${mailOutbox.to}) = lower(${where.to})`,
+        eq(mailOutbox.templateKey, where.templateKey),
+        gte(mailOutbox.createdAt, where.since),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Serialises, until the transaction ends, decisions about mail to one address (limits stay exact). */
+export async function lockMailTo(db: Db, address: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${address})))`);
 }
