@@ -39,11 +39,11 @@ export async function createQueue(options: {
       ? new PgBoss({
           db: fromPglite(database.pglite),
           backend: 'pglite',
-          superviseIntervalSeconds: timing.superviseSeconds,
+          ...supervision(timing),
         })
       : new PgBoss({
           connectionString: database.url,
-          superviseIntervalSeconds: timing.superviseSeconds,
+          ...supervision(timing),
           useListenNotify: true,
           max: 5,
           application_name: 'automate-queue',
@@ -114,6 +114,15 @@ export async function createQueue(options: {
       await boss.stop({ graceful: true, timeout: 10_000, close: true });
     },
   };
+}
+
+/**
+ * How often pg-boss looks for jobs whose worker died (missed heartbeat) or ran too long. Its monitor
+ * pass has a 60 s timer of its own besides the supervise timer; both follow QUEUE_SUPERVISE_SECONDS,
+ * so a dead worker's run is handed on within heartbeat + supervise seconds.
+ */
+function supervision(timing: { superviseSeconds: number }) {
+  return { superviseIntervalSeconds: timing.superviseSeconds, monitorIntervalSeconds: timing.superviseSeconds };
 }
 
 export function newWorkerId(): string {
