@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import type { App } from './http/app-type.ts';
@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     ...connectionTimeouts(deps.config.requestTimeoutSeconds),
     // One line per request, written below, so secrets in URLs (the webhook callback's) stay out of logs.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
