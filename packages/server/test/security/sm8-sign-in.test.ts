@@ -262,22 +262,23 @@ describe('signing in with ServiceM8', () => {
 });
 
 describe('session tokens', () => {
-  const sign = async (claims: { iat?: number; exp?: number }) => {
+  /** A token for a new user, with claims set relative to the time after the user was created. */
+  const sign = async (claims: (now: number) => { iat?: number; exp?: number }) => {
     const user = await createUser(services.deps);
+    const { iat, exp } = claims(Math.floor(services.clock.now().getTime() / 1000));
     let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('automate');
-    if (claims.iat !== undefined) jwt = jwt.setIssuedAt(claims.iat);
-    if (claims.exp !== undefined) jwt = jwt.setExpirationTime(claims.exp);
+    if (iat !== undefined) jwt = jwt.setIssuedAt(iat);
+    if (exp !== undefined) jwt = jwt.setExpirationTime(exp);
     return jwt.sign(services.deps.keys.sessionSigningKey);
   };
   const info = async (token: string) =>
     (await services.app.inject({ method: 'GET', url: '/api/User/info', headers: bearer(token) })).statusCode;
-  const now = () => Math.floor(services.clock.now().getTime() / 1000);
 
   it('refuses a token without an expiry or issue time, issued in the future, or lasting longer than a session', async () => {
-    expect(await info(await sign({ iat: now(), exp: now() + 3600 }))).toBe(200);
-    expect(await info(await sign({ iat: now() }))).toBe(401);
-    expect(await info(await sign({ exp: now() + 3600 }))).toBe(401);
-    expect(await info(await sign({ iat: now() + 3600, exp: now() + 7200 }))).toBe(401);
-    expect(await info(await sign({ iat: now(), exp: now() + 10 * 365 * 86_400 }))).toBe(401);
+    expect(await info(await sign((now) => ({ iat: now, exp: now + 3600 })))).toBe(200);
+    expect(await info(await sign((now) => ({ iat: now })))).toBe(401);
+    expect(await info(await sign((now) => ({ exp: now + 3600 })))).toBe(401);
+    expect(await info(await sign((now) => ({ iat: now + 3600, exp: now + 7200 })))).toBe(401);
+    expect(await info(await sign((now) => ({ iat: now, exp: now + 10 * 365 * 86_400 })))).toBe(401);
   });
 });
