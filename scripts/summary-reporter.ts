@@ -1,7 +1,16 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Ends the run with one plain line, `tests: N passed, N failed`, that CI and people can read at a glance. */
+/**
+ * Ends the run with its wall time and one plain line, `tests: N passed, N failed`, that CI and people
+ * can read at a glance.
+ */
 export default class SummaryReporter implements Reporter {
+  private startedAt = performance.now();
+
+  onInit(): void {
+    this.startedAt = performance.now();
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const module of testModules) {
@@ -13,7 +22,9 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === 'failed' && !module.children.size) counts.failed += 1;
     }
+    const seconds = Math.round((performance.now() - this.startedAt) / 1000);
     const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
+    process.stdout.write(`\nwall time: ${seconds} s (${testModules.length} files)`);
     process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed${skipped}\n`);
   }
 }

@@ -26,9 +26,24 @@ export async function startServerProcess(
   env: Record<string, string> = {},
   reuse?: { port: number; dataDir: string; database: TestDatabase },
 ): Promise<ServerProcess> {
+  // A free port can be taken by another process (files run in parallel) before the server binds it:
+  // then the server exits at once, and a new port is tried.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnPort(env, reuse);
+    } catch (error) {
+      if (reuse || attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnPort(
+  env: Record<string, string>,
+  reuse: { port: number; dataDir: string; database: TestDatabase } | undefined,
+): Promise<ServerProcess> {
   const port = reuse?.port ?? (await freePort());
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'automate-e2e-'));
-  const database: TestDatabase = reuse?.database ?? (await createTestDatabase());
+  const database: TestDatabase = reuse?.database ?? (await createTestDatabase({ dataDir }));
   const child = spawn(process.execPath, [SERVER_MAIN], {
     env: {
       ...process.env,

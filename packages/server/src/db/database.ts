@@ -18,8 +18,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  /** `dataDir` undefined keeps the embedded database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * `dataDir` undefined keeps the embedded database in memory (tests); `snapshot`, a dump of a data
+   * directory, starts a new database from that copy instead of an empty one.
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; snapshot?: Blob };
 
 export type Database = {
   driver: 'pglite' | 'postgres';
@@ -36,7 +39,9 @@ export type Database = {
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
 export async function openDatabase(target: DatabaseTarget, options: { logger?: Logger } = {}): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url, options.logger) : openPglite(target.dataDir);
+  return target.kind === 'postgres'
+    ? openPostgres(target.url, options.logger)
+    : openPglite(target.dataDir, target.snapshot);
 }
 
 /** Where the embedded database lives inside DATA_DIR. */
@@ -44,7 +49,7 @@ export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, 'pglite');
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir !== undefined) {
     ensurePrivateDirectory(dataDir);
@@ -52,7 +57,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   let opened: PGlite | undefined;
   try {
-    const client = dataDir === undefined ? new PGlite() : new PGlite(pgliteDirectory(dataDir));
+    const client =
+      dataDir === undefined
+        ? new PGlite({ loadDataDir: snapshot })
+        : new PGlite(pgliteDirectory(dataDir), { loadDataDir: snapshot });
     opened = client;
     await client.waitReady;
     // PGlite creates files with no mode of its own (0666 less the umask), and older installations

@@ -1,28 +1,50 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
-import type { DatabaseTarget } from '../../src/db/database.ts';
+import { inject } from 'vitest';
+import { type DatabaseTarget, openDatabase } from '../../src/db/database.ts';
+import type { DatabaseTemplate } from './database-template.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated database every test file starts from, made once per run by the global setup. */
+    databaseTemplate: DatabaseTemplate;
+  }
+}
 
 export type TestDatabase = { target: DatabaseTarget; drop(): Promise<void> };
 
 /**
- * A database of the test file's own: in-memory PGlite by default, or a fresh PostgreSQL database
- * created next to TEST_DATABASE_URL (and dropped afterwards) when that is set.
+ * A database of the test file's own, already migrated: PGlite loaded from the run's snapshot by
+ * default (in memory, or written into `dataDir` for a server process to open), or, when
+ * TEST_DATABASE_URL is set, a PostgreSQL database copied from the run's template database (and
+ * dropped afterwards).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { target: { kind: 'pglite', dataDir: undefined }, drop: async () => {} };
-
+export async function createTestDatabase(options: { dataDir?: string } = {}): Promise<TestDatabase> {
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    const snapshot = await fs.openAsBlob(template.snapshotPath);
+    if (options.dataDir === undefined) {
+      return { target: { kind: 'pglite', dataDir: undefined, snapshot }, drop: async () => {} };
+    }
+    const copy = await openDatabase({ kind: 'pglite', dataDir: options.dataDir, snapshot });
+    await copy.close();
+    return { target: { kind: 'pglite', dataDir: options.dataDir }, drop: async () => {} };
+  }
   const name = `automate_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(adminUrl);
+  await withAdminClient(template.adminUrl, (client) =>
+    client.query(`CREATE DATABASE "${name}" TEMPLATE "${template.database}"`),
+  );
+  const url = new URL(template.adminUrl);
   url.pathname = `/${name}`;
   return {
     target: { kind: 'postgres', url: url.toString() },
-    drop: () => withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+    drop: () =>
+      withAdminClient(template.adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
   };
 }
 
-async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+export async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

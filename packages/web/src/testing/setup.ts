@@ -9,6 +9,7 @@ if (typeof window !== 'undefined') {
   afterEach(() => {
     cleanup();
     window.localStorage.clear();
+    window.sessionStorage.clear();
   });
 
   if (typeof window.matchMedia !== 'function') {
