@@ -1,4 +1,6 @@
 import type { VendorMembership, VendorRole } from '@automate/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
 
 /**
  * Who may call a route, declared in the route's `config.access`. Every /api route must declare one
@@ -70,4 +72,15 @@ export function describeAccess(rule: Access): string {
       return `${who} (${which}) and super admins. Another vendor's objects answer 404.`;
     }
   }
+}
+
+/** The caller of a route that is not public; routes use it instead of re-checking. */
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  return request.caller;
+}
+
+export function requireVendorScope(request: FastifyRequest): VendorScope {
+  if (!request.vendorScope) throw new Error('requireVendorScope on a route without vendor access');
+  return request.vendorScope;
 }

@@ -121,14 +121,3 @@ function requestedVendorId(
   }
   return caller.memberships[0]?.vendorId;
 }
-
-/** The caller of a route that is not public; routes use it instead of re-checking. */
-export function requireCaller(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-  return request.caller;
-}
-
-export function requireVendorScope(request: FastifyRequest): VendorScope {
-  if (!request.vendorScope) throw new Error('requireVendorScope on a route without vendor access');
-  return request.vendorScope;
-}

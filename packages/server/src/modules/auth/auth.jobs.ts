@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineJob } from '../../queue/job-definition.ts';
-import { countMessagesSince, lockMailTo } from '../mail/mail.repository.ts';
+import { countRecentMailTo } from '../mail/mail.service.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import { sendLinkEmail } from './auth-emails.ts';
 
@@ -15,8 +15,7 @@ export const LINK_EMAILS_PER_HOUR = 3;
 
 async function underHourlyLimit(tx: Db, email: string, templateKey: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - 3_600_000);
-  await lockMailTo(tx, email);
-  return (await countMessagesSince(tx, { to: email, templateKey, since })) < LINK_EMAILS_PER_HOUR;
+  return (await countRecentMailTo(tx, { to: email, templateKey, since })) < LINK_EMAILS_PER_HOUR;
 }
 
 const retries = { retryLimit: 3, retryDelay: 10, retryBackoff: true };

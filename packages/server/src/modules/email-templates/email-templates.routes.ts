@@ -2,9 +2,8 @@ import { EmailTemplate, EmailTemplateInput, MERGE_FIELDS, successEnvelope } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access } from '../../http/access.ts';
+import { access, requireVendorScope } from '../../http/access.ts';
 import type { App } from '../../http/app-type.ts';
-import { requireVendorScope } from '../auth/access-control.ts';
 import {
   changeEmailTemplate,
   createEmailTemplate,

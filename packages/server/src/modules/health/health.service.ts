@@ -1,15 +1,14 @@
 import { APP_VERSION, type Health } from '@automate/contract';
 import type { Database } from '../../db/database.ts';
 import type { Queue } from '../../queue/queue.ts';
-import { countWorkersSeenSince } from '../system/worker-heartbeat.repository.ts';
-import { HEARTBEAT_STALE_MS } from '../system/worker-heartbeat.service.ts';
+import { countLiveWorkers } from '../system/worker-heartbeat.service.ts';
 
 export async function checkHealth(database: Database, queue: Queue): Promise<Health> {
   const dbCheck = await timed(() => database.ping());
   const queueCheck = await timed(() => queue.ping());
   let workers = 0;
   if (dbCheck.ok) {
-    workers = await countWorkersSeenSince(database.db, new Date(Date.now() - HEARTBEAT_STALE_MS));
+    workers = await countLiveWorkers(database.db, new Date());
   }
   const queueOk = queueCheck.ok && workers > 0;
   const queueDetail = !queueCheck.ok

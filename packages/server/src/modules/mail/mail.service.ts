@@ -1,7 +1,7 @@
 import type { SystemEmailKey } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { findSystemEmailByKey, insertOutboxMessage } from './mail.repository.ts';
+import { countMessagesSince, findSystemEmailByKey, insertOutboxMessage, lockMailTo } from './mail.repository.ts';
 import { renderEmail } from './render-email.ts';
 import { sendMailJob } from './send-mail.job.ts';
 import { findSystemEmailDefault } from './system-email-defaults.ts';
@@ -29,6 +29,18 @@ export async function queueSystemEmail(
 }
 
 /** Sample data for previews: every merge field any system email uses. */
+/**
+ * How many `templateKey` emails were queued for `to` since `since`. Counted under a lock on the
+ * address, held until `tx` ends, so two requests at once cannot both see room under a limit.
+ */
+export async function countRecentMailTo(
+  tx: Db,
+  query: { to: string; templateKey: string; since: Date },
+): Promise<number> {
+  await lockMailTo(tx, query.to);
+  return countMessagesSince(tx, query);
+}
+
 export const SAMPLE_MERGE_DATA = {
   app: { name: 'Automate', url: 'https://automate.example.com' },
   user: { firstName: 'Alex', lastName: 'Taylor', email: 'alex@example.com' },

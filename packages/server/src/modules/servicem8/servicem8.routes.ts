@@ -2,8 +2,7 @@ import { successEnvelope } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access } from '../../http/access.ts';
-import { requireVendorScope } from '../auth/access-control.ts';
+import { access, requireVendorScope } from '../../http/access.ts';
 import { listReferenceItems } from './servicem8.repository.ts';
 import { syncReferenceData } from './sync.service.ts';
 

@@ -1,11 +1,16 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
-import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from './worker-heartbeat.repository.ts';
+import { countWorkersSeenSince, deleteWorkerHeartbeat, upsertWorkerHeartbeat } from './worker-heartbeat.repository.ts';
 
 export const HEARTBEAT_INTERVAL_MS = 15_000;
 /** A worker that has not reported for this long is counted as gone. */
 export const HEARTBEAT_STALE_MS = 60_000;
+
+/** How many worker processes have reported within HEARTBEAT_STALE_MS of `now`. */
+export function countLiveWorkers(db: Db, now: Date): Promise<number> {
+  return countWorkersSeenSince(db, new Date(now.getTime() - HEARTBEAT_STALE_MS));
+}
 
 /** Reports this worker process as alive now and every interval; returns a function that stops and signs off. */
 export async function startWorkerHeartbeat(

@@ -17,9 +17,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access } from '../../http/access.ts';
+import { access, requireCaller, requireVendorScope } from '../../http/access.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
-import { requireCaller, requireVendorScope } from '../auth/access-control.ts';
 import { dryRunTrigger } from '../automation/dry-run.service.ts';
 import { cancelTriggerRun, getTriggerRun, listTriggerRuns } from './trigger-runs.service.ts';
 import {

@@ -10,8 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access } from '../../http/access.ts';
-import { requireCaller } from '../auth/access-control.ts';
+import { access, requireCaller } from '../../http/access.ts';
 import { getUserProfile, markWelcomed, refreshSession, searchAllUsers } from './users.service.ts';
 
 const tags = ['User'];

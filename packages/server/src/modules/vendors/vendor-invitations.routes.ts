@@ -9,8 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access } from '../../http/access.ts';
-import { requireCaller, requireVendorScope } from '../auth/access-control.ts';
+import { access, requireCaller, requireVendorScope } from '../../http/access.ts';
 import {
   acceptInvitation,
   describeInvitation,

@@ -10,8 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access } from '../../http/access.ts';
-import { requireVendorScope } from '../auth/access-control.ts';
+import { access, requireVendorScope } from '../../http/access.ts';
 import {
   changeVendor,
   changeVendorUserRole,

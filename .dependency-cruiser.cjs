@@ -1,0 +1,101 @@
+/**
+ * The import rules `npm run lint` enforces (dependency-cruiser). docs/ARCHITECTURE.md draws the graph
+ * they keep; docs/CONTRIBUTING.md says what to do when one fails.
+ *
+ * Server modules are layered: a module may import only modules listed before it here. The list is the
+ * one place that says which way dependencies between modules go.
+ */
+const MODULE_LAYERS = [
+  'mail',
+  'users',
+  'vendors',
+  'auth',
+  'servicem8',
+  'email-templates',
+  'triggers',
+  'automation',
+  'webhooks',
+  'content',
+  'system',
+  'health',
+  'public',
+];
+
+const SERVER = '^packages/server/src/';
+const MODULES = `${SERVER}modules/`;
+
+/** One rule per module: nothing it imports comes from a module later in MODULE_LAYERS. */
+const layerRules = MODULE_LAYERS.map((module, index) => {
+  const later = MODULE_LAYERS.slice(index + 1);
+  return {
+    name: `module-layers-${module}`,
+    comment: `${module} may use only the modules before it in MODULE_LAYERS (.dependency-cruiser.cjs).`,
+    severity: 'error',
+    from: { path: `${MODULES}${module}/` },
+    to: { path: later.length > 0 ? `${MODULES}(${later.join('|')})/` : '^$' },
+  };
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'Files that import each other in a circle cannot be understood or changed one at a time. ' +
+        '(Type-only imports do not count: deps.ts names the types of what the composition root builds.)',
+      severity: 'error',
+      from: { path: '^(packages|e2e|scripts)/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'module-owns-its-tables',
+      comment:
+        "Only a module's own code reads its tables: call its service instead of importing another module's " +
+        'repository or schema. (A schema may name another schema for a foreign key.)',
+      severity: 'error',
+      from: { path: `${MODULES}([^/]+)/`, pathNot: '\\.schema\\.ts$' },
+      to: { path: `${MODULES}[^/]+/[^/]+\\.(repository|schema)\\.ts$`, pathNot: `${MODULES}$1/` },
+    },
+    {
+      name: 'shared-layers-below-modules',
+      comment:
+        'engine, integrations, http, storage, security and db sit below the modules and never import them ' +
+        '(db/schema.ts, which lists every table for the migrations, is the one exception).',
+      severity: 'error',
+      from: { path: `${SERVER}(engine|integrations|http|storage|security|db)/`, pathNot: `${SERVER}db/schema\\.ts$` },
+      to: { path: MODULES },
+    },
+    ...layerRules,
+    {
+      name: 'web-never-imports-server',
+      comment: 'The web app talks to the server over HTTP only; shared shapes live in packages/contract.',
+      severity: 'error',
+      from: { path: '^packages/web/' },
+      to: { path: '^packages/(server|servicem8-sim)/' },
+    },
+    {
+      name: 'contract-imports-nothing-of-ours',
+      comment: 'The contract is the bottom layer: every other package may import it, it imports none of them.',
+      severity: 'error',
+      from: { path: '^packages/contract/' },
+      to: { path: '^(packages/(server|web|servicem8-sim)|e2e|scripts)/' },
+    },
+    {
+      name: 'simulator-stands-alone',
+      comment: 'The ServiceM8 simulator imitates ServiceM8 and knows nothing of the product.',
+      severity: 'error',
+      from: { path: '^packages/servicem8-sim/' },
+      to: { path: '^packages/(server|web)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // The fixtures break the rules on purpose: a test shows that these rules catch them.
+    exclude: { path: '(^|/)(node_modules|dist)/|/test/fixtures/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};
