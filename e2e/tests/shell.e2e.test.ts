@@ -291,7 +291,7 @@ describe('the shell', () => {
 });
 
 describe('routes', () => {
-  /** SPEC.md §2: each path, where it ends up, and the last breadcrumb there (shell pages only). */
+  /** Each path, where it ends up, and the last breadcrumb there (shell pages only). */
   const SHELL_ROUTES: Array<{ path: string; lands?: string; crumb: string }> = [
     { path: '/app', lands: '/app/dashboard', crumb: 'Dashboard' },
     { path: '/app/help', crumb: 'Help Center' },

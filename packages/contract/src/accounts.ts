@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type PLATFORM_ROLES, VendorRole } from './enums.ts';
 
-/** Accounts: sign-in, the stored session (SPEC.md §3), users, vendors and their memberships. */
+/** Accounts: sign-in, the stored session, users, vendors and their memberships. */
 
 export const PASSWORD_POLICY = {
   minLength: 10,

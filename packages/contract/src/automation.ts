@@ -3,7 +3,7 @@ import { AutomationAction, RunStatus, TriggerEvent } from './enums.ts';
 import { TRIGGER_LIMITS, TriggerDefinition } from './triggers.ts';
 
 /**
- * The automation API's records (DESIGN.md §5, SPEC.md §7 "Vendor triggers" and the vendor email
+ * The automation API's records (vendor triggers, their runs and the vendor email
  * templates): what the server answers and the web app reads.
  */
 

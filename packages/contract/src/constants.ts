@@ -1,4 +1,4 @@
-/** Business and interface constants of SPEC.md §2 and §9. Numbers are exact. */
+/** Business and interface constants. Numbers are exact: users and tests rely on them. */
 
 export const APP_VERSION = '1.8.0';
 

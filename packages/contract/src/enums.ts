@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every closed list of SPEC.md §3, §4 and §9, defined once as a tuple and once as a zod enum. */
+/** Every closed list of the product, defined once as a tuple and once as a zod enum. */
 
 export const DOCUMENT_STATUSES = ['DRAFT', 'SUBMITTED', 'DELETED', 'AUTHORISED', 'PAID', 'VOIDED'] as const;
 export const DocumentStatus = z.enum(DOCUMENT_STATUSES);
@@ -134,7 +134,7 @@ export const NOTIFICATION_TYPES = ['success', 'error', 'warning', 'info', 'defau
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
 
-/** DESIGN.md §5: the life of a trigger run. */
+/** The life of a trigger run. */
 export const RUN_STATUSES = ['Scheduled', 'Running', 'Succeeded', 'Failed', 'Skipped', 'Cancelled'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN.md §4: every answer is wrapped; failures carry a human sentence and a stable code. */
+/** Every answer is wrapped; failures carry a human sentence and a stable code. */
 
 export const ERROR_CODES = [
   'BAD_REQUEST',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.ts';
 import { FilterOperator, SortDirection } from './enums.ts';
 
-/** DESIGN.md §4: the query every `…/search` endpoint accepts. */
+/** The query every `…/search` endpoint accepts. */
 
 export const FilterValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type FilterValue = z.infer<typeof FilterValue>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * ServiceM8 records as its API returns them (see servicem8/API-NOTES.md). Parsing is lenient where the
+ * ServiceM8 records as its API returns them. Parsing is lenient where the
  * API is: unknown fields are kept, flags arrive as 0/1 numbers or strings, decimals as strings.
  */
 

@@ -11,12 +11,12 @@ import {
 } from './enums.ts';
 
 /**
- * The trigger definition of DESIGN.md §5: what the editor saves, the engine evaluates and the
+ * The trigger definition: what the editor saves, the engine evaluates and the
  * templates copy. Every condition and every action has its own params schema (a discriminated
  * union on `type`), and every message is a sentence that names the field it is about.
  */
 
-/** The four job statuses ServiceM8 knows (API-NOTES.md §3.1), in the order ServiceM8 shows them. */
+/** The four job statuses ServiceM8 knows, in the order ServiceM8 shows them. */
 export const JOB_STATUSES = ['Quote', 'Work Order', 'Unsuccessful', 'Completed'] as const;
 export const JobStatus = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof JobStatus>;
@@ -124,7 +124,7 @@ const params = <S extends z.ZodRawShape>(shape: S) =>
   z.object(shape, { error: 'params is required: this type needs some settings.' });
 
 // ---------------------------------------------------------------------------------------------
-// Conditions (SPEC.md §9): one schema per type.
+// Conditions: one schema per type.
 
 const condition = <T extends (typeof AUTOMATION_CONDITIONS)[number], P extends z.ZodType>(type: T, paramsSchema: P) =>
   z.object({ type: z.literal(type), params: paramsSchema });
@@ -219,7 +219,7 @@ export function isConditionGroup(item: ConditionItem): item is ConditionGroup {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Actions (SPEC.md §9): one schema per type. Text may hold merge fields, rendered when the run executes.
+// Actions: one schema per type. Text may hold merge fields, rendered when the run executes.
 
 const action = <T extends (typeof AUTOMATION_ACTIONS)[number], P extends z.ZodType>(type: T, paramsSchema: P) =>
   z.object({

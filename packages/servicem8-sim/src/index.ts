@@ -1,6 +1,6 @@
 /**
- * @automate/servicem8-sim: a faithful local ServiceM8 for tests, end-to-end journeys and demo mode
- * (DESIGN.md §6, API-NOTES.md §8). See README.md for the HTTP surface and the control API.
+ * @automate/servicem8-sim: a faithful local ServiceM8 for tests, end-to-end journeys and demo mode.
+ * See README.md for the HTTP surface and the control API.
  */
 export const SIMULATOR_API_VERSION = '1.0';
 

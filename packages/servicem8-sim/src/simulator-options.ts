@@ -52,7 +52,7 @@ export type SimulatorOptions = {
   webhooks?: {
     timeoutMs?: number;
     maxConsecutiveFailures?: number;
-    /** API-key callers' subscriptions skip the challenge unless this is true (§4.3, uncertain). */
+    /** API-key callers' subscriptions skip the challenge unless this is true (uncertain). */
     challengeApiKeyCallers?: boolean;
     eventPayload?: EventPayloadBuilder;
   };

@@ -33,7 +33,7 @@ export type Simulator = {
 const BODY_LIMIT_BYTES = 25 * 1024 * 1024;
 
 /**
- * A faithful local ServiceM8 (API-NOTES.md §8, DESIGN.md §6). Registration order, explicitly:
+ * A faithful local ServiceM8. Registration order, explicitly:
  * body parsers → errors → the API (calls logged, faults, auth + throttle: REST objects, webhooks,
  * messaging) → OAuth → stored files → control API → web page.
  */

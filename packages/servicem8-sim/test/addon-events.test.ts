@@ -7,7 +7,7 @@ import { startSimulator } from './support/sim-harness.ts';
 
 const secret = new TextEncoder().encode(DEFAULT_APP_SECRET);
 
-describe('§8.12 add-on event JWTs', () => {
+describe('add-on event JWTs', () => {
   it('POST /__sim/addon/jwt mints an HS256 JWT signed with the app secret carrying the event object', async () => {
     const { call } = await startSimulator();
     const response = await call('/__sim/addon/jwt', {

@@ -5,7 +5,7 @@ import { startSimulator } from './support/sim-harness.ts';
 
 const apiKey = DEFAULT_API_KEY;
 
-describe('§8.8 attachments: metadata, then the .file', () => {
+describe('attachments: metadata, then the .file', () => {
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',

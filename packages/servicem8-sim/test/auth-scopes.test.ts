@@ -5,7 +5,7 @@ import { startSimulator } from './support/sim-harness.ts';
 
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
-describe('§8.2 credentials', () => {
+describe('credentials', () => {
   it('refuses a call without credentials, with a wrong API key or an unknown token (401)', async () => {
     const { call } = await startSimulator();
     for (const options of [{}, { apiKey: 'smk-wrong' }, { token: 'not-a-token' }]) {
@@ -47,7 +47,7 @@ describe('§8.2 credentials', () => {
   });
 });
 
-describe('§8.2 scopes checked per endpoint (403)', () => {
+describe('scopes checked per endpoint (403)', () => {
   const job = SEED_IDS.jobs.quoteHotWater;
   const newJob = { status: 'Quote' };
   type Case = [scopes: string[], method: string, path: string, body: unknown, expected: number];

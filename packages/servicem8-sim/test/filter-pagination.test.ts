@@ -12,7 +12,7 @@ async function jobUuids(call: Awaited<ReturnType<typeof startSimulator>>['call']
   return ((await response.json()) as Array<{ uuid: string }>).map((job) => job.uuid).sort();
 }
 
-describe('§8.5 $filter over HTTP', () => {
+describe('$filter over HTTP', () => {
   it.each([
     ["status eq 'Work Order'", [J.workOrderBlockedSewer, J.workOrderGasSafetyCheck, J.workOrderBurstPipe]],
     ["status eq 'Unsuccessful'", [J.unsuccessfulRenovationQuote, J.unsuccessfulGasLeak]],
@@ -70,7 +70,7 @@ describe('§8.5 $filter over HTTP', () => {
   });
 });
 
-describe('§8.6 cursor pagination', () => {
+describe('cursor pagination', () => {
   it('cursor=-1 starts; x-next-cursor leads through every page; the last page has no header', async () => {
     const { call } = await startSimulator({ pageSize: 4 });
     const seen: string[] = [];

@@ -8,7 +8,7 @@ const EMPTY = '0000-00-00 00:00:00';
 
 type Job = Record<string, unknown> & { uuid: string };
 
-describe('§8.7 job side effects', () => {
+describe('job side effects', () => {
   it('generated_job_id is an auto-incremented string the client cannot set', async () => {
     const { call } = await startSimulator();
     const ids: string[] = [];
@@ -85,7 +85,7 @@ describe('§8.7 job side effects', () => {
   });
 });
 
-describe('§8.7 badges are a JSON-encoded string', () => {
+describe('badges are a JSON-encoded string', () => {
   it('returns badges as a string holding a JSON array of uuids', async () => {
     const { call } = await startSimulator();
     const job = (await (

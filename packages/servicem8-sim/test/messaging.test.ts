@@ -4,7 +4,7 @@ import { startSimulator } from './support/sim-harness.ts';
 
 const JOB = SEED_IDS.jobs.workOrderBurstPipe;
 
-describe('§8.10 messaging: validation', () => {
+describe('messaging: validation', () => {
   it.each([
     [{ to: '0412345678', message: 'hi' }, 'to must be a phone number in E.164 format, e.g. +61412345678'],
     [{ to: '+61412345678', message: 'x'.repeat(1601) }, 'message must be at most 1600 characters'],
@@ -54,7 +54,7 @@ describe('§8.10 messaging: validation', () => {
   });
 });
 
-describe('§8.10 messaging: sends are recorded and land in the job diary', () => {
+describe('messaging: sends are recorded and land in the job diary', () => {
   it('an SMS regarding a job is recorded and readable through sms.json', async () => {
     const { call, token, sim } = await startSimulator();
     const access = await token(['publish_sms', 'read_sms']);

@@ -37,7 +37,7 @@ function exchange(harness: Harness, fields: Record<string, string>) {
 
 type Tokens = { access_token: string; refresh_token: string; expires_in: number; scope: string; token_type: string };
 
-describe('§8.11 OAuth authorize: the consent page', () => {
+describe('OAuth authorize: the consent page', () => {
   it('shows the app, the scopes and Allow / Deny buttons', async () => {
     const harness = await startSimulator();
     const page = await harness.call(authorizeUrl());
@@ -84,7 +84,7 @@ describe('§8.11 OAuth authorize: the consent page', () => {
   });
 });
 
-describe('§8.11 OAuth access_token', () => {
+describe('OAuth access_token', () => {
   it('exchanges the code (form-encoded) for a 3600 s access token and a refresh token, acting as the consenting staff member', async () => {
     const harness = await startSimulator();
     const code = (await consent(harness, 'allow', SEED_IDS.staff.plumber)).searchParams.get('code') ?? '';

@@ -25,7 +25,7 @@ const OBJECTS = [
   'vendor',
 ];
 
-describe('§8.1 REST URL patterns', () => {
+describe('REST URL patterns', () => {
   it.each(OBJECTS)('GET /api_1.0/%s.json lists records and /{uuid}.json reads one', async (object) => {
     const { call } = await startSimulator();
     const list = await call(`/api_1.0/${object}.json`, { apiKey });
@@ -80,7 +80,7 @@ describe('§8.1 REST URL patterns', () => {
   });
 });
 
-describe('§8.3 create', () => {
+describe('create', () => {
   it('returns 200, the new uuid in x-record-uuid and {"errorCode":0,"message":"OK"}', async () => {
     const { call } = await startSimulator();
     const response = await call('/api_1.0/company.json', { apiKey, json: { name: 'Coogee Surf Club' } });
@@ -114,7 +114,7 @@ describe('§8.3 create', () => {
   });
 });
 
-describe('§8.4 update, delete, edit_date', () => {
+describe('update, delete, edit_date', () => {
   it('an update is a sparse merge: fields not sent keep their values', async () => {
     const { call } = await startSimulator();
     const uuid = SEED_IDS.jobs.quoteHotWater;

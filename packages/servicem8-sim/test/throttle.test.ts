@@ -5,7 +5,7 @@ import { startSimulator } from './support/sim-harness.ts';
 const MINUTE_TEXT = 'Number of allowed API requests per minute exceeded';
 const DAY_TEXT = 'Number of allowed API requests per day exceeded';
 
-describe('§8.13 throttle per app per account', () => {
+describe('throttle per app per account', () => {
   it('allows 180 requests a minute by default; the 181st gets 429 with the documented text body', async () => {
     const { call, token } = await startSimulator();
     const access = await token();

@@ -13,7 +13,7 @@ async function subscribeObject(harness: Harness, token: string, form: Record<str
   return harness.call('/webhook_subscriptions/object', { token, form });
 }
 
-describe('§8.9 webhook subscriptions', () => {
+describe('webhook subscriptions', () => {
   it('subscribing runs the challenge handshake (form-encoded mode=subscribe & challenge) and lists the subscription', async () => {
     const harness = await startSimulator();
     const receiver = await startReceiver();
@@ -112,7 +112,7 @@ describe('§8.9 webhook subscriptions', () => {
   });
 });
 
-describe('§8.9 deliveries', () => {
+describe('deliveries', () => {
   it('object webhooks POST JSON with the changed field names, a UTC time and the resource_url', async () => {
     const harness = await startSimulator();
     harness.sim.controls.setClock(new Date('2026-03-04T05:06:07Z'));
@@ -221,7 +221,7 @@ describe('§8.9 deliveries', () => {
   });
 });
 
-describe('§8.9 failures, the 10 s timeout and auto-deactivation', () => {
+describe('failures, the 10 s timeout and auto-deactivation', () => {
   it('repeated failures deactivate the subscription; the list shows status and last_failure_*', async () => {
     const harness = await startSimulator({ webhooks: { maxConsecutiveFailures: 3 } });
     harness.sim.controls.setClock(new Date('2026-03-04T05:06:07Z'));

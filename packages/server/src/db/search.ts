@@ -30,7 +30,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Db } from './database.ts';
 
 /**
- * The one implementation of DESIGN.md §4's search query. Each resource declares which fields may be
+ * The one implementation of the search query every `…/search` call accepts (`SearchQuery`). Each resource declares which fields may be
  * sorted and filtered and what kind of value each holds; anything else is refused with a 400 that
  * names the field. Like and ILike mean "contains" (the value's own % and _ are matched literally).
  */

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 
 /**
- * Add-on event JWTs (API-NOTES.md §6.3): ServiceM8 POSTs a compact JWT, HS256-signed with the App
+ * Add-on event JWTs: ServiceM8 POSTs a compact JWT, HS256-signed with the App
  * Secret, whose payload is the event object; the add-on answers `{"eventResponse": "<html>"}`.
  */
 export type AddonEvent = {

@@ -25,8 +25,8 @@ function ownerUuid(context: SimContext): string {
 }
 
 /**
- * Reads the credential (API-NOTES.md §1.2): `Authorization: Bearer`, `X-API-Key`, or legacy Basic
- * `email:password`; then `x-impersonate-uuid` (§2.6). Throws 401 / 403 REST errors.
+ * Reads the credential: `Authorization: Bearer`, `X-API-Key`, or legacy Basic
+ * `email:password`; then `x-impersonate-uuid`. Throws 401 / 403 REST errors.
  */
 export function authenticate(context: SimContext, headers: IncomingHttpHeaders): Principal {
   const principal = identify(context, headers);

@@ -1,5 +1,5 @@
 /**
- * OAuth scope names (API-NOTES.md §1.4). The simulator accepts exactly these at /oauth/authorize.
+ * OAuth scope names. The simulator accepts exactly these at /oauth/authorize.
  */
 export const SCOPES = [
   // the SDK security scheme [S]

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Injected faults (DESIGN.md §6): latency, an error status (429, 5xx), a held request that never
+ * Injected faults: latency, an error status (429, 5xx), a held request that never
  * answers (timeout), a dropped connection, or a lost response (the request is carried out, then the
  * connection drops before the answer, after `latencyMs`), for the next N matching calls or until cleared.
  */

@@ -77,7 +77,7 @@ export function injectFaults(scope: FastifyInstance, context: SimContext): void 
 }
 
 /**
- * Authenticates (401/403) and applies the throttle (429 with the documented text, API-NOTES.md §7.2),
+ * Authenticates (401/403) and applies the throttle (429 with the documented text),
  * counted per app per account.
  */
 export function guardApi(scope: FastifyInstance, context: SimContext): void {

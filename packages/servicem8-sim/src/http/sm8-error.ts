@@ -1,6 +1,6 @@
 /**
  * The one error type of the simulator. Each carries the HTTP status and the exact body the real
- * API would send for that surface (API-NOTES.md §7.2): REST `{errorCode, message}`, the Webhooks API
+ * API would send for that surface: REST `{errorCode, message}`, the Webhooks API
  * `{success:false, message}`, OAuth `{error, error_description}`, or a text body (429).
  */
 export class Sm8Error extends Error {
@@ -34,5 +34,5 @@ export function oauthError(status: number, error: string, description: string): 
   return new Sm8Error(status, { error, error_description: description });
 }
 
-/** The standard REST success body for create, update and delete (`Result`, API-NOTES.md §2.2). */
+/** The standard REST success body for create, update and delete (`Result`). */
 export const OK_RESULT = { errorCode: 0, message: 'OK' } as const;

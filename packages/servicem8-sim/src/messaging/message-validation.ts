@@ -1,15 +1,15 @@
 /**
- * Checks of the Messaging API (API-NOTES.md §5): SMS `to` in E.164 and `message` ≤ 1600 characters
+ * Checks of the Messaging API: SMS `to` in E.164 and `message` ≤ 1600 characters
  * with no special characters; email `to`, `subject`, and at least one non-empty body.
  * Returns the first problem as a sentence, or undefined.
  */
 export const SMS_MAX_LENGTH = 1600;
-/** A message longer than this uses more than one credit (§5.1). */
+/** A message longer than this uses more than one credit. */
 export const SMS_SEGMENT_LENGTH = 153;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
-/** `<platform-user-signature />`, any case (§5.2). */
+/** `<platform-user-signature />`, any case. */
 export const SIGNATURE_TAG = /<platform-user-signature\s*\/?>/i;
 
 /**
@@ -74,7 +74,7 @@ export function validateEmail(input: EmailInput): string | undefined {
   return undefined;
 }
 
-/** SMS credits a message uses (>153 characters spans several, §5.1). */
+/** SMS credits a message uses (>153 characters spans several). */
 export function countSmsCredits(message: string): number {
   return message.length <= 160 ? 1 : Math.ceil(message.length / SMS_SEGMENT_LENGTH);
 }

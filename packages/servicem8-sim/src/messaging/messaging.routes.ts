@@ -35,7 +35,7 @@ function attachmentList(value: unknown): string[] {
   throw restError(400, 'attachments must be an array of attachment UUIDs');
 }
 
-/** The diary entry: a record of the read-only `sms.json` / `email.json` history (§3.17, §5.2). */
+/** The diary entry: a record of the read-only `sms.json` / `email.json` history. */
 function addHistoryRecord(context: SimContext, channel: 'sms' | 'email', fields: Record<string, unknown>): string {
   const now = accountNow(context);
   const record = buildRecord(objectType(channel), { ...fields, direction: 'outbound', timestamp: now }, now);
@@ -43,7 +43,7 @@ function addHistoryRecord(context: SimContext, channel: 'sms' | 'email', fields:
   return record.uuid;
 }
 
-/** POST /platform_service_sms (scope publish_sms, API-NOTES.md §5.1). */
+/** POST /platform_service_sms (scope publish_sms). */
 function sendSms(context: SimContext, request: FastifyRequest) {
   requireScope(request, 'publish_sms');
   const fields = messageFields(request);
@@ -75,7 +75,7 @@ function sendSms(context: SimContext, request: FastifyRequest) {
   return { success: true };
 }
 
-/** POST /platform_service_email (scope publish_email, API-NOTES.md §5.2). */
+/** POST /platform_service_email (scope publish_email). */
 function sendEmail(context: SimContext, request: FastifyRequest) {
   requireScope(request, 'publish_email');
   const fields = messageFields(request);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * OAuth state (API-NOTES.md §1.3): registered apps, pending consents, single-use codes, access tokens
+ * OAuth state: registered apps, pending consents, single-use codes, access tokens
  * (3600 s) and refresh tokens that rotate: using one issues a new one and the old stops working.
  * Times are epoch milliseconds on the simulator clock.
  */

@@ -24,7 +24,7 @@ function defaultStaffUuid(context: SimContext): string {
   return context.store.list('staff').find((member) => member.active === 1)?.uuid ?? '';
 }
 
-/** The token response (API-NOTES.md §1.3): access_token, expires_in, refresh_token, scope. */
+/** The token response: access_token, expires_in, refresh_token, scope. */
 export function tokenResponse(tokens: IssuedTokens, nowMs: number) {
   return {
     access_token: tokens.access.token,
@@ -174,7 +174,7 @@ function exchangeToken(context: SimContext, request: FastifyRequest) {
   return tokenResponse(tokens, nowMs);
 }
 
-/** Served on any host, as the client's OAuth base URL is configurable (API-NOTES.md §1.3). */
+/** Served on any host, as the client's OAuth base URL is configurable. */
 export function registerOAuthRoutes(app: FastifyInstance, context: SimContext): void {
   app.get('/oauth/authorize', async (request, reply) => showAuthorize(context, request, reply));
   app.post('/oauth/authorize', async (request, reply) => decideAuthorize(context, request, reply));

@@ -18,7 +18,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * POST /api_1.0/attachment/{uuid}.file (API-NOTES.md §3.10): the bytes, either as the raw body or as
+ * POST /api_1.0/attachment/{uuid}.file: the bytes, either as the raw body or as
  * the `file` part of a multipart body. The attachment record must exist first.
  */
 export function uploadAttachmentFile(context: SimContext, request: FastifyRequest, uuid: string): typeof OK_RESULT {

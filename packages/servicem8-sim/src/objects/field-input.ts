@@ -33,7 +33,7 @@ function coerceString(field: string, value: unknown): string {
   return invalid(`${field} must be a string`);
 }
 
-/** Parses a JSON-encoded array of strings, e.g. `badges` (API-NOTES.md §2.3); undefined if it is not one. */
+/** Parses a JSON-encoded array of strings, e.g. `badges`; undefined if it is not one. */
 export function parseJsonStringArray(value: string): string[] | undefined {
   if (value.trim() === '') return [];
   try {

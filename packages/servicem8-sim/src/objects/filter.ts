@@ -1,5 +1,5 @@
 /**
- * `$filter` (API-NOTES.md §2.4): `<field> <op> <value>` joined by `and`, at most 10 conditions;
+ * `$filter`: `<field> <op> <value>` joined by `and`, at most 10 conditions;
  * operators eq, ne, gt, lt; strings in single quotes, numbers bare. Field names are case-sensitive.
  * The real API ignores a filter it cannot read and returns every record, so parsing never throws:
  * it says why the filter is unusable and the caller decides.

@@ -2,7 +2,7 @@ import { EMPTY_DATE } from '../time/account-time.ts';
 import type { JobStatus } from './object-types.ts';
 import type { SimRecord } from './record-store.ts';
 
-/** The date field stamped when a job enters each status (API-NOTES.md §3.1, §8.7). */
+/** The date field stamped when a job enters each status. */
 export const STATUS_STAMP_FIELDS: Readonly<Record<JobStatus, string>> = {
   Quote: 'quote_date',
   'Work Order': 'work_order_date',

@@ -1,7 +1,7 @@
 import { EMPTY_DATE, EMPTY_DATETIME } from '../time/account-time.ts';
 
 /**
- * The REST object types the simulator serves (API-NOTES.md §3), with their scopes, fields and the
+ * The REST object types the simulator serves, with their scopes, fields and the
  * value every field has when a record does not set it. A default's type decides how input is coerced:
  * a number default makes the field numeric (flags 0/1), a string default keeps it a string
  * (money is a decimal string, `is_primary_contact` is `"1"`/`"0"`).
@@ -22,7 +22,7 @@ export type ObjectType = {
   readOnly: readonly string[];
   required: readonly string[];
   enums: Readonly<Record<string, readonly string[]>>;
-  /** Fields holding a JSON-encoded array of strings (`badges`, §2.3). */
+  /** Fields holding a JSON-encoded array of strings (`badges`). */
   jsonStringArrays: readonly string[];
   /** False for history objects that only the platform writes (`sms`, `email`). */
   writable: boolean;
@@ -31,7 +31,7 @@ export type ObjectType = {
 export const JOB_STATUSES = ['Quote', 'Work Order', 'Unsuccessful', 'Completed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** Fields every record has (§2.2). */
+/** Fields every record has. */
 export const COMMON_FIELDS = ['uuid', 'active', 'edit_date'] as const;
 
 type ObjectTypeInput = Omit<
@@ -480,7 +480,7 @@ const vendor = defineObjectType({
   writable: false,
 });
 
-/** Read-only message history (May 2026, §3.17); field names beyond the filterable ones are guesses. */
+/** Read-only message history (May 2026); field names beyond the filterable ones are guesses. */
 const historyFields = {
   direction: '',
   related_object: '',

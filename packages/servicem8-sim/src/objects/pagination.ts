@@ -1,5 +1,5 @@
 /**
- * Cursor pagination (API-NOTES.md §2.5): `cursor=-1` starts; a page holds up to 5,000 records; the
+ * Cursor pagination: `cursor=-1` starts; a page holds up to 5,000 records; the
  * next page's token comes back in `x-next-cursor` until the last page. The token is a UUID in the
  * real API; here it is the uuid of the page's last record, with records ordered by uuid, so a cursor
  * stays valid across calls and records created meanwhile are not skipped.

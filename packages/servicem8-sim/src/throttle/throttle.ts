@@ -1,5 +1,5 @@
 /**
- * The API throttle (API-NOTES.md §7.3): 180 requests per minute and 20,000 per day, counted per
+ * The API throttle: 180 requests per minute and 20,000 per day, counted per
  * application per account. Both windows are rolling (the real windows' alignment is not documented).
  * A refused call does not count.
  */

@@ -1,6 +1,6 @@
 /**
- * ServiceM8 datetimes are `YYYY-MM-DD HH:MM:SS` with no zone, in the account's time zone
- * (API-NOTES.md §2.3); webhook `time` values are UTC (§4.4).
+ * ServiceM8 datetimes are `YYYY-MM-DD HH:MM:SS` with no zone, in the account's time zone;
+ * webhook `time` values are UTC.
  */
 export const EMPTY_DATETIME = '0000-00-00 00:00:00';
 export const EMPTY_DATE = '0000-00-00';

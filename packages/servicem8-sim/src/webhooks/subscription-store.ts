@@ -1,5 +1,5 @@
 /**
- * Webhook subscriptions (API-NOTES.md §4.1): object subscriptions (one per object per app: posting
+ * Webhook subscriptions: object subscriptions (one per object per app: posting
  * again replaces it) and event subscriptions (keyed by event, callback URL and unique id).
  */
 export type SubscriptionStatus = 'active' | 'inactive';

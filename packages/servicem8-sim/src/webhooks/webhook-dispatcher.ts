@@ -9,7 +9,7 @@ import { deriveEvents, type EventName } from './webhook-events.ts';
 /** An event delivery before it is shaped into a body. */
 export type SimEvent = { id: string; type: EventName; createdAt: string; data: SimRecord | Record<string, unknown> };
 
-/** Builds the JSON body of an event delivery. The real shape is only partly documented (§4.4). */
+/** Builds the JSON body of an event delivery. The real shape is only partly documented. */
 export type EventPayloadBuilder = (event: SimEvent) => unknown;
 
 /** `{"id","type","createdAt","data"}`: what the official n8n trigger reads plus a third-party capture. */
@@ -21,7 +21,7 @@ export const defaultEventPayload: EventPayloadBuilder = (event) => ({
 });
 
 export type WebhookSettings = {
-  /** A callback must answer 2xx within this (10 s, §4.5). */
+  /** A callback must answer 2xx within this (10 s). */
   timeoutMs: number;
   /** Consecutive failures that deactivate a subscription (the real number is not documented). */
   maxConsecutiveFailures: number;
@@ -48,7 +48,7 @@ export type WebhookDispatcher = {
   handleChange(change: RecordChange): void;
   /** Delivers an event to its subscribers as if the platform raised it. */
   raiseEvent(type: EventName, data: SimRecord | Record<string, unknown>): void;
-  /** POSTs `mode=subscribe&challenge=…` and checks the body echoes it (§4.3). */
+  /** POSTs `mode=subscribe&challenge=…` and checks the body echoes it. */
   challenge(callbackUrl: string): Promise<ChallengeResult>;
   deliveries(): DeliveryRecord[];
   clearDeliveries(): void;

@@ -3,7 +3,7 @@ import { parseJsonStringArray } from '../objects/field-input.ts';
 import type { SimRecord } from '../objects/record-store.ts';
 import { EMPTY_DATETIME } from '../time/account-time.ts';
 
-/** The 25 event-webhook names (API-NOTES.md §4.2). */
+/** The 25 event-webhook names. */
 export const EVENT_NAMES = [
   'job.created',
   'job.updated',

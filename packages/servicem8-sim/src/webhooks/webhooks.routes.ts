@@ -8,7 +8,7 @@ import type { Subscription, SubscriptionStatus } from './subscription-store.ts';
 import { isEventName } from './webhook-events.ts';
 
 /**
- * The Webhooks API (API-NOTES.md §4.1): parameters come form-encoded or in the query string only;
+ * The Webhooks API: parameters come form-encoded or in the query string only;
  * a JSON body is not read, so it fails as "Please specify an object for subscription", as reported.
  */
 function subscriptionParams(request: FastifyRequest): Record<string, unknown> {
@@ -49,7 +49,7 @@ function describeSubscription(subscription: Subscription) {
   };
 }
 
-/** Challenge handshake (§4.3) for OAuth callers, and for API-key callers when configured. */
+/** Challenge handshake for OAuth callers, and for API-key callers when configured. */
 async function verifyCallback(context: SimContext, request: FastifyRequest, callbackUrl: string): Promise<void> {
   const principal = principalOf(request);
   if (principal.kind !== 'oauth' && !context.options.webhooks.challengeApiKeyCallers) return;

@@ -3,7 +3,7 @@ import { resolveAccess } from '@/lib/session/access.ts';
 import type { SessionStore } from '@/lib/session/session-store.ts';
 
 /**
- * The guard of the signed-in shell (SPEC.md §5), run as route middleware before any loader (so no child
+ * The guard of the signed-in shell, run as route middleware before any loader (so no child
  * redirect runs first) and before any page code loads: no valid session sends
  * the person to /auth/login (remembering where they were going), and /admin without SuperAdmin answers
  * 404, which the shell's error boundary shows as the not-found page.

@@ -11,8 +11,8 @@ import type { SessionStore } from '@/lib/session/session-store.ts';
 import { theme } from './theme.ts';
 
 /**
- * Theme, data cache, toasts (SPEC.md §9: 5000 ms, at most 20, top-right) and the confirm dialog. With a
- * session: a 401 on any query while signed in signs out (SPEC.md §8), and the cache is emptied whenever
+ * Theme, data cache, toasts (5000 ms, at most 20, top-right) and the confirm dialog. With a
+ * session: a 401 on any query while signed in signs out, and the cache is emptied whenever
  * the signed-in person changes, so nobody sees the previous person's data.
  */
 export function AppProviders({ children, session = appSession }: { children: ReactNode; session?: SessionStore }) {

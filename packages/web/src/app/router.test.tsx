@@ -65,7 +65,7 @@ function boot(path: string, stored: UserSession | null = null) {
 const where = (router: ReturnType<typeof createMemoryRouter>) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
-describe('guards in the route tree (SPEC.md §5)', () => {
+describe('guards in the route tree', () => {
   it('sends /app/dashboard without a stored user to /auth/login', async () => {
     const { router } = boot('/app/dashboard');
     await screen.findByRole('heading', { name: 'Sign in', level: 1 });
@@ -177,7 +177,7 @@ describe('guards in the route tree (SPEC.md §5)', () => {
   });
 });
 
-describe('redirects (SPEC.md §2)', () => {
+describe('redirects', () => {
   it.each([
     ['/faq', '/help/faq'],
     ['/auth', '/auth/login'],

@@ -8,17 +8,17 @@ import { alwaysRevalidate, createShellGuard, createShellMiddleware } from './gua
 import { ShellErrorBoundary } from './layouts/shell/shell-error-boundary.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-/** The route's breadcrumb name (SPEC.md §2). */
+/** The route's breadcrumb name. */
 const named = (name: string): { handle: RouteHandle } => ({ handle: { name } });
 
-/** An index route that only sends the browser on (the redirects of SPEC.md §2). */
+/** An index route that only sends the browser on (the product's fixed redirects). */
 const redirectIndex = (to: string | ((args: LoaderFunctionArgs) => string)): RouteObject => ({
   index: true,
   loader: (args) => redirect(typeof to === 'string' ? to : to(args)),
 });
 
 /**
- * Every route of SPEC.md §2. Each page is its own lazily loaded module (grouped by area: a module holds
+ * Every route of the web app. Each page is its own lazily loaded module (grouped by area: a module holds
  * the pages of one section), so a visit loads only the code it shows. The signed-in shell is a pathless
  * layout around /app and /admin whose loader guards them before any page code loads.
  */

@@ -36,7 +36,7 @@ function boot() {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('scrolling on navigation (SPEC.md §2)', () => {
+describe('scrolling on navigation', () => {
   it('scrolls smoothly to the top on a new page', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const router = boot();

@@ -13,7 +13,7 @@ function scrollToTop(): void {
 }
 
 /**
- * SPEC.md §2: navigation scrolls smoothly to the top, or to the element the hash names. The element may
+ * Navigation scrolls smoothly to the top, or to the element the hash names. The element may
  * arrive with the page's code or data, so it is looked for a little while before giving up.
  */
 export function ScrollManager() {

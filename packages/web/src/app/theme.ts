@@ -35,7 +35,7 @@ const base = createTheme({
     secondary: { main: THEME_COLORS.secondary },
   },
   breakpoints: {
-    // SPEC.md §9: below lg (1280 px) the layout is treated as mobile.
+    // Below lg (1280 px) the layout is treated as mobile.
     values: { xs: 0, sm: 600, md: 960, lg: BREAKPOINT_LG, xl: 1920 },
   },
   shape: { borderRadius: 8 },

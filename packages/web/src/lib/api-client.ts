@@ -2,7 +2,7 @@ import { ERROR_CODES, type ErrorCode, type SuccessEnvelope, successEnvelope } fr
 import type { z } from 'zod';
 
 /**
- * The one way the web app talks to the server (DESIGN.md §4).
+ * The one way the web app talks to the server.
  *
  * Every success is parsed with `successEnvelope(dataSchema)` from the contract, so callers get typed,
  * validated data. Every failure becomes an `ApiError`. The client never shows toasts or redirects:

@@ -7,7 +7,7 @@ const match = (pathname: string, handle?: unknown, params: Record<string, string
   handle,
 });
 
-describe('the breadcrumb builder (SPEC.md §2)', () => {
+describe('the breadcrumb builder', () => {
   it('lists the matched route chain, each crumb linking to its path, the last one current', () => {
     const crumbs = buildBreadcrumbs([
       match('/', undefined),

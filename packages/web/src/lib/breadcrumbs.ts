@@ -1,5 +1,5 @@
 /**
- * Breadcrumbs (SPEC.md §2): the matched route chain, each crumb showing the route's meta name or its route
+ * Breadcrumbs: the matched route chain, each crumb showing the route's meta name or its route
  * name and linking to its path with the parameters filled in. The last crumb is the current page.
  */
 

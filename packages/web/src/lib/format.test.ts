@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCurrency, formatDate, formatDateTime, formatNumber, LOCALES, parseTimestamp } from './format.ts';
 
-describe('locale (SPEC.md §9: default nz, English fallback)', () => {
+describe('locale (default nz, English fallback)', () => {
   it('formats for New Zealand English, falling back to English', () => {
     expect(LOCALES).toEqual(['en-NZ', 'en']);
   });

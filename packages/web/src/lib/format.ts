@@ -1,7 +1,7 @@
 import { LOCALE } from '@automate/contract';
 
 /**
- * SPEC.md §9: the default locale is `nz` with English as the fallback. Dates and numbers are formatted
+ * The default locale is `nz` with English as the fallback. Dates and numbers are formatted
  * for New Zealand English, falling back to English where a runtime lacks en-NZ data.
  */
 const LANGUAGE_TAGS: Readonly<Record<string, string>> = { nz: 'en-NZ', en: 'en' };
@@ -16,7 +16,7 @@ function toDate(value: Date | string | number): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Whether a timestamp string parses as a date (unparseable changelog times are ignored, SPEC.md §5). */
+/** Whether a timestamp string parses as a date (unparseable changelog times are ignored). */
 export function parseTimestamp(value: string | null | undefined): number | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   const time = Date.parse(value);

@@ -3,7 +3,7 @@ import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 
 /**
- * SPEC.md §8–9: toasts appear top-right (5000 ms, at most 20: the provider's defaults); notifications
+ * Toasts appear top-right (5000 ms, at most 20: the provider's defaults); notifications
  * (such as a failed vendor list) appear bottom centre. Types: success, error, warning, info, default.
  */
 export type Notifier = {

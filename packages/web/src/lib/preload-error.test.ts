@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { installPreloadErrorHandler, isChunkLoadError, PRELOAD_ERROR_EVENT } from './preload-error.ts';
 
-describe('a page bundle that fails to load (SPEC.md §8)', () => {
+describe('a page bundle that fails to load', () => {
   it('logs the vite:preloadError event and leaves it uncancelled, so Vite rethrows the error', () => {
     const target = new EventTarget();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §8: when a page's code or stylesheet fails to load (usually: a new release replaced the files
+ * When a page's code or stylesheet fails to load (usually: a new release replaced the files
  * this page was built against), Vite raises `vite:preloadError` on the window and rethrows the error
  * unless the event is cancelled. We leave it uncancelled, so the route's error page shows and offers a
  * reload, and log it for whoever is looking at the console.

@@ -11,7 +11,7 @@ import {
 import { addNote, addService, createJobForClient } from './job-record-actions.ts';
 import { sendAttachment, sendClientEmail, sendClientText, sendJobEmail, sendJobText } from './message-actions.ts';
 
-/** Every action type and the code that performs it (SPEC.md §9), registered explicitly. */
+/** Every action type and the code that performs it, registered explicitly. */
 export const ACTION_EXECUTORS: { [T in TriggerActionType]: ActionExecutor<T> } = {
   Job_AddBadge: addBadge,
   Job_RemoveBadge: removeBadge,

@@ -2,7 +2,7 @@ import { parseBadgeList } from '@automate/contract';
 
 /**
  * What conditions are evaluated against: the records of one event as read from ServiceM8
- * (field names as in servicem8/API-NOTES.md §3), with the JSON-string fields already parsed.
+ * (field names as the ServiceM8 REST API returns them), with the JSON-string fields already parsed.
  * Everything is optional and lenient: ServiceM8 sends flags as 0/1 numbers or strings, empty
  * datetimes as `0000-00-00 00:00:00`, and a trigger about a client has no job.
  */
@@ -10,7 +10,7 @@ import { parseBadgeList } from '@automate/contract';
 /** A ServiceM8 flag as it may arrive: 0/1, "0"/"1" or a boolean. */
 export type Sm8Flag = boolean | number | string | null | undefined;
 
-/** `job.json` (API-NOTES §3.1), the fields conditions read; `badges` parsed to a list of badge uuids. */
+/** `job.json`, the fields conditions read; `badges` parsed to a list of badge uuids. */
 export type JobFacts = {
   uuid?: string | null;
   generated_job_id?: string | null;
@@ -28,7 +28,7 @@ export type JobFacts = {
   job_is_scheduled_until_stamp?: string | null;
 };
 
-/** `company.json` (API-NOTES §3.2): the client, `badges` parsed. */
+/** `company.json`: the client, `badges` parsed. */
 export type ClientFacts = {
   uuid?: string | null;
   name?: string | null;
@@ -45,7 +45,7 @@ export type FormAnswer = {
   value?: string | number | boolean | readonly string[] | null;
 };
 
-/** `formresponse.json` (API-NOTES §3.13) with `field_data` parsed into `fields`. */
+/** `formresponse.json` with `field_data` parsed into `fields`. */
 export type FormResponseFacts = {
   uuid?: string | null;
   form_uuid?: string | null;
@@ -54,7 +54,7 @@ export type FormResponseFacts = {
   fields?: readonly FormAnswer[] | null;
 };
 
-/** The job's payments (`jobpayment.json`, API-NOTES §3.15), summed. */
+/** The job's payments (`jobpayment.json`), summed. */
 export type PaymentFacts = { count: number; total: number };
 
 /** Optional names for uuids, so run-log reasons can say "Warranty" instead of a uuid. */

@@ -1,7 +1,7 @@
 import { parseBadgeList, type TriggerEvent } from '@automate/contract';
 
 /**
- * Pure mapping from a ServiceM8 change to the SPEC events (SPEC.md §4). The table in
+ * Pure mapping from a ServiceM8 change to the trigger events. The table in
  * docs/ARCHITECTURE.md ("Events") says the same in words; keep them together.
  *
  * A change is one record read from ServiceM8 (`after`) compared with the snapshot we kept
@@ -63,7 +63,7 @@ export function deriveEvents(change: RecordChange): DerivedEvent[] {
   }
 }
 
-/** ServiceM8 event webhooks that say something object webhooks cannot (API-NOTES.md §4.2). */
+/** ServiceM8 event webhooks that say something object webhooks cannot. */
 export const EVENT_WEBHOOKS = {
   'job.created': { object: 'job', created: true },
   'company.created': { object: 'company', created: true },

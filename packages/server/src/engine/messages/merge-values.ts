@@ -2,7 +2,7 @@ import type { MergeFieldName } from '@automate/contract';
 
 /**
  * The values merge fields (`{{ job.number }}`, the contract's MERGE_FIELDS) are filled with, read
- * from ServiceM8 records as the API returns them (field names as in servicem8/API-NOTES.md §3).
+ * from ServiceM8 records as the ServiceM8 REST API returns them.
  * A field without a value is left out; the renderer prints it as empty and reports it.
  */
 
@@ -10,15 +10,15 @@ import type { MergeFieldName } from '@automate/contract';
 export type Sm8Record = Readonly<Record<string, unknown>>;
 
 export type MergeRecords = {
-  /** `job.json` (API-NOTES §3.1). */
+  /** `job.json`. */
   job?: Sm8Record | null;
-  /** `company.json` (§3.2): the job's client. */
+  /** `company.json`: the job's client. */
   client?: Sm8Record | null;
-  /** `companycontact.json` or `jobcontact.json` (§3.3, §3.4): who the message goes to. */
+  /** `companycontact.json` or `jobcontact.json`: who the message goes to. */
   contact?: Sm8Record | null;
-  /** `staff.json` (§3.14): the staff member who created the job. */
+  /** `staff.json`: the staff member who created the job. */
   staff?: Sm8Record | null;
-  /** `vendor.json` (§3.16): the ServiceM8 account. */
+  /** `vendor.json`: the ServiceM8 account. */
   vendor?: Sm8Record | null;
 };
 

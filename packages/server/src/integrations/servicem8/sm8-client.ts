@@ -73,7 +73,7 @@ export function createSm8Client(options: Sm8ClientOptions) {
       await send({ method: 'POST', url: objectUrl(object, uuid), json: fields });
     },
 
-    /** Uploads (or replaces) the bytes of an attachment record (API-NOTES.md §3.10, step 2). */
+    /** Uploads (or replaces) the bytes of an attachment record. */
     async uploadAttachmentFile(uuid: string, file: { bytes: Uint8Array; contentType: string }): Promise<void> {
       await send({
         method: 'POST',

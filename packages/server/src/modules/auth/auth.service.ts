@@ -67,7 +67,7 @@ function lockedOut(until: Date, now: Date): AppError {
   );
 }
 
-/** The stored-session shape of SPEC.md §3, with a fresh token. */
+/** The session the web app stores (`UserSession`), with a fresh token. */
 export async function buildSession(deps: Deps, user: UserRow): Promise<UserSession> {
   const { token, expiresAt } = await deps.sessions.issue(user.id, deps.clock.now());
   return {

@@ -54,7 +54,7 @@ export const EVENT_SOURCES = ['webhook', 'reconcile'] as const;
 export const eventSource = pgEnum('automation_event_source', EVENT_SOURCES);
 
 /**
- * One SPEC event that happened, once per real change: `occurrenceKey` (event, record and what
+ * One trigger event that happened, once per real change: `occurrenceKey` (event, record and what
  * changed) is unique per vendor, so a change seen twice (two deliveries, a delivery and
  * reconciliation) is one event. `cascadeDepth` > 0 when one of our own runs caused it.
  */
@@ -86,7 +86,7 @@ export const automationEvents = pgTable(
 
 export const runStatus = pgEnum('trigger_run_status', RUN_STATUSES);
 
-/** One trigger run: created when an event matches, executed when due (DESIGN.md §5). */
+/** One trigger run: created when an event matches, executed when due. */
 export const triggerRuns = pgTable(
   'trigger_runs',
   {

@@ -27,7 +27,7 @@ import {
 import { matchEvent } from './trigger-matching.service.ts';
 
 /**
- * From ServiceM8 to events (DESIGN.md §5 steps 2–3): a delivery names records; each is read fresh,
+ * From ServiceM8 to events: a delivery names records; each is read fresh,
  * compared with its snapshot, and the events derived from the difference are stored once and
  * matched against the vendor's triggers.
  */

@@ -9,7 +9,7 @@ import { matchEvent } from './trigger-matching.service.ts';
 const AnyRecord = z.record(z.string(), z.unknown());
 
 /**
- * DESIGN.md §5 guard rails: asks ServiceM8 for each watched object's records changed since the
+ * The guard rail against missed webhooks: asks ServiceM8 for each watched object's records changed since the
  * newest `edit_date` seen, and feeds them through the same path as webhooks; a change already
  * seen through a webhook derives nothing new (same snapshot, same occurrence keys).
  *

@@ -31,7 +31,7 @@ import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
 import { evaluationContextFor } from './run-context.ts';
 
 /**
- * DESIGN.md §5 step 4: executes a due run. Safe to call again for the same run after a crash or
+ * Executes a due run. Safe to call again for the same run after a crash or
  * a transient failure: the step log says what is done. A Succeeded action is never performed
  * again; a Started one (interrupted) is performed with the plan it stored, and the action checks
  * first whether it already happened. Transient ServiceM8 failures are thrown for the job to retry;

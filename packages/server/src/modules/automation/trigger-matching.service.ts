@@ -35,7 +35,7 @@ const NO_RECORDS: LoadedRecords = {
 export const CASCADE_DEPTH_MAX = 3;
 
 /**
- * DESIGN.md §5 step 3: the vendor's enabled triggers for the event whose conditions hold get a run,
+ * The vendor's enabled triggers for the event whose conditions hold get a run,
  * due after the trigger's delay. The trigger whose own change caused the event is left out (loop
  * guard); an event at the cascade limit starts nothing. Runs due now are queued in the same
  * transaction that creates them; later ones are queued by the dispatcher when due.

@@ -19,7 +19,7 @@ const members = { access: access.vendorMember('id') };
 const admins = { access: access.vendorAdmin('id') };
 const textRules = `The subject and body may use the merge fields ${MERGE_FIELDS.map((field) => `\`{{ ${field.name} }}\``).join(', ')} (Liquid filters such as \`| upcase\` are allowed); any other variable, or a text that does not parse, is refused. Names are unique per vendor, ignoring case.`;
 
-/** The vendor's email templates (SPEC.md §7 "Vendor"): fetch, create, change, delete. */
+/** The vendor's email templates: fetch, create, change, delete. */
 export function emailTemplateRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -101,7 +101,7 @@ export function emailTemplateRoutes(deps: Deps): FastifyPluginAsyncZod {
 }
 
 /**
- * The SPEC's DELETE carries a body, which says nothing we need: in a scope of its own, any body (JSON,
+ * The published DELETE call carries a body, which says nothing we need: in a scope of its own, any body (JSON,
  * empty JSON, another content type) is read and ignored instead of being parsed or refused.
  */
 function registerDelete(scope: App, deps: Deps): void {

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { webhookSecretOf } from './sm8-access.ts';
 
-/** The field webhooks the automation engine listens to (DESIGN.md §5; the events are derived from them). */
+/** The field webhooks the automation engine listens to (the events are derived from them). */
 export const OBJECT_SUBSCRIPTIONS = [
   {
     object: 'job',

@@ -56,7 +56,7 @@ function recordSubject(subject: { jobUuid?: string; clientUuid?: string; formRes
 
 const MAX_MB = TRIGGER_ATTACHMENT_LIMITS.maxBytes / 1024 / 1024;
 
-/** The vendor's triggers and their runs (SPEC.md §7 "Vendor triggers"), under /vendor/{vendorId}. */
+/** The vendor's triggers and their runs, under /vendor/{vendorId}. */
 export function triggerRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {

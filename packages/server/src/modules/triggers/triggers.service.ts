@@ -36,7 +36,7 @@ import {
 } from './triggers.repository.ts';
 
 /**
- * A vendor's triggers (DESIGN.md §5): saved with a version history, checked against the vendor's
+ * A vendor's triggers: saved with a version history, checked against the vendor's
  * ServiceM8 reference data, email templates and uploaded files, and the files for Job_SendAttachment.
  */
 

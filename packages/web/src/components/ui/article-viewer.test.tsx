@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ArticleViewer, NO_ARTICLE_CONTENT } from './article-viewer.tsx';
 
-describe('the article viewer (SPEC.md §2)', () => {
+describe('the article viewer', () => {
   it('shows a skeleton of 4 paragraph rows while loading', () => {
     render(<ArticleViewer content="# ignored" loading />);
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(4);

@@ -6,7 +6,7 @@ import { ParagraphSkeleton } from './paragraph-skeleton.tsx';
 export const NO_ARTICLE_CONTENT = 'No article content available.';
 
 /**
- * SPEC.md §2: renders an article's markdown as HTML, a skeleton (4 paragraph rows unless told) while it
+ * Renders an article's markdown as HTML, a skeleton (4 paragraph rows unless told) while it
  * loads, and 'No article content available.' when there is none.
  */
 export function ArticleViewer({

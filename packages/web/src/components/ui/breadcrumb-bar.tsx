@@ -15,7 +15,7 @@ export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
       sx={(theme) => ({
         px: 3,
         pt: 2,
-        // SPEC.md §2: hidden on small screens (below lg, 1280 px) and when printing.
+        // Hidden on small screens (below lg, 1280 px) and when printing.
         display: 'none',
         [theme.breakpoints.up('lg')]: { display: 'block' },
         '@media print': { display: 'none' },
@@ -36,7 +36,7 @@ export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
   );
 }
 
-/** The breadcrumb bar of the matched route chain (SPEC.md §2). */
+/** The breadcrumb bar of the matched route chain. */
 export function BreadcrumbBar() {
   const matches = useMatches();
   return <BreadcrumbTrail crumbs={buildBreadcrumbs(matches)} />;

@@ -15,7 +15,7 @@ function showDialog() {
   return { onConfirm, onCancel, onClose };
 }
 
-describe('the confirm dialog (SPEC.md §2, §4)', () => {
+describe('the confirm dialog', () => {
   it('is 500 px wide and shows the message with Cancel and Confirm', () => {
     showDialog();
     const dialog = screen.getByRole('dialog');

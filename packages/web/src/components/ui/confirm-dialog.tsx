@@ -25,7 +25,7 @@ type ConfirmDialogProps = ConfirmOptions & {
 };
 
 /**
- * SPEC.md §2 and §4: a 500 px wide dialog with a message, Cancel and Confirm. Confirming closes it without
+ * A 500 px wide dialog with a message, Cancel and Confirm. Confirming closes it without
  * calling the cancel callback; cancelling (the button, Escape or a click outside) calls the cancel callback
  * and closes it.
  */

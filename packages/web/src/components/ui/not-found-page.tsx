@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router';
 import { CenteredPage } from './centered-page.tsx';
 
-/** The not-found page: unknown paths, and /admin for anyone but a super admin (SPEC.md §5). */
+/** The not-found page: unknown paths, and /admin for anyone but a super admin. */
 export function NotFoundPage() {
   const { pathname } = useLocation();
 

@@ -1,6 +1,6 @@
 /**
  * Where the help pages live: in the public layout (`/help`, articles at `/help/{category}/{slug}`) and in
- * the app layout (`/app/help`, articles at `/app/help/articles/{category}/{slug}`), SPEC.md §2.
+ * the app layout (`/app/help`, articles at `/app/help/articles/{category}/{slug}`).
  */
 export type HelpPaths = {
   home: string;

@@ -1,4 +1,4 @@
-/** Where the email template screens live (SPEC.md §2, app layout: account/emails/search and {id}). */
+/** Where the email template screens live (app layout: account/emails/search and {id}). */
 export const EMAIL_TEMPLATES_PATH = '/app/account/emails/search';
 /** The id in `/app/account/emails/new`, which writes a new template. */
 export const NEW_TEMPLATE_ID = 'new';

@@ -8,7 +8,7 @@ const NOW = Date.parse('2026-03-01T10:00:00Z');
 const signedIn = (user: SessionState['user']): SessionState => ({ ...SIGNED_OUT, user });
 const at = (pathname: string, search = '') => ({ pathname, search });
 
-describe('guards (SPEC.md §5)', () => {
+describe('guards', () => {
   it('lets anyone see public, auth, ServiceM8 and payment pages', () => {
     for (const path of [
       '/',

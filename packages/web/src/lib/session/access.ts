@@ -1,7 +1,7 @@
 import { hasValidSession, isSuperAdmin, type SessionState } from './session-store.ts';
 
 /**
- * SPEC.md §5: paths under /app and /admin need a stored user with an unexpired, decodable token, else the
+ * Paths under /app and /admin need a stored user with an unexpired, decodable token, else the
  * person goes to /auth/login; paths under /admin also need a super admin, else the not-found page shows.
  */
 export type Access = { kind: 'allow' } | { kind: 'login'; to: string } | { kind: 'not-found' };

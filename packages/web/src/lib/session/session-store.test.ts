@@ -16,8 +16,8 @@ function storeWith(initial: Record<string, string> = {}) {
   return { storage, store: createSessionStore(storage) };
 }
 
-describe('the session store (SPEC.md §4, §9)', () => {
-  it('uses the storage keys of SPEC.md §9', () => {
+describe('the session store', () => {
+  it('uses the fixed storage keys', () => {
     expect(STORAGE_KEYS).toEqual({
       user: 'automate.admin.user',
       vendorId: 'automate.admin.vendorId',

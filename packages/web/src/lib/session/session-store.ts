@@ -2,7 +2,7 @@ import { STORAGE_KEYS, SUPER_ADMIN, UserSession, type VendorMembership } from '@
 import { isTokenUsable } from './token.ts';
 
 /**
- * The signed-in user and the vendor they work on (SPEC.md §4 and §9).
+ * The signed-in user and the vendor they work on.
  *
  * Kept in browser storage under three keys: the user (`automate.admin.user`, the login answer as JSON),
  * the current vendor id (`automate.admin.vendorId`) and, for a super admin's override, the vendor's name
@@ -10,7 +10,7 @@ import { isTokenUsable } from './token.ts';
  * and components share one source of truth; `useSession` subscribes components to it.
  */
 
-/** A vendor a super admin picked from the selector; they then act as its Admin (SPEC.md §6). */
+/** A vendor a super admin picked from the selector; they then act as its Admin. */
 export type VendorOverride = { vendorId: string; name: string; sm8Connected: boolean };
 
 export type SessionState = {
@@ -50,7 +50,7 @@ export function isSuperAdmin(user: UserSession | null | undefined): boolean {
   return user?.roles.includes(SUPER_ADMIN) ?? false;
 }
 
-/** SPEC.md §4: the session has expired when there is no user or its `tokenExpiry` lies in the past. */
+/** The session has expired when there is no user or its `tokenExpiry` lies in the past. */
 export function isSessionExpired(state: Pick<SessionState, 'user'>, now: number): boolean {
   if (!state.user) return true;
   const expiry = Date.parse(state.user.tokenExpiry);
@@ -63,7 +63,7 @@ export function hasValidSession(state: Pick<SessionState, 'user'>, now: number):
 }
 
 /**
- * SPEC.md §4: the current vendor is looked up in the user's vendors; for a super admin with an override it
+ * The current vendor is looked up in the user's vendors; for a super admin with an override it
  * is a synthetic vendor with role Admin.
  */
 export function getCurrentVendor(state: SessionState): VendorMembership | null {

@@ -38,7 +38,7 @@ function browserStorage(): SessionStorage {
 export const session = createSessionStore(browserStorage());
 
 /**
- * Start-up (SPEC.md §4): restores the session from storage, lets every request carry its token and the
+ * Start-up: restores the session from storage, lets every request carry its token and the
  * current vendor, and follows sign-in and sign-out in other tabs. Returns a function that undoes it.
  */
 export function installSession(): () => void {

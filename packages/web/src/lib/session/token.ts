@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 
 /**
- * The expiry (ms since the epoch) of a session token, read from its `exp` claim (SPEC.md §3), or null
+ * The expiry (ms since the epoch) of a session token, read from its `exp` claim, or null
  * when the token cannot be decoded or carries no expiry. The signature is the server's business: the
  * browser only needs to know whether it is worth sending.
  */

@@ -52,7 +52,7 @@ function isActive(pathname: string, match: string): boolean {
 }
 
 /**
- * SPEC.md §2: the sidebar starts visible and switches between expanded (256 px) and a rail (56 px) where
+ * The sidebar starts visible and switches between expanded (256 px) and a rail (56 px) where
  * only icons show (with their names as tooltips). The vendor area sits on top, the app version at the
  * bottom.
  */

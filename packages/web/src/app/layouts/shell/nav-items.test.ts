@@ -7,7 +7,7 @@ function labels(state: SessionState, feedbackAvailable = true): string[] {
   return appNavItems({ state, currentVendor: getCurrentVendor(state), feedbackAvailable }).map((item) => item.label);
 }
 
-describe('the sidebar links (SPEC.md §2, §6)', () => {
+describe('the sidebar links', () => {
   it('a vendor Admin sees everything but Super admin', () => {
     const state: SessionState = { ...SIGNED_OUT, user: makeUser(), vendorId: VENDOR_A.vendorId };
     expect(labels(state)).toEqual([

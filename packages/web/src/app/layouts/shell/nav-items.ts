@@ -29,7 +29,7 @@ export type NavItem =
     }
   | { key: string; label: string; icon: NavIcon; kind: 'action'; action: 'changelog' | 'feedback' };
 
-/** SPEC.md §9: the Automation link opens the search on page 1, 50 per page, sorted by name ascending. */
+/** The Automation link opens the search on page 1, 50 per page, sorted by name ascending. */
 export const AUTOMATION_SEARCH_PATH = `/app/automation/search?${new URLSearchParams(
   toSearchParams({ PageNumber: 1, PageSize: 50, SortBy: 'name', SortDir: 'Ascending' }),
 ).toString()}`;
@@ -42,7 +42,7 @@ export type NavContext = {
 };
 
 /**
- * The app sidebar's links and their visibility (SPEC.md §2 and §6): items for vendor Users show to
+ * The app sidebar's links and their visibility: items for vendor Users show to
  * anyone with a current vendor; Account needs a vendor id and the Admin role (a super admin's override
  * counts as Admin); Super admin is for super admins outside an automatic session.
  */

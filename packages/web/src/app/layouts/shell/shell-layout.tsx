@@ -48,7 +48,7 @@ function initiallyExpanded(): boolean {
 }
 
 /**
- * The signed-in shell around /app and /admin (SPEC.md §2 and §5): header, sidebar, breadcrumbs, the page,
+ * The signed-in shell around /app and /admin: header, sidebar, breadcrumbs, the page,
  * and the changelog and feedback dialogs. The route's loader guards deep links; this component follows
  * the session while the page is open (logout, another tab, an expiring token).
  */

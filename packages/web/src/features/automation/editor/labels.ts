@@ -8,7 +8,7 @@ import type {
   TriggerEvent,
 } from '@automate/contract';
 
-/** The editor's words for the contract's names (SPEC.md §9): a label and a line of help for each. */
+/** The editor's words for the contract's names: a label and a line of help for each. */
 
 type Words = { label: string; help: string };
 

@@ -39,7 +39,7 @@ import {
 import { eventLabel } from './event-labels.ts';
 import { useTriggerActions } from './use-trigger-actions.ts';
 
-/** SPEC.md §9: the sidebar opens page 1, 50 per page, sorted by name ascending; these are also the defaults. */
+/** The sidebar opens page 1, 50 per page, sorted by name ascending; these are also the defaults. */
 export const AUTOMATION_SEARCH_DEFAULTS: SearchDefaults = {
   PageSize: 50,
   SortBy: 'name',

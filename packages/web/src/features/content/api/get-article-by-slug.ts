@@ -4,8 +4,8 @@ import { apiGet } from '@/lib/api-client.ts';
 import { contentKeys } from './keys.ts';
 
 /**
- * `GET /api/Content/article/category/{category}/{slug}` → `{ article: Article | null }` (SPEC.md §7 leaves
- * the path open; the server documents this one). The changelog is category `communication`, slug
+ * `GET /api/Content/article/category/{category}/{slug}` → `{ article: Article | null }` (the path
+ * the server's OpenAPI document gives). The changelog is category `communication`, slug
  * `changelog`; the legal pages are `legal/privacy-policy` and `legal/terms-and-conditions`. Null when there
  * is no such published article (super admins also get drafts).
  */

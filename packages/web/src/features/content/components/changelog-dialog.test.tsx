@@ -14,7 +14,7 @@ function show(props: Partial<Parameters<typeof ChangelogDialog>[0]> = {}) {
   return { onClose, dialog: screen.getByRole('dialog') };
 }
 
-describe('the changelog dialog (SPEC.md §2)', () => {
+describe('the changelog dialog', () => {
   it('is at most 1200 px wide', () => {
     const { dialog } = show();
     expect(getComputedStyle(dialog).maxWidth).toBe('1200px');

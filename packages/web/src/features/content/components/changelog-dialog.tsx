@@ -22,7 +22,7 @@ export function changelogSubtitle(updated: string | null | undefined): string | 
 }
 
 /**
- * SPEC.md §2: max width 1200; the article title (or "What's new"); 'Updated …' when the time parses; the
+ * Max width 1200; the article title (or "What's new"); 'Updated …' when the time parses; the
  * markdown content, 3 skeleton rows while loading, or 'No changelog details available right now.'.
  */
 export function ChangelogDialog({

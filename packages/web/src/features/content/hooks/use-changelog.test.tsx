@@ -64,7 +64,7 @@ afterEach(() => {
   warn.mockRestore();
 });
 
-describe('the changelog state machine (SPEC.md §4)', () => {
+describe('the changelog state machine', () => {
   describe('when enabled becomes true', () => {
     it('reads the last-seen value and loads the article once', async () => {
       const { storage, loader, hook } = setup({ stored: APRIL });
@@ -226,7 +226,7 @@ describe('the changelog state machine (SPEC.md §4)', () => {
     });
   });
 
-  describe('a failed load (SPEC.md §8)', () => {
+  describe('a failed load', () => {
     it('logs the warning, keeps loaded false, shows nothing, and the next open retries', async () => {
       const { loader, hook } = setup();
       const failure = new Error('404');

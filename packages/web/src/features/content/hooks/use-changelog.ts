@@ -4,7 +4,7 @@ import { parseTimestamp } from '@/lib/format.ts';
 
 /**
  * What the changelog shows of its article (the contract's `Article` fits). Read leniently: a missing title
- * falls back to "What's new" and an unparseable `updated` is ignored (SPEC.md §2 and §5).
+ * falls back to "What's new" and an unparseable `updated` is ignored.
  */
 export type ChangelogArticle = {
   title?: string | null;
@@ -19,7 +19,7 @@ export const CHANGELOG_LOAD_FAILED = 'Failed to load changelog article';
 type LastSeenStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 export type UseChangelogOptions = {
-  /** The gate of SPEC.md §6; the app shell enables it for a signed-in, non-automatic session. */
+  /** Whether the changelog may open at all; the app shell enables it for a signed-in, non-automatic session. */
   enabled: boolean;
   /** Fetches the changelog article (null when there is none). */
   loadArticle: () => Promise<ChangelogArticle | null>;
@@ -47,7 +47,7 @@ function defaultStorage(): LastSeenStorage | null {
   }
 }
 
-/** Whether an article updated at `updated` is news to someone who last saw `lastSeen` (SPEC.md §4). */
+/** Whether an article updated at `updated` is news to someone who last saw `lastSeen`. */
 export function isNewerThanLastSeen(updated: string | null | undefined, lastSeen: string | null): boolean {
   const updatedTime = parseTimestamp(updated);
   if (updatedTime === null) return false;
@@ -57,7 +57,7 @@ export function isNewerThanLastSeen(updated: string | null | undefined, lastSeen
 }
 
 /**
- * The changelog dialog's state machine (SPEC.md §4):
+ * The changelog dialog's state machine:
  * - When `enabled` becomes true it reads the last-seen value and loads the article once; a load is
  *   skipped while another is in progress.
  * - When `enabled` becomes false it closes, clears the article and resets the loaded flag.
@@ -66,7 +66,7 @@ export function isNewerThanLastSeen(updated: string | null | undefined, lastSeen
  *   later than it.
  * - When it closes after having been open, `updated` is saved as last seen.
  * - Opening by hand loads the article if it is not loaded yet.
- * - A failed load logs the warning 'Failed to load changelog article' and shows nothing (SPEC.md §8).
+ * - A failed load logs the warning 'Failed to load changelog article' and shows nothing.
  */
 export function useChangelog({ enabled, loadArticle, storage }: UseChangelogOptions): ChangelogState {
   const [open, setOpen] = useState(false);

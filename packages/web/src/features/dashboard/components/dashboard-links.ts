@@ -1,4 +1,4 @@
-/** Screens the dashboard points to (SPEC.md §2). */
+/** Screens the dashboard points to. */
 export const NEW_AUTOMATION_PATH = '/app/automation/view/new';
 export const TEMPLATES_PATH = '/app/automation/templates';
 export const SCHEDULE_PATH = '/app/automation/schedule';

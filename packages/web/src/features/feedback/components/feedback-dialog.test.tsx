@@ -6,7 +6,7 @@ import { FeedbackDialog } from './feedback-dialog.tsx';
 
 const FORM = 'https://forms.example.com/automate-feedback';
 
-describe('the feedback dialog (SPEC.md §2)', () => {
+describe('the feedback dialog', () => {
   it('is at most 800 px wide and embeds the configured form', async () => {
     const onClose = vi.fn();
     render(<FeedbackDialog open formUrl={FORM} onClose={onClose} />);

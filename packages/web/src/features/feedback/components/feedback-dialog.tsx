@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 
 /**
- * SPEC.md §2: the feedback dialog (max width 800) embeds the external feedback form. Its URL is
+ * The feedback dialog (max width 800) embeds the external feedback form. Its URL is
  * configuration (`feedbackFormUrl` of `GET /api/Public/fetchdata`); the shell hides Feedback without one.
  */
 export function FeedbackDialog({ open, formUrl, onClose }: { open: boolean; formUrl: string; onClose: () => void }) {

@@ -5,7 +5,7 @@ import { apiGet } from '@/lib/api-client.ts';
 const VendorPage = searchPage(Vendor);
 
 /**
- * SPEC.md §9: the super admin's vendor list is page 1, 200 per page, sorted by name ascending, filtered to
+ * The super admin's vendor list is page 1, 200 per page, sorted by name ascending, filtered to
  * vendors with a current subscription.
  */
 export const VENDOR_SELECTOR_QUERY: SearchQueryInput = {

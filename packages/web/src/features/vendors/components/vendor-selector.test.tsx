@@ -26,7 +26,7 @@ function serveVendors(answer: { status: number; body: unknown }) {
   return fetchStub;
 }
 
-describe('the vendor selector (SPEC.md §2, §8, §9)', () => {
+describe('the vendor selector', () => {
   it('asks for page 1 of 200 subscribed vendors sorted by name ascending and reads data.rows', async () => {
     const stub = serveVendors({
       status: 200,

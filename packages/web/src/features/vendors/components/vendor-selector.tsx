@@ -9,9 +9,9 @@ import { useVendorOptions, VENDORS_LOAD_FAILED } from '../api/search-vendors.ts'
 export type VendorChoice = Pick<Vendor, 'id' | 'name' | 'sm8Connected' | 'currentSubscriptionType'>;
 
 /**
- * The super admin's vendor selector (SPEC.md §2): the subscribed vendors by name. Picking one calls
+ * The super admin's vendor selector: the subscribed vendors by name. Picking one calls
  * `onSelect(vendor)`, clearing it `onSelect(null)`. A failed list shows an error notification with the
- * server's message, else the error's own, else 'Failed to load vendors.' (SPEC.md §8).
+ * server's message, else the error's own, else 'Failed to load vendors.'.
  */
 export function VendorSelector({
   value,
