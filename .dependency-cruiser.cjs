@@ -67,6 +67,13 @@ module.exports = {
     },
     ...layerRules,
     {
+      name: 'jobs-live-in-jobs-files',
+      comment: "Background jobs are defined in a module's `<name>.jobs.ts` files and listed in src/queue/jobs.ts.",
+      severity: 'error',
+      from: { path: `${SERVER}queue/jobs\\.ts$` },
+      to: { path: MODULES, pathNot: '\\.jobs\\.ts$' },
+    },
+    {
       name: 'web-never-imports-server',
       comment: 'The web app talks to the server over HTTP only; shared shapes live in packages/contract.',
       severity: 'error',

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { systemPingJob } from '../src/modules/system/system-ping.job.ts';
+import { systemPingJob } from '../src/modules/system/system.jobs.ts';
 import { startServices } from '../src/services.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-embedded-'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemPingJob } from '../src/modules/system/system-ping.job.ts';
+import { systemPingJob } from '../src/modules/system/system.jobs.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 let services: TestServices;

@@ -1,9 +1,9 @@
 import { passwordResetRequestedJob, verificationRequestedJob } from '../modules/auth/auth.jobs.ts';
 import { dispatchDueRunsJob, reconcileJob } from '../modules/automation/automation.jobs.ts';
-import { executeRunJob } from '../modules/automation/execute-run.job.ts';
-import { sendMailJob } from '../modules/mail/send-mail.job.ts';
+import { executeRunJob } from '../modules/automation/execute-run.jobs.ts';
+import { sendMailJob } from '../modules/mail/mail.jobs.ts';
 import { activateVendorJob, checkWebhooksJob } from '../modules/servicem8/servicem8.jobs.ts';
-import { systemPingJob } from '../modules/system/system-ping.job.ts';
+import { systemPingJob } from '../modules/system/system.jobs.ts';
 import { processDeliveryJob } from '../modules/webhooks/webhooks.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
 

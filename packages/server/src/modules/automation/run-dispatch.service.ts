@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { takeDueRuns } from './automation.repository.ts';
-import { executeRunJob } from './execute-run.job.ts';
+import { executeRunJob } from './execute-run.jobs.ts';
 import { matchLeftoverEvents } from './trigger-matching.service.ts';
 
 const BATCH = 200;

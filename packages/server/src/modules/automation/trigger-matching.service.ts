@@ -15,7 +15,7 @@ import {
   listUnmatchedEvents,
   markEventMatched,
 } from './automation.repository.ts';
-import { executeRunJob } from './execute-run.job.ts';
+import { executeRunJob } from './execute-run.jobs.ts';
 import { loadReferenceNames } from './reference-names.ts';
 import { evaluationContextFor } from './run-context.ts';
 

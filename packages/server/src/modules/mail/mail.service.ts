@@ -1,9 +1,9 @@
 import type { SystemEmailKey } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
+import { sendMailJob } from './mail.jobs.ts';
 import { countMessagesSince, findSystemEmailByKey, insertOutboxMessage, lockMailTo } from './mail.repository.ts';
 import { renderEmail } from './render-email.ts';
-import { sendMailJob } from './send-mail.job.ts';
 import { findSystemEmailDefault } from './system-email-defaults.ts';
 
 export type Recipient = { email: string; firstName: string; lastName: string };
