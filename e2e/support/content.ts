@@ -15,7 +15,7 @@ import { apiLogin, SUPER_ADMIN } from './shell.ts';
 export const CHANGELOG_PATH = `/api/Content/article/category/${CHANGELOG_ARTICLE.category}/${CHANGELOG_ARTICLE.slug}`;
 
 /** Far enough ahead that no article is newer: the changelog never opens by itself. */
-export const CHANGELOG_SEEN_FOREVER = '9999-12-31T23:59:59.000Z';
+const CHANGELOG_SEEN_FOREVER = '9999-12-31T23:59:59.000Z';
 
 /**
  * Every page of `context` starts with the changelog marked as seen, so its dialog does not open over the

@@ -22,7 +22,7 @@ export const DEMO_VENDOR_NAME = 'Demo Plumbing Ltd';
 export const DESKTOP = { width: 1440, height: 900 } as const;
 
 /** Where screenshots go: `test-results/` is ignored by git. */
-export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e-shell');
+const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e-shell');
 
 /** The real server in demo mode with a known super admin, and sign-in rate limits out of the way. */
 export function startDemoServer(env: Record<string, string> = {}): Promise<ServerProcess> {

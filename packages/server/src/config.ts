@@ -5,7 +5,7 @@ import { z } from 'zod';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** What the automations read and change in ServiceM8. */
-export const DEFAULT_SM8_SCOPES = [
+const DEFAULT_SM8_SCOPES = [
   'vendor',
   'read_staff',
   'read_customers',

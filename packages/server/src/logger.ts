@@ -19,7 +19,7 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>, desti
  * pino's error serializer, given an error without the values bound to its queries. pino folds a cause
  * into the message and stack only; it is added as an object too, so PostgreSQL's `code` is logged.
  */
-export function serializeError(error: unknown): unknown {
+function serializeError(error: unknown): unknown {
   return serializeRedacted(redactError(error), 0);
 }
 

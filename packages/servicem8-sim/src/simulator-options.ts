@@ -10,7 +10,7 @@ export const DEFAULT_APP_SECRET = 'automate-demo-app-secret';
 export const DEFAULT_API_KEY = 'smk-sim-demo-api-key';
 export const DEFAULT_BASIC_PASSWORD = 'demo-password';
 
-export type AppRegistration = { appId: string; appSecret: string; name?: string; redirectHosts?: string[] };
+type AppRegistration = { appId: string; appSecret: string; name?: string; redirectHosts?: string[] };
 
 export type SimulatorOptions = {
   /** `demo` (default), `empty` (account + owner), or your own records. */

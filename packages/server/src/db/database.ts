@@ -12,7 +12,7 @@ import { acquireDataDirLock } from './data-dir-lock.ts';
 import { ensurePrivateDirectory, restrictDataDirectory } from './private-files.ts';
 import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The drizzle database or a transaction on it: repositories take this as their first argument. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -45,7 +45,7 @@ export async function openDatabase(target: DatabaseTarget, options: { logger?: L
 }
 
 /** Where the embedded database lives inside DATA_DIR. */
-export function pgliteDirectory(dataDir: string): string {
+function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, 'pglite');
 }
 

@@ -26,7 +26,7 @@ export function restrictDataDirectory(dataDir: string): void {
  * whose files were created world-readable (the embedded database writes with the process umask).
  * Symbolic links are left alone and not followed.
  */
-export function restrictToOwner(dir: string): void {
+function restrictToOwner(dir: string): void {
   const stat = lstatIfPresent(dir);
   if (!stat) return;
   if (stat.isDirectory()) {

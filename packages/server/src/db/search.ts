@@ -35,9 +35,9 @@ import type { Db } from './database.ts';
  * names the field. Like and ILike mean "contains" (the value's own % and _ are matched literally).
  */
 
-export type FieldKind = 'text' | 'number' | 'boolean' | 'timestamp' | 'uuid' | 'enum';
+type FieldKind = 'text' | 'number' | 'boolean' | 'timestamp' | 'uuid' | 'enum';
 
-export type SearchField = {
+type SearchField = {
   /** A column, or an SQL expression for a computed field. */
   source: Column | SQL;
   kind: FieldKind;
@@ -56,7 +56,7 @@ export type SearchSpec = {
   tiebreaker: Column;
 };
 
-export type CompiledSearch = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
+type CompiledSearch = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
 
 const OPERATORS_BY_KIND: Record<FieldKind, readonly FilterOperator[]> = {
   text: ['Eq', 'NEq', 'Gt', 'Lt', 'GtEq', 'LtEq', 'Like', 'ILike'],
@@ -69,7 +69,7 @@ const OPERATORS_BY_KIND: Record<FieldKind, readonly FilterOperator[]> = {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function compileSearch(spec: SearchSpec, query: SearchQuery): CompiledSearch {
+function compileSearch(spec: SearchSpec, query: SearchQuery): CompiledSearch {
   const conditions = (query.Filters ?? []).map((filter) => compileFilter(spec, filter));
   const sortName = query.SortBy ?? spec.defaultSort.field;
   const direction = query.SortBy ? query.SortDir : spec.defaultSort.direction;

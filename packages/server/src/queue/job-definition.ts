@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
 
 /** What a job handler may use; passed in when workers start, never imported as a singleton. */
-export type JobContext = {
+type JobContext = {
   deps: Deps;
   log: Logger;
   jobId: string;

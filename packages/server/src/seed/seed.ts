@@ -12,7 +12,7 @@ import { users } from '../modules/users/users.schema.ts';
 import { insertMembership, insertVendor } from '../modules/vendors/vendors.repository.ts';
 import { HELP_ARTICLES, HELP_FAQS } from './help-content.ts';
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@automate.local';
+const DEFAULT_ADMIN_EMAIL = 'admin@automate.local';
 export const DEMO_ACCOUNTS = {
   vendorName: 'Demo Plumbing Ltd',
   admin: { email: 'demo-admin@automate.local', password: 'demo-admin-2026', firstName: 'Dana', lastName: 'Admin' },

@@ -8,7 +8,7 @@ import { createVendorTeam } from '../support/factories.ts';
 import type { TestServices } from '../support/test-services.ts';
 
 /** What the security tests know of an operation, read from the OpenAPI document. */
-export type Access = 'public' | 'signedIn' | 'superAdmin' | 'vendorMember' | 'vendorAdmin';
+type Access = 'public' | 'signedIn' | 'superAdmin' | 'vendorMember' | 'vendorAdmin';
 export type ApiOperation = {
   method: string;
   path: string;

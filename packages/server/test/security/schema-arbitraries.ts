@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { JsonSchema } from './api-fixtures.ts';
 
 /** Text an attacker sends: NUL, a megabyte, direction overrides, emoji, lone surrogates, SQL and HTML. */
-export const hostileString = fc.oneof(
+const hostileString = fc.oneof(
   fc.constantFrom(
     '\u0000',
     'a\u0000b',

@@ -10,7 +10,7 @@ export type Consent = {
 };
 
 /** The `name=value` pairs a response sets, as a Cookie header. */
-export function cookieHeader(setCookie: string | string[] | undefined): string {
+function cookieHeader(setCookie: string | string[] | undefined): string {
   const all = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
   return all.map((line) => line.split(';')[0]).join('; ');
 }

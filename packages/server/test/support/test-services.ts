@@ -13,9 +13,9 @@ import { freePort } from './free-port.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /** Real time, shifted by however far a test has moved it. */
-export type TestClock = Clock & { advance(ms: number): void };
+type TestClock = Clock & { advance(ms: number): void };
 
-export function createTestClock(): TestClock {
+function createTestClock(): TestClock {
   let offset = 0;
   return { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
 }

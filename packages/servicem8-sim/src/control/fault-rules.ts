@@ -5,8 +5,8 @@ import { z } from 'zod';
  * answers (timeout), a dropped connection, or a lost response (the request is carried out, then the
  * connection drops before the answer, after `latencyMs`), for the next N matching calls or until cleared.
  */
-export const FAULT_KINDS = ['latency', 'status', 'timeout', 'disconnect', 'lost-response'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+const FAULT_KINDS = ['latency', 'status', 'timeout', 'disconnect', 'lost-response'] as const;
+type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const FaultInputSchema = z.object({
   kind: z.enum(FAULT_KINDS),
@@ -40,7 +40,7 @@ export type FaultRule = {
 };
 
 /** What to do with one call: wait `latencyMs`, then apply `rule` (if any). */
-export type FaultDecision = { latencyMs: number; rule: FaultRule | undefined };
+type FaultDecision = { latencyMs: number; rule: FaultRule | undefined };
 
 export type FaultList = {
   add(input: FaultInput): FaultRule;

@@ -51,7 +51,7 @@ export type TokenRequest = {
   expiresInSeconds?: number;
 };
 
-export type AddonEventRequest = {
+type AddonEventRequest = {
   eventName: string;
   eventArgs?: Record<string, unknown>;
   staffUuid?: string;

@@ -3,9 +3,9 @@
  * with no special characters; email `to`, `subject`, and at least one non-empty body.
  * Returns the first problem as a sentence, or undefined.
  */
-export const SMS_MAX_LENGTH = 1600;
+const SMS_MAX_LENGTH = 1600;
 /** A message longer than this uses more than one credit. */
-export const SMS_SEGMENT_LENGTH = 153;
+const SMS_SEGMENT_LENGTH = 153;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
@@ -20,16 +20,16 @@ const GSM_CHARACTERS = new Set(
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà^{}\\[~]|€',
 );
 
-export function isE164(value: string): boolean {
+function isE164(value: string): boolean {
   return E164.test(value);
 }
 
-export function isEmailAddress(value: string): boolean {
+function isEmailAddress(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
 /** Splits `a@x.com, b@y.com` into addresses. */
-export function splitAddresses(value: string): string[] {
+function splitAddresses(value: string): string[] {
   return value
     .split(/[,;]/)
     .map((part) => part.trim())

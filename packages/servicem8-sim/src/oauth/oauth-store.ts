@@ -22,9 +22,9 @@ export type PendingConsent = {
   scopes: string[];
   state: string | undefined;
 };
-export type AuthorizationCode = Grant & { code: string; redirectUri: string; expiresAt: number };
-export type AccessToken = Grant & { token: string; expiresAt: number };
-export type RefreshToken = Grant & { token: string; expiresAt: number | null };
+type AuthorizationCode = Grant & { code: string; redirectUri: string; expiresAt: number };
+type AccessToken = Grant & { token: string; expiresAt: number };
+type RefreshToken = Grant & { token: string; expiresAt: number | null };
 
 export type TokenSettings = {
   accessTokenTtlSeconds: number;

@@ -14,7 +14,7 @@ export type RecordChange = {
   origin: { appId: string } | undefined;
 };
 
-export type ChangeListener = (change: RecordChange) => void;
+type ChangeListener = (change: RecordChange) => void;
 
 /** Writes announce themselves here; the webhook dispatcher listens. */
 export type ChangeFeed = {

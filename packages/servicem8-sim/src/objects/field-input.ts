@@ -3,7 +3,7 @@ import { hasField, type ObjectType } from './object-types.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function isUuid(value: string): boolean {
+function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 

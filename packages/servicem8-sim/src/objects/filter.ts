@@ -4,9 +4,9 @@
  * The real API ignores a filter it cannot read and returns every record, so parsing never throws:
  * it says why the filter is unusable and the caller decides.
  */
-export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'lt'] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
-export const MAX_FILTER_CONDITIONS = 10;
+const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'lt'] as const;
+type FilterOperator = (typeof FILTER_OPERATORS)[number];
+const MAX_FILTER_CONDITIONS = 10;
 
 export type FilterCondition = { field: string; operator: FilterOperator; value: string | number };
 

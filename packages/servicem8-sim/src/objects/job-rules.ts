@@ -3,7 +3,7 @@ import type { JobStatus } from './object-types.ts';
 import type { SimRecord } from './record-store.ts';
 
 /** The date field stamped when a job enters each status. */
-export const STATUS_STAMP_FIELDS: Readonly<Record<JobStatus, string>> = {
+const STATUS_STAMP_FIELDS: Readonly<Record<JobStatus, string>> = {
   Quote: 'quote_date',
   'Work Order': 'work_order_date',
   Completed: 'completion_date',

@@ -6,7 +6,7 @@ import { EMPTY_DATE, EMPTY_DATETIME } from '../time/account-time.ts';
  * a number default makes the field numeric (flags 0/1), a string default keeps it a string
  * (money is a decimal string, `is_primary_contact` is `"1"`/`"0"`).
  */
-export type FieldValue = string | number;
+type FieldValue = string | number;
 
 export type ObjectType = {
   /** Lower-case singular name used in URLs (`job`). */
@@ -30,9 +30,6 @@ export type ObjectType = {
 
 export const JOB_STATUSES = ['Quote', 'Work Order', 'Unsuccessful', 'Completed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-
-/** Fields every record has. */
-export const COMMON_FIELDS = ['uuid', 'active', 'edit_date'] as const;
 
 type ObjectTypeInput = Omit<
   ObjectType,

@@ -4,7 +4,6 @@
  * real API; here it is the uuid of the page's last record, with records ordered by uuid, so a cursor
  * stays valid across calls and records created meanwhile are not skipped.
  */
-export const DEFAULT_PAGE_SIZE = 5000;
 export const FIRST_CURSOR = '-1';
 
 export type Page<T> = { records: T[]; nextCursor: string | undefined };

@@ -3,7 +3,7 @@ import type { ObjectName } from './object-types.ts';
 /** One stored record: its fields as the API returns them. */
 export type SimRecord = { uuid: string; active: number; edit_date: string; [field: string]: unknown };
 
-export type StoredFile = { bytes: Buffer; contentType: string; uploadedAt: Date };
+type StoredFile = { bytes: Buffer; contentType: string; uploadedAt: Date };
 
 /**
  * The account's data, in memory: records per object type in creation order, attachment bytes,

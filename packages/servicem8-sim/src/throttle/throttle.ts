@@ -12,9 +12,7 @@ export const DAY_LIMIT_TEXT = 'Number of allowed API requests per day exceeded';
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-export type ThrottleDecision =
-  | { allowed: true }
-  | { allowed: false; window: 'minute' | 'day'; retryAfterSeconds: number };
+type ThrottleDecision = { allowed: true } | { allowed: false; window: 'minute' | 'day'; retryAfterSeconds: number };
 
 export type Throttle = {
   take(key: string, nowMs: number): ThrottleDecision;

@@ -32,11 +32,6 @@ export function formatDateTimeIn(at: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
-/** `YYYY-MM-DD` of `at` in `timeZone`. */
-export function formatDateIn(at: Date, timeZone: string): string {
-  return formatDateTimeIn(at, timeZone).slice(0, 10);
-}
-
 /** `YYYY-MM-DD HH:MM:SS` in UTC. */
 export function formatUtcDateTime(at: Date): string {
   return at.toISOString().slice(0, 19).replace('T', ' ');

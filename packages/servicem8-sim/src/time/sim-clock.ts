@@ -1,7 +1,7 @@
 /** The current time; the same shape as the server's `Clock`, so a test clock can be shared. */
 export type Clock = { now(): Date };
 
-export const systemClock: Clock = { now: () => new Date() };
+const systemClock: Clock = { now: () => new Date() };
 
 /** The simulator's clock: a base clock plus an offset that tests (or /__sim/clock) can move. */
 export type SimClock = Clock & {

@@ -22,7 +22,7 @@ export type Subscription = {
   createdAt: string;
 };
 
-export type SubscriptionInput = Pick<
+type SubscriptionInput = Pick<
   Subscription,
   'kind' | 'appId' | 'object' | 'fields' | 'event' | 'callbackUrl' | 'uniqueId'
 >;

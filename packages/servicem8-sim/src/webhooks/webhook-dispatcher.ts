@@ -20,7 +20,7 @@ export const defaultEventPayload: EventPayloadBuilder = (event) => ({
   data: event.data,
 });
 
-export type WebhookSettings = {
+type WebhookSettings = {
   /** A callback must answer 2xx within this (10 s). */
   timeoutMs: number;
   /** Consecutive failures that deactivate a subscription (the real number is not documented). */
@@ -42,7 +42,7 @@ export type DeliveryRecord = {
   durationMs: number | null;
 };
 
-export type ChallengeResult = { ok: true } | { ok: false; reason: string };
+type ChallengeResult = { ok: true } | { ok: false; reason: string };
 
 export type WebhookDispatcher = {
   handleChange(change: RecordChange): void;

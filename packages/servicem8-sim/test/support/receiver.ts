@@ -21,7 +21,7 @@ export type Receiver = {
 };
 
 /** Answers the subscribe challenge (echoes `challenge`) and 200 to everything else. */
-export const echoChallenge: Responder = (request, response) => {
+const echoChallenge: Responder = (request, response) => {
   const params = new URLSearchParams(request.body);
   response.writeHead(200, { 'content-type': 'text/plain' });
   response.end(params.get('mode') === 'subscribe' ? (params.get('challenge') ?? '') : 'ok');

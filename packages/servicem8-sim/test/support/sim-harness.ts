@@ -2,7 +2,7 @@ import { afterEach } from 'vitest';
 import { buildSimulator, type Simulator } from '../../src/simulator.ts';
 import type { SimulatorOptions } from '../../src/simulator-options.ts';
 
-export type CallOptions = {
+type CallOptions = {
   method?: string;
   token?: string;
   apiKey?: string;

@@ -10,7 +10,7 @@ import type { z } from 'zod';
  */
 
 /** Codes the client adds for failures that never reached, or could not be read from, the server. */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE';
+type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE';
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -57,17 +57,17 @@ export function getErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Readonly<Record<string, QueryValue>>;
+type QueryValue = string | number | boolean | null | undefined;
+type QueryParams = Readonly<Record<string, QueryValue>>;
 
-export type RequestOptions = {
+type RequestOptions = {
   /** Appended as a query string; `null` and `undefined` values are left out. */
   query?: QueryParams;
   signal?: AbortSignal;
   headers?: Readonly<Record<string, string>>;
 };
 
-export type RequestWithBodyOptions = RequestOptions & {
+type RequestWithBodyOptions = RequestOptions & {
   /** Sent as JSON, or as multipart when it is a `FormData`. */
   body?: unknown;
 };
@@ -286,7 +286,7 @@ export function setDefaultHeadersProvider(provider: DefaultHeadersProvider): voi
 }
 
 /** The app's client: base `/api` (same origin; Vite proxies it in development). */
-export const apiClient: ApiClient = createApiClient({
+const apiClient: ApiClient = createApiClient({
   getAuthToken: () => authTokenProvider(),
   getDefaultHeaders: () => defaultHeadersProvider(),
 });
@@ -295,6 +295,5 @@ export const apiRequest: ApiClient['request'] = (method, path, dataSchema, optio
   apiClient.request(method, path, dataSchema, options);
 export const apiGet: ApiClient['get'] = (path, dataSchema, options) => apiClient.get(path, dataSchema, options);
 export const apiPost: ApiClient['post'] = (path, dataSchema, options) => apiClient.post(path, dataSchema, options);
-export const apiPatch: ApiClient['patch'] = (path, dataSchema, options) => apiClient.patch(path, dataSchema, options);
 export const apiDelete: ApiClient['delete'] = (path, dataSchema, options) =>
   apiClient.delete(path, dataSchema, options);

@@ -34,7 +34,7 @@ function readHandle(handle: unknown): RouteHandle | null {
   return handle as RouteHandle;
 }
 
-export function crumbLabel(handle: unknown): string | null {
+function crumbLabel(handle: unknown): string | null {
   const route = readHandle(handle);
   const label = route?.meta?.name ?? route?.name;
   return typeof label === 'string' && label.trim() !== '' ? label : null;

@@ -6,11 +6,11 @@ import { apiGet } from './api-client.ts';
  * `GET /api/Public/fetchdata`: settings the app needs before sign-in (feedback form URL, support email,
  * payment key, demo mode). Shared by several features, so it lives here rather than in one of them.
  */
-export function getPublicData(signal?: AbortSignal): Promise<PublicData> {
+function getPublicData(signal?: AbortSignal): Promise<PublicData> {
   return apiGet('/Public/fetchdata', PublicData, { signal });
 }
 
-export function getPublicDataQueryOptions() {
+function getPublicDataQueryOptions() {
   return queryOptions({
     queryKey: ['public-data'],
     queryFn: ({ signal }) => getPublicData(signal),

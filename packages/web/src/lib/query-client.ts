@@ -4,7 +4,7 @@ import { isApiError } from './api-client.ts';
 const MAX_RETRIES = 2;
 
 /** Retry only what may succeed on a second try: no answer, 408, 429 and 5xx. Never a 4xx verdict. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (!isApiError(error)) return true;
   if (error.code === 'INVALID_RESPONSE') return false;

@@ -12,7 +12,7 @@ import { addNote, addService, createJobForClient } from './job-record-actions.ts
 import { sendAttachment, sendClientEmail, sendClientText, sendJobEmail, sendJobText } from './message-actions.ts';
 
 /** Every action type and the code that performs it, registered explicitly. */
-export const ACTION_EXECUTORS: { [T in TriggerActionType]: ActionExecutor<T> } = {
+const ACTION_EXECUTORS: { [T in TriggerActionType]: ActionExecutor<T> } = {
   Job_AddBadge: addBadge,
   Job_RemoveBadge: removeBadge,
   Job_SendEmail: sendJobEmail,

@@ -8,7 +8,7 @@ import type { EvaluationContext } from './evaluation-context.ts';
  * Every item is evaluated (no short-circuit), so the log shows each condition. A group with no
  * items holds (a trigger without conditions always runs), whatever its combiner.
  */
-export type ConditionResult = {
+type ConditionResult = {
   kind: 'condition';
   where: string;
   type: ConditionType;

@@ -29,7 +29,7 @@ export const IDS = {
   visitDateField: uuid(45),
 } as const;
 
-export function buildNames(): NameLookup {
+function buildNames(): NameLookup {
   return {
     badges: { [IDS.warranty]: 'Warranty', [IDS.vip]: 'VIP', [IDS.urgent]: 'Urgent' },
     queues: { [IDS.partsOnOrder]: 'Parts on order', [IDS.awaitingApproval]: 'Awaiting approval' },

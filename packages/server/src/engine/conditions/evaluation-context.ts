@@ -55,7 +55,7 @@ export type FormResponseFacts = {
 };
 
 /** The job's payments (`jobpayment.json`), summed. */
-export type PaymentFacts = { count: number; total: number };
+type PaymentFacts = { count: number; total: number };
 
 /** Optional names for uuids, so run-log reasons can say "Warranty" instead of a uuid. */
 export type NameLookup = {

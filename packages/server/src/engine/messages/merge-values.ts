@@ -7,7 +7,7 @@ import type { MergeFieldName } from '@automate/contract';
  */
 
 /** A ServiceM8 record as read from the API; any field may be absent. */
-export type Sm8Record = Readonly<Record<string, unknown>>;
+type Sm8Record = Readonly<Record<string, unknown>>;
 
 export type MergeRecords = {
   /** `job.json`. */

@@ -29,7 +29,7 @@ const NO_FILES: FS = {
 };
 
 /** Texts are at most 10,000 characters; rendering one takes well under a millisecond. */
-export const MERGE_TEXT_LIMITS = { parseLimit: 100_000, renderLimit: 500, memoryLimit: 1_000_000 } as const;
+const MERGE_TEXT_LIMITS = { parseLimit: 100_000, renderLimit: 500, memoryLimit: 1_000_000 } as const;
 
 const liquid = new Liquid({
   ...MERGE_TEXT_LIMITS,

@@ -3,7 +3,6 @@ import type { Db } from '../../db/database.ts';
 import { sm8RateBuckets } from '../../modules/servicem8/servicem8.schema.ts';
 
 export type RateLimits = { perMinute: number; perDay: number };
-export const SM8_RATE_LIMITS: RateLimits = { perMinute: 180, perDay: 20_000 };
 
 /**
  * A token bucket per ServiceM8 account, kept in the database so every process shares it. The bucket

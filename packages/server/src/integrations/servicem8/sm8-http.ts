@@ -22,7 +22,7 @@ export type Sm8Request = {
   raw?: { body: Uint8Array; contentType: string };
 };
 
-export type Sm8Response = { status: number; headers: Headers; text: string };
+type Sm8Response = { status: number; headers: Headers; text: string };
 
 export type RetryPolicy = {
   maxAttempts: number;
@@ -33,7 +33,7 @@ export type RetryPolicy = {
 };
 
 /** ServiceM8's own SDK: 500 ms, ×1.5, at most 60 s apart; we give up sooner and let the job retry later. */
-export const DEFAULT_RETRY: RetryPolicy = {
+const DEFAULT_RETRY: RetryPolicy = {
   maxAttempts: 6,
   initialDelayMs: 500,
   maxDelayMs: 60_000,
@@ -96,7 +96,7 @@ function isRetryable(status: number): boolean {
 }
 
 /** `Retry-After` (seconds or an HTTP date) when ServiceM8 sends one; else exponential backoff with jitter. */
-export function retryDelay(retryAfter: string | null, attempt: number, policy: RetryPolicy, now = Date.now()): number {
+function retryDelay(retryAfter: string | null, attempt: number, policy: RetryPolicy, now = Date.now()): number {
   if (retryAfter) {
     const seconds = Number(retryAfter);
     const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;

@@ -65,7 +65,7 @@ async function authenticate(request: FastifyRequest, deps: Deps, rule: Access): 
 }
 
 /** The user a session token belongs to, or null when the token is invalid, expired or revoked. */
-export async function callerFromToken(deps: Deps, token: string): Promise<Caller | null> {
+async function callerFromToken(deps: Deps, token: string): Promise<Caller | null> {
   const claims = await deps.sessions.verify(token);
   if (!claims || !UUID.test(claims.userId)) return null;
   const user = await findUserById(deps.database.db, claims.userId);

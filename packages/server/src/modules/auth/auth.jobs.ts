@@ -11,7 +11,7 @@ const EmailPayload = z.object({ email: z.string() });
  * Link emails of one kind an address receives in an hour at most: asking again and again (from any
  * network) cannot flood someone's inbox. Requests over it are answered as usual and send nothing.
  */
-export const LINK_EMAILS_PER_HOUR = 3;
+const LINK_EMAILS_PER_HOUR = 3;
 
 async function underHourlyLimit(tx: Db, email: string, templateKey: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - 3_600_000);

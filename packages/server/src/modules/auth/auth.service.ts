@@ -18,7 +18,7 @@ import { sendLinkEmail } from './auth-emails.ts';
 import { redeemLinkToken } from './auth-links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
-export const LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+const LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 
 const WRONG_CREDENTIALS = 'That email and password do not match an account. Check both and try again.';
 export const RESET_REQUESTED_MESSAGE =
@@ -53,7 +53,7 @@ export async function login(deps: Deps, credentials: { email: string; password: 
 }
 
 /** The address as sign-in attempts are counted: case and surrounding spaces do not make another one. */
-export function signInKey(email: string): string {
+function signInKey(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -4,7 +4,7 @@ import { hash, type Options, verify } from '@node-rs/argon2';
 const ARGON2ID = 2 as NonNullable<Options['algorithm']>;
 
 /** OWASP's argon2id baseline: 19 MiB of memory, 2 passes, 1 lane. */
-export const ARGON2_OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const ARGON2_OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -6,7 +6,7 @@ export type SessionClaims = { userId: string; issuedAt: Date };
 
 const ISSUER = 'automate';
 /** Clocks of the processes that issue and check tokens may differ by this much. */
-export const SESSION_CLOCK_SKEW_SECONDS = 60;
+const SESSION_CLOCK_SKEW_SECONDS = 60;
 
 /** Sessions are HS256 JWTs: `sub` is the user id, `exp` the expiry the client reads. */
 export function createSessionTokens(key: Uint8Array, ttlHours: number, clock: Clock) {

@@ -219,10 +219,6 @@ export async function finishRun(
     .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
 }
 
-export async function setRunJobNumber(db: Db, runId: string, jobNumber: string): Promise<void> {
-  await db.update(triggerRuns).set({ jobNumber }).where(eq(triggerRuns.id, runId));
-}
-
 // Steps ----------------------------------------------------------------------------------------
 
 export async function listSteps(db: Db, runId: string): Promise<StepRow[]> {

@@ -32,7 +32,7 @@ const NO_RECORDS: LoadedRecords = {
 };
 
 /** A chain of automations (one's change firing the next) stops at this depth. */
-export const CASCADE_DEPTH_MAX = 3;
+const CASCADE_DEPTH_MAX = 3;
 
 /**
  * The vendor's enabled triggers for the event whose conditions hold get a run,

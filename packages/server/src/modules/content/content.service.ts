@@ -33,7 +33,7 @@ import {
 
 const canSeeDrafts = (caller: Caller | null) => caller?.isSuperAdmin === true;
 
-export function toArticle(row: ArticleRow): Article {
+function toArticle(row: ArticleRow): Article {
   return {
     id: row.id,
     category: row.category,
@@ -47,7 +47,7 @@ export function toArticle(row: ArticleRow): Article {
   };
 }
 
-export function toFaq(row: FaqRow): Faq {
+function toFaq(row: FaqRow): Faq {
   return {
     id: row.id,
     question: row.question,

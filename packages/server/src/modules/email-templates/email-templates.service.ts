@@ -20,7 +20,7 @@ type Input = z.output<typeof EmailTemplateInput>;
 
 const NOT_FOUND = 'The email template';
 
-export function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
+function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
   return {
     id: row.id,
     vendorId: row.vendorId,

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+type OutgoingMail = { to: string; subject: string; text: string; html: string };
 
 /** `Sent` went to the SMTP server; `Stored` stays in the outbox only (no SMTP server configured). */
 export type MailTransport = {

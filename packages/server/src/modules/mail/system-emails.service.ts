@@ -26,7 +26,7 @@ import { findSystemEmailDefault } from './system-email-defaults.ts';
 
 const isSystemKey = (key: string) => (SYSTEM_EMAIL_KEYS as readonly string[]).includes(key);
 
-export function toSystemEmail(row: SystemEmailRow): SystemEmail {
+function toSystemEmail(row: SystemEmailRow): SystemEmail {
   return {
     id: row.id,
     key: row.key,
@@ -41,7 +41,7 @@ export function toSystemEmail(row: SystemEmailRow): SystemEmail {
   };
 }
 
-export function toOutboxMessage(row: OutboxRow): OutboxMessage {
+function toOutboxMessage(row: OutboxRow): OutboxMessage {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),

@@ -70,7 +70,7 @@ export async function describeClaim(deps: Deps, claimToken: string): Promise<Sm8
   };
 }
 
-export const LINK_EMAIL_SENT = (email: string) =>
+const LINK_EMAIL_SENT = (email: string) =>
   `If an Automate account uses ${email}, we have emailed it a link. Open it within ${LINK_CLAIM_MINUTES} minutes to link your ServiceM8 sign-in.`;
 
 /**

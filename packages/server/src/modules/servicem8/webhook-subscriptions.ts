@@ -4,7 +4,7 @@ import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { webhookSecretOf } from './sm8-access.ts';
 
 /** The field webhooks the automation engine listens to (the events are derived from them). */
-export const OBJECT_SUBSCRIPTIONS = [
+const OBJECT_SUBSCRIPTIONS = [
   {
     object: 'job',
     fields: [
@@ -27,14 +27,9 @@ export const OBJECT_SUBSCRIPTIONS = [
 ] as const;
 
 /** Event webhooks for what field webhooks cannot say: that a record was created, that a client accepted a quote. */
-export const EVENT_SUBSCRIPTIONS = [
-  'job.created',
-  'company.created',
-  'form.response_created',
-  'job.quote_accepted',
-] as const;
+const EVENT_SUBSCRIPTIONS = ['job.created', 'company.created', 'form.response_created', 'job.quote_accepted'] as const;
 
-export function webhookCallbackUrl(deps: Deps, vendorId: string, secret: string): string {
+function webhookCallbackUrl(deps: Deps, vendorId: string, secret: string): string {
   const url = new URL(`${deps.config.publicUrl}/api/Webhook/sm8cb`);
   url.searchParams.set('vendor', vendorId);
   url.searchParams.set('secret', secret);

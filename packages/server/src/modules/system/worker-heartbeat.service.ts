@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import { countWorkersSeenSince, deleteWorkerHeartbeat, upsertWorkerHeartbeat } from './worker-heartbeat.repository.ts';
 
-export const HEARTBEAT_INTERVAL_MS = 15_000;
+const HEARTBEAT_INTERVAL_MS = 15_000;
 /** A worker that has not reported for this long is counted as gone. */
-export const HEARTBEAT_STALE_MS = 60_000;
+const HEARTBEAT_STALE_MS = 60_000;
 
 /** How many worker processes have reported within HEARTBEAT_STALE_MS of `now`. */
 export function countLiveWorkers(db: Db, now: Date): Promise<number> {

@@ -25,7 +25,7 @@ const RUN = 'The run';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toTriggerRun(row: TriggerRunRow): TriggerRun {
+function toTriggerRun(row: TriggerRunRow): TriggerRun {
   return {
     ...row,
     dueAt: row.dueAt.toISOString(),

@@ -46,7 +46,7 @@ const ATTACHMENT = 'The attachment';
 
 type TriggerKey = { vendorId: string; triggerId: string };
 
-export function toAttachment(row: TriggerAttachmentRow): TriggerAttachment {
+function toAttachment(row: TriggerAttachmentRow): TriggerAttachment {
   return {
     id: row.id,
     actionId: row.actionId,
@@ -57,7 +57,7 @@ export function toAttachment(row: TriggerAttachmentRow): TriggerAttachment {
   };
 }
 
-export function toTrigger(row: TriggerRow, attachments: TriggerAttachmentRow[]): Trigger {
+function toTrigger(row: TriggerRow, attachments: TriggerAttachmentRow[]): Trigger {
   return {
     id: row.id,
     vendorId: row.vendorId,

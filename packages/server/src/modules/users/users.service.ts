@@ -10,7 +10,7 @@ import { vendorMemberships } from '../vendors/vendors.schema.ts';
 import { findUserById, listMembershipsOfUser, setWelcomedOnce, type UserRow } from './users.repository.ts';
 import { users } from './users.schema.ts';
 
-export function toUserProfile(user: UserRow): UserProfile {
+function toUserProfile(user: UserRow): UserProfile {
   return {
     id: user.id,
     email: user.email,

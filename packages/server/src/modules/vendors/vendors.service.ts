@@ -15,7 +15,7 @@ import {
   type VendorUserRow,
 } from './vendors.repository.ts';
 
-export function toVendor(row: VendorRow): Vendor {
+function toVendor(row: VendorRow): Vendor {
   return {
     id: row.id,
     name: row.name,

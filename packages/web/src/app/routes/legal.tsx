@@ -2,7 +2,7 @@ import Container from '@mui/material/Container';
 import { HelpArticle } from '@/features/content/components/help-article.tsx';
 
 /** The legal pages are articles in the `legal` category, so super admins edit them like any other. */
-export const LEGAL_ARTICLES = {
+const LEGAL_ARTICLES = {
   privacy: { category: 'legal', slug: 'privacy-policy', title: 'Privacy policy' },
   terms: { category: 'legal', slug: 'terms-and-conditions', title: 'Terms and conditions' },
 } as const;

@@ -5,7 +5,7 @@ import { useMatches } from 'react-router';
 import { buildBreadcrumbs, type Crumb } from '@/lib/breadcrumbs.ts';
 
 /** The crumbs as a trail: links separated by slashes, the last one (the current page) as plain text. */
-export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
+function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
   if (crumbs.length === 0) return null;
   return (
     <Breadcrumbs

@@ -13,7 +13,7 @@ import { checkImageFile, type ImageLimits, imageMarkdown, insertBlock } from '@/
 import { useNotifications } from '@/lib/notifications.ts';
 import { ArticleViewer } from './article-viewer.tsx';
 
-export const IMAGE_UPLOAD_FAILED = 'The image could not be uploaded.';
+const IMAGE_UPLOAD_FAILED = 'The image could not be uploaded.';
 
 /**
  * A Markdown field with a live preview beside it (below it on narrow screens), rendered exactly as readers

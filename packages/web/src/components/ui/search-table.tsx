@@ -24,7 +24,7 @@ export type SearchTableColumn<T> = {
   render: (row: T) => ReactNode;
 };
 
-export const PAGE_SIZE_OPTIONS: readonly number[] = [10, 25, 50, 100];
+const PAGE_SIZE_OPTIONS: readonly number[] = [10, 25, 50, 100];
 const SKELETON_ROWS = 5;
 
 /**

@@ -3,7 +3,7 @@ import { ARTICLE_CATEGORIES, type Article } from '@automate/contract';
 type KnownCategory = (typeof ARTICLE_CATEGORIES)[number];
 
 /** How the help center names and describes each article category. */
-export const CATEGORY_INFO: Readonly<Record<KnownCategory, { label: string; description: string }>> = {
+const CATEGORY_INFO: Readonly<Record<KnownCategory, { label: string; description: string }>> = {
   'getting-started': {
     label: 'Getting started',
     description: 'Create your account, connect ServiceM8 and switch on your first automation.',
@@ -42,7 +42,7 @@ export function humanise(slug: string): string {
 }
 
 /** The contract's order first (help topics before legal pages and news), then any others alphabetically. */
-export function compareCategories(a: string, b: string): number {
+function compareCategories(a: string, b: string): number {
   const order = (category: string) => {
     const index = (ARTICLE_CATEGORIES as readonly string[]).indexOf(category);
     return index === -1 ? ARTICLE_CATEGORIES.length : index;

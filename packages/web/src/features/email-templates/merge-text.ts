@@ -38,7 +38,7 @@ export function sampleValuesFor(vendorName: string | null | undefined): Readonly
 }
 
 /** A piece of a rendered preview: plain text, a merge field filled with its sample, or an unknown field. */
-export type PreviewPart =
+type PreviewPart =
   | { kind: 'text'; text: string }
   | { kind: 'field'; name: string; text: string }
   | { kind: 'unknown'; name: string; text: string };

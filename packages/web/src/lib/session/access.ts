@@ -14,7 +14,7 @@ function isUnder(pathname: string, area: string): boolean {
   return pathname === area || pathname.startsWith(`${area}/`);
 }
 
-export function isProtectedPath(pathname: string): boolean {
+function isProtectedPath(pathname: string): boolean {
   return isUnder(pathname, '/app') || isUnder(pathname, '/admin');
 }
 

@@ -11,7 +11,7 @@ import { isTokenUsable } from './token.ts';
  */
 
 /** A vendor a super admin picked from the selector; they then act as its Admin. */
-export type VendorOverride = { vendorId: string; name: string; sm8Connected: boolean };
+type VendorOverride = { vendorId: string; name: string; sm8Connected: boolean };
 
 export type SessionState = {
   readonly user: UserSession | null;
@@ -22,7 +22,7 @@ export type SessionState = {
   readonly automatic: boolean;
 };
 
-export type VendorContextOptions = {
+type VendorContextOptions = {
   /** Set by the super admin's vendor selector: name and connected flag of the picked vendor. */
   override?: { name: string; sm8Connected: boolean };
 };

@@ -10,7 +10,7 @@ import {
 } from './session-store.ts';
 
 /** The header vendor-scoped "current vendor" routes read (ARCHITECTURE.md, *Who may call what*). */
-export const VENDOR_HEADER = 'x-vendor-id';
+const VENDOR_HEADER = 'x-vendor-id';
 
 function memoryStorage(): SessionStorage {
   const values = new Map<string, string>();

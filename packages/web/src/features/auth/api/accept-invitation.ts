@@ -6,7 +6,7 @@ import { apiPost } from '@/lib/api-client.ts';
  * `POST /api/Auth/invitation/accept`: joins the business. A new address sends its name and password;
  * an address with an account is accepted signed in as it. Answers the session.
  */
-export function acceptInvitation(input: AcceptInvitationRequest): Promise<UserSession> {
+function acceptInvitation(input: AcceptInvitationRequest): Promise<UserSession> {
   return apiPost('/Auth/invitation/accept', UserSession, { body: input });
 }
 

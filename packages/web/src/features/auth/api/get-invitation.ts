@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 
 /** `GET /api/Auth/invitation/{token}`: the business, the inviter and the role an invitation offers. */
-export function getInvitation(token: string, signal?: AbortSignal): Promise<InvitationSummary> {
+function getInvitation(token: string, signal?: AbortSignal): Promise<InvitationSummary> {
   return apiGet(`/Auth/invitation/${encodeURIComponent(token)}`, InvitationSummary, { signal });
 }
 
-export function getInvitationQueryOptions(token: string) {
+function getInvitationQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['auth', 'invitation', token],
     queryFn: ({ signal }) => getInvitation(token, signal),

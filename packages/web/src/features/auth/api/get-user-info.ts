@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 
 /** `GET /api/User/info`: the session as it is now (vendors, roles) with a fresh token; 401 when it is over. */
-export function getUserInfo(signal?: AbortSignal): Promise<UserSession> {
+function getUserInfo(signal?: AbortSignal): Promise<UserSession> {
   return apiGet('/User/info', UserSession, { signal });
 }
 
 /** Once per sign-in and page load: the shell refreshes the stored session with it at start-up. */
-export function getUserInfoQueryOptions(userId: string) {
+function getUserInfoQueryOptions(userId: string) {
   return queryOptions({
     queryKey: ['user-info', userId],
     queryFn: ({ signal }) => getUserInfo(signal),

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** `POST /api/Auth/register`: creates the user and their business; answers the server's sentence to show. */
-export async function register(input: RegisterRequest): Promise<{ email: string; message: string }> {
+async function register(input: RegisterRequest): Promise<{ email: string; message: string }> {
   const { data, message } = await apiRequest('POST', '/Auth/register', RegisterResponse, { body: input });
   return {
     email: data.email,

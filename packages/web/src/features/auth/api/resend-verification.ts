@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** `POST /api/Auth/verify/resend`: a new confirmation link; the same answer whether or not the address exists. */
-export async function resendVerification(email: string): Promise<string> {
+async function resendVerification(email: string): Promise<string> {
   const { message } = await apiRequest('POST', '/Auth/verify/resend', z.null(), { body: { email } });
   return message ?? 'If that address needs confirming, a new link is on its way.';
 }

@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 
-export type ResetPasswordInput = { token: string; userId: string; password: string };
+type ResetPasswordInput = { token: string; userId: string; password: string };
 
 /** `POST /api/Auth/password/reset`: sets the new password with the emailed link. */
-export async function resetPassword(input: ResetPasswordInput): Promise<string> {
+async function resetPassword(input: ResetPasswordInput): Promise<string> {
   const { message } = await apiRequest('POST', '/Auth/password/reset', z.null(), { body: input });
   return message ?? 'Your password has been changed. Sign in with the new one.';
 }

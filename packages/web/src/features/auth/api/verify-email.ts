@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 export type TokenLink = { token: string; userId: string };
 
 /** `POST /api/Auth/verify`: confirms the address with the emailed link; answers the server's sentence. */
-export async function verifyEmail(link: TokenLink): Promise<string> {
+async function verifyEmail(link: TokenLink): Promise<string> {
   const { message } = await apiRequest('POST', '/Auth/verify', z.null(), { body: link });
   return message ?? 'Your email address is confirmed. You can sign in now.';
 }
@@ -14,7 +14,7 @@ export async function verifyEmail(link: TokenLink): Promise<string> {
  * The link is used once, when the page opens. It is a query (not a mutation) so that mounting twice
  * (React's development checks, a re-render) sends it once: the answer is cached for the page's life.
  */
-export function getVerifyEmailQueryOptions(link: TokenLink) {
+function getVerifyEmailQueryOptions(link: TokenLink) {
   return queryOptions({
     queryKey: ['auth', 'verify-email', link.userId, link.token],
     queryFn: () => verifyEmail(link),

@@ -4,13 +4,13 @@ import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { refreshRunViews } from './keys.ts';
 import { triggerApiPath } from './paths.ts';
 
-export type CancelRunInput = { vendorId: string; runId: string };
+type CancelRunInput = { vendorId: string; runId: string };
 
 /**
  * `GET /api/vendor/{vendorId}/Trigger/runs/{runId}/cancel`: cancels a Scheduled run and answers it; a run
  * that has started or finished is refused (409) with a sentence saying why.
  */
-export async function cancelRun({ vendorId, runId }: CancelRunInput): Promise<ApiResult<TriggerRun>> {
+async function cancelRun({ vendorId, runId }: CancelRunInput): Promise<ApiResult<TriggerRun>> {
   return apiRequest('GET', triggerApiPath(vendorId, 'runs', runId, 'cancel'), TriggerRun);
 }
 

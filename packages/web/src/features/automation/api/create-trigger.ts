@@ -4,13 +4,13 @@ import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { automationKeys, refreshTriggerViews } from './keys.ts';
 import { triggerApiPath } from './paths.ts';
 
-export type CreateTriggerInput = { vendorId: string; definition: TriggerDefinitionInput };
+type CreateTriggerInput = { vendorId: string; definition: TriggerDefinitionInput };
 
 /**
  * `POST /api/vendor/{vendorId}/Trigger`: 201 with the new trigger (version 1). Everything the definition
  * names must exist; enabling needs ServiceM8 connected and at least one action (400/409 say why not).
  */
-export async function createTrigger({ vendorId, definition }: CreateTriggerInput): Promise<ApiResult<Trigger>> {
+async function createTrigger({ vendorId, definition }: CreateTriggerInput): Promise<ApiResult<Trigger>> {
   return apiRequest('POST', triggerApiPath(vendorId), Trigger, { body: definition });
 }
 

@@ -4,10 +4,10 @@ import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { automationKeys, refreshRunViews, refreshTriggerViews } from './keys.ts';
 import { triggerApiPath } from './paths.ts';
 
-export type DeleteTriggerInput = { vendorId: string; triggerId: string };
+type DeleteTriggerInput = { vendorId: string; triggerId: string };
 
 /** `DELETE /api/vendor/{vendorId}/Trigger/{triggerId}`: its versions, runs and attachments go with it. */
-export async function deleteTrigger({ vendorId, triggerId }: DeleteTriggerInput): Promise<ApiResult<null>> {
+async function deleteTrigger({ vendorId, triggerId }: DeleteTriggerInput): Promise<ApiResult<null>> {
   return apiRequest('DELETE', triggerApiPath(vendorId, triggerId), z.null());
 }
 

@@ -6,11 +6,11 @@ import { triggerApiPath } from './paths.ts';
 import { isUnfinishedRun, UNFINISHED_RUN_REFRESH_MS } from './search-runs.ts';
 
 /** `GET /api/vendor/{vendorId}/Trigger/runs/{runId}`: the run with its step log. */
-export async function getRun(vendorId: string, runId: string, signal?: AbortSignal): Promise<TriggerRunDetail> {
+async function getRun(vendorId: string, runId: string, signal?: AbortSignal): Promise<TriggerRunDetail> {
   return apiGet(triggerApiPath(vendorId, 'runs', runId), TriggerRunDetail, { signal });
 }
 
-export function getRunQueryOptions(vendorId: string, runId: string) {
+function getRunQueryOptions(vendorId: string, runId: string) {
   return queryOptions({
     queryKey: automationKeys.runs.detail(vendorId, runId),
     queryFn: ({ signal }) => getRun(vendorId, runId, signal),

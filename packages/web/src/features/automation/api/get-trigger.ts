@@ -5,7 +5,7 @@ import { automationKeys } from './keys.ts';
 import { triggerApiPath } from './paths.ts';
 
 /** `GET /api/vendor/{vendorId}/Trigger/{triggerId}`: the trigger with its whole definition; 404 when unknown. */
-export async function getTrigger(vendorId: string, triggerId: string, signal?: AbortSignal): Promise<Trigger> {
+async function getTrigger(vendorId: string, triggerId: string, signal?: AbortSignal): Promise<Trigger> {
   return apiGet(triggerApiPath(vendorId, triggerId), Trigger, { signal });
 }
 

@@ -4,13 +4,13 @@ import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { automationKeys, refreshTriggerViews } from './keys.ts';
 import { triggerApiPath } from './paths.ts';
 
-export type SaveTriggerInput = { vendorId: string; triggerId: string; definition: TriggerDefinitionInput };
+type SaveTriggerInput = { vendorId: string; triggerId: string; definition: TriggerDefinitionInput };
 
 /**
  * `POST /api/vendor/{vendorId}/Trigger/{triggerId}`: the whole definition (also to switch it on or off)
  * becomes the trigger's next version; checked like a new trigger.
  */
-export async function saveTrigger({ vendorId, triggerId, definition }: SaveTriggerInput): Promise<ApiResult<Trigger>> {
+async function saveTrigger({ vendorId, triggerId, definition }: SaveTriggerInput): Promise<ApiResult<Trigger>> {
   return apiRequest('POST', triggerApiPath(vendorId, triggerId), Trigger, { body: definition });
 }
 

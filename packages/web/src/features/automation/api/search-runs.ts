@@ -23,7 +23,7 @@ export const RUN_SORT_FIELDS = [
  * triggerId, triggerName, jobNumber, event, createdAt, dueAt, startedAt and finishedAt; createdAt
  * descending by default.
  */
-export async function searchRuns(
+async function searchRuns(
   vendorId: string,
   query: SearchQueryInput,
   signal?: AbortSignal,
@@ -42,7 +42,7 @@ export function refreshWhileUnfinished(query: { state: { data?: SearchPage<Trigg
   return query.state.data?.rows.some(isUnfinishedRun) ? UNFINISHED_RUN_REFRESH_MS : false;
 }
 
-export function searchRunsQueryOptions(vendorId: string, query: SearchQueryInput) {
+function searchRunsQueryOptions(vendorId: string, query: SearchQueryInput) {
   return queryOptions({
     queryKey: automationKeys.runs.search(vendorId, null, query),
     queryFn: ({ signal }) => searchRuns(vendorId, query, signal),

@@ -7,7 +7,7 @@ import { triggerApiPath } from './paths.ts';
 import { refreshWhileUnfinished, TriggerRunPage } from './search-runs.ts';
 
 /** `GET /api/vendor/{vendorId}/Trigger/{triggerId}/runs`: the runs search limited to one trigger; 404 when unknown. */
-export async function searchTriggerRuns(
+async function searchTriggerRuns(
   vendorId: string,
   triggerId: string,
   query: SearchQueryInput,
@@ -19,7 +19,7 @@ export async function searchTriggerRuns(
   });
 }
 
-export function searchTriggerRunsQueryOptions(vendorId: string, triggerId: string, query: SearchQueryInput) {
+function searchTriggerRunsQueryOptions(vendorId: string, triggerId: string, query: SearchQueryInput) {
   return queryOptions({
     queryKey: automationKeys.runs.search(vendorId, triggerId, query),
     queryFn: ({ signal }) => searchTriggerRuns(vendorId, triggerId, query, signal),

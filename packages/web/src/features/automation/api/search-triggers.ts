@@ -13,7 +13,7 @@ export const TRIGGER_SORT_FIELDS = ['name', 'event', 'enabled', 'createdAt', 'up
  * `GET /api/vendor/{vendorId}/Trigger/search`: the vendor's triggers as summaries. Filterable by name,
  * event, enabled, createdAt and updatedAt; sortable by those and lastRunAt; name ascending by default.
  */
-export async function searchTriggers(
+async function searchTriggers(
   vendorId: string,
   query: SearchQueryInput,
   signal?: AbortSignal,
@@ -21,7 +21,7 @@ export async function searchTriggers(
   return apiGet(triggerApiPath(vendorId, 'search'), TriggerSummaryPage, { query: toSearchParams(query), signal });
 }
 
-export function searchTriggersQueryOptions(vendorId: string, query: SearchQueryInput) {
+function searchTriggersQueryOptions(vendorId: string, query: SearchQueryInput) {
   return queryOptions({
     queryKey: automationKeys.triggers.search(vendorId, query),
     queryFn: ({ signal }) => searchTriggers(vendorId, query, signal),

@@ -19,10 +19,10 @@ import { formatBytes } from './labels.ts';
 
 const MAX_MB = TRIGGER_ATTACHMENT_LIMITS.maxBytes / 1024 / 1024;
 const ACCEPTED: readonly string[] = TRIGGER_ATTACHMENT_LIMITS.contentTypes;
-export const UPLOAD_FAILED = 'The file could not be uploaded.';
+const UPLOAD_FAILED = 'The file could not be uploaded.';
 
 /** Why the file cannot be attached, before anything is sent; null when it can. */
-export function checkAttachmentFile(file: { name: string; type: string; size: number }): string | null {
+function checkAttachmentFile(file: { name: string; type: string; size: number }): string | null {
   if (file.size === 0) return `“${file.name}” is empty.`;
   if (file.size > TRIGGER_ATTACHMENT_LIMITS.maxBytes) return `“${file.name}” is larger than ${MAX_MB} MB.`;
   // Browsers leave the type blank for some files; the server then decides by the name and the bytes.

@@ -14,7 +14,7 @@ import { getErrorMessage } from '@/lib/api-client.ts';
 import { useDryRunTrigger } from './api/dry-run-trigger.ts';
 import { DryRunResultView } from './dry-run-result.tsx';
 
-export const DRY_RUN_FAILED = 'The test could not be run.';
+const DRY_RUN_FAILED = 'The test could not be run.';
 
 type RecordKind = 'jobUuid' | 'clientUuid' | 'formResponseUuid';
 

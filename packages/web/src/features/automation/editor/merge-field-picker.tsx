@@ -22,7 +22,7 @@ export function insertMergeField(
 }
 
 /** "Insert merge field": a menu of `MERGE_FIELDS` with what each holds. */
-export function MergeFieldPicker({ onPick, label }: { onPick: (name: string) => void; label: string }) {
+function MergeFieldPicker({ onPick, label }: { onPick: (name: string) => void; label: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const pick = (name: string) => {

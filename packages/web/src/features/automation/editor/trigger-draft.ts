@@ -69,7 +69,7 @@ const NUMBER_PARAMS: Readonly<Partial<Record<ConditionType | TriggerActionType, 
 
 const EMAIL_ACTIONS: readonly TriggerActionType[] = ['Job_SendEmail', 'JobClient_SendEmail'];
 
-export function isEmailAction(type: TriggerActionType): boolean {
+function isEmailAction(type: TriggerActionType): boolean {
   return EMAIL_ACTIONS.includes(type);
 }
 
@@ -82,7 +82,7 @@ export function usesEmailTemplate(action: DraftAction): boolean {
 // New items
 
 /** The params a new condition starts with: lists empty, texts blank, the operator "equal". */
-export function defaultConditionParams(type: ConditionType): Params {
+function defaultConditionParams(type: ConditionType): Params {
   switch (type) {
     case 'JobHasAllBadges':
     case 'ClientHasAllBadges':
@@ -118,7 +118,7 @@ export function newGroup(combiner: LogicalCombiner = 'And', items: DraftItem[] =
 }
 
 /** The params a new action starts with: texts blank, quantity 1. */
-export function defaultActionParams(type: TriggerActionType): Params {
+function defaultActionParams(type: TriggerActionType): Params {
   switch (type) {
     case 'Job_SendEmail':
     case 'JobClient_SendEmail':
@@ -275,7 +275,7 @@ export function draftToDefinition(draft: TriggerDraft): TriggerDefinitionInput {
 }
 
 /** JSON with object keys sorted, so two definitions compare equal whatever order their params were set in. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
       ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))

@@ -10,7 +10,7 @@ import { useTrigger } from '../api/get-trigger.ts';
 import { BackToAutomations } from './back-to-automations.tsx';
 import { TriggerForm } from './trigger-form.tsx';
 
-export const NEW_TRIGGER_ID = 'new';
+const NEW_TRIGGER_ID = 'new';
 const LOAD_FAILED = 'The trigger could not be loaded.';
 
 function EditorSkeleton() {

@@ -22,9 +22,9 @@ import {
   type TriggerDraft,
 } from './trigger-draft.ts';
 
-export const SAVE_FAILED = 'The trigger could not be saved.';
-export const DELETE_FAILED = 'The trigger could not be deleted.';
-export const CHECK_FIELDS = 'Check the highlighted fields, then save again.';
+const SAVE_FAILED = 'The trigger could not be saved.';
+const DELETE_FAILED = 'The trigger could not be deleted.';
+const CHECK_FIELDS = 'Check the highlighted fields, then save again.';
 
 /** Which problems an edit makes stale: a field, or an item with all its inputs. */
 export type Clear = { key: string; withChildren?: boolean };
@@ -216,5 +216,3 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
     destroy,
   };
 }
-
-export type TriggerForm = ReturnType<typeof useTriggerForm>;

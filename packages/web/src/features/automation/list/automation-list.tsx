@@ -40,14 +40,14 @@ import { eventLabel } from './event-labels.ts';
 import { useTriggerActions } from './use-trigger-actions.ts';
 
 /** The sidebar opens page 1, 50 per page, sorted by name ascending; these are also the defaults. */
-export const AUTOMATION_SEARCH_DEFAULTS: SearchDefaults = {
+const AUTOMATION_SEARCH_DEFAULTS: SearchDefaults = {
   PageSize: 50,
   SortBy: 'name',
   SortDir: 'Ascending',
   sortable: TRIGGER_SORT_FIELDS,
 };
 
-export const AUTOMATIONS_LOAD_FAILED = 'The automations could not be loaded.';
+const AUTOMATIONS_LOAD_FAILED = 'The automations could not be loaded.';
 
 const EVENT_OPTIONS = TRIGGER_EVENTS.map((value) => ({ value, label: eventLabel(value) }));
 const ENABLED_OPTIONS = [

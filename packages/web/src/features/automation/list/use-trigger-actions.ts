@@ -11,9 +11,9 @@ import { getTriggerQueryOptions } from '../api/get-trigger.ts';
 import { useSaveTrigger } from '../api/save-trigger.ts';
 import { automationViewPath } from './automation-paths.ts';
 
-export const TOGGLE_FAILED = 'The automation could not be switched.';
-export const DUPLICATE_FAILED = 'The automation could not be copied.';
-export const DELETE_FAILED = 'The automation could not be deleted.';
+const TOGGLE_FAILED = 'The automation could not be switched.';
+const DUPLICATE_FAILED = 'The automation could not be copied.';
+const DELETE_FAILED = 'The automation could not be deleted.';
 
 /** "Copy of …", kept within the name limit. */
 export function copyName(name: string): string {

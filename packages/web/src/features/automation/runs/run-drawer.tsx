@@ -22,7 +22,7 @@ import { STEP_STATUS_COLOURS, stepTitle } from './run-labels.ts';
 import { RunStatusChip } from './run-status-chip.tsx';
 import { useCancelRunAction } from './use-cancel-run-action.ts';
 
-export const RUN_LOAD_FAILED = 'The run could not be loaded.';
+const RUN_LOAD_FAILED = 'The run could not be loaded.';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -35,14 +35,14 @@ import { RunStatusChip } from './run-status-chip.tsx';
 
 const STATUS_OPTIONS = RUN_STATUSES.map((value) => ({ value, label: value }));
 
-export const RUN_SEARCH_DEFAULTS: SearchDefaults = {
+const RUN_SEARCH_DEFAULTS: SearchDefaults = {
   PageSize: 25,
   SortBy: 'createdAt',
   SortDir: 'Descending',
   sortable: RUN_SORT_FIELDS,
 };
 
-export const RUNS_LOAD_FAILED = 'The runs could not be loaded.';
+const RUNS_LOAD_FAILED = 'The runs could not be loaded.';
 
 /** The trigger picker lists up to this many automations, by name. */
 const TRIGGER_OPTIONS_QUERY = { PageNumber: 1, PageSize: 500, SortBy: 'name', SortDir: 'Ascending' } as const;

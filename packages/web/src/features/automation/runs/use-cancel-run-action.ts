@@ -6,7 +6,7 @@ import { formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { useCancelRun } from '../api/cancel-run.ts';
 
-export const CANCEL_FAILED = 'The run could not be cancelled.';
+const CANCEL_FAILED = 'The run could not be cancelled.';
 
 type CancellableRun = Pick<TriggerRun, 'id' | 'triggerName' | 'jobNumber' | 'dueAt'>;
 

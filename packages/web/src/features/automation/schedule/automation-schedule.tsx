@@ -45,14 +45,14 @@ import {
   weekRangeLabel,
 } from './schedule-dates.ts';
 
-export const SCHEDULE_LOAD_FAILED = 'The schedule could not be loaded.';
+const SCHEDULE_LOAD_FAILED = 'The schedule could not be loaded.';
 
 const SCHEDULED: SearchFilter = { action: 'Eq', field: 'status', value: 'Scheduled' };
 const LIST_PAGE = 100;
 const MAX_PAGE = 500;
 
 /** The upcoming runs: Scheduled, soonest first. */
-export function scheduledRunsQuery(pageSize: number, extra: SearchFilter[] = []): SearchQueryInput {
+function scheduledRunsQuery(pageSize: number, extra: SearchFilter[] = []): SearchQueryInput {
   return { PageNumber: 1, PageSize: pageSize, SortBy: 'dueAt', SortDir: 'Ascending', Filters: [SCHEDULED, ...extra] };
 }
 

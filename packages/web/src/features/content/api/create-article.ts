@@ -4,7 +4,7 @@ import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { contentKeys, refreshArticleViews } from './keys.ts';
 
 /** `POST /api/Content/article` (super admins): 201 with the article; the slug comes from the title when left out; 409 when the category already has the slug. */
-export async function createArticle(input: ArticleInput): Promise<ApiResult<Article>> {
+async function createArticle(input: ArticleInput): Promise<ApiResult<Article>> {
   return apiRequest('POST', '/Content/article', Article, { body: input });
 }
 

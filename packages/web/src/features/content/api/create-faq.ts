@@ -4,7 +4,7 @@ import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { contentKeys, refreshFaqViews } from './keys.ts';
 
 /** `POST /api/Content/faq` (super admins): 201 with the entry. */
-export async function createFaq(input: FaqInput): Promise<ApiResult<Faq>> {
+async function createFaq(input: FaqInput): Promise<ApiResult<Faq>> {
   return apiRequest('POST', '/Content/faq', Faq, { body: input });
 }
 

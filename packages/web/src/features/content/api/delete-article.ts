@@ -4,7 +4,7 @@ import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { refreshArticleViews } from './keys.ts';
 
 /** `DELETE /api/Content/article/{id}` (super admins). */
-export async function deleteArticle(id: string): Promise<ApiResult<null>> {
+async function deleteArticle(id: string): Promise<ApiResult<null>> {
   return apiRequest('DELETE', `/Content/article/${encodeURIComponent(id)}`, z.null());
 }
 

@@ -4,7 +4,7 @@ import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { refreshFaqViews } from './keys.ts';
 
 /** `DELETE /api/Content/faq/{id}` (super admins). */
-export async function deleteFaq(id: string): Promise<ApiResult<null>> {
+async function deleteFaq(id: string): Promise<ApiResult<null>> {
   return apiRequest('DELETE', `/Content/faq/${encodeURIComponent(id)}`, z.null());
 }
 

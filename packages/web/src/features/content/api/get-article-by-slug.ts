@@ -15,7 +15,7 @@ export async function getArticleBySlug(category: string, slug: string, signal?: 
   return article;
 }
 
-export function getArticleBySlugQueryOptions(category: string, slug: string) {
+function getArticleBySlugQueryOptions(category: string, slug: string) {
   return queryOptions({
     queryKey: contentKeys.articles.bySlug(category, slug),
     queryFn: ({ signal }) => getArticleBySlug(category, slug, signal),

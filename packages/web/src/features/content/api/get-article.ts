@@ -4,11 +4,11 @@ import { apiGet } from '@/lib/api-client.ts';
 import { contentKeys } from './keys.ts';
 
 /** `GET /api/Content/article/{id}`: a published article, or a draft for super admins; 404 otherwise. */
-export async function getArticle(id: string, signal?: AbortSignal): Promise<Article> {
+async function getArticle(id: string, signal?: AbortSignal): Promise<Article> {
   return apiGet(`/Content/article/${encodeURIComponent(id)}`, Article, { signal });
 }
 
-export function getArticleQueryOptions(id: string) {
+function getArticleQueryOptions(id: string) {
   return queryOptions({
     queryKey: contentKeys.articles.detail(id),
     queryFn: ({ signal }) => getArticle(id, signal),

@@ -4,11 +4,11 @@ import { apiGet } from '@/lib/api-client.ts';
 import { contentKeys } from './keys.ts';
 
 /** `GET /api/Content/faq/{id}`: a published entry, or a draft for super admins; 404 otherwise. */
-export async function getFaq(id: string, signal?: AbortSignal): Promise<Faq> {
+async function getFaq(id: string, signal?: AbortSignal): Promise<Faq> {
   return apiGet(`/Content/faq/${encodeURIComponent(id)}`, Faq, { signal });
 }
 
-export function getFaqQueryOptions(id: string) {
+function getFaqQueryOptions(id: string) {
   return queryOptions({
     queryKey: contentKeys.faqs.detail(id),
     queryFn: ({ signal }) => getFaq(id, signal),

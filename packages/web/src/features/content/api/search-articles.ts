@@ -10,11 +10,11 @@ const ArticlePage = searchPage(Article);
  * Filterable by category (Eq), title (ILike), published (Eq) and slug (Eq); sortable by title, updated
  * and category.
  */
-export async function searchArticles(query: SearchQueryInput, signal?: AbortSignal): Promise<SearchPage<Article>> {
+async function searchArticles(query: SearchQueryInput, signal?: AbortSignal): Promise<SearchPage<Article>> {
   return apiGet('/Content/article/search', ArticlePage, { query: toSearchParams(query), signal });
 }
 
-export function searchArticlesQueryOptions(query: SearchQueryInput) {
+function searchArticlesQueryOptions(query: SearchQueryInput) {
   return queryOptions({
     queryKey: contentKeys.articles.search(query),
     queryFn: ({ signal }) => searchArticles(query, signal),

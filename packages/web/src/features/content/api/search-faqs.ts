@@ -9,11 +9,11 @@ const FaqPage = searchPage(Faq);
  * `GET /api/Content/faq/search`: published entries for everyone, drafts too for super admins; sorted by
  * `sortOrder` unless told. Filterable by question (ILike), answer (ILike), sortOrder and published.
  */
-export async function searchFaqs(query: SearchQueryInput, signal?: AbortSignal): Promise<SearchPage<Faq>> {
+async function searchFaqs(query: SearchQueryInput, signal?: AbortSignal): Promise<SearchPage<Faq>> {
   return apiGet('/Content/faq/search', FaqPage, { query: toSearchParams(query), signal });
 }
 
-export function searchFaqsQueryOptions(query: SearchQueryInput) {
+function searchFaqsQueryOptions(query: SearchQueryInput) {
   return queryOptions({
     queryKey: contentKeys.faqs.search(query),
     queryFn: ({ signal }) => searchFaqs(query, signal),

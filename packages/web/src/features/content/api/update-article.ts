@@ -4,7 +4,7 @@ import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { contentKeys, refreshArticleViews } from './keys.ts';
 
 /** `POST /api/Content/article/{id}` (super admins): changes the article and answers it. */
-export async function updateArticle({ id, input }: { id: string; input: ArticleInput }): Promise<ApiResult<Article>> {
+async function updateArticle({ id, input }: { id: string; input: ArticleInput }): Promise<ApiResult<Article>> {
   return apiRequest('POST', `/Content/article/${encodeURIComponent(id)}`, Article, { body: input });
 }
 

@@ -4,7 +4,7 @@ import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { contentKeys, refreshFaqViews } from './keys.ts';
 
 /** `POST /api/Content/faq/{id}` (super admins): changes the entry and answers it. */
-export async function updateFaq({ id, input }: { id: string; input: FaqInput }): Promise<ApiResult<Faq>> {
+async function updateFaq({ id, input }: { id: string; input: FaqInput }): Promise<ApiResult<Faq>> {
   return apiRequest('POST', `/Content/faq/${encodeURIComponent(id)}`, Faq, { body: input });
 }
 

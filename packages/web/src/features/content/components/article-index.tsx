@@ -14,7 +14,7 @@ import { ArticleList, ArticleListSkeleton } from './article-list.tsx';
 import { ALL_PUBLISHED_ARTICLES, HelpSearchField, PUBLISHED } from './help-center.tsx';
 
 /** The published articles in `category` (all when null) whose title contains `text`. */
-export function articleIndexQuery(category: string | null, text: string): SearchQueryInput {
+function articleIndexQuery(category: string | null, text: string): SearchQueryInput {
   const filters: SearchFilter[] = [PUBLISHED];
   if (category) filters.push({ action: 'Eq', field: 'category', value: category });
   if (text !== '') filters.push({ action: 'ILike', field: 'title', value: text });

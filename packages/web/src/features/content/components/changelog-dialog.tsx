@@ -10,7 +10,7 @@ import { ArticleViewer } from '@/components/ui/article-viewer.tsx';
 import { formatDateTime, parseTimestamp } from '@/lib/format.ts';
 import type { ChangelogArticle } from '../hooks/use-changelog.ts';
 
-export const CHANGELOG_DEFAULT_TITLE = "What's new";
+const CHANGELOG_DEFAULT_TITLE = "What's new";
 export const CHANGELOG_EMPTY_TEXT = 'No changelog details available right now.';
 
 /** 'Updated ' and the local date-time, or null when `updated` does not parse. */

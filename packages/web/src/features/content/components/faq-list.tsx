@@ -17,7 +17,7 @@ import type { HelpPaths } from '../help-paths.ts';
 import { HelpSearchField } from './help-center.tsx';
 
 /** Every published entry, in the editors' order. */
-export const PUBLISHED_FAQ: SearchQueryInput = {
+const PUBLISHED_FAQ: SearchQueryInput = {
   PageNumber: 1,
   PageSize: 500,
   SortBy: 'sortOrder',
@@ -25,7 +25,7 @@ export const PUBLISHED_FAQ: SearchQueryInput = {
   Filters: [{ action: 'Eq', field: 'published', value: true }],
 };
 
-export const faqAnchor = (id: string) => `faq-${id}`;
+const faqAnchor = (id: string) => `faq-${id}`;
 
 /** Entries whose question or answer contains every word of `text` (case-insensitive). */
 export function filterFaqs<T extends Pick<Faq, 'question' | 'answer'>>(entries: readonly T[], text: string): T[] {

@@ -33,7 +33,7 @@ export const ALL_PUBLISHED_ARTICLES: SearchQueryInput = {
 };
 
 /** Published articles whose title contains `text`. */
-export function titleSearch(text: string): SearchQueryInput {
+function titleSearch(text: string): SearchQueryInput {
   return {
     PageNumber: 1,
     PageSize: 50,

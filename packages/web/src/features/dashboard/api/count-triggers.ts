@@ -6,7 +6,7 @@ import { dashboardKeys, triggerApi } from './keys.ts';
 const TriggerSummaryPage = searchPage(TriggerSummary);
 
 /** How many of the vendor's triggers match `filters`: `GET …/Trigger/search` with one row per page, reading `total`. */
-export async function countTriggers(
+async function countTriggers(
   vendorId: string,
   filters: readonly SearchFilter[],
   signal?: AbortSignal,
@@ -18,7 +18,7 @@ export async function countTriggers(
   return page.total;
 }
 
-export function countTriggersQueryOptions(vendorId: string, filters: readonly SearchFilter[]) {
+function countTriggersQueryOptions(vendorId: string, filters: readonly SearchFilter[]) {
   return queryOptions({
     queryKey: dashboardKeys.triggerCount(vendorId, filters),
     queryFn: ({ signal }) => countTriggers(vendorId, filters, signal),

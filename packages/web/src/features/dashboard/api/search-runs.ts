@@ -6,7 +6,7 @@ import { dashboardKeys, triggerApi } from './keys.ts';
 const TriggerRunPage = searchPage(TriggerRun);
 
 /** `GET /api/vendor/{vendorId}/Trigger/runs`: the vendor's runs, for the dashboard's figures and lists. */
-export async function searchDashboardRuns(
+async function searchDashboardRuns(
   vendorId: string,
   query: SearchQueryInput,
   signal?: AbortSignal,
@@ -14,7 +14,7 @@ export async function searchDashboardRuns(
   return apiGet(triggerApi(vendorId, '/runs'), TriggerRunPage, { query: toSearchParams(query), signal });
 }
 
-export function dashboardRunsQueryOptions(vendorId: string, query: SearchQueryInput) {
+function dashboardRunsQueryOptions(vendorId: string, query: SearchQueryInput) {
   return queryOptions({
     queryKey: dashboardKeys.runs(vendorId, query),
     queryFn: ({ signal }) => searchDashboardRuns(vendorId, query, signal),

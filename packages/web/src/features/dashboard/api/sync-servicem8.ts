@@ -9,7 +9,7 @@ const SyncResult = z.record(z.string(), z.unknown());
  * `GET /api/Vendor/{id}/sync` (vendor Admins): copies badges, queues, categories, staff, forms and
  * materials from ServiceM8 now; the message says it is done.
  */
-export async function syncServiceM8(vendorId: string): Promise<ApiResult<Record<string, unknown>>> {
+async function syncServiceM8(vendorId: string): Promise<ApiResult<Record<string, unknown>>> {
   return apiRequest('GET', `/Vendor/${encodeURIComponent(vendorId)}/sync`, SyncResult);
 }
 

@@ -29,22 +29,22 @@ import { bucketRunsByDay, CHART_DAYS, chartStart } from './dashboard-stats.ts';
 import { FirstRunChecklist } from './first-run-checklist.tsx';
 import { RunChart } from './run-chart.tsx';
 
-export const DASHBOARD_LOAD_FAILED = 'Some of the dashboard could not be loaded.';
-export const SYNC_FAILED = 'ServiceM8 could not be synced.';
+const DASHBOARD_LOAD_FAILED = 'Some of the dashboard could not be loaded.';
+const SYNC_FAILED = 'ServiceM8 could not be synced.';
 
 const NO_FILTERS: readonly SearchFilter[] = [];
 const ACTIVE: readonly SearchFilter[] = [{ action: 'Eq', field: 'enabled', value: true }];
 /** The runs search allows up to 500 a page: enough for a week's chart of most vendors. */
 const CHART_PAGE = 500;
 
-export const UPCOMING_QUERY: SearchQueryInput = {
+const UPCOMING_QUERY: SearchQueryInput = {
   PageNumber: 1,
   PageSize: 5,
   SortBy: 'dueAt',
   SortDir: 'Ascending',
   Filters: [{ action: 'Eq', field: 'status', value: 'Scheduled' }],
 };
-export const FAILURES_QUERY: SearchQueryInput = {
+const FAILURES_QUERY: SearchQueryInput = {
   PageNumber: 1,
   PageSize: 5,
   SortBy: 'finishedAt',
@@ -53,7 +53,7 @@ export const FAILURES_QUERY: SearchQueryInput = {
 };
 
 /** Runs created since local midnight `CHART_DAYS - 1` days ago, newest first (so today is complete). */
-export function chartQuery(now: Date): SearchQueryInput {
+function chartQuery(now: Date): SearchQueryInput {
   return {
     PageNumber: 1,
     PageSize: CHART_PAGE,

@@ -21,7 +21,7 @@ export type ChecklistState = {
   hasActive: boolean;
 };
 
-export function checklistDone(state: ChecklistState): boolean {
+function checklistDone(state: ChecklistState): boolean {
   return state.connected && state.hasAutomation && state.hasActive;
 }
 

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { emailTemplateKeys, refreshEmailTemplateList, templatesPath } from './keys.ts';
 
-export type CreateEmailTemplateVariables = { vendorId: string; input: EmailTemplateInput };
+type CreateEmailTemplateVariables = { vendorId: string; input: EmailTemplateInput };
 
 /**
  * `POST /api/Vendor/{id}/email/templates` (vendor Admins): 201 with the template. A text with an unknown
  * merge field is refused with `errors.subject` or `errors.body`; a taken name is a 409 with `errors.name`.
  */
-export async function createEmailTemplate({
+async function createEmailTemplate({
   vendorId,
   input,
 }: CreateEmailTemplateVariables): Promise<ApiResult<EmailTemplate>> {

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { refreshEmailTemplateList, templatesPath } from './keys.ts';
 
-export type DeleteEmailTemplateVariables = { vendorId: string; id: string };
+type DeleteEmailTemplateVariables = { vendorId: string; id: string };
 
 /**
  * `DELETE /api/Vendor/{id}/email/templates/{templateId}` (vendor Admins). Refused (409, with a sentence
  * naming the trigger) while a trigger sends the template.
  */
-export async function deleteEmailTemplate({ vendorId, id }: DeleteEmailTemplateVariables): Promise<ApiResult<null>> {
+async function deleteEmailTemplate({ vendorId, id }: DeleteEmailTemplateVariables): Promise<ApiResult<null>> {
   return apiRequest('DELETE', templatesPath(vendorId, `/${encodeURIComponent(id)}`), z.null());
 }
 

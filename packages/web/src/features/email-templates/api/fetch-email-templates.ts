@@ -7,11 +7,11 @@ import { emailTemplateKeys, templatesPath } from './keys.ts';
 const EmailTemplateList = z.array(EmailTemplate);
 
 /** `GET /api/Vendor/{id}/email/templates/fetch` (vendor members): all of the vendor's templates, sorted by name. */
-export async function fetchEmailTemplates(vendorId: string, signal?: AbortSignal): Promise<EmailTemplate[]> {
+async function fetchEmailTemplates(vendorId: string, signal?: AbortSignal): Promise<EmailTemplate[]> {
   return apiGet(templatesPath(vendorId, '/fetch'), EmailTemplateList, { signal });
 }
 
-export function fetchEmailTemplatesQueryOptions(vendorId: string) {
+function fetchEmailTemplatesQueryOptions(vendorId: string) {
   return queryOptions({
     queryKey: emailTemplateKeys.list(vendorId),
     queryFn: ({ signal }) => fetchEmailTemplates(vendorId, signal),

@@ -4,11 +4,11 @@ import { apiGet } from '@/lib/api-client.ts';
 import { emailTemplateKeys, templatesPath } from './keys.ts';
 
 /** `GET /api/Vendor/{id}/email/templates/{templateId}` (vendor members); 404 when the vendor has no such template. */
-export async function getEmailTemplate(vendorId: string, id: string, signal?: AbortSignal): Promise<EmailTemplate> {
+async function getEmailTemplate(vendorId: string, id: string, signal?: AbortSignal): Promise<EmailTemplate> {
   return apiGet(templatesPath(vendorId, `/${encodeURIComponent(id)}`), EmailTemplate, { signal });
 }
 
-export function getEmailTemplateQueryOptions(vendorId: string, id: string) {
+function getEmailTemplateQueryOptions(vendorId: string, id: string) {
   return queryOptions({
     queryKey: emailTemplateKeys.detail(vendorId, id),
     queryFn: ({ signal }) => getEmailTemplate(vendorId, id, signal),

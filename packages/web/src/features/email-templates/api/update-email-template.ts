@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
 import { emailTemplateKeys, refreshEmailTemplateList, templatesPath } from './keys.ts';
 
-export type UpdateEmailTemplateVariables = { vendorId: string; id: string; input: EmailTemplateInput };
+type UpdateEmailTemplateVariables = { vendorId: string; id: string; input: EmailTemplateInput };
 
 /** `POST /api/Vendor/{id}/email/templates/{templateId}` (vendor Admins): changes the template and answers it. */
-export async function updateEmailTemplate({
+async function updateEmailTemplate({
   vendorId,
   id,
   input,

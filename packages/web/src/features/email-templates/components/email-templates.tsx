@@ -27,7 +27,7 @@ import { emailTemplatePath, NEW_TEMPLATE_PATH } from '../paths.ts';
 import { NoVendorNotice, ReadOnlyNotice, type TemplateAccess, useTemplateAccess } from './vendor-access.tsx';
 
 /** The fetch answers every template, so filtering, sorting and paging happen here (kept in the URL all the same). */
-export const EMAIL_TEMPLATE_LIST_DEFAULTS: SearchDefaults = {
+const EMAIL_TEMPLATE_LIST_DEFAULTS: SearchDefaults = {
   PageSize: 25,
   SortBy: 'name',
   SortDir: 'Ascending',
@@ -36,14 +36,14 @@ export const EMAIL_TEMPLATE_LIST_DEFAULTS: SearchDefaults = {
 
 /** The filter box's field in the URL: matches the name or the subject. */
 const SEARCH_FIELD = 'search';
-export const TEMPLATES_LOAD_FAILED = 'The email templates could not be loaded.';
+const TEMPLATES_LOAD_FAILED = 'The email templates could not be loaded.';
 const DELETE_FAILED = 'The email template could not be deleted.';
 export const EMPTY_TEXT = 'No email templates yet. Create one to reuse the same email in several automations.';
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /** The templates whose name or subject contains `text` (ignoring case), sorted as the table says. */
-export function visibleTemplates(
+function visibleTemplates(
   templates: readonly EmailTemplate[],
   text: string,
   sort: Pick<SearchState, 'SortBy' | 'SortDir'>,

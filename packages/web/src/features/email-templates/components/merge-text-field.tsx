@@ -12,7 +12,7 @@ import { formatNumber } from '@/lib/format.ts';
 import { insertAt, MERGE_FIELD_GROUPS, mergeTag } from '../merge-text.ts';
 
 /** "Insert merge field": a menu of the merge fields with what each holds; picking one calls `onPick`. */
-export function MergeFieldPicker({ target, onPick }: { target: string; onPick: (name: string) => void }) {
+function MergeFieldPicker({ target, onPick }: { target: string; onPick: (name: string) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();

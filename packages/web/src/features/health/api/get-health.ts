@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 
 /** `GET /api/health`: whether the API, its database and its job queue are up. */
-export function getHealth(signal?: AbortSignal): Promise<Health> {
+function getHealth(signal?: AbortSignal): Promise<Health> {
   return apiGet('/health', Health, { signal });
 }
 
-export function getHealthQueryOptions() {
+function getHealthQueryOptions() {
   return queryOptions({
     queryKey: ['health'],
     queryFn: ({ signal }) => getHealth(signal),

@@ -6,11 +6,11 @@ import { apiGet } from '@/lib/api-client.ts';
 export const SM8_IDENTITIES_KEY = ['profile', 'servicem8-identities'] as const;
 
 /** `GET /api/User/servicem8/identities`: the ServiceM8 sign-ins linked to the signed-in user. */
-export function getSm8Identities(signal?: AbortSignal): Promise<Sm8Identity[]> {
+function getSm8Identities(signal?: AbortSignal): Promise<Sm8Identity[]> {
   return apiGet('/User/servicem8/identities', z.array(Sm8Identity), { signal });
 }
 
-export function getSm8IdentitiesQueryOptions() {
+function getSm8IdentitiesQueryOptions() {
   return queryOptions({ queryKey: SM8_IDENTITIES_KEY, queryFn: ({ signal }) => getSm8Identities(signal) });
 }
 

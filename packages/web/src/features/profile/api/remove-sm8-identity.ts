@@ -4,7 +4,7 @@ import { apiDelete } from '@/lib/api-client.ts';
 import { SM8_IDENTITIES_KEY } from './get-sm8-identities.ts';
 
 /** `DELETE /api/User/servicem8/identities/{accountUuid}/{staffUuid}`: unlinks one ServiceM8 sign-in. */
-export async function removeSm8Identity(identity: { accountUuid: string; staffUuid: string }): Promise<void> {
+async function removeSm8Identity(identity: { accountUuid: string; staffUuid: string }): Promise<void> {
   const path = `/User/servicem8/identities/${encodeURIComponent(identity.accountUuid)}/${encodeURIComponent(identity.staffUuid)}`;
   await apiDelete(path, z.null());
 }

@@ -7,7 +7,7 @@ import { apiPost } from '@/lib/api-client.ts';
  * a business of the caller and keeps them signed in; otherwise it may sign the account owner in, or
  * answer `SignInNeeded` when an existing Automate account must be proven first.
  */
-export function completeConnection(input: CompleteSm8ConnectionRequest): Promise<Sm8SignInOutcome> {
+function completeConnection(input: CompleteSm8ConnectionRequest): Promise<Sm8SignInOutcome> {
   return apiPost('/Auth/servicem8/complete', Sm8SignInOutcome, { body: input });
 }
 

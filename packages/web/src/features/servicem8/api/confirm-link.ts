@@ -6,7 +6,7 @@ import { apiPost } from '@/lib/api-client.ts';
  * `POST /api/Auth/servicem8/link`: links the ServiceM8 sign-in of the claim to the signed-in user, or,
  * with the mailed link's `proof`, to the owner of that address, and signs them in.
  */
-export function confirmLink(input: ConfirmSm8LinkRequest): Promise<Sm8SignInOutcome> {
+function confirmLink(input: ConfirmSm8LinkRequest): Promise<Sm8SignInOutcome> {
   return apiPost('/Auth/servicem8/link', Sm8SignInOutcome, { body: input });
 }
 

@@ -6,12 +6,12 @@ import { apiGet } from '@/lib/api-client.ts';
  * `GET /api/Auth/servicem8/vendors?connection=<id>`: the ServiceM8 account to activate, its owner, and
  * for a signed-in person the businesses it could be connected to (contract `servicem8-connect.ts`, step 3).
  */
-export function getConnectionCandidates(connection: string, signal?: AbortSignal): Promise<Sm8ConnectionCandidates> {
+function getConnectionCandidates(connection: string, signal?: AbortSignal): Promise<Sm8ConnectionCandidates> {
   return apiGet('/Auth/servicem8/vendors', Sm8ConnectionCandidates, { query: { connection }, signal });
 }
 
 /** `signedInAs`: the signed-in user's id, as the answer depends on who asks. */
-export function getConnectionCandidatesQueryOptions(connection: string, signedInAs: string | null) {
+function getConnectionCandidatesQueryOptions(connection: string, signedInAs: string | null) {
   return queryOptions({
     queryKey: ['servicem8', 'connection', connection, signedInAs],
     queryFn: ({ signal }) => getConnectionCandidates(connection, signal),

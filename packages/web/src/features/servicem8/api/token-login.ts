@@ -6,7 +6,7 @@ import { apiGet } from '@/lib/api-client.ts';
  * `GET /api/Auth/servicem8/tokenlogin?token=<jwt>`: signs in the user linked to the ServiceM8 staff
  * member of the add-on link (the session is then marked automatic), or answers `SignInNeeded`.
  */
-export function tokenLogin(token: string): Promise<Sm8SignInOutcome> {
+function tokenLogin(token: string): Promise<Sm8SignInOutcome> {
   return apiGet('/Auth/servicem8/tokenlogin', Sm8SignInOutcome, { query: { token } });
 }
 

@@ -8,7 +8,7 @@ const VendorPage = searchPage(Vendor);
  * The super admin's vendor list is page 1, 200 per page, sorted by name ascending, filtered to
  * vendors with a current subscription.
  */
-export const VENDOR_SELECTOR_QUERY: SearchQueryInput = {
+const VENDOR_SELECTOR_QUERY: SearchQueryInput = {
   PageNumber: 1,
   PageSize: 200,
   SortBy: 'name',
@@ -19,12 +19,12 @@ export const VENDOR_SELECTOR_QUERY: SearchQueryInput = {
 export const VENDORS_LOAD_FAILED = 'Failed to load vendors.';
 
 /** `GET /api/Vendor/search` (super admins only); the rows are read from `data.rows`. */
-export async function searchVendors(query: SearchQueryInput, signal?: AbortSignal): Promise<Vendor[]> {
+async function searchVendors(query: SearchQueryInput, signal?: AbortSignal): Promise<Vendor[]> {
   const page = await apiGet('/Vendor/search', VendorPage, { query: toSearchParams(query), signal });
   return page.rows;
 }
 
-export function getVendorOptionsQueryOptions() {
+function getVendorOptionsQueryOptions() {
   return queryOptions({
     queryKey: ['vendors', 'selector', VENDOR_SELECTOR_QUERY],
     queryFn: ({ signal }) => searchVendors(VENDOR_SELECTOR_QUERY, signal),

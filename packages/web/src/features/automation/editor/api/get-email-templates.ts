@@ -5,11 +5,11 @@ import { apiGet } from '@/lib/api-client.ts';
 import { editorKeys } from './keys.ts';
 
 /** `GET /api/Vendor/{id}/email/templates/fetch`: the vendor's email templates, sorted by name. */
-export async function getEmailTemplates(vendorId: string, signal?: AbortSignal): Promise<EmailTemplate[]> {
+async function getEmailTemplates(vendorId: string, signal?: AbortSignal): Promise<EmailTemplate[]> {
   return apiGet(`/Vendor/${encodeURIComponent(vendorId)}/email/templates/fetch`, z.array(EmailTemplate), { signal });
 }
 
-export function getEmailTemplatesQueryOptions(vendorId: string) {
+function getEmailTemplatesQueryOptions(vendorId: string) {
   return queryOptions({
     queryKey: editorKeys.emailTemplates(vendorId),
     queryFn: ({ signal }) => getEmailTemplates(vendorId, signal),

@@ -31,7 +31,7 @@ export const EMPTY_REFERENCE_DATA: ReferenceData = {
   material: [],
 };
 
-export function groupReferenceItems(items: readonly ReferenceItem[]): ReferenceData {
+function groupReferenceItems(items: readonly ReferenceItem[]): ReferenceData {
   const byName = (a: ReferenceItem, b: ReferenceItem) => a.name.localeCompare(b.name);
   const byOrder = (a: ReferenceItem, b: ReferenceItem) =>
     Number(a.details.sortOrder ?? 0) - Number(b.details.sortOrder ?? 0) || byName(a, b);
@@ -49,14 +49,14 @@ export function groupReferenceItems(items: readonly ReferenceItem[]): ReferenceD
 }
 
 /** `GET /api/Vendor/{id}/servicem8/reference`: badges, queues, categories, staff, forms, form fields, materials. */
-export async function getReferenceData(vendorId: string, signal?: AbortSignal): Promise<ReferenceData> {
+async function getReferenceData(vendorId: string, signal?: AbortSignal): Promise<ReferenceData> {
   const items = await apiGet(`/Vendor/${encodeURIComponent(vendorId)}/servicem8/reference`, z.array(ReferenceItem), {
     signal,
   });
   return groupReferenceItems(items);
 }
 
-export function getReferenceDataQueryOptions(vendorId: string) {
+function getReferenceDataQueryOptions(vendorId: string) {
   return queryOptions({
     queryKey: editorKeys.reference(vendorId),
     queryFn: ({ signal }) => getReferenceData(vendorId, signal),

@@ -19,14 +19,14 @@ import { useSearchState } from '@/lib/use-search-state.ts';
 import { useArticleSearch } from '../../api/search-articles.ts';
 import { categoryLabel } from '../../categories.ts';
 
-export const ARTICLE_SEARCH_DEFAULTS: SearchDefaults = {
+const ARTICLE_SEARCH_DEFAULTS: SearchDefaults = {
   PageSize: 25,
   SortBy: 'updated',
   SortDir: 'Descending',
   sortable: ['title', 'category', 'slug', 'published', 'updated'],
 };
 
-export const ARTICLES_LOAD_FAILED = 'The articles could not be loaded.';
+const ARTICLES_LOAD_FAILED = 'The articles could not be loaded.';
 
 export const adminArticlePath = (id: string) => `/admin/articles/${encodeURIComponent(id)}`;
 

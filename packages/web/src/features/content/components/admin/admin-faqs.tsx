@@ -17,14 +17,14 @@ import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
 import { useFaqSearch } from '../../api/search-faqs.ts';
 
-export const FAQ_SEARCH_DEFAULTS: SearchDefaults = {
+const FAQ_SEARCH_DEFAULTS: SearchDefaults = {
   PageSize: 25,
   SortBy: 'sortOrder',
   SortDir: 'Ascending',
   sortable: ['question', 'sortOrder', 'published', 'updated'],
 };
 
-export const FAQS_LOAD_FAILED = 'The FAQ entries could not be loaded.';
+const FAQS_LOAD_FAILED = 'The FAQ entries could not be loaded.';
 
 export const adminFaqPath = (id: string) => `/admin/faq/${encodeURIComponent(id)}`;
 

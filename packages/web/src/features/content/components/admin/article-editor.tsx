@@ -47,8 +47,8 @@ import {
   validateArticle,
 } from './article-form-values.ts';
 
-export const ARTICLES_SEARCH_PATH = '/admin/articles/search';
-export const NEW_ID = 'new';
+const ARTICLES_SEARCH_PATH = '/admin/articles/search';
+const NEW_ID = 'new';
 const LOAD_FAILED = 'The article could not be loaded.';
 const SAVE_FAILED = 'The article could not be saved.';
 const DELETE_FAILED = 'The article could not be deleted.';

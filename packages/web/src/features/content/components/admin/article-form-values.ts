@@ -12,7 +12,7 @@ export type ArticleFormValues = {
   published: boolean;
 };
 
-export const NEW_ARTICLE_CATEGORY = 'getting-started';
+const NEW_ARTICLE_CATEGORY = 'getting-started';
 
 export function articleFormValues(article: Article | null): ArticleFormValues {
   if (!article) {

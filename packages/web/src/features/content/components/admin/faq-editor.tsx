@@ -34,7 +34,7 @@ import { PUBLIC_HELP_PATHS } from '../../help-paths.ts';
 import { adminFaqPath } from './admin-faqs.tsx';
 import { faqFormValues, sameFaqValues, toFaqInput, validateFaq } from './faq-form-values.ts';
 
-export const FAQ_SEARCH_PATH = '/admin/faq/search';
+const FAQ_SEARCH_PATH = '/admin/faq/search';
 const NEW_ID = 'new';
 const LOAD_FAILED = 'The FAQ entry could not be loaded.';
 const SAVE_FAILED = 'The FAQ entry could not be saved.';
