@@ -20,6 +20,7 @@ import { publicRoutes } from './modules/public/public.routes.ts';
 import { servicem8Routes } from './modules/servicem8/servicem8.routes.ts';
 import { sm8SignInRoutes } from './modules/servicem8/sm8-sign-in.routes.ts';
 import { triggerRoutes } from './modules/triggers/triggers.routes.ts';
+import { findTriggerSendingTemplate } from './modules/triggers/triggers.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { vendorInvitationRoutes } from './modules/vendors/vendor-invitations.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
@@ -103,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(servicem8Routes(deps));
       await api.register(webhookRoutes(deps));
       await api.register(contentRoutes(deps));
-      await api.register(emailTemplateRoutes(deps));
+      await api.register(emailTemplateRoutes(deps, { findTemplateUser: findTriggerSendingTemplate }));
       await api.register(triggerRoutes(deps));
     },
     { prefix: '/api' },

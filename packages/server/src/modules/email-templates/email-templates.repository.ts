@@ -1,6 +1,5 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { triggers } from '../triggers/triggers.schema.ts';
 import { emailTemplates } from './email-templates.schema.ts';
 
 export type EmailTemplateRow = typeof emailTemplates.$inferSelect;
@@ -85,20 +84,15 @@ export async function deleteEmailTemplate(
   return deleted.length > 0;
 }
 
-/**
- * The first (by name) of the vendor's triggers with an action that sends this template
- * (`definition.actions[].params.emailTemplateId`), matched by jsonb containment.
- */
-export async function findTriggerUsingEmailTemplate(
+/** Which of `ids` are email templates of the vendor. */
+export async function findEmailTemplateIds(
   db: Db,
-  { vendorId, templateId }: { vendorId: string; templateId: string },
-): Promise<{ id: string; name: string } | undefined> {
-  const usesTemplate = JSON.stringify({ actions: [{ params: { emailTemplateId: templateId } }] });
-  const [row] = await db
-    .select({ id: triggers.id, name: triggers.name })
-    .from(triggers)
-    .where(and(eq(triggers.vendorId, vendorId), sql`${triggers.definition} @> ${usesTemplate}::jsonb`))
-    .orderBy(asc(triggers.name), asc(triggers.id))
-    .limit(1);
-  return row;
+  where: { vendorId: string; ids: readonly string[] },
+): Promise<string[]> {
+  if (where.ids.length === 0) return [];
+  const rows = await db
+    .select({ id: emailTemplates.id })
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.vendorId, where.vendorId), inArray(emailTemplates.id, [...where.ids])));
+  return rows.map((row) => row.id);
 }

@@ -7,6 +7,7 @@ import type { App } from '../../http/app-type.ts';
 import {
   changeEmailTemplate,
   createEmailTemplate,
+  type FindTemplateUser,
   getEmailTemplate,
   listEmailTemplates,
   removeEmailTemplate,
@@ -19,8 +20,14 @@ const members = { access: access.vendorMember('id') };
 const admins = { access: access.vendorAdmin('id') };
 const textRules = `The subject and body may use the merge fields ${MERGE_FIELDS.map((field) => `\`{{ ${field.name} }}\``).join(', ')} (Liquid filters such as \`| upcase\` are allowed); any other variable, or a text that does not parse, is refused. Names are unique per vendor, ignoring case.`;
 
-/** The vendor's email templates: fetch, create, change, delete. */
-export function emailTemplateRoutes(deps: Deps): FastifyPluginAsyncZod {
+/**
+ * The vendor's email templates: fetch, create, change, delete. `findTemplateUser` finds a trigger that
+ * still sends a template (deleting one is refused then).
+ */
+export function emailTemplateRoutes(
+  deps: Deps,
+  { findTemplateUser }: { findTemplateUser: FindTemplateUser },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/Vendor/:id/email/templates/fetch',
@@ -96,7 +103,7 @@ export function emailTemplateRoutes(deps: Deps): FastifyPluginAsyncZod {
       }),
     );
 
-    await app.register(async (scope) => registerDelete(scope, deps));
+    await app.register(async (scope) => registerDelete(scope, deps, findTemplateUser));
   };
 }
 
@@ -104,7 +111,7 @@ export function emailTemplateRoutes(deps: Deps): FastifyPluginAsyncZod {
  * The published DELETE call carries a body, which says nothing we need: in a scope of its own, any body (JSON,
  * empty JSON, another content type) is read and ignored instead of being parsed or refused.
  */
-function registerDelete(scope: App, deps: Deps): void {
+function registerDelete(scope: App, deps: Deps, findTemplateUser: FindTemplateUser): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   scope.delete(
@@ -121,7 +128,8 @@ function registerDelete(scope: App, deps: Deps): void {
       },
     },
     async (request) => {
-      await removeEmailTemplate(deps, requireVendorScope(request).id, request.params.templateId);
+      const where = { vendorId: requireVendorScope(request).id, id: request.params.templateId };
+      await removeEmailTemplate(deps, where, findTemplateUser);
       return { success: true as const, data: null, message: 'Deleted.' };
     },
   );

@@ -9,7 +9,7 @@ import {
   type EmailTemplateRow,
   findEmailTemplate,
   findEmailTemplateByName,
-  findTriggerUsingEmailTemplate,
+  findEmailTemplateIds,
   insertEmailTemplate,
   listEmailTemplates as listRows,
   lockEmailTemplateNames,
@@ -85,11 +85,29 @@ export async function changeEmailTemplate(
   });
 }
 
+/**
+ * Finds a trigger that sends the template. Triggers sit above this module, so the composition root
+ * (app.ts) hands their lookup in.
+ */
+export type FindTemplateUser = (
+  db: Db,
+  where: { vendorId: string; templateId: string },
+) => Promise<{ name: string } | undefined>;
+
+/** Which of `ids` are email templates of the vendor, e.g. to check the references of a trigger. */
+export function existingEmailTemplateIds(db: Db, where: { vendorId: string; ids: readonly string[] }) {
+  return findEmailTemplateIds(db, where);
+}
+
 /** Refused while a trigger sends the template: the trigger must pick another one first. */
-export async function removeEmailTemplate(deps: Deps, vendorId: string, id: string): Promise<void> {
+export async function removeEmailTemplate(
+  deps: Deps,
+  { vendorId, id }: { vendorId: string; id: string },
+  findTemplateUser: FindTemplateUser,
+): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     if (!(await findEmailTemplate(tx, { vendorId, id }))) throw notFound(NOT_FOUND);
-    const trigger = await findTriggerUsingEmailTemplate(tx, { vendorId, templateId: id });
+    const trigger = await findTemplateUser(tx, { vendorId, templateId: id });
     if (trigger) {
       throw new AppError(
         'CONFLICT',

@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { countWhere, runSearch, type SearchSpec } from '../../db/search.ts';
 import { triggerRuns } from '../automation/automation.schema.ts';
-import { emailTemplates } from '../email-templates/email-templates.schema.ts';
 import { sm8ReferenceItems } from '../servicem8/servicem8.schema.ts';
 import { triggerAttachments, triggers, triggerVersions } from './triggers.schema.ts';
 
@@ -232,15 +231,20 @@ export async function findSm8ReferenceItems(
     .where(and(eq(sm8ReferenceItems.vendorId, where.vendorId), inArray(sm8ReferenceItems.uuid, [...where.uuids])));
 }
 
-/** Which of `ids` are email templates of the vendor. */
-export async function findEmailTemplateIds(
+/**
+ * The first (by name) of the vendor's triggers with an action that sends this template
+ * (`definition.actions[].params.emailTemplateId`), matched by jsonb containment.
+ */
+export async function findTriggerUsingEmailTemplate(
   db: Db,
-  where: { vendorId: string; ids: readonly string[] },
-): Promise<string[]> {
-  if (where.ids.length === 0) return [];
-  const rows = await db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(and(eq(emailTemplates.vendorId, where.vendorId), inArray(emailTemplates.id, [...where.ids])));
-  return rows.map((row) => row.id);
+  { vendorId, templateId }: { vendorId: string; templateId: string },
+): Promise<{ id: string; name: string } | undefined> {
+  const usesTemplate = JSON.stringify({ actions: [{ params: { emailTemplateId: templateId } }] });
+  const [row] = await db
+    .select({ id: triggers.id, name: triggers.name })
+    .from(triggers)
+    .where(and(eq(triggers.vendorId, vendorId), sql`${triggers.definition} @> ${usesTemplate}::jsonb`))
+    .orderBy(asc(triggers.name), asc(triggers.id))
+    .limit(1);
+  return row;
 }

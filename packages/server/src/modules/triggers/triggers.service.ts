@@ -14,15 +14,16 @@ import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import { detectImageType } from '../../storage/image-type.ts';
+import { existingEmailTemplateIds } from '../email-templates/email-templates.service.ts';
 import { findVendorById } from '../vendors/vendors.repository.ts';
 import { type AvailableSm8Item, findMissingReferences, type Sm8ReferenceKind } from './trigger-references.ts';
 import {
   deleteTrigger,
   deleteTriggerAttachment,
-  findEmailTemplateIds,
   findSm8ReferenceItems,
   findTrigger,
   findTriggerAttachment,
+  findTriggerUsingEmailTemplate,
   insertTrigger,
   insertTriggerAttachment,
   insertTriggerVersion,
@@ -177,7 +178,7 @@ async function checkDefinition(
     }
     const [items, templates] = await Promise.all([
       findSm8ReferenceItems(db, { vendorId, uuids: [...uuids] }),
-      findEmailTemplateIds(db, { vendorId, ids: [...templateIds] }),
+      existingEmailTemplateIds(db, { vendorId, ids: [...templateIds] }),
     ]);
     const sm8: AvailableSm8Item[] = items
       .filter((item) => item.kind !== 'staff')
@@ -347,4 +348,9 @@ function contentMatches(contentType: string, bytes: Uint8Array): boolean {
   if (contentType === 'application/pdf') return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
   if (contentType.startsWith('image/')) return detectImageType(bytes)?.contentType === contentType;
   return true;
+}
+
+/** The first (by name) of the vendor's triggers that sends the email template, if any. */
+export function findTriggerSendingTemplate(db: Db, where: { vendorId: string; templateId: string }) {
+  return findTriggerUsingEmailTemplate(db, where);
 }
