@@ -60,6 +60,7 @@ export const LoginRequest = z.object({
     .min(1, 'password is required.')
     .max(PASSWORD_POLICY.maxLength, `A password can have at most ${PASSWORD_POLICY.maxLength} characters.`),
 });
+export type LoginRequest = z.input<typeof LoginRequest>;
 
 export const RegisterRequest = z.object({
   email: EmailAddress,
@@ -79,6 +80,7 @@ export const TokenLinkRequest = z.object({
   userId: z.uuid('userId is not a valid id.'),
 });
 export const ResetPasswordRequest = TokenLinkRequest.extend({ password: Password });
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
 export const EmailOnlyRequest = z.object({ email: EmailAddress });
 
 export const VendorMembership = z.object({

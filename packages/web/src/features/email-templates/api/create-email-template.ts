@@ -1,7 +1,7 @@
 import { EmailTemplate, type EmailTemplateInput } from '@automate/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
-import { emailTemplateKeys, refreshEmailTemplateList, templatesPath } from './keys.ts';
+import { emailTemplateKeys, refreshEmailTemplateList, templatesPath } from '@/lib/email-templates/keys.ts';
 
 type CreateEmailTemplateVariables = { vendorId: string; input: EmailTemplateInput };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ApiResult, apiRequest } from '@/lib/api-client.ts';
-import { refreshEmailTemplateList, templatesPath } from './keys.ts';
+import { refreshEmailTemplateList, templatesPath } from '@/lib/email-templates/keys.ts';
 
 type DeleteEmailTemplateVariables = { vendorId: string; id: string };
 

@@ -1,7 +1,7 @@
 import { EmailTemplate } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
-import { emailTemplateKeys, templatesPath } from './keys.ts';
+import { emailTemplateKeys, templatesPath } from '@/lib/email-templates/keys.ts';
 
 /** `GET /api/Vendor/{id}/email/templates/{templateId}` (vendor members); 404 when the vendor has no such template. */
 async function getEmailTemplate(vendorId: string, id: string, signal?: AbortSignal): Promise<EmailTemplate> {

@@ -16,13 +16,13 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
+import { useEmailTemplates } from '@/lib/email-templates/fetch-email-templates.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { filterValue, type SearchDefaults, type SearchState } from '@/lib/search-params.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
 import { useDeleteEmailTemplate } from '../api/delete-email-template.ts';
-import { useEmailTemplates } from '../api/fetch-email-templates.ts';
 import { emailTemplatePath, NEW_TEMPLATE_PATH } from '../paths.ts';
 import { NoVendorNotice, ReadOnlyNotice, type TemplateAccess, useTemplateAccess } from './vendor-access.tsx';
 

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * Query keys of the email templates feature, per vendor (a super admin switching vendors never sees the
+ * Query keys of a vendor's email templates, shared by every screen that shows them (the templates pages
+ * and the trigger editor's picker), per vendor (a super admin switching vendors never sees the
  * previous vendor's templates): invalidating `vendor(id)` refreshes every view of that vendor's templates.
  */
 export const emailTemplateKeys = {
