@@ -1,14 +1,11 @@
 import type { Trigger } from '@automate/contract';
 import CloseIcon from '@mui/icons-material/Close';
-import DeleteIcon from '@mui/icons-material/Delete';
 import HistoryIcon from '@mui/icons-material/History';
-import SaveIcon from '@mui/icons-material/Save';
 import ScienceIcon from '@mui/icons-material/Science';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -162,35 +159,12 @@ export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: 
         </Stack>
 
         <FormActionBar
-          status={
-            dirty ? (
-              <Chip label="Unsaved changes" size="small" color="info" data-testid="unsaved-changes" />
-            ) : saved ? (
-              <Typography variant="body2" color="text.secondary">
-                All changes saved
-              </Typography>
-            ) : null
-          }
-        >
-          {saved ? (
-            <Button
-              color="error"
-              startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
-              onClick={() => void form.destroy()}
-              disabled={deleting || saving}
-            >
-              Delete
-            </Button>
-          ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
-            disabled={saving || deleting || (saved !== null && !dirty)}
-          >
-            {saving ? 'Saving…' : saved ? 'Save' : 'Create'}
-          </Button>
-        </FormActionBar>
+          dirty={dirty}
+          exists={saved !== null}
+          saving={saving}
+          onDelete={() => void form.destroy()}
+          deleting={deleting}
+        />
 
         <Dialog
           open={testing}

@@ -1,17 +1,13 @@
 import { EMAIL_TEMPLATE_LIMITS, type EmailTemplate } from '@automate/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteIcon from '@mui/icons-material/Delete';
-import SaveIcon from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -198,40 +194,13 @@ function TemplateForm({ template, access }: { template: EmailTemplate | null; ac
       </Grid>
       {readOnly ? null : (
         <FormActionBar
-          status={
-            dirty ? (
-              <>
-                <Chip label="Unsaved changes" size="small" color="info" data-testid="unsaved-changes" />
-                <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
-                  Ctrl+S saves
-                </Typography>
-              </>
-            ) : saved ? (
-              <Typography variant="body2" color="text.secondary">
-                All changes saved
-              </Typography>
-            ) : null
-          }
-        >
-          {saved ? (
-            <Button
-              color="error"
-              startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
-              onClick={() => void destroy()}
-              disabled={deleting || saving}
-            >
-              Delete
-            </Button>
-          ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
-            disabled={saving || (saved !== null && !dirty)}
-          >
-            {saving ? 'Saving…' : saved ? 'Save' : 'Create'}
-          </Button>
-        </FormActionBar>
+          dirty={dirty}
+          exists={saved !== null}
+          saving={saving}
+          hint="Ctrl+S saves"
+          onDelete={() => void destroy()}
+          deleting={deleting}
+        />
       )}
     </Box>
   );

@@ -3,7 +3,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import DeleteIcon from '@mui/icons-material/Delete';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +20,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
@@ -323,26 +321,7 @@ function ArticleForm({ article }: { article: Article | null }) {
           />
         </Stack>
       </Paper>
-      <FormActionBar
-        status={
-          dirty ? (
-            <Chip label="Unsaved changes" size="small" color="info" data-testid="unsaved-changes" />
-          ) : saved ? (
-            <Typography variant="body2" color="text.secondary">
-              All changes saved
-            </Typography>
-          ) : null
-        }
-      >
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
-          disabled={saving || (saved !== null && !dirty)}
-        >
-          {saving ? 'Saving…' : saved ? 'Save' : 'Create'}
-        </Button>
-      </FormActionBar>
+      <FormActionBar dirty={dirty} exists={saved !== null} saving={saving} />
     </Box>
   );
 }

@@ -1,7 +1,6 @@
 import { CONTENT_IMAGE_LIMITS, type Faq, type SearchQueryInput } from '@automate/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
-import SaveIcon from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,7 +13,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
@@ -244,26 +242,7 @@ function FaqForm({ faq, nextSortOrder }: { faq: Faq | null; nextSortOrder: numbe
           />
         </Stack>
       </Paper>
-      <FormActionBar
-        status={
-          dirty ? (
-            <Chip label="Unsaved changes" size="small" color="info" data-testid="unsaved-changes" />
-          ) : saved ? (
-            <Typography variant="body2" color="text.secondary">
-              All changes saved
-            </Typography>
-          ) : null
-        }
-      >
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
-          disabled={saving || (saved !== null && !dirty)}
-        >
-          {saving ? 'Saving…' : saved ? 'Save' : 'Create'}
-        </Button>
-      </FormActionBar>
+      <FormActionBar dirty={dirty} exists={saved !== null} saving={saving} />
     </Box>
   );
 }
