@@ -60,3 +60,7 @@ export const OutboxMessage = z.object({
   sentAt: z.iso.datetime().nullable(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+/** A system email rendered with sample data: its subject and its plain-text and HTML bodies. */
+export const RenderedEmail = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+export type RenderedEmail = z.infer<typeof RenderedEmail>;

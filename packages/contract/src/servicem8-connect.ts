@@ -130,3 +130,38 @@ export const Sm8Identity = z.object({
   linkedAt: z.iso.datetime(),
 });
 export type Sm8Identity = z.infer<typeof Sm8Identity>;
+
+/** One ServiceM8 record copied for the pickers (badge, queue, category, staff, form, form field, material). */
+export const Sm8ReferenceItem = z.object({
+  kind: z.string(),
+  uuid: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  /** Kind-specific fields, e.g. a form field's `formUuid` and `sortOrder`. */
+  details: z.record(z.string(), z.unknown()),
+});
+export type Sm8ReferenceItem = z.infer<typeof Sm8ReferenceItem>;
+
+const Sm8ReferenceChange = z.object({
+  added: z.number(),
+  removed: z.number(),
+  changed: z.number(),
+  total: z.number(),
+});
+
+/** What a sync of the reference data changed, per kind, and the account's time zone if it changed. */
+export const Sm8SyncResult = z.object({
+  badge: Sm8ReferenceChange,
+  queue: Sm8ReferenceChange,
+  category: Sm8ReferenceChange,
+  staff: Sm8ReferenceChange,
+  form: Sm8ReferenceChange,
+  formfield: Sm8ReferenceChange,
+  material: Sm8ReferenceChange,
+  timeZone: z.object({ from: z.string(), to: z.string() }).nullable(),
+});
+export type Sm8SyncResult = z.infer<typeof Sm8SyncResult>;
+
+/** The answer to a ServiceM8 webhook delivery: where it was stored, or that it had arrived before. */
+export const WebhookAccepted = z.object({ inboxId: z.uuid().nullable(), duplicate: z.boolean() });
+export type WebhookAccepted = z.infer<typeof WebhookAccepted>;

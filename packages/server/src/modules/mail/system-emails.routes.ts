@@ -1,5 +1,6 @@
 import {
   OutboxMessage,
+  RenderedEmail,
   SearchQuery,
   SystemEmail,
   SystemEmailInput,
@@ -66,7 +67,7 @@ export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Render a template with sample data',
           body: SystemEmailUpdate.pick({ subject: true, body: true }),
-          response: { 200: successEnvelope(z.object({ subject: z.string(), text: z.string(), html: z.string() })) },
+          response: { 200: successEnvelope(RenderedEmail) },
         },
       },
       async (request) => ({ success: true as const, data: await previewSystemEmail(request.body) }),

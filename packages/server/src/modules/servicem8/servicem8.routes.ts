@@ -1,4 +1,4 @@
-import { successEnvelope } from '@automate/contract';
+import { Sm8ReferenceItem, Sm8SyncResult, successEnvelope } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -7,25 +7,6 @@ import { listReferenceItems } from './servicem8.repository.ts';
 import { syncReferenceData } from './sync.service.ts';
 
 const tags = ['ServiceM8'];
-const Change = z.object({ added: z.number(), removed: z.number(), changed: z.number(), total: z.number() });
-const SyncResult = z.object({
-  badge: Change,
-  queue: Change,
-  category: Change,
-  staff: Change,
-  form: Change,
-  formfield: Change,
-  material: Change,
-  timeZone: z.object({ from: z.string(), to: z.string() }).nullable(),
-});
-const ReferenceItem = z.object({
-  kind: z.string(),
-  uuid: z.string(),
-  name: z.string(),
-  active: z.boolean(),
-  details: z.record(z.string(), z.unknown()),
-});
-
 export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -38,7 +19,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
           description:
             'Badges, queues, categories, staff, forms with fields, materials and the time zone; answers what changed.',
           params: z.object({ id: z.string() }),
-          response: { 200: successEnvelope(SyncResult) },
+          response: { 200: successEnvelope(Sm8SyncResult) },
         },
       },
       async (request) => ({
@@ -56,7 +37,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'The vendor’s ServiceM8 reference data, as last synced (for pickers)',
           params: z.object({ id: z.string() }),
-          response: { 200: successEnvelope(z.array(ReferenceItem)) },
+          response: { 200: successEnvelope(z.array(Sm8ReferenceItem)) },
         },
       },
       async (request) => ({

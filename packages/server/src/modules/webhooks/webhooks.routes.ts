@@ -1,4 +1,4 @@
-import { successEnvelope } from '@automate/contract';
+import { successEnvelope, WebhookAccepted } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -8,7 +8,7 @@ import { acceptDelivery, assertCallbackSecret, MAX_DELIVERY_ENTRIES } from './we
 const tags = ['Webhooks'];
 /** ServiceM8's deliveries are a few hundred bytes; anything near this is not from ServiceM8. */
 const CALLBACK_BODY_LIMIT = 64 * 1024;
-const Accepted = successEnvelope(z.object({ inboxId: z.uuid().nullable(), duplicate: z.boolean() }));
+const Accepted = successEnvelope(WebhookAccepted);
 
 /** Deliveries from ServiceM8. They must be answered within 10 s, so they are only stored and queued here. */
 export function webhookRoutes(deps: Deps): FastifyPluginAsyncZod {

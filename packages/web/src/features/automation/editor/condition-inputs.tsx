@@ -1,10 +1,9 @@
-import type { ComparisonOperator } from '@automate/contract';
+import type { ComparisonOperator, Sm8ReferenceItem } from '@automate/contract';
 import Autocomplete from '@mui/material/Autocomplete';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { ReferenceItem } from './api/get-reference-data.ts';
 import { useEditorContext } from './editor-context.tsx';
 import { conditionKey } from './issue-paths.ts';
 import { bindParams, type ParamBinding } from './param-binding.ts';
@@ -60,7 +59,7 @@ export function ConditionInputs({
     case 'FormFieldMultiChoiceIncludes': {
       const formUuid = bind.value('formUuid');
       const fieldUuid = bind.value('field');
-      const fieldOfForm = (item: ReferenceItem) =>
+      const fieldOfForm = (item: Sm8ReferenceItem) =>
         String(item.details.formUuid ?? '').toLowerCase() === formUuid.toLowerCase();
       const chooseForm = (uuid: string) => {
         const keepField = reference.formfield.some(

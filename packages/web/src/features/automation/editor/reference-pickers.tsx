@@ -1,8 +1,8 @@
-import { COMPARISON_WORDS, type ComparisonOperator, JOB_STATUSES } from '@automate/contract';
+import { COMPARISON_WORDS, type ComparisonOperator, JOB_STATUSES, type Sm8ReferenceItem } from '@automate/contract';
 import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { ReferenceItem, ReferenceKind } from './api/get-reference-data.ts';
+import type { ReferenceKind } from './api/get-reference-data.ts';
 import { useEditorContext } from './editor-context.tsx';
 import { OPERATOR_ORDER } from './labels.ts';
 
@@ -30,11 +30,11 @@ function optionLabel(option: Option): string {
   return option.active ? option.name : `${option.name} (inactive)`;
 }
 
-function toOption(item: ReferenceItem): Option {
+function toOption(item: Sm8ReferenceItem): Option {
   return { uuid: item.uuid, name: item.name, active: item.active };
 }
 
-function useOptions(kind: ReferenceKind, filter?: (item: ReferenceItem) => boolean) {
+function useOptions(kind: ReferenceKind, filter?: (item: Sm8ReferenceItem) => boolean) {
   const { reference, referenceLoading } = useEditorContext();
   const items = filter ? reference[kind].filter(filter) : reference[kind];
   const find = (uuid: string): Option | null => {
@@ -51,7 +51,7 @@ type PickerProps = {
   error?: string | undefined;
   helperText?: string;
   /** Only these records (e.g. the fields of the chosen form). */
-  filter?: (item: ReferenceItem) => boolean;
+  filter?: (item: Sm8ReferenceItem) => boolean;
   disabled?: boolean;
   required?: boolean;
 };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { TriggerRun, VendorMembership } from '@automate/contract';
+import type { Sm8SyncResult, TriggerRun, VendorMembership } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -58,11 +58,22 @@ function serve({ total, active, runs = [] }: { total: number; active: number; ru
       const rows = status ? runs.filter((r) => r.status === status) : runs;
       return page(rows);
     }
-    if (url.pathname === `/api/Vendor/${VENDOR.vendorId}/sync`)
-      return ok({ badge: {} }, 'ServiceM8 data is up to date.');
+    if (url.pathname === `/api/Vendor/${VENDOR.vendorId}/sync`) return ok(SYNC_RESULT, 'ServiceM8 data is up to date.');
     return undefined;
   });
 }
+
+const unchanged = { added: 0, removed: 0, changed: 0, total: 3 };
+const SYNC_RESULT: Sm8SyncResult = {
+  badge: { ...unchanged, added: 1, total: 4 },
+  queue: unchanged,
+  category: unchanged,
+  staff: unchanged,
+  form: unchanged,
+  formfield: unchanged,
+  material: unchanged,
+  timeZone: null,
+};
 
 function renderDashboard(vendor: VendorMembership = VENDOR) {
   return renderAsRoute(<Dashboard vendor={vendor} automationsPath={AUTOMATIONS} />, {

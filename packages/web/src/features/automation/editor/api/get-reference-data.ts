@@ -1,25 +1,13 @@
+import { Sm8ReferenceItem } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '@/lib/api-client.ts';
 import { editorKeys } from './keys.ts';
 
-/**
- * One synced ServiceM8 record for the pickers. The contract has no schema for this answer yet (the
- * server declares it in `servicem8.routes.ts`), so it is parsed here, leniently in `details`.
- */
-export const ReferenceItem = z.object({
-  kind: z.string(),
-  uuid: z.string(),
-  name: z.string(),
-  active: z.boolean(),
-  details: z.record(z.string(), z.unknown()),
-});
-export type ReferenceItem = z.infer<typeof ReferenceItem>;
-
 export type ReferenceKind = 'badge' | 'queue' | 'category' | 'staff' | 'form' | 'formfield' | 'material';
 
 /** The reference data by kind, sorted by name (form fields by their order in the form). */
-export type ReferenceData = Readonly<Record<ReferenceKind, readonly ReferenceItem[]>>;
+export type ReferenceData = Readonly<Record<ReferenceKind, readonly Sm8ReferenceItem[]>>;
 
 export const EMPTY_REFERENCE_DATA: ReferenceData = {
   badge: [],
@@ -31,9 +19,9 @@ export const EMPTY_REFERENCE_DATA: ReferenceData = {
   material: [],
 };
 
-function groupReferenceItems(items: readonly ReferenceItem[]): ReferenceData {
-  const byName = (a: ReferenceItem, b: ReferenceItem) => a.name.localeCompare(b.name);
-  const byOrder = (a: ReferenceItem, b: ReferenceItem) =>
+function groupReferenceItems(items: readonly Sm8ReferenceItem[]): ReferenceData {
+  const byName = (a: Sm8ReferenceItem, b: Sm8ReferenceItem) => a.name.localeCompare(b.name);
+  const byOrder = (a: Sm8ReferenceItem, b: Sm8ReferenceItem) =>
     Number(a.details.sortOrder ?? 0) - Number(b.details.sortOrder ?? 0) || byName(a, b);
   const of = (kind: ReferenceKind) =>
     items.filter((item) => item.kind === kind).sort(kind === 'formfield' ? byOrder : byName);
@@ -50,7 +38,7 @@ function groupReferenceItems(items: readonly ReferenceItem[]): ReferenceData {
 
 /** `GET /api/Vendor/{id}/servicem8/reference`: badges, queues, categories, staff, forms, form fields, materials. */
 async function getReferenceData(vendorId: string, signal?: AbortSignal): Promise<ReferenceData> {
-  const items = await apiGet(`/Vendor/${encodeURIComponent(vendorId)}/servicem8/reference`, z.array(ReferenceItem), {
+  const items = await apiGet(`/Vendor/${encodeURIComponent(vendorId)}/servicem8/reference`, z.array(Sm8ReferenceItem), {
     signal,
   });
   return groupReferenceItems(items);
