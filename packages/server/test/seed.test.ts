@@ -21,7 +21,8 @@ async function startOnce(env: Record<string, string>, dir = dataDir) {
     },
   });
   const services = await startServices({
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, ...env }),
+    // Jobs (the demo vendor's first sync) are picked up within half a second instead of two.
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, QUEUE_POLL_SECONDS: '0.5', ...env }),
     logger: pino({ level: 'warn' }, sink),
     target: { kind: 'pglite', dataDir: dir },
     role: 'all',
@@ -91,7 +92,8 @@ describe('first start', () => {
     } finally {
       await second.services.stop();
     }
-  });
+    // Two whole installations start and stop on disk; a stop waits for running jobs (up to 10 s).
+  }, 60_000);
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD when they are set', async () => {
     const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-seed-'));
