@@ -12,6 +12,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { findLockedAddresses } from './modules/auth/auth.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -96,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(healthRoutes(deps));
       await api.register(publicRoutes(deps));
       await api.register(authRoutes(deps));
-      await api.register(userRoutes(deps));
+      await api.register(userRoutes(deps, { findLockedAddresses }));
       await api.register(vendorRoutes(deps));
       await api.register(vendorInvitationRoutes(deps));
       await api.register(systemEmailRoutes(deps));

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { signInAttempts, type USER_TOKEN_PURPOSES, userTokens } from './auth.schema.ts';
 
@@ -54,6 +54,20 @@ export type SignInAttemptRow = typeof signInAttempts.$inferSelect;
 export async function findSignInAttempts(db: Db, emailKey: string): Promise<SignInAttemptRow | undefined> {
   const [row] = await db.select().from(signInAttempts).where(eq(signInAttempts.emailKey, emailKey));
   return row;
+}
+
+/** The addresses among `emailKeys` that are locked at `now`, with when each lock ends. */
+export async function findLocksAt(
+  db: Db,
+  emailKeys: readonly string[],
+  now: Date,
+): Promise<Array<{ emailKey: string; lockedUntil: Date }>> {
+  if (emailKeys.length === 0) return [];
+  const rows = await db
+    .select({ emailKey: signInAttempts.emailKey, lockedUntil: signInAttempts.lockedUntil })
+    .from(signInAttempts)
+    .where(and(inArray(signInAttempts.emailKey, [...emailKeys]), gt(signInAttempts.lockedUntil, now)));
+  return rows.flatMap((row) => (row.lockedUntil ? [{ emailKey: row.emailKey, lockedUntil: row.lockedUntil }] : []));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RegisterRequest, UserSession } from '@automate/contract';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
@@ -13,7 +14,7 @@ import {
 } from '../users/users.repository.ts';
 import { insertMembership, insertVendor } from '../vendors/vendors.repository.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from './auth.jobs.ts';
-import { clearSignInAttempts, findSignInAttempts, recordFailedSignIn } from './auth.repository.ts';
+import { clearSignInAttempts, findLocksAt, findSignInAttempts, recordFailedSignIn } from './auth.repository.ts';
 import { sendLinkEmail } from './auth-emails.ts';
 import { redeemLinkToken } from './auth-links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -53,6 +54,15 @@ export async function login(deps: Deps, credentials: { email: string; password: 
 }
 
 /** The address as sign-in attempts are counted: case and surrounding spaces do not make another one. */
+/**
+ * Which of `emails` (as given) are locked out after failed sign-ins at `now`. The users module sits
+ * below this one, so app.ts hands this to the super admin's user list.
+ */
+export async function findLockedAddresses(db: Db, emails: readonly string[], now: Date): Promise<Set<string>> {
+  const locked = new Set((await findLocksAt(db, emails.map(signInKey), now)).map((lock) => lock.emailKey));
+  return new Set(emails.filter((email) => locked.has(signInKey(email))));
+}
+
 function signInKey(email: string): string {
   return email.trim().toLowerCase();
 }

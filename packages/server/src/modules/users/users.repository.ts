@@ -1,6 +1,7 @@
-import type { VendorMembership } from '@automate/contract';
+import type { SearchPage, SearchQuery, VendorMembership } from '@automate/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { runSearch, type SearchSpec } from '../../db/search.ts';
 import { vendorMemberships, vendors } from '../vendors/vendors.schema.ts';
 import { users } from './users.schema.ts';
 
@@ -55,4 +56,42 @@ export async function listMembershipsOfUser(db: Db, userId: string): Promise<Ven
     .innerJoin(vendors, eq(vendors.id, vendorMemberships.vendorId))
     .where(eq(vendorMemberships.userId, userId))
     .orderBy(asc(vendorMemberships.createdAt), asc(vendors.name));
+}
+
+const vendorCount = sql<number>`(select count(*)::int from ${vendorMemberships} where ${vendorMemberships.userId} = ${users.id})`;
+
+const adminUserSearch: SearchSpec = {
+  resource: 'users',
+  fields: {
+    id: { source: users.id, kind: 'uuid', filterable: true },
+    email: { source: users.email, kind: 'text', sortable: true, filterable: true },
+    userName: { source: users.userName, kind: 'text', sortable: true, filterable: true },
+    firstName: { source: users.firstName, kind: 'text', sortable: true, filterable: true },
+    lastName: { source: users.lastName, kind: 'text', sortable: true, filterable: true },
+    emailVerified: { source: sql`(${users.emailVerifiedAt} is not null)`, kind: 'boolean', filterable: true },
+    createdAt: { source: users.createdAt, kind: 'timestamp', sortable: true, filterable: true },
+    vendorCount: { source: vendorCount, kind: 'number', sortable: true, filterable: true },
+  },
+  defaultSort: { field: 'email', direction: 'Ascending' },
+  tiebreaker: users.id,
+};
+
+/** A page of users for the super admin's list, with how many vendors each belongs to. */
+export function searchUsers(db: Db, query: SearchQuery): Promise<SearchPage<{ user: UserRow; vendorCount: number }>> {
+  return runSearch({
+    spec: adminUserSearch,
+    query,
+    fetchRows: ({ where, orderBy, limit, offset }) =>
+      db
+        .select({ user: users, vendorCount })
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    countRows: async (where) => {
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+      return row?.total ?? 0;
+    },
+  });
 }

@@ -11,11 +11,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireCaller } from '../../http/access.ts';
-import { getUserProfile, markWelcomed, refreshSession, searchAllUsers } from './users.service.ts';
+import {
+  type FindLockedAddresses,
+  getUserProfile,
+  markWelcomed,
+  refreshSession,
+  searchAllUsers,
+} from './users.service.ts';
 
 const tags = ['User'];
 
-export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
+/** `findLockedAddresses` tells the super admin's list which users are locked out (from the auth module). */
+export function userRoutes(
+  deps: Deps,
+  { findLockedAddresses }: { findLockedAddresses: FindLockedAddresses },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/User/info',
@@ -77,7 +87,10 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: successEnvelope(searchPage(AdminUserRow)) },
         },
       },
-      async (request) => ({ success: true as const, data: await searchAllUsers(deps, request.query) }),
+      async (request) => ({
+        success: true as const,
+        data: await searchAllUsers(deps, request.query, findLockedAddresses),
+      }),
     );
   };
 }

@@ -1,14 +1,10 @@
 import type { AdminUserRow, SearchPage, SearchQuery, UserProfile, UserSession } from '@automate/contract';
-import { sql } from 'drizzle-orm';
-import { runSearch, type SearchSpec } from '../../db/search.ts';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
-import { signInAttempts } from '../auth/auth.schema.ts';
 import { buildSession } from '../auth/auth.service.ts';
-import { vendorMemberships } from '../vendors/vendors.schema.ts';
-import { findUserById, listMembershipsOfUser, setWelcomedOnce, type UserRow } from './users.repository.ts';
-import { users } from './users.schema.ts';
+import { findUserById, listMembershipsOfUser, searchUsers, setWelcomedOnce, type UserRow } from './users.repository.ts';
 
 function toUserProfile(user: UserRow): UserProfile {
   return {
@@ -53,55 +49,28 @@ export async function markWelcomed(deps: Deps, caller: Caller): Promise<Date> {
   return welcomedAt;
 }
 
-const vendorCount = sql<number>`(select count(*)::int from ${vendorMemberships} where ${vendorMemberships.userId} = ${users.id})`;
-
-/** When the user's address stops being locked after failed sign-ins (null: it is not). */
-const addressLockedUntil = sql<
-  string | null
->`(select ${signInAttempts.lockedUntil} from ${signInAttempts} where ${signInAttempts.emailKey} = lower(${users.email}))`;
-
-const adminUserSearch: SearchSpec = {
-  resource: 'users',
-  fields: {
-    id: { source: users.id, kind: 'uuid', filterable: true },
-    email: { source: users.email, kind: 'text', sortable: true, filterable: true },
-    userName: { source: users.userName, kind: 'text', sortable: true, filterable: true },
-    firstName: { source: users.firstName, kind: 'text', sortable: true, filterable: true },
-    lastName: { source: users.lastName, kind: 'text', sortable: true, filterable: true },
-    emailVerified: { source: sql`(${users.emailVerifiedAt} is not null)`, kind: 'boolean', filterable: true },
-    createdAt: { source: users.createdAt, kind: 'timestamp', sortable: true, filterable: true },
-    vendorCount: { source: vendorCount, kind: 'number', sortable: true, filterable: true },
-  },
-  defaultSort: { field: 'email', direction: 'Ascending' },
-  tiebreaker: users.id,
-};
+/** Which of the addresses (as given) are locked out after failed sign-ins; the auth module knows. */
+export type FindLockedAddresses = (db: Db, emails: readonly string[], now: Date) => Promise<Set<string>>;
 
 /** Every user of the platform, for super admins. */
-export async function searchAllUsers(deps: Deps, query: SearchQuery): Promise<SearchPage<AdminUserRow>> {
+export async function searchAllUsers(
+  deps: Deps,
+  query: SearchQuery,
+  findLockedAddresses: FindLockedAddresses,
+): Promise<SearchPage<AdminUserRow>> {
   const db = deps.database.db;
-  const now = deps.clock.now();
-  const page = await runSearch({
-    spec: adminUserSearch,
-    query,
-    fetchRows: ({ where, orderBy, limit, offset }) =>
-      db
-        .select({ user: users, vendorCount, lockedUntil: addressLockedUntil })
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    countRows: async (where) => {
-      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
-      return row?.total ?? 0;
-    },
-  });
+  const page = await searchUsers(db, query);
+  const locked = await findLockedAddresses(
+    db,
+    page.rows.map(({ user }) => user.email),
+    deps.clock.now(),
+  );
   return {
     ...page,
-    rows: page.rows.map(({ user, vendorCount: count, lockedUntil }) => ({
+    rows: page.rows.map(({ user, vendorCount }) => ({
       ...toUserProfile(user),
-      lockedOut: lockedUntil !== null && new Date(lockedUntil) > now,
-      vendorCount: count,
+      lockedOut: locked.has(user.email),
+      vendorCount,
     })),
   };
 }
