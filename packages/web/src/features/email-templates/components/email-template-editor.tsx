@@ -1,7 +1,5 @@
 import { EMAIL_TEMPLATE_LIMITS, type EmailTemplate } from '@automate/contract';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -9,11 +7,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
-import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { isApiError } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
-import { useErrorToast } from '@/lib/use-error-toast.ts';
+import { BackButton, EditorSkeleton, RecordEditorPage, savedDates } from '@/components/ui/record-editor-page.tsx';
 import { useEmailTemplate } from '../api/get-email-template.ts';
 import { EMAIL_TEMPLATES_PATH, NEW_TEMPLATE_ID } from '../paths.ts';
 import { MergeTextField } from './merge-text-field.tsx';
@@ -23,35 +18,7 @@ import { NoVendorNotice, ReadOnlyNotice, type TemplateAccess, useTemplateAccess 
 
 const LOAD_FAILED = 'The email template could not be loaded.';
 
-function BackToTemplates() {
-  return (
-    <Button href={EMAIL_TEMPLATES_PATH} startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1, ml: -1 }}>
-      Email templates
-    </Button>
-  );
-}
-
-function EditorSkeleton() {
-  return (
-    <Box role="progressbar" aria-label="Loading the email template">
-      <Skeleton variant="text" sx={{ fontSize: '2.125rem', width: '40%', mb: 3 }} />
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 7 }}>
-          <Paper variant="outlined" sx={{ p: 3 }}>
-            <Stack spacing={3}>
-              <Skeleton variant="rounded" height={56} />
-              <Skeleton variant="rounded" height={56} />
-              <Skeleton variant="rounded" height={320} />
-            </Stack>
-          </Paper>
-        </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <Skeleton variant="rounded" height={420} />
-        </Grid>
-      </Grid>
-    </Box>
-  );
-}
+const BACK = <BackButton href={EMAIL_TEMPLATES_PATH}>Email templates</BackButton>;
 
 /** /app/account/emails/{id} and /app/account/emails/new: the email template editor of the current vendor. */
 export function EmailTemplateEditor({ id }: { id: string }) {
@@ -60,7 +27,7 @@ export function EmailTemplateEditor({ id }: { id: string }) {
     return (
       <>
         <title>Email template · Account · Automate</title>
-        <BackToTemplates />
+        {BACK}
         <PageHeader title="Email template" />
         <NoVendorNotice />
       </>
@@ -72,49 +39,47 @@ export function EmailTemplateEditor({ id }: { id: string }) {
 function VendorTemplateEditor({ id, access }: { id: string; access: TemplateAccess }) {
   const isNew = id === NEW_TEMPLATE_ID;
   const template = useEmailTemplate(access.vendor.vendorId, id, { enabled: !isNew });
-  // A missing one is explained on the page; other failures also raise a toast with the server's sentence.
-  const missing = isApiError(template.error) && (template.error.status === 404 || template.error.status === 400);
-  useErrorToast(missing ? null : template.error, LOAD_FAILED);
-
-  if (isNew) {
-    if (!access.canEdit) {
-      return (
-        <>
-          <title>New email template · Account · Automate</title>
-          <BackToTemplates />
-          <PageHeader title="New email template" />
-          <ReadOnlyNotice vendorName={access.vendor.name}>You cannot create a template here.</ReadOnlyNotice>
-        </>
-      );
-    }
-    return <TemplateForm key={NEW_TEMPLATE_ID} template={null} access={access} />;
-  }
-  if (template.isPending) {
+  if (isNew && !access.canEdit) {
     return (
       <>
-        <BackToTemplates />
-        <EditorSkeleton />
+        <title>New email template · Account · Automate</title>
+        {BACK}
+        <PageHeader title="New email template" />
+        <ReadOnlyNotice vendorName={access.vendor.name}>You cannot create a template here.</ReadOnlyNotice>
       </>
     );
   }
-  if (template.isError) {
-    return (
-      <>
-        <title>Email template · Account · Automate</title>
-        <BackToTemplates />
-        <PageHeader title="Email template" />
-        <LoadError
-          error={template.error}
-          fallback={LOAD_FAILED}
-          onRetry={() => template.refetch()}
-          missingText={
-            missing ? 'There is no such email template: it may have been deleted, or the link is wrong.' : undefined
-          }
-        />
-      </>
-    );
-  }
-  return <TemplateForm key={template.data.id} template={template.data} access={access} />;
+  return (
+    <RecordEditorPage
+      query={template}
+      isNew={isNew}
+      back={BACK}
+      skeleton={
+        <EditorSkeleton label="Loading the email template">
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, lg: 7 }}>
+              <Paper variant="outlined" sx={{ p: 3 }}>
+                <Stack spacing={3}>
+                  <Skeleton variant="rounded" height={56} />
+                  <Skeleton variant="rounded" height={56} />
+                  <Skeleton variant="rounded" height={320} />
+                </Stack>
+              </Paper>
+            </Grid>
+            <Grid size={{ xs: 12, lg: 5 }}>
+              <Skeleton variant="rounded" height={420} />
+            </Grid>
+          </Grid>
+        </EditorSkeleton>
+      }
+      heading="Email template"
+      documentTitle="Email template · Account · Automate"
+      loadFailed={LOAD_FAILED}
+      missingText="There is no such email template: it may have been deleted, or the link is wrong."
+      newForm={<TemplateForm key={NEW_TEMPLATE_ID} template={null} access={access} />}
+      form={(row) => <TemplateForm key={row.id} template={row} access={access} />}
+    />
+  );
 }
 
 function TemplateForm({ template, access }: { template: EmailTemplate | null; access: TemplateAccess }) {
@@ -136,12 +101,12 @@ function TemplateForm({ template, access }: { template: EmailTemplate | null; ac
       aria-label="Email template"
     >
       <title>{`${saved ? saved.name : 'New email template'} · Account · Automate`}</title>
-      <BackToTemplates />
+      {BACK}
       <PageHeader
         title={saved ? saved.name : 'New email template'}
         subtitle={
           saved
-            ? `Created ${formatDateTime(saved.createdAt) ?? ''} · updated ${formatDateTime(saved.updatedAt) ?? ''}`
+            ? savedDates(saved.createdAt, saved.updatedAt)
             : 'Write the email once, then choose it in any automation that sends an email.'
         }
         chips={readOnly ? <Chip label="Read only" size="small" variant="outlined" /> : null}
