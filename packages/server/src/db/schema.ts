@@ -1,7 +1,8 @@
 /**
- * The database schema, one module per domain, listed here explicitly.
- * drizzle-kit reads this file to generate migrations into ../../drizzle.
+ * The database schema, one module per domain, listed here explicitly, and the ServiceM8 client's rate
+ * buckets (below the modules). drizzle-kit reads this file to generate migrations into ../../drizzle.
  */
+export * from '../integrations/servicem8/rate-buckets.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/automation/automation.schema.ts';
 export * from '../modules/content/content.schema.ts';

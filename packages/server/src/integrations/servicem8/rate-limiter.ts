@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { sm8RateBuckets } from '../../modules/servicem8/servicem8.schema.ts';
+import { sm8RateBuckets } from './rate-buckets.schema.ts';
 
 export type RateLimits = { perMinute: number; perDay: number };
 

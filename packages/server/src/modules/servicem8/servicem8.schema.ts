@@ -1,16 +1,4 @@
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 import { vendors } from '../vendors/vendors.schema.ts';
 
@@ -74,18 +62,6 @@ export const sm8Identities = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountUuid, t.staffUuid] }), index('sm8_identities_user_idx').on(t.userId)],
 );
-
-/**
- * ServiceM8 allows 180 requests a minute and 20,000 a day per app and account. Every process takes a
- * token here before calling, so together they stay under the limits (see rate-limiter.ts).
- */
-export const sm8RateBuckets = pgTable('sm8_rate_buckets', {
-  accountUuid: text().primaryKey(),
-  tokens: doublePrecision().notNull(),
-  refilledAt: timestamp({ withTimezone: true }).notNull(),
-  dayStartedAt: timestamp({ withTimezone: true }).notNull(),
-  dayCount: integer().notNull().default(0),
-});
 
 export const SM8_REFERENCE_KINDS = ['badge', 'queue', 'category', 'staff', 'form', 'formfield', 'material'] as const;
 export const sm8ReferenceKind = pgEnum('sm8_reference_kind', SM8_REFERENCE_KINDS);
