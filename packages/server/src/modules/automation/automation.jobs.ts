@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
-import { listActiveConnections } from '../servicem8/servicem8.repository.ts';
+import { connectedVendorIds } from '../servicem8/sm8-access.ts';
 import { reconcileVendor } from './reconciliation.service.ts';
 import { dispatchDueRuns } from './run-dispatch.service.ts';
 
@@ -20,9 +20,7 @@ export const reconcileJob = defineJob({
   queue: { retryLimit: 2, retryDelay: 60 },
   schedule: '*/15 * * * *',
   async handle({ vendorId }, { deps, log }) {
-    const vendorIds = vendorId
-      ? [vendorId]
-      : (await listActiveConnections(deps.database.db)).map((connection) => connection.vendorId);
+    const vendorIds = vendorId ? [vendorId] : await connectedVendorIds(deps.database.db);
     const results: Record<string, unknown> = {};
     for (const id of vendorIds) {
       try {

@@ -1,8 +1,5 @@
-import type { TriggerEvent } from '@automate/contract';
 import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { triggers, triggerVersions } from '../triggers/triggers.schema.ts';
-import { vendors } from '../vendors/vendors.schema.ts';
 import {
   automationEvents,
   runSteps,
@@ -137,33 +134,6 @@ export async function recentWrites(
       ),
     )
     .orderBy(desc(sm8Writes.writtenAt));
-}
-
-// Triggers for matching -------------------------------------------------------------------------
-
-export type VendorAutomationState = { timeZone: string; subscriptionActive: boolean };
-
-export async function findVendorAutomationState(db: Db, vendorId: string): Promise<VendorAutomationState | undefined> {
-  const [row] = await db
-    .select({ timeZone: vendors.timeZone, subscriptionActive: vendors.subscriptionActive })
-    .from(vendors)
-    .where(eq(vendors.id, vendorId));
-  return row;
-}
-
-export async function enabledTriggersFor(db: Db, vendorId: string, event: TriggerEvent) {
-  return db
-    .select()
-    .from(triggers)
-    .where(and(eq(triggers.vendorId, vendorId), eq(triggers.event, event), eq(triggers.enabled, true)));
-}
-
-export async function findTriggerVersion(db: Db, triggerId: string, version: number) {
-  const [row] = await db
-    .select()
-    .from(triggerVersions)
-    .where(and(eq(triggerVersions.triggerId, triggerId), eq(triggerVersions.version, version)));
-  return row;
 }
 
 // Runs -----------------------------------------------------------------------------------------

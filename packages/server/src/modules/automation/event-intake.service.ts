@@ -13,7 +13,6 @@ import {
 } from '../../engine/events/derive-events.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
-import type { InboxRow } from '../webhooks/webhooks.repository.ts';
 import {
   type EventRow,
   findCursor,
@@ -43,7 +42,10 @@ const ObjectDelivery = z.object({
 });
 const EventDelivery = z.object({ type: z.string(), data: z.object({ uuid: z.string().min(1) }).loose() });
 
-export async function processDelivery(deps: Deps, delivery: InboxRow): Promise<{ events: number }> {
+/** A ServiceM8 webhook delivery as received: the records or event it names, and when it arrived. */
+export type Delivery = { vendorId: string; payload: unknown; receivedAt: Date };
+
+export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{ events: number }> {
   const client = await sm8ClientForVendor(deps, delivery.vendorId);
   const observed: EventRow[] = [];
   const objectDelivery = ObjectDelivery.safeParse(delivery.payload);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { NameLookup } from '../../engine/conditions/evaluation-context.ts';
-import { listReferenceItems } from '../servicem8/servicem8.repository.ts';
+import { referenceItemsOf } from '../servicem8/reference-items.service.ts';
 
 export type ReferenceNames = NameLookup & {
   nameOf(kind: 'badge' | 'queue' | 'category' | 'material', uuid: string): string;
@@ -26,7 +26,7 @@ export async function loadReferenceNames(db: Db, vendorId: string): Promise<Refe
     formfield: maps.formFields,
     material: maps.materials,
   };
-  for (const item of await listReferenceItems(db, vendorId)) {
+  for (const item of await referenceItemsOf(db, vendorId)) {
     const map = target[item.kind];
     if (map) map[item.uuid] = item.name;
   }

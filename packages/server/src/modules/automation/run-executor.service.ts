@@ -11,13 +11,13 @@ import { renderMergeText } from '../../engine/messages/render-merge-text.ts';
 import { type LoadedRecords, loadRecords } from '../../engine/records/load-records.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
-import { findEmailTemplate } from '../email-templates/email-templates.repository.ts';
+import { templateToSend } from '../email-templates/email-templates.service.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
+import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
 import { readTriggerAttachment } from '../triggers/triggers.service.ts';
+import { findVendor } from '../vendors/vendors.service.ts';
 import {
   findRun,
-  findTriggerVersion,
-  findVendorAutomationState,
   finishRun,
   finishStep,
   insertStep,
@@ -51,10 +51,10 @@ export async function executeRun(deps: Deps, runId: string, attempt: { isLast: b
     return { status };
   };
 
-  const vendor = await findVendorAutomationState(db, run.vendorId);
+  const vendor = await findVendor(db, run.vendorId);
   if (!vendor?.subscriptionActive)
     return finish('Skipped', 'The account has no active subscription, so automations do not run.');
-  const version = await findTriggerVersion(db, run.triggerId, run.triggerVersion);
+  const version = await triggerVersion(db, { triggerId: run.triggerId, version: run.triggerVersion });
   const parsed = TriggerDefinition.safeParse(version?.definition);
   if (!parsed.success) return finish('Failed', 'The trigger this run came from could not be read.');
   const definition = parsed.data;
@@ -172,8 +172,6 @@ function latestStepOf(steps: StepRow[], actionId: string): StepRow | undefined {
   return steps.filter((step) => step.kind === 'Action' && step.actionId === actionId).at(-1);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** What actions use during this run; also used by the dry run (which never calls `perform`). */
 export function actionEnv(
   deps: Deps,
@@ -196,11 +194,7 @@ export function actionEnv(
       });
       return renderMergeText(template, values);
     },
-    async emailTemplate(id) {
-      if (!UUID.test(id)) return null;
-      const row = await findEmailTemplate(db, { vendorId: run.vendorId, id });
-      return row ? { subject: row.subject, body: row.body } : null;
-    },
+    emailTemplate: (id) => templateToSend(db, { vendorId: run.vendorId, id }),
     attachment: (id) => readTriggerAttachment(deps, run.vendorId, id),
     async noteWrite(object, uuid, fields, created = false) {
       await insertWrite(db, {

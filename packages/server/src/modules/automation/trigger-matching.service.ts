@@ -6,10 +6,10 @@ import { type LoadedRecords, loadRecords, text } from '../../engine/records/load
 import { dueAt, formatInZone } from '../../engine/schedule/due-at.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
+import { enabledTriggersFor } from '../triggers/trigger-lookups.service.ts';
+import { findVendor } from '../vendors/vendors.service.ts';
 import {
   type EventRow,
-  enabledTriggersFor,
-  findVendorAutomationState,
   insertRun,
   insertStep,
   listUnmatchedEvents,
@@ -43,8 +43,8 @@ const CASCADE_DEPTH_MAX = 3;
 export async function matchEvent(deps: Deps, event: EventRow, knownClient?: Sm8Client): Promise<{ runs: number }> {
   const db = deps.database.db;
   const markMatched = () => markEventMatched(db, event.id, deps.clock.now());
-  const vendor = await findVendorAutomationState(db, event.vendorId);
-  const candidates = (await enabledTriggersFor(db, event.vendorId, event.event)).filter(
+  const vendor = await findVendor(db, event.vendorId);
+  const candidates = (await enabledTriggersFor(db, { vendorId: event.vendorId, event: event.event })).filter(
     (trigger) => trigger.id !== event.causedByTriggerId,
   );
   if (!vendor?.subscriptionActive || candidates.length === 0) {

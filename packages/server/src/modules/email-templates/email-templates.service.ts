@@ -19,6 +19,7 @@ import {
 type Input = z.output<typeof EmailTemplateInput>;
 
 const NOT_FOUND = 'The email template';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
   return {
@@ -93,6 +94,16 @@ export type FindTemplateUser = (
   db: Db,
   where: { vendorId: string; templateId: string },
 ) => Promise<{ name: string } | undefined>;
+
+/** The subject and body of the vendor's template, for an action that sends it; null when there is none. */
+export async function templateToSend(
+  db: Db,
+  where: { vendorId: string; id: string },
+): Promise<{ subject: string; body: string } | null> {
+  if (!UUID.test(where.id)) return null;
+  const row = await findEmailTemplate(db, where);
+  return row ? { subject: row.subject, body: row.body } : null;
+}
 
 /** Which of `ids` are email templates of the vendor, e.g. to check the references of a trigger. */
 export function existingEmailTemplateIds(db: Db, where: { vendorId: string; ids: readonly string[] }) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sm8Connections, sm8Identities, sm8PendingConnections, sm8ReferenceItems } from './servicem8.schema.ts';
 
@@ -67,6 +67,18 @@ export async function deletePendingConnection(db: Db, id: string): Promise<void>
 
 export async function listReferenceItems(db: Db, vendorId: string): Promise<Sm8ReferenceRow[]> {
   return db.select().from(sm8ReferenceItems).where(eq(sm8ReferenceItems.vendorId, vendorId));
+}
+
+/** The vendor's synced records among `uuids` (any kind). */
+export async function findReferenceItems(
+  db: Db,
+  where: { vendorId: string; uuids: readonly string[] },
+): Promise<Sm8ReferenceRow[]> {
+  if (where.uuids.length === 0) return [];
+  return db
+    .select()
+    .from(sm8ReferenceItems)
+    .where(and(eq(sm8ReferenceItems.vendorId, where.vendorId), inArray(sm8ReferenceItems.uuid, [...where.uuids])));
 }
 
 /** Replaces the vendor's reference data of one kind with what ServiceM8 has now. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireVendorScope } from '../../http/access.ts';
-import { listReferenceItems } from './servicem8.repository.ts';
+import { referenceItemsOf } from './reference-items.service.ts';
 import { syncReferenceData } from './sync.service.ts';
 
 const tags = ['ServiceM8'];
@@ -42,9 +42,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        data: (await listReferenceItems(deps.database.db, requireVendorScope(request).id)).map(
-          ({ kind, uuid, name, active, details }) => ({ kind, uuid, name, active, details }),
-        ),
+        data: await referenceItemsOf(deps.database.db, requireVendorScope(request).id),
       }),
     );
   };

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { takeRateToken } from '../../integrations/servicem8/rate-limiter.ts';
@@ -5,7 +6,7 @@ import { createSm8Client, type Sm8Client } from '../../integrations/servicem8/sm
 import { Sm8Error, type Sm8Http } from '../../integrations/servicem8/sm8-http.ts';
 import { refreshTokens, type Sm8App } from '../../integrations/servicem8/sm8-oauth.ts';
 import { decryptSecret, encryptSecret } from '../../security/encryption.ts';
-import { findConnection, lockConnection, updateConnection } from './servicem8.repository.ts';
+import { findConnection, listActiveConnections, lockConnection, updateConnection } from './servicem8.repository.ts';
 
 /** How the server reaches ServiceM8: the real one, or the simulator in demo mode and tests. */
 export type Sm8Runtime = {
@@ -118,6 +119,11 @@ async function waitForRateToken(deps: Deps, accountUuid: string): Promise<void> 
     }
     await new Promise((resolve) => setTimeout(resolve, Math.max(20, take.retryAfterMs)));
   }
+}
+
+/** The vendors whose ServiceM8 connection works (none waiting for an Admin to connect again). */
+export async function connectedVendorIds(db: Db): Promise<string[]> {
+  return (await listActiveConnections(db)).map((connection) => connection.vendorId);
 }
 
 /** The secret in the vendor's webhook callback URL; undefined when the vendor is not connected. */

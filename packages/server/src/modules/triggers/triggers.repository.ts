@@ -1,14 +1,12 @@
-import { type SearchQuery, TRIGGER_EVENTS, type TriggerDefinition } from '@automate/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SearchQuery, TRIGGER_EVENTS, type TriggerDefinition, type TriggerEvent } from '@automate/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { countWhere, runSearch, type SearchSpec } from '../../db/search.ts';
 import { triggerRuns } from '../automation/automation.schema.ts';
-import { sm8ReferenceItems } from '../servicem8/servicem8.schema.ts';
 import { triggerAttachments, triggers, triggerVersions } from './triggers.schema.ts';
 
 export type TriggerRow = typeof triggers.$inferSelect;
 export type TriggerAttachmentRow = typeof triggerAttachments.$inferSelect;
-export type Sm8ReferenceItemRow = typeof sm8ReferenceItems.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
 // Triggers and their versions
@@ -96,6 +94,26 @@ export async function insertTriggerVersion(
     savedByUserId: values.userId,
     savedAt: values.savedAt,
   });
+}
+
+/** The version of the trigger a run was created from. */
+export async function findTriggerVersion(db: Db, where: { triggerId: string; version: number }) {
+  const [row] = await db
+    .select()
+    .from(triggerVersions)
+    .where(and(eq(triggerVersions.triggerId, where.triggerId), eq(triggerVersions.version, where.version)));
+  return row;
+}
+
+/** The vendor's enabled triggers for the event, for the engine to match. */
+export async function listEnabledTriggers(
+  db: Db,
+  where: { vendorId: string; event: TriggerEvent },
+): Promise<TriggerRow[]> {
+  return db
+    .select()
+    .from(triggers)
+    .where(and(eq(triggers.vendorId, where.vendorId), eq(triggers.event, where.event), eq(triggers.enabled, true)));
 }
 
 export async function listTriggerVersions(db: Db, where: { vendorId: string; triggerId: string }) {
@@ -217,19 +235,7 @@ export async function deleteTriggerAttachment(
 }
 
 // ---------------------------------------------------------------------------------------------
-// What a definition may reference
-
-/** The vendor's synced ServiceM8 records among `uuids` (any kind; the caller matches kinds). */
-export async function findSm8ReferenceItems(
-  db: Db,
-  where: { vendorId: string; uuids: readonly string[] },
-): Promise<Sm8ReferenceItemRow[]> {
-  if (where.uuids.length === 0) return [];
-  return db
-    .select()
-    .from(sm8ReferenceItems)
-    .where(and(eq(sm8ReferenceItems.vendorId, where.vendorId), inArray(sm8ReferenceItems.uuid, [...where.uuids])));
-}
+// Email templates in use
 
 /**
  * The first (by name) of the vendor's triggers with an action that sends this template

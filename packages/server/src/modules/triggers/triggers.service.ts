@@ -15,15 +15,14 @@ import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import { detectImageType } from '../../storage/image-type.ts';
 import { existingEmailTemplateIds } from '../email-templates/email-templates.service.ts';
-import { findVendorById } from '../vendors/vendors.repository.ts';
+import { referenceItemsAmong } from '../servicem8/reference-items.service.ts';
+import { findVendor } from '../vendors/vendors.service.ts';
 import { type AvailableSm8Item, findMissingReferences, type Sm8ReferenceKind } from './trigger-references.ts';
 import {
   deleteTrigger,
   deleteTriggerAttachment,
-  findSm8ReferenceItems,
   findTrigger,
   findTriggerAttachment,
-  findTriggerUsingEmailTemplate,
   insertTrigger,
   insertTriggerAttachment,
   insertTriggerVersion,
@@ -162,7 +161,7 @@ async function checkDefinition(
     errors[path] = [...(errors[path] ?? []), message];
   };
 
-  const vendor = await findVendorById(db, vendorId);
+  const vendor = await findVendor(db, vendorId);
   if (definition.enabled && !vendor?.sm8Connected) {
     add('enabled', 'Connect your ServiceM8 account before enabling a trigger; until then it can be saved disabled.');
   }
@@ -177,7 +176,7 @@ async function checkDefinition(
       if (reference.kind === 'emailTemplate' && UUID.test(reference.id)) templateIds.add(reference.id);
     }
     const [items, templates] = await Promise.all([
-      findSm8ReferenceItems(db, { vendorId, uuids: [...uuids] }),
+      referenceItemsAmong(db, { vendorId, uuids: [...uuids] }),
       existingEmailTemplateIds(db, { vendorId, ids: [...templateIds] }),
     ]);
     const sm8: AvailableSm8Item[] = items
@@ -348,9 +347,4 @@ function contentMatches(contentType: string, bytes: Uint8Array): boolean {
   if (contentType === 'application/pdf') return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
   if (contentType.startsWith('image/')) return detectImageType(bytes)?.contentType === contentType;
   return true;
-}
-
-/** The first (by name) of the vendor's triggers that sends the email template, if any. */
-export function findTriggerSendingTemplate(db: Db, where: { vendorId: string; templateId: string }) {
-  return findTriggerUsingEmailTemplate(db, where);
 }

@@ -1,4 +1,5 @@
 import type { SearchPage, SearchQuery, Vendor, VendorRole, VendorUser } from '@automate/contract';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import {
@@ -50,6 +51,11 @@ export async function getVendor(deps: Deps, vendorId: string): Promise<Vendor> {
   const row = await findVendorById(deps.database.db, vendorId);
   if (!row) throw notFound('Vendor');
   return toVendor(row);
+}
+
+/** The vendor, for other modules (in their transaction, when they pass it); undefined when there is none. */
+export function findVendor(db: Db, vendorId: string): Promise<VendorRow | undefined> {
+  return findVendorById(db, vendorId);
 }
 
 export async function changeVendor(

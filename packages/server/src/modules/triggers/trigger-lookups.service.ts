@@ -1,0 +1,25 @@
+import type { TriggerEvent } from '@automate/contract';
+import type { Db } from '../../db/database.ts';
+import {
+  findTriggerUsingEmailTemplate,
+  findTriggerVersion,
+  listEnabledTriggers,
+  type TriggerRow,
+} from './triggers.repository.ts';
+
+/** What other modules look up in the vendors' triggers: the engine, and the email templates. */
+
+/** The vendor's enabled triggers for the event: the ones the engine matches an event against. */
+export function enabledTriggersFor(db: Db, where: { vendorId: string; event: TriggerEvent }): Promise<TriggerRow[]> {
+  return listEnabledTriggers(db, where);
+}
+
+/** The definition a trigger had at a version (a run executes the version it was created from). */
+export function triggerVersion(db: Db, where: { triggerId: string; version: number }) {
+  return findTriggerVersion(db, where);
+}
+
+/** The first (by name) of the vendor's triggers that sends the email template, if any. */
+export function findTriggerSendingTemplate(db: Db, where: { vendorId: string; templateId: string }) {
+  return findTriggerUsingEmailTemplate(db, where);
+}
