@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,8 +25,45 @@ export type SearchTableColumn<T> = {
   render: (row: T) => ReactNode;
 };
 
+/** A column sorted by its field `key` whose cell is the row's name, linking to the row's page. */
+export function linkColumn<T>(
+  key: string,
+  label: string,
+  href: (row: T) => string,
+  text: (row: T) => string,
+): SearchTableColumn<T> {
+  return {
+    key,
+    label,
+    sortField: key,
+    render: (row) => (
+      <Link href={href(row)} sx={{ fontWeight: 600 }}>
+        {text(row)}
+      </Link>
+    ),
+  };
+}
+
 const PAGE_SIZE_OPTIONS: readonly number[] = [10, 25, 50, 100];
 const SKELETON_ROWS = 5;
+
+export type SearchTableProps<T> = {
+  /** The table's accessible name. */
+  label: string;
+  columns: ReadonlyArray<SearchTableColumn<T>>;
+  rows: readonly T[] | undefined;
+  total: number;
+  state: SearchState;
+  onChange: (change: SearchChange) => void;
+  /** True before the first page has arrived. */
+  loading: boolean;
+  /** True while a newer page is on its way (the old one stays shown). */
+  fetching?: boolean;
+  getRowKey: (row: T) => string;
+  /** Opens a row; clicks on links inside the row are left to the link. */
+  onRowClick?: (row: T) => void;
+  emptyText: ReactNode;
+};
 
 /**
  * A page of a server-side search: sortable column headers, paging, a progress bar while a new page
@@ -44,23 +82,7 @@ export function SearchTable<T>({
   getRowKey,
   onRowClick,
   emptyText,
-}: {
-  /** The table's accessible name. */
-  label: string;
-  columns: ReadonlyArray<SearchTableColumn<T>>;
-  rows: readonly T[] | undefined;
-  total: number;
-  state: SearchState;
-  onChange: (change: SearchChange) => void;
-  /** True before the first page has arrived. */
-  loading: boolean;
-  /** True while a newer page is on its way (the old one stays shown). */
-  fetching?: boolean;
-  getRowKey: (row: T) => string;
-  /** Opens a row; clicks on links inside the row are left to the link. */
-  onRowClick?: (row: T) => void;
-  emptyText: ReactNode;
-}) {
+}: SearchTableProps<T>) {
   const pageSizes = PAGE_SIZE_OPTIONS.includes(state.PageSize)
     ? PAGE_SIZE_OPTIONS
     : [...PAGE_SIZE_OPTIONS, state.PageSize].sort((a, b) => a - b);

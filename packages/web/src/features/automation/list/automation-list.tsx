@@ -18,14 +18,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
-import { SelectFilter } from '@/components/ui/select-filter.tsx';
-import { TextFilter } from '@/components/ui/text-filter.tsx';
+import { type SearchFilterSpec, SearchPanel } from '@/components/ui/search-panel.tsx';
+import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
-import { filterValue, type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
+import { type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
 import { TRIGGER_SORT_FIELDS, useTriggerSearch } from '../api/search-triggers.ts';
@@ -49,10 +47,27 @@ const AUTOMATION_SEARCH_DEFAULTS: SearchDefaults = {
 
 const AUTOMATIONS_LOAD_FAILED = 'The automations could not be loaded.';
 
-const EVENT_OPTIONS = TRIGGER_EVENTS.map((value) => ({ value, label: eventLabel(value) }));
-const ENABLED_OPTIONS = [
-  { value: true, label: 'On' },
-  { value: false, label: 'Off' },
+const FILTERS: readonly SearchFilterSpec[] = [
+  { kind: 'text', label: 'Search names', field: 'name' },
+  {
+    kind: 'select',
+    label: 'Event',
+    field: 'event',
+    anyLabel: 'Any event',
+    options: TRIGGER_EVENTS.map((value) => ({ value, label: eventLabel(value) })),
+    minWidth: 240,
+  },
+  {
+    kind: 'select',
+    label: 'Switched',
+    field: 'enabled',
+    anyLabel: 'On and off',
+    options: [
+      { value: true, label: 'On' },
+      { value: false, label: 'Off' },
+    ],
+    minWidth: 140,
+  },
 ];
 
 /** What to do when there are no automations yet: connect ServiceM8 first, then create one or copy a template. */
@@ -135,9 +150,6 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
   useErrorToast(search.error, AUTOMATIONS_LOAD_FAILED);
   const actions = useTriggerActions(vendor.vendorId);
 
-  const name = filterValue(state.Filters, 'name');
-  const event = filterValue(state.Filters, 'event');
-  const enabled = filterValue(state.Filters, 'enabled');
   const filtered = state.Filters.length > 0;
   const none = !filtered && search.data !== undefined && search.data.total === 0 && !search.isPlaceholderData;
 
@@ -250,61 +262,28 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
           )}
         </Alert>
       ) : null}
-      <Paper variant="outlined">
-        {none ? (
+      {none ? (
+        <Paper variant="outlined">
           <FirstAutomation vendor={vendor} />
-        ) : (
-          <>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, pb: 1 }} role="search">
-              <TextFilter
-                label="Search names"
-                field="name"
-                value={typeof name === 'string' ? name : ''}
-                onChange={change}
-              />
-              <SelectFilter
-                label="Event"
-                field="event"
-                value={event}
-                anyLabel="Any event"
-                options={EVENT_OPTIONS}
-                onChange={change}
-                minWidth={240}
-              />
-              <SelectFilter
-                label="Switched"
-                field="enabled"
-                value={enabled}
-                anyLabel="On and off"
-                options={ENABLED_OPTIONS}
-                onChange={change}
-                minWidth={140}
-              />
-            </Stack>
-            {search.isError ? (
-              <LoadError
-                error={search.error}
-                fallback={AUTOMATIONS_LOAD_FAILED}
-                onRetry={() => search.refetch()}
-                sx={{ mx: 2 }}
-              />
-            ) : null}
-            <SearchTable
-              label="Automations"
-              columns={columns}
-              rows={search.data?.rows}
-              total={search.data?.total ?? 0}
-              state={state}
-              onChange={change}
-              loading={search.isPending}
-              fetching={search.isFetching}
-              getRowKey={(row) => row.id}
-              onRowClick={(row) => navigate(automationViewPath(row.id))}
-              emptyText={filtered ? 'No automations match these filters.' : 'No automations on this page.'}
-            />
-          </>
-        )}
-      </Paper>
+        </Paper>
+      ) : (
+        <SearchPanel
+          filters={FILTERS}
+          load={search}
+          loadFailed={AUTOMATIONS_LOAD_FAILED}
+          label="Automations"
+          columns={columns}
+          rows={search.data?.rows}
+          total={search.data?.total ?? 0}
+          state={state}
+          onChange={change}
+          loading={search.isPending}
+          fetching={search.isFetching}
+          getRowKey={(row) => row.id}
+          onRowClick={(row) => navigate(automationViewPath(row.id))}
+          emptyText={filtered ? 'No automations match these filters.' : 'No automations on this page.'}
+        />
+      )}
     </>
   );
 }

@@ -4,17 +4,14 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
-import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
-import { TextFilter } from '@/components/ui/text-filter.tsx';
+import { type SearchFilterSpec, SearchPanel } from '@/components/ui/search-panel.tsx';
+import { linkColumn, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useEmailTemplates } from '@/lib/email-templates/fetch-email-templates.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -36,6 +33,9 @@ const EMAIL_TEMPLATE_LIST_DEFAULTS: SearchDefaults = {
 
 /** The filter box's field in the URL: matches the name or the subject. */
 const SEARCH_FIELD = 'search';
+const FILTERS: readonly SearchFilterSpec[] = [
+  { kind: 'text', label: 'Search name or subject', field: SEARCH_FIELD, action: 'Like' },
+];
 const TEMPLATES_LOAD_FAILED = 'The email templates could not be loaded.';
 const DELETE_FAILED = 'The email template could not be deleted.';
 export const EMPTY_TEXT = 'No email templates yet. Create one to reuse the same email in several automations.';
@@ -133,16 +133,12 @@ function TemplateList({ access: { vendor, canEdit } }: { access: TemplateAccess 
   };
 
   const columns: Array<SearchTableColumn<EmailTemplate>> = [
-    {
-      key: 'name',
-      label: 'Name',
-      sortField: 'name',
-      render: (template) => (
-        <Link href={emailTemplatePath(template.id)} sx={{ fontWeight: 600 }}>
-          {template.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      'Name',
+      (template) => emailTemplatePath(template.id),
+      (template) => template.name,
+    ),
     {
       key: 'subject',
       label: 'Subject',
@@ -203,38 +199,22 @@ function TemplateList({ access: { vendor, canEdit } }: { access: TemplateAccess 
       {canEdit ? null : (
         <ReadOnlyNotice vendorName={vendor.name}>You can open the templates to read them.</ReadOnlyNotice>
       )}
-      <Paper variant="outlined">
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, pb: 1 }} role="search">
-          <TextFilter
-            label="Search name or subject"
-            field={SEARCH_FIELD}
-            action="Like"
-            value={text}
-            onChange={change}
-          />
-        </Stack>
-        {templates.isError ? (
-          <LoadError
-            error={templates.error}
-            fallback={TEMPLATES_LOAD_FAILED}
-            onRetry={() => templates.refetch()}
-            sx={{ mx: 2 }}
-          />
-        ) : null}
-        <SearchTable
-          label="Email templates"
-          columns={columns}
-          rows={templates.isError ? undefined : page}
-          total={visible.length}
-          state={state}
-          onChange={change}
-          loading={templates.isPending}
-          fetching={templates.isFetching}
-          getRowKey={(template) => template.id}
-          onRowClick={(template) => navigate(emailTemplatePath(template.id))}
-          emptyText={emptyText}
-        />
-      </Paper>
+      <SearchPanel
+        filters={FILTERS}
+        load={templates}
+        loadFailed={TEMPLATES_LOAD_FAILED}
+        label="Email templates"
+        columns={columns}
+        rows={templates.isError ? undefined : page}
+        total={visible.length}
+        state={state}
+        onChange={change}
+        loading={templates.isPending}
+        fetching={templates.isFetching}
+        getRowKey={(template) => template.id}
+        onRowClick={(template) => navigate(emailTemplatePath(template.id))}
+        emptyText={emptyText}
+      />
     </>
   );
 }

@@ -137,19 +137,10 @@ function ArticleForm({ article }: { article: Article | null }) {
           </Alert>
         ) : null
       }
-      title={{
-        label: 'Title',
-        name: 'title',
-        value: values.title,
-        error: errors.title,
-        onChange: (title) => set('title', title),
-      }}
+      title={{ label: 'Title', name: 'title' }}
       body={{
         label: 'Content',
         name: 'content',
-        value: values.content,
-        error: errors.content,
-        onChange: (content) => set('content', content),
         uploadImage,
         uploadDisabledReason: 'Create the article first, then add images.',
       }}

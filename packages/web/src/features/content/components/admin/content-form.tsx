@@ -16,13 +16,20 @@ import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { MarkdownEditor } from '@/components/ui/markdown-editor.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { EditorSkeleton, savedDates } from '@/components/ui/record-editor-page.tsx';
+import type { FieldErrorMap } from '@/lib/form-errors.ts';
 
 /** A saved article or FAQ entry, as far as the shared parts of their editors read it. */
 type SavedContent = { id: string; createdAt: string; updated: string; published: boolean };
 
+/** The form's fields that hold text. */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
 /** What `useRecordEditor` gives the form. */
-type ContentEditorState = {
+type ContentEditorState<V> = {
   saved: SavedContent | null;
+  values: V;
+  errors: FieldErrorMap;
+  set<K extends keyof V>(field: K, value: V[K]): void;
   dirty: boolean;
   saving: boolean;
   deleting: boolean;
@@ -30,9 +37,6 @@ type ContentEditorState = {
   keyDown(event: KeyboardEvent): void;
   destroy(): Promise<void>;
 };
-
-/** A text field of the form: its value, its error and how it changes. */
-type Bound = { value: string; error: string | undefined; onChange(value: string): void };
 
 /** The skeleton of a content editor: one placeholder per field, `heights` in pixels. */
 export function ContentEditorSkeleton({ label, heights }: { label: string; heights: readonly number[] }) {
@@ -71,7 +75,7 @@ export function PublishedSwitch({ checked, onChange }: { checked: boolean; onCha
  * of the kind (`children`), the Markdown body with image upload once the record exists, and the action
  * bar.
  */
-export function ContentForm({
+export function ContentForm<V>({
   editor,
   formId,
   label,
@@ -85,7 +89,7 @@ export function ContentForm({
   body,
   children,
 }: {
-  editor: ContentEditorState;
+  editor: ContentEditorState<V>;
   formId: string;
   /** The form's accessible name. */
   label: string;
@@ -97,17 +101,18 @@ export function ContentForm({
   /** The public page's button, shown while the saved record is published. */
   view: ReactNode;
   notice?: ReactNode;
-  title: Bound & { label: string; name: string };
-  body: Bound & {
+  title: { label: string; name: TextKey<V> };
+  body: {
     label: string;
-    name: string;
+    name: TextKey<V>;
     minRows?: number;
     uploadImage: ((file: File) => Promise<string>) | undefined;
     uploadDisabledReason: string;
   };
   children: ReactNode;
 }) {
-  const { saved, dirty, saving, deleting, submit, keyDown, destroy } = editor;
+  const { saved, values, errors, dirty, saving, deleting, submit, keyDown, destroy } = editor;
+  const set = (field: TextKey<V>, value: string) => editor.set(field, value as V[TextKey<V>]);
   return (
     <Box component="form" id={formId} noValidate onSubmit={submit} onKeyDown={keyDown} aria-label={label}>
       <title>{documentTitle}</title>
@@ -147,10 +152,10 @@ export function ContentForm({
           <TextField
             label={title.label}
             name={title.name}
-            value={title.value}
-            onChange={(event) => title.onChange(event.target.value)}
-            error={title.error !== undefined}
-            helperText={title.error}
+            value={values[title.name]}
+            onChange={(event) => set(title.name, event.target.value)}
+            error={errors[title.name] !== undefined}
+            helperText={errors[title.name]}
             required
             fullWidth
             autoFocus={saved === null}
@@ -159,9 +164,9 @@ export function ContentForm({
           <MarkdownEditor
             label={body.label}
             name={body.name}
-            value={body.value}
-            onChange={body.onChange}
-            error={body.error}
+            value={String(values[body.name])}
+            onChange={(text) => set(body.name, text)}
+            error={errors[body.name]}
             onUploadImage={body.uploadImage}
             uploadDisabledReason={body.uploadDisabledReason}
             imageLimits={CONTENT_IMAGE_LIMITS}

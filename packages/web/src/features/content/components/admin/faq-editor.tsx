@@ -107,19 +107,10 @@ function FaqForm({ faq, nextSortOrder }: { faq: Faq | null; nextSortOrder: numbe
           </Button>
         ) : null
       }
-      title={{
-        label: 'Question',
-        name: 'question',
-        value: values.question,
-        error: errors.question,
-        onChange: (question) => set('question', question),
-      }}
+      title={{ label: 'Question', name: 'question' }}
       body={{
         label: 'Answer',
         name: 'answer',
-        value: values.answer,
-        error: errors.answer,
-        onChange: (answer) => set('answer', answer),
         uploadImage: saved ? async (file: File) => (await uploadFaqImage(saved.id, file)).url : undefined,
         uploadDisabledReason: 'Create the question first, then add images.',
         minRows: 10,
