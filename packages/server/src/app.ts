@@ -13,6 +13,9 @@ import { registerSpa } from './http/spa.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findLockedAddresses } from './modules/auth/auth.service.ts';
+import { dryRunRoutes } from './modules/automation/dry-run.routes.ts';
+import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
+import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -106,7 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(webhookRoutes(deps));
       await api.register(contentRoutes(deps));
       await api.register(emailTemplateRoutes(deps, { findTemplateUser: findTriggerSendingTemplate }));
-      await api.register(triggerRoutes(deps));
+      await api.register(triggerRoutes(deps, { lastRunTimes: lastRunTimesOf }));
+      await api.register(triggerRunRoutes(deps));
+      await api.register(dryRunRoutes(deps));
     },
     { prefix: '/api' },
   );

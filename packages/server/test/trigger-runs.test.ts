@@ -156,6 +156,27 @@ describe('listing runs', () => {
     expect((await ids(`${base(team)}/runs`, { SortBy: 'createdAt', SortDir: 'Ascending' }))[0]).toBe(runs.old);
   });
 
+  it("sorts and filters by the trigger's name", async () => {
+    const url = `${base(team)}/runs`;
+    const names = async (query: SearchQueryInput) =>
+      RunPage.parse((await get(url, team.userToken, query)).json()).data.rows.map((row) => row.triggerName);
+    expect(await names({ SortBy: 'triggerName', SortDir: 'Ascending' })).toEqual([
+      'Quote chaser',
+      'Quote chaser',
+      'Thank you note',
+      'Thank you note',
+    ]);
+    expect((await names({ SortBy: 'triggerName', SortDir: 'Descending' }))[0]).toBe('Thank you note');
+    expect(await ids(url, { Filters: [{ action: 'ILike', field: 'triggerName', value: 'THANK' }] })).toEqual([
+      runs.scheduled,
+      runs.failed,
+    ]);
+    expect(await ids(url, { Filters: [{ action: 'Eq', field: 'triggerName', value: 'Quote chaser' }] })).toEqual([
+      runs.skipped,
+      runs.old,
+    ]);
+  });
+
   it('filters by status, trigger, job number, event and dates', async () => {
     const url = `${base(team)}/runs`;
     expect(await ids(url, { Filters: [{ action: 'Eq', field: 'status', value: 'Scheduled' }] })).toEqual([

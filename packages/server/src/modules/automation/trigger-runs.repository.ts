@@ -1,9 +1,9 @@
 import { RUN_STATUSES, type SearchQuery, TRIGGER_EVENTS } from '@automate/contract';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { lookupValue } from '../../db/lookup-value.ts';
 import { runSearch, type SearchSpec } from '../../db/search.ts';
-import { runSteps, triggerRuns } from '../automation/automation.schema.ts';
-import { triggers } from './triggers.schema.ts';
+import { runSteps, triggerRuns } from './automation.schema.ts';
 
 export type RunStepRow = typeof runSteps.$inferSelect;
 
@@ -11,7 +11,6 @@ const runColumns = {
   id: triggerRuns.id,
   vendorId: triggerRuns.vendorId,
   triggerId: triggerRuns.triggerId,
-  triggerName: triggers.name,
   triggerVersion: triggerRuns.triggerVersion,
   event: triggerRuns.event,
   status: triggerRuns.status,
@@ -26,9 +25,8 @@ const runColumns = {
   cascadeDepth: triggerRuns.cascadeDepth,
   createdAt: triggerRuns.createdAt,
 };
-type RunRowShape = typeof triggerRuns.$inferSelect;
 export type TriggerRunRow = Pick<
-  RunRowShape,
+  typeof triggerRuns.$inferSelect,
   | 'id'
   | 'vendorId'
   | 'triggerId'
@@ -45,50 +43,56 @@ export type TriggerRunRow = Pick<
   | 'reason'
   | 'cascadeDepth'
   | 'createdAt'
-> & { triggerName: string };
+>;
 
-const runSearchSpec: SearchSpec = {
-  resource: 'runs',
-  fields: {
-    status: { source: triggerRuns.status, kind: 'enum', values: RUN_STATUSES, sortable: true, filterable: true },
-    triggerId: { source: triggerRuns.triggerId, kind: 'uuid', filterable: true },
-    triggerName: { source: triggers.name, kind: 'text', sortable: true, filterable: true },
-    jobNumber: { source: triggerRuns.jobNumber, kind: 'text', sortable: true, filterable: true },
-    event: { source: triggerRuns.event, kind: 'enum', values: TRIGGER_EVENTS, sortable: true, filterable: true },
-    createdAt: { source: triggerRuns.createdAt, kind: 'timestamp', sortable: true, filterable: true },
-    dueAt: { source: triggerRuns.dueAt, kind: 'timestamp', sortable: true, filterable: true },
-    startedAt: { source: triggerRuns.startedAt, kind: 'timestamp', sortable: true, filterable: true },
-    finishedAt: { source: triggerRuns.finishedAt, kind: 'timestamp', sortable: true, filterable: true },
-  },
-  defaultSort: { field: 'createdAt', direction: 'Descending' },
-  tiebreaker: triggerRuns.id,
-};
+function runSearchSpec(triggerName: SQL): SearchSpec {
+  return {
+    resource: 'runs',
+    fields: {
+      status: { source: triggerRuns.status, kind: 'enum', values: RUN_STATUSES, sortable: true, filterable: true },
+      triggerId: { source: triggerRuns.triggerId, kind: 'uuid', filterable: true },
+      triggerName: { source: triggerName, kind: 'text', sortable: true, filterable: true },
+      jobNumber: { source: triggerRuns.jobNumber, kind: 'text', sortable: true, filterable: true },
+      event: { source: triggerRuns.event, kind: 'enum', values: TRIGGER_EVENTS, sortable: true, filterable: true },
+      createdAt: { source: triggerRuns.createdAt, kind: 'timestamp', sortable: true, filterable: true },
+      dueAt: { source: triggerRuns.dueAt, kind: 'timestamp', sortable: true, filterable: true },
+      startedAt: { source: triggerRuns.startedAt, kind: 'timestamp', sortable: true, filterable: true },
+      finishedAt: { source: triggerRuns.finishedAt, kind: 'timestamp', sortable: true, filterable: true },
+    },
+    defaultSort: { field: 'createdAt', direction: 'Descending' },
+    tiebreaker: triggerRuns.id,
+  };
+}
 
-/** The vendor's runs (or one trigger's), newest first unless the query sorts otherwise. */
-export function searchTriggerRuns(db: Db, where: { vendorId: string; triggerId?: string }, query: SearchQuery) {
+/**
+ * The vendor's runs (or one trigger's), newest first unless the query sorts otherwise, each with its
+ * trigger's name from `triggerNames` (trigger id → name, from the triggers module).
+ */
+export function searchTriggerRuns(
+  db: Db,
+  where: { vendorId: string; triggerId?: string },
+  query: SearchQuery,
+  triggerNames: ReadonlyMap<string, string>,
+) {
+  const triggerName = sql<string>`coalesce(${lookupValue(triggerNames, triggerRuns.triggerId)}, '')`;
   const scope = and(
     eq(triggerRuns.vendorId, where.vendorId),
     where.triggerId ? eq(triggerRuns.triggerId, where.triggerId) : undefined,
   );
-  return runSearch<TriggerRunRow>({
-    spec: runSearchSpec,
+  return runSearch<TriggerRunRow & { triggerName: string }>({
+    spec: runSearchSpec(triggerName),
     query,
     scope,
     fetchRows: ({ where: condition, orderBy, limit, offset }) =>
       db
-        .select(runColumns)
+        .select({ ...runColumns, triggerName })
         .from(triggerRuns)
-        .innerJoin(triggers, eq(triggers.id, triggerRuns.triggerId))
         .where(condition)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
     countRows: async (condition) => {
-      const [row] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(triggerRuns)
-        .innerJoin(triggers, eq(triggers.id, triggerRuns.triggerId))
-        .where(condition);
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(triggerRuns).where(condition);
       return row?.total ?? 0;
     },
   });
@@ -101,9 +105,18 @@ export async function findTriggerRun(
   const [row] = await db
     .select(runColumns)
     .from(triggerRuns)
-    .innerJoin(triggers, eq(triggers.id, triggerRuns.triggerId))
     .where(and(eq(triggerRuns.vendorId, where.vendorId), eq(triggerRuns.id, where.runId)));
   return row;
+}
+
+/** The newest run's creation time of each of the vendor's triggers that has run. */
+export async function findLastRunTimes(db: Db, vendorId: string): Promise<Array<{ triggerId: string; at: Date }>> {
+  const rows = await db
+    .select({ triggerId: triggerRuns.triggerId, at: max(triggerRuns.createdAt) })
+    .from(triggerRuns)
+    .where(eq(triggerRuns.vendorId, vendorId))
+    .groupBy(triggerRuns.triggerId);
+  return rows.flatMap(({ triggerId, at }) => (at ? [{ triggerId, at }] : []));
 }
 
 export async function listRunSteps(db: Db, where: { vendorId: string; runId: string }): Promise<RunStepRow[]> {

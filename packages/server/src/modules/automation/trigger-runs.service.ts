@@ -6,26 +6,28 @@ import type {
   TriggerRun,
   TriggerRunDetail,
 } from '@automate/contract';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { triggerNamesOf } from '../triggers/trigger-lookups.service.ts';
 import {
   cancelScheduledRun,
+  findLastRunTimes,
   findTriggerRun,
   listRunSteps,
   type RunStepRow,
   searchTriggerRuns,
   type TriggerRunRow,
 } from './trigger-runs.repository.ts';
-import { findTrigger } from './triggers.repository.ts';
 
-/** Reading and cancelling trigger runs; the engine creates and executes them. */
+/** Reading and cancelling trigger runs (the engine creates and executes them), and when each trigger last ran. */
 
 const RUN = 'The run';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function toTriggerRun(row: TriggerRunRow): TriggerRun {
+function toTriggerRun(row: TriggerRunRow & { triggerName: string }): TriggerRun {
   return {
     ...row,
     dueAt: row.dueAt.toISOString(),
@@ -57,11 +59,17 @@ export async function listTriggerRuns(
   query: SearchQuery,
 ): Promise<SearchPage<TriggerRun>> {
   const db = deps.database.db;
-  if (scope.triggerId && !(await findTrigger(db, { vendorId: scope.vendorId, triggerId: scope.triggerId }))) {
-    throw notFound('The trigger');
-  }
-  const page = await searchTriggerRuns(db, scope, query);
+  const names = await triggerNamesOf(db, scope.vendorId);
+  // The names are keyed by ids as the database writes them: in lower case.
+  if (scope.triggerId && !names.has(scope.triggerId.toLowerCase())) throw notFound('The trigger');
+  const page = await searchTriggerRuns(db, scope, query, names);
   return { ...page, rows: page.rows.map(toTriggerRun) };
+}
+
+/** The run with the name of its trigger. */
+async function namedRun(db: Db, row: TriggerRunRow): Promise<TriggerRun> {
+  const names = await triggerNamesOf(db, row.vendorId);
+  return toTriggerRun({ ...row, triggerName: names.get(row.triggerId) ?? '' });
 }
 
 export async function getTriggerRun(deps: Deps, vendorId: string, runId: string): Promise<TriggerRunDetail> {
@@ -69,7 +77,7 @@ export async function getTriggerRun(deps: Deps, vendorId: string, runId: string)
   const row = await findTriggerRun(db, { vendorId, runId });
   if (!row) throw notFound(RUN);
   const steps = await listRunSteps(db, { vendorId, runId });
-  return { ...toTriggerRun(row), steps: steps.map(toRunStep) };
+  return { ...(await namedRun(db, row)), steps: steps.map(toRunStep) };
 }
 
 /**
@@ -100,7 +108,12 @@ export async function cancelTriggerRun(
     }
     throw new AppError('CONFLICT', `The run has already finished (${row.status}).`);
   }
-  return toTriggerRun(row);
+  return namedRun(db, row);
+}
+
+/** When each of the vendor's triggers last ran (trigger id → the newest run's creation), for the trigger list. */
+export async function lastRunTimesOf(db: Db, vendorId: string): Promise<Map<string, Date>> {
+  return new Map((await findLastRunTimes(db, vendorId)).map(({ triggerId, at }) => [triggerId, at]));
 }
 
 function callerName(caller: Caller): string {

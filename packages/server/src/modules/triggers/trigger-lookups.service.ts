@@ -4,10 +4,11 @@ import {
   findTriggerUsingEmailTemplate,
   findTriggerVersion,
   listEnabledTriggers,
+  listTriggerNames,
   type TriggerRow,
 } from './triggers.repository.ts';
 
-/** What other modules look up in the vendors' triggers: the engine, and the email templates. */
+/** What other modules look up in the vendors' triggers: the engine, its run lists, and the email templates. */
 
 /** The vendor's enabled triggers for the event: the ones the engine matches an event against. */
 export function enabledTriggersFor(db: Db, where: { vendorId: string; event: TriggerEvent }): Promise<TriggerRow[]> {
@@ -17,6 +18,11 @@ export function enabledTriggersFor(db: Db, where: { vendorId: string; event: Tri
 /** The definition a trigger had at a version (a run executes the version it was created from). */
 export function triggerVersion(db: Db, where: { triggerId: string; version: number }) {
   return findTriggerVersion(db, where);
+}
+
+/** The names of the vendor's triggers by id, for the run lists (which show, sort and filter by them). */
+export async function triggerNamesOf(db: Db, vendorId: string): Promise<Map<string, string>> {
+  return new Map((await listTriggerNames(db, vendorId)).map(({ id, name }) => [id, name]));
 }
 
 /** The first (by name) of the vendor's triggers that sends the email template, if any. */

@@ -1,8 +1,8 @@
 import { type SearchQuery, TRIGGER_EVENTS, type TriggerDefinition, type TriggerEvent } from '@automate/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { lookupValue } from '../../db/lookup-value.ts';
 import { countWhere, runSearch, type SearchSpec } from '../../db/search.ts';
-import { triggerRuns } from '../automation/automation.schema.ts';
 import { triggerAttachments, triggers, triggerVersions } from './triggers.schema.ts';
 
 export type TriggerRow = typeof triggers.$inferSelect;
@@ -105,6 +105,11 @@ export async function findTriggerVersion(db: Db, where: { triggerId: string; ver
   return row;
 }
 
+/** The names of the vendor's triggers, with their ids. */
+export async function listTriggerNames(db: Db, vendorId: string): Promise<Array<{ id: string; name: string }>> {
+  return db.select({ id: triggers.id, name: triggers.name }).from(triggers).where(eq(triggers.vendorId, vendorId));
+}
+
 /** The vendor's enabled triggers for the event, for the engine to match. */
 export async function listEnabledTriggers(
   db: Db,
@@ -133,24 +138,12 @@ export async function listTriggerVersions(db: Db, where: { vendorId: string; tri
 // ---------------------------------------------------------------------------------------------
 // Search
 
-/**
- * The newest run's creation time. Written out with qualified names: Drizzle leaves columns of a
- * one-table query unqualified, and inside the subquery `id` would be the run's own.
- */
-const lastRunAt = sql<Date | null>`(select max("last_run"."created_at") from ${triggerRuns} as "last_run" where "last_run"."trigger_id" = "triggers"."id")`;
+/** Each trigger's last run time from `lastRunTimes` (trigger id → time, from the automation module). */
+function lastRunAtFrom(lastRunTimes: ReadonlyMap<string, Date>) {
+  const times = new Map([...lastRunTimes].map(([id, at]) => [id, at.toISOString()]));
+  return sql<Date | null>`${lookupValue(times, triggers.id)}::timestamptz`.mapWith(triggers.createdAt);
+}
 
-const summaryColumns = {
-  id: triggers.id,
-  name: triggers.name,
-  description: sql<string>`coalesce(${triggers.definition}->>'description', '')`,
-  event: triggers.event,
-  enabled: triggers.enabled,
-  version: triggers.version,
-  actionCount: sql<number>`coalesce(jsonb_array_length(${triggers.definition}->'actions'), 0)::int`,
-  lastRunAt: lastRunAt.mapWith(triggerRuns.createdAt),
-  createdAt: triggers.createdAt,
-  updatedAt: triggers.updatedAt,
-};
 export type TriggerSummaryRow = {
   id: string;
   name: string;
@@ -164,28 +157,43 @@ export type TriggerSummaryRow = {
   updatedAt: Date;
 };
 
-const triggerSearch: SearchSpec = {
-  resource: 'triggers',
-  fields: {
-    name: { source: triggers.name, kind: 'text', sortable: true, filterable: true },
-    event: { source: triggers.event, kind: 'enum', values: TRIGGER_EVENTS, sortable: true, filterable: true },
-    enabled: { source: triggers.enabled, kind: 'boolean', sortable: true, filterable: true },
-    updatedAt: { source: triggers.updatedAt, kind: 'timestamp', sortable: true, filterable: true },
-    createdAt: { source: triggers.createdAt, kind: 'timestamp', sortable: true, filterable: true },
-    lastRunAt: { source: lastRunAt, kind: 'timestamp', sortable: true },
-  },
-  defaultSort: { field: 'name', direction: 'Ascending' },
-  tiebreaker: triggers.id,
-};
+function triggerSearch(lastRunAt: SQL<Date | null>): SearchSpec {
+  return {
+    resource: 'triggers',
+    fields: {
+      name: { source: triggers.name, kind: 'text', sortable: true, filterable: true },
+      event: { source: triggers.event, kind: 'enum', values: TRIGGER_EVENTS, sortable: true, filterable: true },
+      enabled: { source: triggers.enabled, kind: 'boolean', sortable: true, filterable: true },
+      updatedAt: { source: triggers.updatedAt, kind: 'timestamp', sortable: true, filterable: true },
+      createdAt: { source: triggers.createdAt, kind: 'timestamp', sortable: true, filterable: true },
+      lastRunAt: { source: lastRunAt, kind: 'timestamp', sortable: true },
+    },
+    defaultSort: { field: 'name', direction: 'Ascending' },
+    tiebreaker: triggers.id,
+  };
+}
 
-export function searchTriggers(db: Db, vendorId: string, query: SearchQuery) {
+/** A page of the vendor's triggers, each with when it last ran (`lastRunTimes`, kept by the automation module). */
+export function searchTriggers(db: Db, vendorId: string, query: SearchQuery, lastRunTimes: ReadonlyMap<string, Date>) {
+  const lastRunAt = lastRunAtFrom(lastRunTimes);
   return runSearch<TriggerSummaryRow>({
-    spec: triggerSearch,
+    spec: triggerSearch(lastRunAt),
     query,
     scope: eq(triggers.vendorId, vendorId),
     fetchRows: ({ where, orderBy, limit, offset }) =>
       db
-        .select(summaryColumns)
+        .select({
+          id: triggers.id,
+          name: triggers.name,
+          description: sql<string>`coalesce(${triggers.definition}->>'description', '')`,
+          event: triggers.event,
+          enabled: triggers.enabled,
+          version: triggers.version,
+          actionCount: sql<number>`coalesce(jsonb_array_length(${triggers.definition}->'actions'), 0)::int`,
+          lastRunAt,
+          createdAt: triggers.createdAt,
+          updatedAt: triggers.updatedAt,
+        })
         .from(triggers)
         .where(where)
         .orderBy(...orderBy)

@@ -1,6 +1,4 @@
 import {
-  DryRunRequest,
-  DryRunResult,
   SearchQuery,
   searchPage,
   successEnvelope,
@@ -8,8 +6,6 @@ import {
   Trigger,
   TriggerAttachment,
   TriggerDefinition,
-  TriggerRun,
-  TriggerRunDetail,
   TriggerSummary,
 } from '@automate/contract';
 import multipart from '@fastify/multipart';
@@ -17,10 +13,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access, requireCaller, requireVendorScope } from '../../http/access.ts';
-import { AppError, invalidField } from '../../http/app-error.ts';
-import { dryRunTrigger } from '../automation/dry-run.service.ts';
-import { cancelTriggerRun, getTriggerRun, listTriggerRuns } from './trigger-runs.service.ts';
+import { requireCaller, requireVendorScope } from '../../http/access.ts';
+import { AppError } from '../../http/app-error.ts';
+import {
+  TRIGGER_BASE as base,
+  triggerAccess as config,
+  TriggerParams,
+  triggerTags as tags,
+  VendorParams,
+} from './trigger-paths.ts';
 import {
   ATTACHMENT_TOO_LARGE,
   type AttachmentUpload,
@@ -28,36 +29,24 @@ import {
   changeTrigger,
   createTrigger,
   getTrigger,
+  type LastRunTimes,
   listTriggers,
   removeTrigger,
   removeTriggerAttachment,
 } from './triggers.service.ts';
 
-const tags = ['Trigger'];
-const config = { access: access.vendorMember('vendorId') };
-const base = '/vendor/:vendorId/Trigger';
-
-const VendorParams = z.object({ vendorId: z.string() });
-// A uuid, so the static segments (`search`, `runs`) can never be taken for a trigger id.
-const TriggerParams = VendorParams.extend({ triggerId: z.uuid('triggerId is not a valid id.') });
-const RunParams = VendorParams.extend({ runId: z.uuid('runId is not a valid id.') });
 const ActionParams = TriggerParams.extend({
   actionId: z.string().trim().min(1, 'actionId is required.').max(64, 'actionId is too long to be an action id.'),
 });
 const AttachmentParams = ActionParams.extend({ attachmentId: z.uuid('attachmentId is not a valid id.') });
 
-function recordSubject(subject: { jobUuid?: string; clientUuid?: string; formResponseUuid?: string }) {
-  return {
-    jobUuid: subject.jobUuid ?? null,
-    clientUuid: subject.clientUuid ?? null,
-    formResponseUuid: subject.formResponseUuid ?? null,
-  };
-}
-
 const MAX_MB = TRIGGER_ATTACHMENT_LIMITS.maxBytes / 1024 / 1024;
 
-/** The vendor's triggers and their runs, under /vendor/{vendorId}. */
-export function triggerRoutes(deps: Deps): FastifyPluginAsyncZod {
+/**
+ * The vendor's triggers, under /vendor/{vendorId}. `lastRunTimes` says when each last ran (from the
+ * automation module, whose routes read and cancel the runs).
+ */
+export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: LastRunTimes }): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: { fileSize: TRIGGER_ATTACHMENT_LIMITS.maxBytes, files: 1, fields: 5 },
@@ -79,7 +68,7 @@ export function triggerRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        data: await listTriggers(deps, requireVendorScope(request).id, request.query),
+        data: await listTriggers(deps, requireVendorScope(request).id, request.query, lastRunTimes),
       }),
     );
 
@@ -100,116 +89,6 @@ export function triggerRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const data = await createTrigger(deps, requireCaller(request), requireVendorScope(request).id, request.body);
         return reply.status(201).send({ success: true as const, data, message: 'The trigger was created.' });
-      },
-    );
-
-    app.get(
-      `${base}/runs`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: "Search the vendor's trigger runs",
-          description:
-            'Filterable: status, triggerId, triggerName, jobNumber, event, createdAt, dueAt, startedAt, finishedAt. Default: createdAt descending.',
-          params: VendorParams,
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(TriggerRun)) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listTriggerRuns(deps, { vendorId: requireVendorScope(request).id }, request.query),
-      }),
-    );
-
-    app.get(
-      `${base}/runs/:runId`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Read a run with its step log',
-          params: RunParams,
-          response: { 200: successEnvelope(TriggerRunDetail) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await getTriggerRun(deps, requireVendorScope(request).id, request.params.runId),
-      }),
-    );
-
-    app.get(
-      `${base}/runs/:runId/cancel`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Cancel a scheduled run',
-          description: 'Only a run that has not started (Scheduled) can be cancelled; otherwise 409 says why not.',
-          params: RunParams,
-          response: { 200: successEnvelope(TriggerRun) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await cancelTriggerRun(
-          deps,
-          requireCaller(request),
-          requireVendorScope(request).id,
-          request.params.runId,
-        ),
-        message: 'The run was cancelled.',
-      }),
-    );
-
-    const dryRunDescription =
-      'Evaluates the conditions against a record read fresh from ServiceM8 and plans every action (rendered texts, recipients) without performing any. Give jobUuid, clientUuid or formResponseUuid.';
-    app.post(
-      `${base}/dryrun`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Test an unsaved trigger definition on a record',
-          description: dryRunDescription,
-          params: VendorParams,
-          body: DryRunRequest,
-          response: { 200: successEnvelope(DryRunResult) },
-        },
-      },
-      async (request) => {
-        const { definition, ...subject } = request.body;
-        if (!definition) throw invalidField('definition', 'definition is required: give the trigger to test.');
-        return {
-          success: true as const,
-          data: await dryRunTrigger(deps, requireVendorScope(request).id, null, definition, recordSubject(subject)),
-        };
-      },
-    );
-
-    app.post(
-      `${base}/:triggerId/dryrun`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Test a trigger on a record, without side effects',
-          description: `${dryRunDescription} The body's definition, when given, is tested instead of the saved one.`,
-          params: TriggerParams,
-          body: DryRunRequest,
-          response: { 200: successEnvelope(DryRunResult) },
-        },
-      },
-      async (request) => {
-        const vendorId = requireVendorScope(request).id;
-        const { definition, ...subject } = request.body;
-        const tested = definition ?? (await getTrigger(deps, vendorId, request.params.triggerId)).definition;
-        return {
-          success: true as const,
-          data: await dryRunTrigger(deps, vendorId, request.params.triggerId, tested, recordSubject(subject)),
-        };
       },
     );
 
@@ -267,29 +146,6 @@ export function triggerRoutes(deps: Deps): FastifyPluginAsyncZod {
         await removeTrigger(deps, { vendorId: requireVendorScope(request).id, triggerId: request.params.triggerId });
         return { success: true as const, data: null, message: 'The trigger was deleted.' };
       },
-    );
-
-    app.get(
-      `${base}/:triggerId/runs`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: "Search one trigger's runs",
-          description: 'The same query as `Trigger/runs`, limited to this trigger.',
-          params: TriggerParams,
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(TriggerRun)) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listTriggerRuns(
-          deps,
-          { vendorId: requireVendorScope(request).id, triggerId: request.params.triggerId },
-          request.query,
-        ),
-      }),
     );
 
     app.post(

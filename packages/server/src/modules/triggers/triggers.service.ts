@@ -78,12 +78,20 @@ function toSummary(row: TriggerSummaryRow): TriggerSummary {
   };
 }
 
+/**
+ * When each of the vendor's triggers last ran (trigger id → time). The automation module keeps the runs
+ * and sits above this one, so app.ts hands this in.
+ */
+export type LastRunTimes = (db: Db, vendorId: string) => Promise<ReadonlyMap<string, Date>>;
+
 export async function listTriggers(
   deps: Deps,
   vendorId: string,
   query: SearchQuery,
+  lastRunTimes: LastRunTimes,
 ): Promise<SearchPage<TriggerSummary>> {
-  const page = await searchTriggers(deps.database.db, vendorId, query);
+  const db = deps.database.db;
+  const page = await searchTriggers(db, vendorId, query, await lastRunTimes(db, vendorId));
   return { ...page, rows: page.rows.map(toSummary) };
 }
 

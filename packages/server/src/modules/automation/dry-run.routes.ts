@@ -1,0 +1,77 @@
+import { DryRunRequest, DryRunResult, successEnvelope } from '@automate/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps.ts';
+import { requireVendorScope } from '../../http/access.ts';
+import { invalidField } from '../../http/app-error.ts';
+import {
+  TRIGGER_BASE as base,
+  triggerAccess as config,
+  TriggerParams,
+  triggerTags as tags,
+  VendorParams,
+} from '../triggers/trigger-paths.ts';
+import { getTrigger } from '../triggers/triggers.service.ts';
+import { dryRunTrigger } from './dry-run.service.ts';
+
+function recordSubject(subject: { jobUuid?: string; clientUuid?: string; formResponseUuid?: string }) {
+  return {
+    jobUuid: subject.jobUuid ?? null,
+    clientUuid: subject.clientUuid ?? null,
+    formResponseUuid: subject.formResponseUuid ?? null,
+  };
+}
+
+const dryRunDescription =
+  'Evaluates the conditions against a record read fresh from ServiceM8 and plans every action (rendered texts, recipients) without performing any. Give jobUuid, clientUuid or formResponseUuid.';
+
+/** "Test on a job": a trigger, saved or not, tried on a ServiceM8 record, under /vendor/{vendorId}/Trigger. */
+export function dryRunRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      `${base}/dryrun`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Test an unsaved trigger definition on a record',
+          description: dryRunDescription,
+          params: VendorParams,
+          body: DryRunRequest,
+          response: { 200: successEnvelope(DryRunResult) },
+        },
+      },
+      async (request) => {
+        const { definition, ...subject } = request.body;
+        if (!definition) throw invalidField('definition', 'definition is required: give the trigger to test.');
+        return {
+          success: true as const,
+          data: await dryRunTrigger(deps, requireVendorScope(request).id, null, definition, recordSubject(subject)),
+        };
+      },
+    );
+
+    app.post(
+      `${base}/:triggerId/dryrun`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Test a trigger on a record, without side effects',
+          description: `${dryRunDescription} The body's definition, when given, is tested instead of the saved one.`,
+          params: TriggerParams,
+          body: DryRunRequest,
+          response: { 200: successEnvelope(DryRunResult) },
+        },
+      },
+      async (request) => {
+        const vendorId = requireVendorScope(request).id;
+        const { definition, ...subject } = request.body;
+        const tested = definition ?? (await getTrigger(deps, vendorId, request.params.triggerId)).definition;
+        return {
+          success: true as const,
+          data: await dryRunTrigger(deps, vendorId, request.params.triggerId, tested, recordSubject(subject)),
+        };
+      },
+    );
+  };
+}
