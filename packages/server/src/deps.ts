@@ -25,4 +25,10 @@ export type Deps = {
   /** Uploaded files (content images). */
   files: FileStorage;
   clock: Clock;
+  /**
+   * The automation engine's first reconciliation of a newly connected ServiceM8 account (its baseline),
+   * started by the servicem8 module's activation job. The automation module sits above servicem8, so
+   * startServices hands it in.
+   */
+  takeAutomationBaseline(vendorId: string): Promise<unknown>;
 };

@@ -8,6 +8,7 @@ import { type Clock, type Deps, systemClock } from './deps.ts';
 import type { App } from './http/app-type.ts';
 import { createSm8Http } from './integrations/servicem8/sm8-http.ts';
 import { createSessionTokens } from './modules/auth/session-tokens.ts';
+import { reconcileVendor } from './modules/automation/reconciliation.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import { startWorkerHeartbeat } from './modules/system/worker-heartbeat.service.ts';
@@ -120,6 +121,7 @@ export async function startServices(options: {
       }),
       servicem8,
       files: createLocalFileStorage(path.join(config.dataDir, 'uploads')),
+      takeAutomationBaseline: (vendorId) => reconcileVendor(deps, vendorId),
     };
     if (role !== 'worker') await seed(deps);
     if (demoSimulator) await connectDemoVendor(deps, demoSimulator);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
-import { reconcileVendor } from '../automation/reconciliation.service.ts';
 import { listActiveConnections } from './servicem8.repository.ts';
 import { sm8ClientForVendor } from './sm8-access.ts';
 import { syncReferenceData } from './sync.service.ts';
@@ -8,7 +7,10 @@ import { ensureWebhookSubscriptions } from './webhook-subscriptions.ts';
 
 const retries = { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800 };
 
-/** After connecting: copy the reference data, then subscribe the webhooks. */
+/**
+ * After connecting: copy the reference data, subscribe the webhooks, then have the automation engine
+ * take its baseline.
+ */
 export const activateVendorJob = defineJob({
   name: 'servicem8.activate-vendor',
   payload: z.object({ vendorId: z.uuid() }),
@@ -18,7 +20,7 @@ export const activateVendorJob = defineJob({
     const changes = await syncReferenceData(deps, vendorId);
     const subscribed = await ensureWebhookSubscriptions(deps, vendorId, client);
     // The baseline: what exists now is known, so a record that appears later counts as created.
-    await reconcileVendor(deps, vendorId);
+    await deps.takeAutomationBaseline(vendorId);
     log.info({ vendorId, subscribed, changes }, 'ServiceM8 account activated');
     return { subscribed };
   },
