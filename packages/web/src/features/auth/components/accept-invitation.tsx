@@ -1,5 +1,4 @@
 import type { InvitationSummary, UserSession } from '@automate/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,8 +6,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
-import { getErrorMessage } from '@/lib/api-client.ts';
+import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitation } from '../api/get-invitation.ts';
@@ -43,7 +43,7 @@ export function AcceptInvitation({
   if (invitation.isError) {
     return (
       <Stack spacing={2}>
-        <Alert severity="error">{getErrorMessage(invitation.error, 'This invitation could not be read.')}</Alert>
+        <ErrorAlert error={invitation.error} fallback="This invitation could not be read." />
         <Button href="/auth/login" variant="outlined">
           Go to sign-in
         </Button>
@@ -97,17 +97,15 @@ function JoinWithAccount({
   if (isInvitee) {
     return (
       <Stack spacing={2}>
-        {accept.isError ? (
-          <Alert severity="error">{getErrorMessage(accept.error, 'The invitation could not be accepted.')}</Alert>
-        ) : null}
-        <Button
+        <ErrorAlert error={accept.error} fallback="The invitation could not be accepted." />
+        <PendingButton
           variant="contained"
-          disabled={accept.isPending}
-          startIcon={accept.isPending ? <CircularProgress size={18} color="inherit" /> : null}
+          pending={accept.isPending}
+          pendingText="Joining…"
           onClick={() => accept.mutate({ token }, { onSuccess: onAccepted })}
         >
-          {accept.isPending ? 'Joining…' : `Accept and join ${summary.vendorName}`}
-        </Button>
+          {`Accept and join ${summary.vendorName}`}
+        </PendingButton>
       </Stack>
     );
   }
@@ -124,9 +122,7 @@ function JoinWithAccount({
             ? `You are signed in as ${signedInAs.email}. Sign in as ${summary.email} to accept.`
             : `Sign in as ${summary.email} to accept.`}
         </Typography>
-        {login.isError ? (
-          <Alert severity="error">{getErrorMessage(login.error, 'Sign-in failed. Please try again.')}</Alert>
-        ) : null}
+        <ErrorAlert error={login.error} fallback="Sign-in failed. Please try again." />
         <TextField label="Email" value={summary.email} slotProps={{ input: { readOnly: true } }} />
         <PasswordField
           label="Password"
@@ -167,9 +163,10 @@ function JoinWithNewAccount({ token, onAccepted }: { token: string; onAccepted: 
         <Typography component="h2" variant="h6">
           Create your account
         </Typography>
-        {accept.isError && !fieldError('firstName') && !fieldError('lastName') && !fieldError('password') ? (
-          <Alert severity="error">{getErrorMessage(accept.error, 'The invitation could not be accepted.')}</Alert>
-        ) : null}
+        <ErrorAlert
+          error={fieldError('firstName') || fieldError('lastName') || fieldError('password') ? null : accept.error}
+          fallback="The invitation could not be accepted."
+        />
         <TextField
           label="First name"
           autoComplete="given-name"
@@ -206,14 +203,9 @@ function JoinWithNewAccount({ token, onAccepted }: { token: string; onAccepted: 
           helperText={mismatch ? 'The two passwords differ.' : undefined}
           required
         />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={accept.isPending}
-          startIcon={accept.isPending ? <CircularProgress size={18} color="inherit" /> : null}
-        >
-          {accept.isPending ? 'Joining…' : 'Create account and join'}
-        </Button>
+        <PendingButton type="submit" variant="contained" pending={accept.isPending} pendingText="Joining…">
+          Create account and join
+        </PendingButton>
       </Stack>
     </Box>
   );

@@ -2,18 +2,19 @@ import type { UserSession } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
-import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
+import { PendingButton } from '@/components/ui/pending-button.tsx';
+import { isApiError } from '@/lib/api-client.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
 import { useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
+import { EmailField, FormFooterLink } from './auth-fields.tsx';
 import { checkRequired, compact, type FieldErrors, hasErrors, MESSAGES, serverFieldError } from './form-rules.ts';
 
 type Field = 'email' | 'password';
@@ -29,17 +30,15 @@ function ResendLink({ email }: { email: string }) {
   }
   return (
     <Stack spacing={1}>
-      {resend.isError ? (
-        <Alert severity="error">{getErrorMessage(resend.error, 'The link could not be sent.')}</Alert>
-      ) : null}
-      <Button
+      <ErrorAlert error={resend.error} fallback="The link could not be sent." />
+      <PendingButton
         variant="outlined"
         onClick={() => resend.mutate(email.trim())}
-        disabled={resend.isPending}
-        startIcon={resend.isPending ? <CircularProgress size={16} /> : null}
+        pending={resend.isPending}
+        pendingText="Sending…"
       >
-        {resend.isPending ? 'Sending…' : 'Send a new link'}
-      </Button>
+        Send a new link
+      </PendingButton>
     </Stack>
   );
 }
@@ -73,31 +72,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: UserSession) => v
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
       <Stack spacing={2}>
-        {failure ? (
-          <Alert severity="error" data-testid="login-error">
-            {getErrorMessage(failure, 'Sign-in failed. Please try again.')}
-            {code === 'ACCOUNT_LOCKED' ? (
-              <>
-                {' '}
-                <Link href="/auth/reset">Reset your password</Link>
-              </>
-            ) : null}
-          </Alert>
-        ) : null}
+        <ErrorAlert error={failure} fallback="Sign-in failed. Please try again." data-testid="login-error">
+          {code === 'ACCOUNT_LOCKED' ? (
+            <>
+              {' '}
+              <Link href="/auth/reset">Reset your password</Link>
+            </>
+          ) : null}
+        </ErrorAlert>
         {code === 'EMAIL_NOT_VERIFIED' ? <ResendLink email={email} /> : null}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldError('email') !== undefined}
-          helperText={fieldError('email')}
-          required
-          fullWidth
-          autoFocus
-        />
+        <EmailField value={email} onChange={setEmail} error={fieldError('email')} required autoFocus />
         <PasswordField
           label="Password"
           name="password"
@@ -114,15 +98,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: UserSession) => v
             Forgot your password?
           </Link>
         </Box>
-        <Button
+        <PendingButton
           type="submit"
           variant="contained"
           size="large"
-          disabled={login.isPending}
-          startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : null}
+          pending={login.isPending}
+          pendingText="Signing in…"
         >
-          {login.isPending ? 'Signing in…' : 'Sign in'}
-        </Button>
+          Sign in
+        </PendingButton>
         <Divider>
           <Typography variant="body2" color="text.secondary">
             or
@@ -131,9 +115,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: UserSession) => v
         <Button component="a" href={SERVICEM8_SIGN_IN_URL} variant="outlined" size="large">
           Sign in with ServiceM8
         </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          New to Automate? <Link href="/auth/register">Create an account</Link>
-        </Typography>
+        <FormFooterLink question="New to Automate?" href="/auth/register">
+          Create an account
+        </FormFooterLink>
       </Stack>
     </Box>
   );

@@ -2,15 +2,15 @@ import { PASSWORD_POLICY, TimeZone } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
-import { getErrorMessage } from '@/lib/api-client.ts';
+import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { useRegister } from '../api/register.ts';
+import { FormFooterLink } from './auth-fields.tsx';
 import {
   browserTimeZone,
   checkEmail,
@@ -92,11 +92,11 @@ export function RegisterForm() {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Create an account">
       <Stack spacing={2}>
-        {register.isError ? (
-          <Alert severity="error" data-testid="register-error">
-            {getErrorMessage(register.error, 'Your account could not be created. Please try again.')}
-          </Alert>
-        ) : null}
+        <ErrorAlert
+          error={register.error}
+          fallback="Your account could not be created. Please try again."
+          data-testid="register-error"
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {field('firstName', 'First name', { autoComplete: 'given-name' })}
           {field('lastName', 'Last name', { autoComplete: 'family-name' })}
@@ -114,18 +114,18 @@ export function RegisterForm() {
           required
           fullWidth
         />
-        <Button
+        <PendingButton
           type="submit"
           variant="contained"
           size="large"
-          disabled={register.isPending}
-          startIcon={register.isPending ? <CircularProgress size={18} color="inherit" /> : null}
+          pending={register.isPending}
+          pendingText="Creating your account…"
         >
-          {register.isPending ? 'Creating your account…' : 'Create account'}
-        </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Already have an account? <Link href="/auth/login">Sign in</Link>
-        </Typography>
+          Create account
+        </PendingButton>
+        <FormFooterLink question="Already have an account?" href="/auth/login">
+          Sign in
+        </FormFooterLink>
       </Stack>
     </Box>
   );

@@ -2,12 +2,12 @@ import { PASSWORD_POLICY } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
-import { getErrorMessage } from '@/lib/api-client.ts';
+import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import type { TokenLink } from '../api/verify-email.ts';
 import { checkNewPassword, compact, type FieldErrors, hasErrors, MESSAGES, serverFieldError } from './form-rules.ts';
@@ -49,12 +49,14 @@ export function ResetPasswordForm({ link }: { link: TokenLink }) {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Choose a new password">
       <Stack spacing={2}>
-        {reset.isError && passwordError === undefined ? (
-          <Alert severity="error" data-testid="reset-error">
-            {getErrorMessage(reset.error, 'Your password could not be changed.')}{' '}
-            <Link href="/auth/reset">Ask for a new link</Link>
-          </Alert>
-        ) : null}
+        <ErrorAlert
+          error={passwordError === undefined ? reset.error : null}
+          fallback="Your password could not be changed."
+          data-testid="reset-error"
+        >
+          {' '}
+          <Link href="/auth/reset">Ask for a new link</Link>
+        </ErrorAlert>
         <PasswordField
           label="New password"
           name="password"
@@ -78,15 +80,9 @@ export function ResetPasswordForm({ link }: { link: TokenLink }) {
           required
           fullWidth
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={reset.isPending}
-          startIcon={reset.isPending ? <CircularProgress size={18} color="inherit" /> : null}
-        >
-          {reset.isPending ? 'Saving…' : 'Set new password'}
-        </Button>
+        <PendingButton type="submit" variant="contained" size="large" pending={reset.isPending} pendingText="Saving…">
+          Set new password
+        </PendingButton>
       </Stack>
     </Box>
   );

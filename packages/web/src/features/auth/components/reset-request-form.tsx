@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { getErrorMessage } from '@/lib/api-client.ts';
+import { ErrorAlert } from '@/components/ui/error-alert.tsx';
+import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { EmailField, FormFooterLink } from './auth-fields.tsx';
 import { useEmailRequest } from './use-email-request.ts';
 
 /** Asks for a link to choose a new password. */
@@ -34,34 +33,20 @@ export function ResetRequestForm() {
         <Typography color="text.secondary">
           Enter the email address you sign in with and we will send you a link to choose a new password.
         </Typography>
-        {request.isError && shown === undefined ? (
-          <Alert severity="error">{getErrorMessage(request.error, 'The link could not be sent.')}</Alert>
-        ) : null}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={shown !== undefined}
-          helperText={shown}
-          required
-          fullWidth
-          autoFocus
-        />
-        <Button
+        <ErrorAlert error={shown === undefined ? request.error : null} fallback="The link could not be sent." />
+        <EmailField value={email} onChange={setEmail} error={shown} required autoFocus />
+        <PendingButton
           type="submit"
           variant="contained"
           size="large"
-          disabled={request.isPending}
-          startIcon={request.isPending ? <CircularProgress size={18} color="inherit" /> : null}
+          pending={request.isPending}
+          pendingText="Sending…"
         >
-          {request.isPending ? 'Sending…' : 'Send reset link'}
-        </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Remembered it? <Link href="/auth/login">Sign in</Link>
-        </Typography>
+          Send reset link
+        </PendingButton>
+        <FormFooterLink question="Remembered it?" href="/auth/login">
+          Sign in
+        </FormFooterLink>
       </Stack>
     </Box>
   );

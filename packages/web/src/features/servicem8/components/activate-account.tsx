@@ -8,6 +8,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert.tsx';
+import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
@@ -158,18 +160,16 @@ function ChooseAccount({
       ) : (
         <OwnerChoice candidates={candidates.data} />
       )}
-      {complete.isError ? (
-        <Alert severity="error">{getErrorMessage(complete.error, 'The account could not be activated.')}</Alert>
-      ) : null}
-      <Button
+      <ErrorAlert error={complete.error} fallback="The account could not be activated." />
+      <PendingButton
         variant="contained"
         size="large"
-        disabled={complete.isPending}
-        startIcon={complete.isPending ? <CircularProgress size={18} color="inherit" /> : null}
+        pending={complete.isPending}
+        pendingText="Activating…"
         onClick={activate}
       >
-        {complete.isPending ? 'Activating…' : signedInAs ? 'Connect' : account.connected ? 'Sign in' : 'Activate'}
-      </Button>
+        {signedInAs ? 'Connect' : account.connected ? 'Sign in' : 'Activate'}
+      </PendingButton>
       <Typography variant="body2" color="text.secondary">
         This choice is open until {formatDateTime(candidates.data.expiresAt) ?? 'it expires'}.
       </Typography>

@@ -1,10 +1,10 @@
 import type { Sm8SignInOutcome, UserSession } from '@automate/contract';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { getErrorMessage } from '@/lib/api-client.ts';
+import { ErrorAlert } from '@/components/ui/error-alert.tsx';
+import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { useConfirmLink } from '../api/confirm-link.ts';
 import { useLinkClaim } from '../api/get-link-claim.ts';
 
@@ -40,7 +40,7 @@ export function ConfirmLinkStep({
     );
   }
   if (summary.isError) {
-    return <Alert severity="error">{getErrorMessage(summary.error, 'This link could not be read.')}</Alert>;
+    return <ErrorAlert error={summary.error} fallback="This link could not be read." />;
   }
   const { staff, accountName, vendorName } = summary.data;
   const staffName = `${staff.firstName} ${staff.lastName}`.trim() || staff.email;
@@ -58,14 +58,12 @@ export function ConfirmLinkStep({
       {vendorName ? (
         <Typography color="text.secondary">You will have access to {vendorName} in Automate.</Typography>
       ) : null}
-      {confirm.isError ? (
-        <Alert severity="error">{getErrorMessage(confirm.error, 'The link could not be made.')}</Alert>
-      ) : null}
+      <ErrorAlert error={confirm.error} fallback="The link could not be made." />
       <Stack direction="row" spacing={1}>
-        <Button
+        <PendingButton
           variant="contained"
-          disabled={confirm.isPending}
-          startIcon={confirm.isPending ? <CircularProgress size={18} color="inherit" /> : null}
+          pending={confirm.isPending}
+          pendingText="Linking…"
           onClick={() =>
             confirm.mutate(
               { claim, ...(proof ? { proof } : {}) },
@@ -77,8 +75,8 @@ export function ConfirmLinkStep({
             )
           }
         >
-          {confirm.isPending ? 'Linking…' : signedInAs ? 'Link and continue' : 'Link and sign in'}
-        </Button>
+          {signedInAs ? 'Link and continue' : 'Link and sign in'}
+        </PendingButton>
         {onCancel ? (
           <Button variant="text" onClick={onCancel} disabled={confirm.isPending}>
             Cancel

@@ -1,15 +1,14 @@
 import type { Sm8SignInOutcome, UserSession } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
-import { getErrorMessage } from '@/lib/api-client.ts';
+import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { useEmailLink } from '../api/email-link.ts';
 import { usePasswordSignIn } from '../api/password-sign-in.ts';
 import { ConfirmLinkStep } from './confirm-link-step.tsx';
@@ -79,9 +78,7 @@ function PasswordSignIn({
         <Typography component="h2" variant="h6">
           Sign in to Automate
         </Typography>
-        {signIn.isError ? (
-          <Alert severity="error">{getErrorMessage(signIn.error, 'Sign-in failed. Please try again.')}</Alert>
-        ) : null}
+        <ErrorAlert error={signIn.error} fallback="Sign-in failed. Please try again." />
         {missing ? <Alert severity="error">Enter your email address and password.</Alert> : null}
         <TextField
           label="Email"
@@ -99,14 +96,9 @@ function PasswordSignIn({
           onChange={(event) => setPassword(event.target.value)}
           required
         />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={signIn.isPending}
-          startIcon={signIn.isPending ? <CircularProgress size={18} color="inherit" /> : null}
-        >
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <PendingButton type="submit" variant="contained" pending={signIn.isPending} pendingText="Signing in…">
+          Sign in
+        </PendingButton>
       </Stack>
     </Box>
   );
@@ -123,17 +115,15 @@ function EmailLinkInstead({ claim }: { claim: string }) {
         </Alert>
       ) : (
         <>
-          {emailLink.isError ? (
-            <Alert severity="error">{getErrorMessage(emailLink.error, 'The link could not be sent.')}</Alert>
-          ) : null}
-          <Button
+          <ErrorAlert error={emailLink.error} fallback="The link could not be sent." />
+          <PendingButton
             variant="outlined"
             onClick={() => emailLink.mutate(claim)}
-            disabled={emailLink.isPending}
-            startIcon={emailLink.isPending ? <CircularProgress size={16} /> : null}
+            pending={emailLink.isPending}
+            pendingText="Sending…"
           >
-            {emailLink.isPending ? 'Sending…' : 'Email me a link instead'}
-          </Button>
+            Email me a link instead
+          </PendingButton>
         </>
       )}
     </Stack>

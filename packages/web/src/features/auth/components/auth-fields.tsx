@@ -1,0 +1,40 @@
+import Link from '@mui/material/Link';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+
+/** The email address someone signs in with, with its problem (if any) below it. */
+export function EmailField({
+  value,
+  onChange,
+  error,
+  ...props
+}: Omit<TextFieldProps, 'value' | 'onChange' | 'error'> & {
+  value: string;
+  onChange(value: string): void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error !== undefined}
+      helperText={error}
+      fullWidth
+      {...props}
+    />
+  );
+}
+
+/** The line under a sign-in form that leads to the next one, e.g. "Already have an account? Sign in". */
+export function FormFooterLink({ question, href, children }: { question: string; href: string; children: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+      {`${question} `}
+      <Link href={href}>{children}</Link>
+    </Typography>
+  );
+}
