@@ -13,6 +13,7 @@ import { registerSpa } from './http/spa.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findLockedAddresses } from './modules/auth/auth.service.ts';
+import { sessionRoutes } from './modules/auth/session.routes.ts';
 import { dryRunRoutes } from './modules/automation/dry-run.routes.ts';
 import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
 import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(healthRoutes(deps));
       await api.register(publicRoutes(deps));
       await api.register(authRoutes(deps));
+      await api.register(sessionRoutes(deps));
       await api.register(userRoutes(deps, { findLockedAddresses }));
       await api.register(vendorRoutes(deps));
       await api.register(vendorInvitationRoutes(deps));

@@ -1,6 +1,6 @@
 import { ErrorBody } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertIdentity, listIdentitiesOfUser } from '../../src/modules/servicem8/servicem8.repository.ts';
+import { insertIdentity, listIdentitiesOfUser } from '../../src/modules/auth/sm8-identities.repository.ts';
 import { createUser, TEST_PASSWORD, tokenFor } from '../support/factories.ts';
 import { linkIn, waitForEmail } from '../support/outbox.ts';
 import { startTestServices, type TestServices } from '../support/test-services.ts';

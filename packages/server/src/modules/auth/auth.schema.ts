@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 
 export const USER_TOKEN_PURPOSES = ['verify_email', 'password_reset', 'sm8_link'] as const;
@@ -31,3 +31,23 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   firstFailedAt: timestamp({ withTimezone: true }).notNull(),
   lockedUntil: timestamp({ withTimezone: true }),
 });
+
+/**
+ * A ServiceM8 sign-in identity, (account, staff member), linked to one Automate user. Sign-in with
+ * ServiceM8 trusts only this link, never the staff member's email: ServiceM8 does not verify emails.
+ */
+export const sm8Identities = pgTable(
+  'sm8_identities',
+  {
+    accountUuid: text().notNull(),
+    staffUuid: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As ServiceM8 named them when linked, so the person recognises the link in their profile. */
+    accountName: text().notNull(),
+    staffEmail: text().notNull(),
+    linkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountUuid, t.staffUuid] }), index('sm8_identities_user_idx').on(t.userId)],
+);

@@ -1,9 +1,9 @@
 import type { RegisterRequest, UserSession } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Caller } from '../../http/access.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
-import { confirmEmailOwnership } from '../servicem8/email-proof.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -12,11 +12,13 @@ import {
   type UserRow,
   updateUser,
 } from '../users/users.repository.ts';
+import { findUser } from '../users/users.service.ts';
 import { insertMembership, insertVendor } from '../vendors/vendors.repository.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from './auth.jobs.ts';
 import { clearSignInAttempts, findLocksAt, findSignInAttempts, recordFailedSignIn } from './auth.repository.ts';
 import { sendLinkEmail } from './auth-emails.ts';
 import { redeemLinkToken } from './auth-links.ts';
+import { confirmEmailOwnership } from './email-proof.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 const LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
@@ -75,6 +77,13 @@ function lockedOut(until: Date, now: Date): AppError {
       'Try again then, or reset your password.',
     { lockedOut: true },
   );
+}
+
+/** The caller's session, re-read: current vendors and roles, and a fresh token. */
+export async function refreshSession(deps: Deps, caller: Caller): Promise<UserSession> {
+  const user = await findUser(deps.database.db, caller.id);
+  if (!user) throw notFound('User');
+  return buildSession(deps, user);
 }
 
 /** The session the web app stores (`UserSession`), with a fresh token. */

@@ -3,20 +3,13 @@ import { jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { findLinkedIdentity, isPlatformStaff, refusePlatformStaff } from '../auth/sm8-identities.service.ts';
 import { findUserByEmail, findUserById } from '../users/users.repository.ts';
 import { findVendorById } from '../vendors/vendors.repository.ts';
 import { signLinkClaim } from './link-claims.ts';
-import { findConnectionByAccount, findIdentity } from './servicem8.repository.ts';
+import { findConnectionByAccount } from './servicem8.repository.ts';
 import { requireSm8App, sm8ClientForVendor } from './sm8-access.ts';
-import {
-  createUserForIdentity,
-  ensureMembership,
-  isPlatformStaff,
-  refusePlatformStaff,
-  signedIn,
-  signInNeeded,
-  toOutcome,
-} from './sm8-identities.ts';
+import { createUserForIdentity, ensureMembership, signedIn, signInNeeded, toOutcome } from './sm8-identities.ts';
 
 /** An add-on event token older than this is refused, so a token seen once cannot sign in later. */
 const MAX_EVENT_AGE_SECONDS = 10 * 60;
@@ -64,7 +57,7 @@ export async function tokenLogin(deps: Deps, token: string): Promise<Sm8SignInOu
   }
   const business = { id: vendor.id, name: vendor.name };
 
-  const linked = await findIdentity(deps.database.db, identity);
+  const linked = await findLinkedIdentity(deps.database.db, identity);
   if (linked) {
     const user = await findUserById(deps.database.db, linked.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', INVALID);

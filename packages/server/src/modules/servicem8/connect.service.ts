@@ -18,6 +18,12 @@ import {
 } from '../../integrations/servicem8/sm8-oauth.ts';
 import { encryptSecret } from '../../security/encryption.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/one-time-tokens.ts';
+import {
+  findLinkedIdentity,
+  isPlatformStaff,
+  linkIdentity,
+  refusePlatformStaff,
+} from '../auth/sm8-identities.service.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
 import { findVendorById, insertVendor, markVendorConnected } from '../vendors/vendors.repository.ts';
 import { isValidConnectState, signConnectState } from './connect-state.ts';
@@ -27,7 +33,6 @@ import {
   deletePendingConnection,
   findConnection,
   findConnectionByAccount,
-  findIdentity,
   findPendingConnection,
   insertPendingConnection,
   type Sm8PendingRow,
@@ -38,9 +43,6 @@ import { requireSm8App } from './sm8-access.ts';
 import {
   createUserForIdentity,
   ensureMembership,
-  isPlatformStaff,
-  linkIdentity,
-  refusePlatformStaff,
   type SignInResult,
   type Sm8Person,
   signedIn,
@@ -217,7 +219,7 @@ export async function completeConnect(
         claim: null,
       };
     }
-    const identity = await findIdentity(tx, owner);
+    const identity = await findLinkedIdentity(tx, owner);
     if (identity) {
       const user = await findUserById(tx, identity.userId);
       if (!user) throw new AppError('NOT_FOUND', EXPIRED);
@@ -243,7 +245,7 @@ export async function completeConnect(
  */
 async function linkOwnerIfSamePerson(tx: Db, deps: Deps, user: UserRow, owner: Sm8Person): Promise<boolean> {
   if (isPlatformStaff(user) || owner.email.toLowerCase() !== user.email.toLowerCase()) return false;
-  const identity = await findIdentity(tx, owner);
+  const identity = await findLinkedIdentity(tx, owner);
   if (identity && identity.userId !== user.id) return false;
   if (!identity) await linkIdentity(tx, deps, user, owner);
   return true;

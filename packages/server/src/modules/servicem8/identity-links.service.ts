@@ -4,28 +4,21 @@ import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { issueLinkToken, redeemLinkToken } from '../auth/auth-links.ts';
+import { confirmEmailOwnership } from '../auth/email-proof.ts';
+import {
+  identitiesOfUser,
+  isPlatformStaff,
+  linkIdentity,
+  refusePlatformStaff,
+  unlinkIdentity,
+} from '../auth/sm8-identities.service.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
 import { findVendorById } from '../vendors/vendors.repository.ts';
 import { connectAccount, findPendingOrFail, ownerOf } from './connect.service.ts';
-import { confirmEmailOwnership } from './email-proof.ts';
 import { LINK_CLAIM_MINUTES, type LinkClaim, readLinkClaim } from './link-claims.ts';
-import {
-  deleteIdentityOfUser,
-  findConnectionByAccount,
-  listIdentitiesOfUser,
-  type Sm8PendingRow,
-} from './servicem8.repository.ts';
-import {
-  ensureMembership,
-  isPlatformStaff,
-  linkIdentity,
-  refusePlatformStaff,
-  type SignInResult,
-  type Sm8Person,
-  signedIn,
-  toOutcome,
-} from './sm8-identities.ts';
+import { findConnectionByAccount, type Sm8PendingRow } from './servicem8.repository.ts';
+import { ensureMembership, type SignInResult, type Sm8Person, signedIn, toOutcome } from './sm8-identities.ts';
 
 type ResolvedClaim = { person: Sm8Person; pending: Sm8PendingRow | null; vendor: { id: string; name: string } | null };
 
@@ -154,7 +147,7 @@ async function provenUser(tx: Db, request: ConfirmSm8LinkRequest, caller: Caller
 }
 
 export async function listIdentities(deps: Deps, userId: string): Promise<Sm8Identity[]> {
-  const rows = await listIdentitiesOfUser(deps.database.db, userId);
+  const rows = await identitiesOfUser(deps.database.db, userId);
   return rows.map((row) => ({
     accountUuid: row.accountUuid,
     staffUuid: row.staffUuid,
@@ -169,5 +162,5 @@ export async function removeIdentity(
   userId: string,
   identity: { accountUuid: string; staffUuid: string },
 ): Promise<void> {
-  if (!(await deleteIdentityOfUser(deps.database.db, userId, identity))) throw notFound('ServiceM8 sign-in link');
+  if (!(await unlinkIdentity(deps.database.db, userId, identity))) throw notFound('ServiceM8 sign-in link');
 }

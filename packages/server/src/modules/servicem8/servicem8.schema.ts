@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 import { vendors } from '../vendors/vendors.schema.ts';
 
@@ -42,26 +42,6 @@ export const sm8PendingConnections = pgTable('sm8_pending_connections', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * A ServiceM8 sign-in identity, (account, staff member), linked to one Automate user. Sign-in with
- * ServiceM8 trusts only this link, never the staff member's email: ServiceM8 does not verify emails.
- */
-export const sm8Identities = pgTable(
-  'sm8_identities',
-  {
-    accountUuid: text().notNull(),
-    staffUuid: text().notNull(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** As ServiceM8 named them when linked, so the person recognises the link in their profile. */
-    accountName: text().notNull(),
-    staffEmail: text().notNull(),
-    linkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.accountUuid, t.staffUuid] }), index('sm8_identities_user_idx').on(t.userId)],
-);
 
 export const SM8_REFERENCE_KINDS = ['badge', 'queue', 'category', 'staff', 'form', 'formfield', 'material'] as const;
 export const sm8ReferenceKind = pgEnum('sm8_reference_kind', SM8_REFERENCE_KINDS);

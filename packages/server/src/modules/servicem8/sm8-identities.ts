@@ -1,11 +1,10 @@
 import type { Sm8SignInOutcome } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import { buildSession } from '../auth/auth.service.ts';
-import { insertUser, type UserRow } from '../users/users.repository.ts';
+import { isPlatformStaff, linkIdentity } from '../auth/sm8-identities.service.ts';
+import { createUser, type UserRow } from '../users/users.service.ts';
 import { findMembership, insertMembership } from '../vendors/vendors.repository.ts';
-import { findIdentity, insertIdentity } from './servicem8.repository.ts';
 
 /** A ServiceM8 sign-in identity and what ServiceM8 told us about the staff member. */
 export type Sm8Person = {
@@ -17,48 +16,12 @@ export type Sm8Person = {
   lastName: string;
 };
 
-/** Super admins and any other platform role: they sign in with their password only. */
-export function isPlatformStaff(user: Pick<UserRow, 'roles'>): boolean {
-  return user.roles.length > 0;
-}
-
-export function refusePlatformStaff(): AppError {
-  return new AppError(
-    'FORBIDDEN',
-    'Automate platform staff cannot sign in or link their account through ServiceM8. Sign in with your password.',
-  );
-}
-
-/**
- * Links the identity to the user. Refuses platform staff, and an identity already linked to someone
- * else (only that person can remove it, from their profile).
- */
-export async function linkIdentity(tx: Db, deps: Deps, user: UserRow, person: Sm8Person): Promise<void> {
-  if (isPlatformStaff(user)) throw refusePlatformStaff();
-  const inserted = await insertIdentity(tx, {
-    accountUuid: person.accountUuid,
-    staffUuid: person.staffUuid,
-    userId: user.id,
-    accountName: person.accountName,
-    staffEmail: person.email,
-    linkedAt: deps.clock.now(),
-  });
-  if (inserted) return;
-  const existing = await findIdentity(tx, person);
-  if (existing?.userId !== user.id) {
-    throw new AppError(
-      'CONFLICT',
-      'This ServiceM8 sign-in is already linked to another Automate user. They can remove the link in their profile.',
-    );
-  }
-}
-
 /**
  * A first sign-in with ServiceM8 whose email no Automate user has: a new user, linked to the identity.
  * The address is not marked confirmed: ServiceM8 does not verify staff emails.
  */
 export async function createUserForIdentity(tx: Db, deps: Deps, person: Sm8Person): Promise<UserRow> {
-  const user = await insertUser(tx, {
+  const user = await createUser(tx, {
     email: person.email,
     userName: person.email,
     firstName: person.firstName || person.email,

@@ -4,20 +4,13 @@ import {
   searchPage,
   successEnvelope,
   UserProfile,
-  UserSession,
   WelcomedResponse,
 } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireCaller } from '../../http/access.ts';
-import {
-  type FindLockedAddresses,
-  getUserProfile,
-  markWelcomed,
-  refreshSession,
-  searchAllUsers,
-} from './users.service.ts';
+import { type FindLockedAddresses, getUserProfile, markWelcomed, searchAllUsers } from './users.service.ts';
 
 const tags = ['User'];
 
@@ -27,20 +20,6 @@ export function userRoutes(
   { findLockedAddresses }: { findLockedAddresses: FindLockedAddresses },
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/User/info',
-      {
-        config: { access: access.signedIn },
-        schema: {
-          tags,
-          summary: 'The current session, refreshed',
-          description: 'The caller’s vendors and roles as they are now, with a new token.',
-          response: { 200: successEnvelope(UserSession) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await refreshSession(deps, requireCaller(request)) }),
-    );
-
     app.post(
       '/User/welcomed',
       {

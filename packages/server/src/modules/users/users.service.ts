@@ -1,10 +1,21 @@
-import type { AdminUserRow, SearchPage, SearchQuery, UserProfile, UserSession } from '@automate/contract';
+import type { AdminUserRow, SearchPage, SearchQuery, UserProfile } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
-import { buildSession } from '../auth/auth.service.ts';
-import { findUserById, listMembershipsOfUser, searchUsers, setWelcomedOnce, type UserRow } from './users.repository.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listMembershipsOfUser,
+  type NewUser,
+  searchUsers,
+  setWelcomedOnce,
+  type UserRow,
+  updateUser,
+} from './users.repository.ts';
+
+export type { UserRow };
 
 function toUserProfile(user: UserRow): UserProfile {
   return {
@@ -18,13 +29,6 @@ function toUserProfile(user: UserRow): UserProfile {
     welcomedAt: user.welcomedAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
   };
-}
-
-/** The caller's session, re-read: current vendors and roles, and a fresh token. */
-export async function refreshSession(deps: Deps, caller: Caller): Promise<UserSession> {
-  const user = await findUserById(deps.database.db, caller.id);
-  if (!user) throw notFound('User');
-  return buildSession(deps, user);
 }
 
 /**
@@ -47,6 +51,31 @@ export async function markWelcomed(deps: Deps, caller: Caller): Promise<Date> {
   const welcomedAt = await setWelcomedOnce(deps.database.db, caller.id, deps.clock.now());
   if (!welcomedAt) throw notFound('User');
   return welcomedAt;
+}
+
+// Other modules' reads and writes: each takes the database or the caller's transaction.
+
+export function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
+  return findUserById(db, userId);
+}
+
+/** The user with this address, however its case is written. */
+export function findUserWithEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
+}
+
+export function createUser(tx: Db, values: NewUser): Promise<UserRow> {
+  return insertUser(tx, values);
+}
+
+/** A new password; every session issued before `now` stops working. */
+export async function changePassword(tx: Db, userId: string, change: { passwordHash: string; now: Date }) {
+  await updateUser(tx, userId, { passwordHash: change.passwordHash, sessionsValidFrom: change.now });
+}
+
+/** The user's address counts as confirmed from `now`; answers the user as changed. */
+export async function markEmailConfirmed(tx: Db, user: UserRow, now: Date): Promise<UserRow> {
+  return (await updateUser(tx, user.id, { emailVerifiedAt: now })) ?? user;
 }
 
 /** Which of the addresses (as given) are locked out after failed sign-ins; the auth module knows. */

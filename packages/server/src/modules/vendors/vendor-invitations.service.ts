@@ -10,10 +10,10 @@ import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import { buildSession } from '../auth/auth.service.ts';
 import { LINK_TTL_HOURS } from '../auth/auth-links.ts';
+import { confirmEmailOwnership } from '../auth/email-proof.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
-import { confirmEmailOwnership } from '../servicem8/email-proof.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../users/users.repository.ts';
 import {
   deletePendingInvitation,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import { type UserRow, updateUser } from '../users/users.repository.ts';
-import { deleteIdentitiesOfUser } from './servicem8.repository.ts';
+import { markEmailConfirmed, type UserRow } from '../users/users.service.ts';
+import { deleteIdentitiesOfUser } from './sm8-identities.repository.ts';
 
 /**
  * The person proved they receive mail at the user's address. If it was not confirmed before, links made
@@ -10,5 +10,5 @@ import { deleteIdentitiesOfUser } from './servicem8.repository.ts';
 export async function confirmEmailOwnership(tx: Db, user: UserRow, now: Date): Promise<UserRow> {
   if (user.emailVerifiedAt) return user;
   await deleteIdentitiesOfUser(tx, user.id);
-  return (await updateUser(tx, user.id, { emailVerifiedAt: now })) ?? user;
+  return markEmailConfirmed(tx, user, now);
 }
