@@ -1,4 +1,11 @@
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import type { ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type NonIndexRouteObject,
+  type RouteObject,
+  redirect,
+} from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { RouteErrorBoundary } from '@/components/ui/route-error-boundary.tsx';
 import type { RouteHandle } from '@/lib/breadcrumbs.ts';
@@ -17,6 +24,69 @@ const redirectIndex = (to: string | ((args: LoaderFunctionArgs) => string)): Rou
   loader: (args) => redirect(typeof to === 'string' ? to : to(args)),
 });
 
+/** The page modules under `routes/`, each imported the first time one of its pages is visited. */
+const pages = {
+  home: () => import('./routes/home.tsx'),
+  help: () => import('./routes/help.tsx'),
+  legal: () => import('./routes/legal.tsx'),
+  appDashboard: () => import('./routes/app/dashboard.tsx'),
+  profile: () => import('./routes/app/profile.tsx'),
+  automation: () => import('./routes/app/automation.tsx'),
+  account: () => import('./routes/app/account.tsx'),
+  adminDashboard: () => import('./routes/admin/dashboard.tsx'),
+  adminAutomation: () => import('./routes/admin/automation.tsx'),
+  settings: () => import('./routes/admin/settings.tsx'),
+  vendors: () => import('./routes/admin/vendors.tsx'),
+  users: () => import('./routes/admin/users.tsx'),
+  content: () => import('./routes/admin/content.tsx'),
+  sm8Activate: () => import('./routes/sm8/activate.tsx'),
+  sm8Activated: () => import('./routes/sm8/activated.tsx'),
+  sm8Autologin: () => import('./routes/sm8/autologin.tsx'),
+  sm8Link: () => import('./routes/sm8/link.tsx'),
+  login: () => import('./routes/auth/login.tsx'),
+  register: () => import('./routes/auth/register.tsx'),
+  invitation: () => import('./routes/auth/invitation.tsx'),
+  verify: () => import('./routes/auth/verify.tsx'),
+  reset: () => import('./routes/auth/reset.tsx'),
+  paymentClose: () => import('./routes/payment-close.tsx'),
+  notFound: () => import('./routes/not-found.tsx'),
+  publicLayout: () => import('./layouts/public-layout.tsx'),
+  shellLayout: () => import('./layouts/shell/shell-layout.tsx'),
+  cardLayout: () => import('./layouts/card-layout.tsx'),
+};
+
+type PageModule<K extends string> = () => Promise<Record<K, ComponentType>>;
+
+/** The route's component: `component` of the module `load` imports, loaded when the route is first visited. */
+const lazyComponent = <K extends string>(load: PageModule<NoInfer<K>>, component: K): Pick<RouteObject, 'lazy'> => ({
+  lazy: () => load().then((module) => ({ Component: module[component] })),
+});
+
+/** A page at `path`, named `name` in the breadcrumbs. */
+const page = <K extends string>(
+  path: string,
+  name: string,
+  load: PageModule<NoInfer<K>>,
+  component: K,
+): NonIndexRouteObject => ({
+  path,
+  ...named(name),
+  ...lazyComponent(load, component),
+});
+
+/** The page at its parent's own path (it takes the parent's breadcrumb). */
+const indexPage = <K extends string>(load: PageModule<NoInfer<K>>, component: K): RouteObject => ({
+  index: true,
+  ...lazyComponent(load, component),
+});
+
+/** A path that only groups pages; its name is their breadcrumbs' parent. */
+const section = (path: string, name: string, children: RouteObject[]): NonIndexRouteObject => ({
+  path,
+  ...named(name),
+  children,
+});
+
 /**
  * Every route of the web app. Each page is its own lazily loaded module (grouped by area: a module holds
  * the pages of one section), so a visit loads only the code it shows. The signed-in shell is a pathless
@@ -32,47 +102,21 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
       children: [
         // Public layout
         {
-          lazy: () => import('./layouts/public-layout.tsx').then((m) => ({ Component: m.PublicLayout })),
+          ...lazyComponent(pages.publicLayout, 'PublicLayout'),
           children: [
+            { index: true, ...named('Home'), ...lazyComponent(pages.home, 'HomeRoute') },
             {
-              index: true,
-              ...named('Home'),
-              lazy: () => import('./routes/home.tsx').then((m) => ({ Component: m.HomeRoute })),
-            },
-            {
-              path: 'help',
-              ...named('Help Center'),
-              lazy: () => import('./routes/help.tsx').then((m) => ({ Component: m.PublicHelpLayout })),
+              ...page('help', 'Help Center', pages.help, 'PublicHelpLayout'),
               children: [
-                { index: true, lazy: () => import('./routes/help.tsx').then((m) => ({ Component: m.HelpHomeRoute })) },
-                {
-                  path: 'faq',
-                  ...named('FAQ'),
-                  lazy: () => import('./routes/help.tsx').then((m) => ({ Component: m.FaqRoute })),
-                },
-                {
-                  path: 'articles',
-                  ...named('Articles'),
-                  lazy: () => import('./routes/help.tsx').then((m) => ({ Component: m.PublicArticlesRoute })),
-                },
-                {
-                  path: ':category/:slug',
-                  ...named('Article'),
-                  lazy: () => import('./routes/help.tsx').then((m) => ({ Component: m.HelpArticleRoute })),
-                },
+                indexPage(pages.help, 'HelpHomeRoute'),
+                page('faq', 'FAQ', pages.help, 'FaqRoute'),
+                page('articles', 'Articles', pages.help, 'ArticlesRoute'),
+                page(':category/:slug', 'Article', pages.help, 'HelpArticleRoute'),
               ],
             },
             { path: 'faq', loader: () => redirect('/help/faq') },
-            {
-              path: 'privacypolicy',
-              ...named('Privacy policy'),
-              lazy: () => import('./routes/legal.tsx').then((m) => ({ Component: m.PrivacyPolicyRoute })),
-            },
-            {
-              path: 'termsandconditions',
-              ...named('Terms and conditions'),
-              lazy: () => import('./routes/legal.tsx').then((m) => ({ Component: m.TermsRoute })),
-            },
+            page('privacypolicy', 'Privacy policy', pages.legal, 'PrivacyPolicyRoute'),
+            page('termsandconditions', 'Terms and conditions', pages.legal, 'TermsRoute'),
           ],
         },
 
@@ -83,499 +127,156 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
           loader: createShellGuard(session),
           shouldRevalidate: alwaysRevalidate,
           ErrorBoundary: ShellErrorBoundary,
-          lazy: () => import('./layouts/shell/shell-layout.tsx').then((m) => ({ Component: m.ShellLayout })),
+          ...lazyComponent(pages.shellLayout, 'ShellLayout'),
           children: [
             {
-              path: 'app',
-              ...named('Home'),
-              ErrorBoundary: RouteErrorBoundary,
-              children: [
+              ...section('app', 'Home', [
                 redirectIndex('/app/dashboard'),
-                {
-                  path: 'dashboard',
-                  ...named('Dashboard'),
-                  lazy: () => import('./routes/app/dashboard.tsx').then((m) => ({ Component: m.DashboardRoute })),
-                },
-                {
-                  path: 'profile',
-                  ...named('Profile'),
-                  lazy: () => import('./routes/app/profile.tsx').then((m) => ({ Component: m.ProfileRoute })),
-                },
-                {
-                  path: 'help',
-                  ...named('Help Center'),
-                  children: [
-                    {
-                      index: true,
-                      lazy: () => import('./routes/help.tsx').then((m) => ({ Component: m.HelpHomeRoute })),
-                    },
-                    {
-                      path: 'faq',
-                      ...named('FAQ'),
-                      lazy: () => import('./routes/help.tsx').then((m) => ({ Component: m.FaqRoute })),
-                    },
-                    {
-                      path: 'articles',
-                      ...named('Articles'),
-                      children: [
-                        {
-                          index: true,
-                          lazy: () => import('./routes/help.tsx').then((m) => ({ Component: m.AppArticlesRoute })),
-                        },
-                        {
-                          path: ':category/:slug',
-                          ...named('Article'),
-                          lazy: () => import('./routes/help.tsx').then((m) => ({ Component: m.HelpArticleRoute })),
-                        },
-                      ],
-                    },
-                  ],
-                },
-                {
-                  path: 'automation',
-                  ...named('Automation'),
-                  children: [
-                    redirectIndex('/app/automation/search'),
-                    {
-                      path: 'search',
-                      ...named('Search'),
-                      lazy: () =>
-                        import('./routes/app/automation.tsx').then((m) => ({ Component: m.AutomationSearchRoute })),
-                    },
-                    {
-                      path: 'templates',
-                      ...named('Templates'),
-                      lazy: () =>
-                        import('./routes/app/automation.tsx').then((m) => ({ Component: m.AutomationTemplatesRoute })),
-                    },
-                    {
-                      path: 'onboarding',
-                      ...named('Onboarding'),
-                      children: [
-                        {
-                          index: true,
-                          lazy: () =>
-                            import('./routes/app/automation.tsx').then((m) => ({
-                              Component: m.AutomationOnboardingRoute,
-                            })),
-                        },
-                        {
-                          path: 'view/:id',
-                          ...named('Onboarding template'),
-                          lazy: () =>
-                            import('./routes/app/automation.tsx').then((m) => ({
-                              Component: m.AutomationOnboardingViewRoute,
-                            })),
-                        },
-                      ],
-                    },
-                    {
-                      path: 'logs',
-                      ...named('Logs'),
-                      lazy: () =>
-                        import('./routes/app/automation.tsx').then((m) => ({ Component: m.AutomationLogsRoute })),
-                    },
-                    {
-                      path: 'schedule',
-                      ...named('Schedule'),
-                      lazy: () =>
-                        import('./routes/app/automation.tsx').then((m) => ({ Component: m.AutomationScheduleRoute })),
-                    },
-                    {
-                      path: 'view/:id',
-                      ...named('Automation details'),
-                      children: [
-                        {
-                          index: true,
-                          lazy: () =>
-                            import('./routes/app/automation.tsx').then((m) => ({ Component: m.AutomationViewRoute })),
-                        },
-                        {
-                          path: 'logs',
-                          ...named('Logs'),
-                          lazy: () =>
-                            import('./routes/app/automation.tsx').then((m) => ({
-                              Component: m.AutomationViewLogsRoute,
-                            })),
-                        },
-                      ],
-                    },
-                  ],
-                },
-                {
-                  path: 'account',
-                  ...named('Account'),
-                  children: [
+                page('dashboard', 'Dashboard', pages.appDashboard, 'DashboardRoute'),
+                page('profile', 'Profile', pages.profile, 'ProfileRoute'),
+                section('help', 'Help Center', [
+                  indexPage(pages.help, 'HelpHomeRoute'),
+                  page('faq', 'FAQ', pages.help, 'FaqRoute'),
+                  section('articles', 'Articles', [
+                    indexPage(pages.help, 'ArticlesRoute'),
+                    page(':category/:slug', 'Article', pages.help, 'HelpArticleRoute'),
+                  ]),
+                ]),
+                section('automation', 'Automation', [
+                  redirectIndex('/app/automation/search'),
+                  page('search', 'Search', pages.automation, 'AutomationSearchRoute'),
+                  page('templates', 'Templates', pages.automation, 'AutomationTemplatesRoute'),
+                  section('onboarding', 'Onboarding', [
+                    indexPage(pages.automation, 'AutomationOnboardingRoute'),
+                    page('view/:id', 'Onboarding template', pages.automation, 'AutomationOnboardingViewRoute'),
+                  ]),
+                  page('logs', 'Logs', pages.automation, 'AutomationLogsRoute'),
+                  page('schedule', 'Schedule', pages.automation, 'AutomationScheduleRoute'),
+                  section('view/:id', 'Automation details', [
+                    indexPage(pages.automation, 'AutomationViewRoute'),
+                    page('logs', 'Logs', pages.automation, 'AutomationViewLogsRoute'),
+                  ]),
+                ]),
+                section('account', 'Account', [
+                  redirectIndex('/app/account/subscription/overview'),
+                  section('subscription', 'Subscription', [
                     redirectIndex('/app/account/subscription/overview'),
-                    {
-                      path: 'subscription',
-                      ...named('Subscription'),
-                      children: [
-                        redirectIndex('/app/account/subscription/overview'),
-                        {
-                          path: 'overview',
-                          ...named('Overview'),
-                          lazy: () =>
-                            import('./routes/app/account.tsx').then((m) => ({
-                              Component: m.SubscriptionOverviewRoute,
-                            })),
-                        },
-                        {
-                          path: 'checkout',
-                          ...named('Checkout'),
-                          lazy: () =>
-                            import('./routes/app/account.tsx').then((m) => ({
-                              Component: m.SubscriptionCheckoutRoute,
-                            })),
-                        },
-                      ],
-                    },
-                    {
-                      path: 'invoicing',
-                      ...named('Invoicing'),
-                      children: [
-                        redirectIndex('/app/account/invoicing/search'),
-                        {
-                          path: 'search',
-                          ...named('Invoices'),
-                          lazy: () => import('./routes/app/account.tsx').then((m) => ({ Component: m.InvoicesRoute })),
-                        },
-                        {
-                          path: ':id',
-                          ...named('Invoice'),
-                          lazy: () => import('./routes/app/account.tsx').then((m) => ({ Component: m.InvoiceRoute })),
-                        },
-                      ],
-                    },
-                    {
-                      path: 'emails',
-                      ...named('Emails'),
-                      children: [
-                        redirectIndex('/app/account/emails/search'),
-                        {
-                          path: 'search',
-                          ...named('Email templates'),
-                          lazy: () =>
-                            import('./routes/app/account.tsx').then((m) => ({ Component: m.EmailTemplatesRoute })),
-                        },
-                        {
-                          path: ':id',
-                          ...named('Email template'),
-                          lazy: () =>
-                            import('./routes/app/account.tsx').then((m) => ({ Component: m.EmailTemplateRoute })),
-                        },
-                      ],
-                    },
-                  ],
-                },
-              ],
+                    page('overview', 'Overview', pages.account, 'SubscriptionOverviewRoute'),
+                    page('checkout', 'Checkout', pages.account, 'SubscriptionCheckoutRoute'),
+                  ]),
+                  section('invoicing', 'Invoicing', [
+                    redirectIndex('/app/account/invoicing/search'),
+                    page('search', 'Invoices', pages.account, 'InvoicesRoute'),
+                    page(':id', 'Invoice', pages.account, 'InvoiceRoute'),
+                  ]),
+                  section('emails', 'Emails', [
+                    redirectIndex('/app/account/emails/search'),
+                    page('search', 'Email templates', pages.account, 'EmailTemplatesRoute'),
+                    page(':id', 'Email template', pages.account, 'EmailTemplateRoute'),
+                  ]),
+                ]),
+              ]),
+              ErrorBoundary: RouteErrorBoundary,
             },
             {
-              path: 'admin',
-              ...named('Super admin'),
-              ErrorBoundary: RouteErrorBoundary,
-              children: [
+              ...section('admin', 'Super admin', [
                 redirectIndex('/admin/dashboard'),
-                {
-                  path: 'dashboard',
-                  ...named('Dashboard'),
-                  lazy: () =>
-                    import('./routes/admin/dashboard.tsx').then((m) => ({ Component: m.AdminDashboardRoute })),
-                },
-                {
-                  path: 'automation',
-                  ...named('Automation'),
-                  children: [
+                page('dashboard', 'Dashboard', pages.adminDashboard, 'AdminDashboardRoute'),
+                section('automation', 'Automation', [
+                  redirectIndex('/admin/automation/templates/search'),
+                  section('templates', 'Templates', [
                     redirectIndex('/admin/automation/templates/search'),
-                    {
-                      path: 'templates',
-                      ...named('Templates'),
-                      children: [
-                        redirectIndex('/admin/automation/templates/search'),
-                        {
-                          path: 'search',
-                          ...named('Search'),
-                          lazy: () =>
-                            import('./routes/admin/automation.tsx').then((m) => ({ Component: m.AdminTemplatesRoute })),
-                        },
-                        {
-                          path: 'view/:id',
-                          ...named('Template'),
-                          lazy: () =>
-                            import('./routes/admin/automation.tsx').then((m) => ({ Component: m.AdminTemplateRoute })),
-                        },
-                      ],
-                    },
-                    {
-                      path: 'runs',
-                      ...named('Trigger runs'),
-                      lazy: () =>
-                        import('./routes/admin/automation.tsx').then((m) => ({ Component: m.AdminRunsRoute })),
-                    },
-                  ],
-                },
-                {
-                  path: 'settings',
-                  ...named('Settings'),
-                  children: [
+                    page('search', 'Search', pages.adminAutomation, 'AdminTemplatesRoute'),
+                    page('view/:id', 'Template', pages.adminAutomation, 'AdminTemplateRoute'),
+                  ]),
+                  page('runs', 'Trigger runs', pages.adminAutomation, 'AdminRunsRoute'),
+                ]),
+                section('settings', 'Settings', [
+                  redirectIndex('/admin/settings/products/search'),
+                  section('emails', 'Emails', [
+                    redirectIndex('/admin/settings/emails/search'),
+                    page('search', 'Search', pages.settings, 'AdminEmailsRoute'),
+                    page(':id', 'Email', pages.settings, 'AdminEmailRoute'),
+                  ]),
+                  section('trigger/templates', 'Trigger templates', [
+                    redirectIndex('/admin/settings/trigger/templates/search'),
+                    page('search', 'Search', pages.settings, 'AdminTriggerTemplatesRoute'),
+                    page('view/:id', 'Trigger template', pages.settings, 'AdminTriggerTemplateRoute'),
+                  ]),
+                  section('products', 'Products', [
                     redirectIndex('/admin/settings/products/search'),
-                    {
-                      path: 'emails',
-                      ...named('Emails'),
-                      children: [
-                        redirectIndex('/admin/settings/emails/search'),
-                        {
-                          path: 'search',
-                          ...named('Search'),
-                          lazy: () =>
-                            import('./routes/admin/settings.tsx').then((m) => ({ Component: m.AdminEmailsRoute })),
-                        },
-                        {
-                          path: ':id',
-                          ...named('Email'),
-                          lazy: () =>
-                            import('./routes/admin/settings.tsx').then((m) => ({ Component: m.AdminEmailRoute })),
-                        },
-                      ],
-                    },
-                    {
-                      path: 'trigger/templates',
-                      ...named('Trigger templates'),
-                      children: [
-                        redirectIndex('/admin/settings/trigger/templates/search'),
-                        {
-                          path: 'search',
-                          ...named('Search'),
-                          lazy: () =>
-                            import('./routes/admin/settings.tsx').then((m) => ({
-                              Component: m.AdminTriggerTemplatesRoute,
-                            })),
-                        },
-                        {
-                          path: 'view/:id',
-                          ...named('Trigger template'),
-                          lazy: () =>
-                            import('./routes/admin/settings.tsx').then((m) => ({
-                              Component: m.AdminTriggerTemplateRoute,
-                            })),
-                        },
-                      ],
-                    },
-                    {
-                      path: 'products',
-                      ...named('Products'),
-                      children: [
-                        redirectIndex('/admin/settings/products/search'),
-                        {
-                          path: 'search',
-                          ...named('Search'),
-                          lazy: () =>
-                            import('./routes/admin/settings.tsx').then((m) => ({ Component: m.AdminProductsRoute })),
-                        },
-                      ],
-                    },
-                  ],
-                },
-                {
-                  path: 'vendors',
-                  ...named('Vendors'),
-                  children: [
-                    redirectIndex('/admin/vendors/search'),
-                    {
-                      path: 'search',
-                      ...named('Search'),
-                      lazy: () =>
-                        import('./routes/admin/vendors.tsx').then((m) => ({ Component: m.AdminVendorsRoute })),
-                    },
-                    {
-                      path: ':id',
-                      ...named('Vendor'),
-                      lazy: () => import('./routes/admin/vendors.tsx').then((m) => ({ Component: m.AdminVendorRoute })),
-                      children: [
-                        redirectIndex(({ params }) => `/admin/vendors/${encodeURIComponent(params.id ?? '')}/triggers`),
-                        {
-                          path: 'invoice/:invoiceId',
-                          ...named('Invoice'),
-                          lazy: () =>
-                            import('./routes/admin/vendors.tsx').then((m) => ({
-                              Component: m.AdminVendorInvoiceRoute,
-                            })),
-                        },
-                        {
-                          path: 'billing',
-                          ...named('Billing'),
-                          lazy: () =>
-                            import('./routes/admin/vendors.tsx').then((m) => ({
-                              Component: m.AdminVendorBillingRoute,
-                            })),
-                        },
-                        {
-                          path: 'users',
-                          ...named('Users'),
-                          lazy: () =>
-                            import('./routes/admin/vendors.tsx').then((m) => ({ Component: m.AdminVendorUsersRoute })),
-                        },
-                        {
-                          path: 'triggers',
-                          ...named('Triggers'),
-                          lazy: () =>
-                            import('./routes/admin/vendors.tsx').then((m) => ({
-                              Component: m.AdminVendorTriggersRoute,
-                            })),
-                        },
-                      ],
-                    },
-                  ],
-                },
-                {
-                  path: 'users',
-                  ...named('Users'),
-                  children: [
-                    redirectIndex('/admin/users/search'),
-                    {
-                      path: 'search',
-                      ...named('Search'),
-                      lazy: () => import('./routes/admin/users.tsx').then((m) => ({ Component: m.AdminUsersRoute })),
-                    },
-                    {
-                      path: ':id',
-                      ...named('User'),
-                      lazy: () => import('./routes/admin/users.tsx').then((m) => ({ Component: m.AdminUserRoute })),
-                    },
-                  ],
-                },
-                {
-                  path: 'articles',
-                  ...named('Articles'),
-                  children: [
-                    redirectIndex('/admin/articles/search'),
-                    {
-                      path: 'search',
-                      ...named('Search'),
-                      lazy: () =>
-                        import('./routes/admin/content.tsx').then((m) => ({ Component: m.AdminArticlesRoute })),
-                    },
-                    {
-                      path: ':id',
-                      ...named('Article'),
-                      lazy: () =>
-                        import('./routes/admin/content.tsx').then((m) => ({ Component: m.AdminArticleRoute })),
-                    },
-                  ],
-                },
-                {
-                  path: 'faq',
-                  ...named('FAQ'),
-                  children: [
-                    redirectIndex('/admin/faq/search'),
-                    {
-                      path: 'search',
-                      ...named('Search'),
-                      lazy: () => import('./routes/admin/content.tsx').then((m) => ({ Component: m.AdminFaqsRoute })),
-                    },
-                    {
-                      path: ':id',
-                      ...named('FAQ entry'),
-                      lazy: () => import('./routes/admin/content.tsx').then((m) => ({ Component: m.AdminFaqRoute })),
-                    },
-                  ],
-                },
-              ],
+                    page('search', 'Search', pages.settings, 'AdminProductsRoute'),
+                  ]),
+                ]),
+                section('vendors', 'Vendors', [
+                  redirectIndex('/admin/vendors/search'),
+                  page('search', 'Search', pages.vendors, 'AdminVendorsRoute'),
+                  {
+                    ...page(':id', 'Vendor', pages.vendors, 'AdminVendorRoute'),
+                    children: [
+                      redirectIndex(({ params }) => `/admin/vendors/${encodeURIComponent(params.id ?? '')}/triggers`),
+                      page('invoice/:invoiceId', 'Invoice', pages.vendors, 'AdminVendorInvoiceRoute'),
+                      page('billing', 'Billing', pages.vendors, 'AdminVendorBillingRoute'),
+                      page('users', 'Users', pages.vendors, 'AdminVendorUsersRoute'),
+                      page('triggers', 'Triggers', pages.vendors, 'AdminVendorTriggersRoute'),
+                    ],
+                  },
+                ]),
+                section('users', 'Users', [
+                  redirectIndex('/admin/users/search'),
+                  page('search', 'Search', pages.users, 'AdminUsersRoute'),
+                  page(':id', 'User', pages.users, 'AdminUserRoute'),
+                ]),
+                section('articles', 'Articles', [
+                  redirectIndex('/admin/articles/search'),
+                  page('search', 'Search', pages.content, 'AdminArticlesRoute'),
+                  page(':id', 'Article', pages.content, 'AdminArticleRoute'),
+                ]),
+                section('faq', 'FAQ', [
+                  redirectIndex('/admin/faq/search'),
+                  page('search', 'Search', pages.content, 'AdminFaqsRoute'),
+                  page(':id', 'FAQ entry', pages.content, 'AdminFaqRoute'),
+                ]),
+              ]),
+              ErrorBoundary: RouteErrorBoundary,
             },
           ],
         },
 
         // ServiceM8 connection
         {
-          path: 'sm8',
-          ...named('ServiceM8'),
-          lazy: () => import('./layouts/card-layout.tsx').then((m) => ({ Component: m.CardLayout })),
+          ...page('sm8', 'ServiceM8', pages.cardLayout, 'CardLayout'),
           children: [
-            {
-              path: 'activate',
-              ...named('Activate'),
-              lazy: () => import('./routes/sm8/activate.tsx').then((m) => ({ Component: m.Sm8ActivateRoute })),
-            },
-            {
-              path: 'activated',
-              ...named('Activated'),
-              lazy: () => import('./routes/sm8/activated.tsx').then((m) => ({ Component: m.Sm8ActivatedRoute })),
-            },
-            {
-              path: 'autologin',
-              ...named('Automatic sign-in'),
-              lazy: () => import('./routes/sm8/autologin.tsx').then((m) => ({ Component: m.Sm8AutologinRoute })),
-            },
-            {
-              path: 'link',
-              ...named('Link'),
-              lazy: () => import('./routes/sm8/link.tsx').then((m) => ({ Component: m.Sm8LinkRoute })),
-            },
+            page('activate', 'Activate', pages.sm8Activate, 'Sm8ActivateRoute'),
+            page('activated', 'Activated', pages.sm8Activated, 'Sm8ActivatedRoute'),
+            page('autologin', 'Automatic sign-in', pages.sm8Autologin, 'Sm8AutologinRoute'),
+            page('link', 'Link', pages.sm8Link, 'Sm8LinkRoute'),
           ],
         },
 
         // Sign-in pages
         {
-          path: 'auth',
-          ...named('Account access'),
-          lazy: () => import('./layouts/card-layout.tsx').then((m) => ({ Component: m.CardLayout })),
+          ...page('auth', 'Account access', pages.cardLayout, 'CardLayout'),
           children: [
             redirectIndex('/auth/login'),
-            {
-              path: 'login',
-              ...named('Sign in'),
-              lazy: () => import('./routes/auth/login.tsx').then((m) => ({ Component: m.LoginRoute })),
-            },
-            {
-              path: 'register',
-              ...named('Create an account'),
-              lazy: () => import('./routes/auth/register.tsx').then((m) => ({ Component: m.RegisterRoute })),
-            },
-            {
-              path: 'invitation/:token',
-              ...named('Invitation'),
-              lazy: () => import('./routes/auth/invitation.tsx').then((m) => ({ Component: m.InvitationRoute })),
-            },
-            {
-              path: 'verify/:token/:userId',
-              ...named('Confirm email'),
-              lazy: () => import('./routes/auth/verify.tsx').then((m) => ({ Component: m.VerifyRoute })),
-            },
-            {
-              path: 'reset',
-              ...named('Reset password'),
-              children: [
-                {
-                  index: true,
-                  lazy: () => import('./routes/auth/reset.tsx').then((m) => ({ Component: m.ResetRequestRoute })),
-                },
-                {
-                  path: ':token/:userId',
-                  ...named('New password'),
-                  lazy: () => import('./routes/auth/reset.tsx').then((m) => ({ Component: m.ResetPasswordRoute })),
-                },
-              ],
-            },
+            page('login', 'Sign in', pages.login, 'LoginRoute'),
+            page('register', 'Create an account', pages.register, 'RegisterRoute'),
+            page('invitation/:token', 'Invitation', pages.invitation, 'InvitationRoute'),
+            page('verify/:token/:userId', 'Confirm email', pages.verify, 'VerifyRoute'),
+            section('reset', 'Reset password', [
+              indexPage(pages.reset, 'ResetRequestRoute'),
+              page(':token/:userId', 'New password', pages.reset, 'ResetPasswordRoute'),
+            ]),
           ],
         },
 
         {
           path: 'payment',
-          lazy: () => import('./layouts/card-layout.tsx').then((m) => ({ Component: m.CardLayout })),
-          children: [
-            {
-              path: 'close',
-              ...named('Payment'),
-              lazy: () => import('./routes/payment-close.tsx').then((m) => ({ Component: m.PaymentCloseRoute })),
-            },
-          ],
+          ...lazyComponent(pages.cardLayout, 'CardLayout'),
+          children: [page('close', 'Payment', pages.paymentClose, 'PaymentCloseRoute')],
         },
 
-        {
-          path: '*',
-          ...named('Not found'),
-          lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
-        },
+        page('*', 'Not found', pages.notFound, 'NotFoundRoute'),
       ],
     },
   ];

@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
-import { Outlet, useLocation, useParams } from 'react-router';
+import { Outlet, type Params, useLocation, useParams } from 'react-router';
 import { ArticleIndex } from '@/features/content/components/article-index.tsx';
 import { FaqList } from '@/features/content/components/faq-list.tsx';
 import { HelpArticle } from '@/features/content/components/help-article.tsx';
 import { HelpCenter } from '@/features/content/components/help-center.tsx';
-import { helpPathsFor } from '@/features/content/help-paths.ts';
+import { type HelpPaths, helpPathsFor } from '@/features/content/help-paths.ts';
+import { PAGE_PADDING } from './route-pages.tsx';
 
 /** The public help center's frame: the pages sit in the site's content width. */
 export function PublicHelpLayout() {
@@ -17,65 +18,38 @@ export function PublicHelpLayout() {
   );
 }
 
-/** The help pages in the public layout and in the app layout; links stay in the layout they are in. */
-function useHelpPaths() {
-  return helpPathsFor(useLocation().pathname);
-}
-
-/** Inside the app shell the pages get the shell's padding; the public frame has its own. */
-function Page({ children }: { children: ReactNode }) {
-  const inApp = useLocation().pathname.startsWith('/app/');
-  return <Box sx={inApp ? { p: { xs: 2, sm: 3 } } : undefined}>{children}</Box>;
+/**
+ * A help page, in the public layout and in the app layout: `render` gets the help paths of the layout it
+ * is in (so links stay there) and the route's params. Inside the app shell the page gets the shell's
+ * padding; the public frame has its own.
+ */
+function helpRoute(render: (paths: HelpPaths, params: Readonly<Params>) => ReactNode) {
+  return function HelpRoute() {
+    const { pathname } = useLocation();
+    const params = useParams();
+    const inApp = pathname.startsWith('/app/');
+    return <Box sx={inApp ? PAGE_PADDING : undefined}>{render(helpPathsFor(pathname), params)}</Box>;
+  };
 }
 
 /** /help and /app/help. */
-export function HelpHomeRoute() {
-  return (
-    <Page>
-      <HelpCenter paths={useHelpPaths()} />
-    </Page>
-  );
-}
+export const HelpHomeRoute = helpRoute((paths) => <HelpCenter paths={paths} />);
 
 /** /help/faq and /app/help/faq (/faq redirects here). */
-export function FaqRoute() {
-  return (
-    <Page>
-      <FaqList paths={useHelpPaths()} />
-    </Page>
-  );
-}
+export const FaqRoute = helpRoute((paths) => <FaqList paths={paths} />);
 
-/** /help/articles: articles sit beside it at /help/{category}/{slug}. */
-export function PublicArticlesRoute() {
-  return (
-    <Page>
-      <ArticleIndex paths={useHelpPaths()} />
-    </Page>
-  );
-}
-
-/** /app/help/articles: articles sit under it at /app/help/articles/{category}/{slug}. */
-export function AppArticlesRoute() {
-  return (
-    <Page>
-      <ArticleIndex paths={useHelpPaths()} />
-    </Page>
-  );
-}
+/**
+ * /help/articles, whose articles sit beside it at /help/{category}/{slug}, and /app/help/articles, whose
+ * articles sit under it at /app/help/articles/{category}/{slug}.
+ */
+export const ArticlesRoute = helpRoute((paths) => <ArticleIndex paths={paths} />);
 
 /** /help/{category}/{slug} and /app/help/articles/{category}/{slug}. */
-export function HelpArticleRoute() {
-  const { category = '', slug = '' } = useParams();
-  const paths = useHelpPaths();
-  return (
-    <Page>
-      <HelpArticle
-        key={`${category}/${slug}`}
-        category={category}
-        slug={slug}
-        back={{ href: paths.articles, label: 'All articles' }}
-      />
-    </Page>
-  );
-}
+export const HelpArticleRoute = helpRoute((paths, { category = '', slug = '' }) => (
+  <HelpArticle
+    key={`${category}/${slug}`}
+    category={category}
+    slug={slug}
+    back={{ href: paths.articles, label: 'All articles' }}
+  />
+));

@@ -1,25 +1,16 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/ui/placeholder-page.tsx';
+import { placeholderRoute } from '../route-pages.tsx';
 
-export function AdminTemplatesRoute() {
-  return (
-    <PlaceholderPage
-      title="Automation templates"
-      description="The templates vendors can copy, to search, create, edit and publish."
-    />
-  );
-}
+export const AdminTemplatesRoute = placeholderRoute(
+  'Automation templates',
+  'The templates vendors can copy, to search, create, edit and publish.',
+);
 
-export function AdminTemplateRoute() {
-  const { id = '' } = useParams();
-  return <PlaceholderPage title="Automation template" description={`The editor for automation template ${id}.`} />;
-}
+export const AdminTemplateRoute = placeholderRoute(
+  'Automation template',
+  ({ id = '' }) => `The editor for automation template ${id}.`,
+);
 
-export function AdminRunsRoute() {
-  return (
-    <PlaceholderPage
-      title="Trigger runs"
-      description="Every trigger run across all vendors, filterable by vendor, status and time, with its log."
-    />
-  );
-}
+export const AdminRunsRoute = placeholderRoute(
+  'Trigger runs',
+  'Every trigger run across all vendors, filterable by vendor, status and time, with its log.',
+);

@@ -1,10 +1,6 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page.tsx';
+import { placeholderRoute } from '../route-pages.tsx';
 
-export function AdminDashboardRoute() {
-  return (
-    <PlaceholderPage
-      title="Super admin"
-      description="Platform metrics will be shown here: vendors, subscriptions, trigger runs and failures over time."
-    />
-  );
-}
+export const AdminDashboardRoute = placeholderRoute(
+  'Super admin',
+  'Platform metrics will be shown here: vendors, subscriptions, trigger runs and failures over time.',
+);

@@ -3,16 +3,12 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Outlet, useLocation, useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/ui/placeholder-page.tsx';
+import { placeholderRoute } from '../route-pages.tsx';
 
-export function AdminVendorsRoute() {
-  return (
-    <PlaceholderPage
-      title="Vendors"
-      description="Every vendor with its subscription and ServiceM8 connection, to search and open."
-    />
-  );
-}
+export const AdminVendorsRoute = placeholderRoute(
+  'Vendors',
+  'Every vendor with its subscription and ServiceM8 connection, to search and open.',
+);
 
 const TABS = [
   { value: 'triggers', label: 'Triggers' },
@@ -47,23 +43,19 @@ export function AdminVendorRoute() {
   );
 }
 
-export function AdminVendorTriggersRoute() {
-  return <PlaceholderPage title="Triggers" description="This vendor's triggers and their recent runs." />;
-}
+export const AdminVendorTriggersRoute = placeholderRoute('Triggers', "This vendor's triggers and their recent runs.");
 
-export function AdminVendorUsersRoute() {
-  return <PlaceholderPage title="Users" description="This vendor's users and their roles, with invitations." />;
-}
+export const AdminVendorUsersRoute = placeholderRoute(
+  'Users',
+  "This vendor's users and their roles, with invitations.",
+);
 
-export function AdminVendorBillingRoute() {
-  return (
-    <PlaceholderPage title="Billing" description="This vendor's subscription and invoices, with ways to adjust them." />
-  );
-}
+export const AdminVendorBillingRoute = placeholderRoute(
+  'Billing',
+  "This vendor's subscription and invoices, with ways to adjust them.",
+);
 
-export function AdminVendorInvoiceRoute() {
-  const { invoiceId = '' } = useParams();
-  return (
-    <PlaceholderPage title="Invoice" description={`Invoice ${invoiceId} of this vendor: lines, totals and status.`} />
-  );
-}
+export const AdminVendorInvoiceRoute = placeholderRoute(
+  'Invoice',
+  ({ invoiceId = '' }) => `Invoice ${invoiceId} of this vendor: lines, totals and status.`,
+);
