@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AutomationAction, RunStatus, TriggerEvent } from './enums.ts';
-import { TRIGGER_LIMITS, TriggerDefinition } from './triggers.ts';
+import { RunStatus, TriggerEvent } from './enums.ts';
+import { AutomationAction, TRIGGER_LIMITS, TriggerDefinition } from './triggers.ts';
 
 /**
  * The automation API's records (vendor triggers, their runs and the vendor email

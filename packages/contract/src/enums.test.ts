@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION, STORAGE_KEYS } from './constants.ts';
-import { AUTOMATION_ACTIONS, AUTOMATION_CONDITIONS, TRIGGER_EVENTS, TriggerEvent } from './enums.ts';
+import { TRIGGER_EVENTS, TriggerEvent } from './enums.ts';
+import { AUTOMATION_ACTIONS, AUTOMATION_CONDITIONS } from './triggers.ts';
 
 describe('the closed lists of the specification', () => {
   it('has the 15 events, 14 actions and 27 conditions, each once', () => {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Every closed list of the product, defined once as a tuple and once as a zod enum. */
+/**
+ * Every closed list of the product, defined once as a tuple and once as a zod enum. The conditions and
+ * actions are listed with their params in `triggers.ts`.
+ */
 
 export const DOCUMENT_STATUSES = ['DRAFT', 'SUBMITTED', 'DELETED', 'AUTHORISED', 'PAID', 'VOIDED'] as const;
 export const DocumentStatus = z.enum(DOCUMENT_STATUSES);
@@ -10,28 +13,11 @@ export const TARGET_KINDS = ['Job', 'Client', 'CustomField', 'Form'] as const;
 export const TargetKind = z.enum(TARGET_KINDS);
 export type TargetKind = z.infer<typeof TargetKind>;
 
-export const TRIGGER_EVENTS = [
-  'JobIsCreated',
-  'JobStatusChanged',
-  'JobCategoryChanged',
-  'JobIsScheduled',
-  'JobCompleted',
-  'JobAddedToQueue',
-  'JobAddedToQuote',
-  'JobQuoteSent',
-  'JobQuoteApproved',
-  'JobInvoiceSent',
-  'JobInvoiceApproved',
-  'JobPaymentMade',
-  'ClientIsCreated',
-  'JobBadgesChanged',
-  'FormIsSubmitted',
-] as const;
-export const TriggerEvent = z.enum(TRIGGER_EVENTS);
-export type TriggerEvent = z.infer<typeof TriggerEvent>;
-
-/** Each event in the words a vendor uses: the editor, the lists and the run log all say it so. */
-export const TRIGGER_EVENT_LABELS: Readonly<Record<TriggerEvent, string>> = {
+/**
+ * What can start a trigger, in the words a vendor uses (the editor, the lists and the run log all say it
+ * so); the names are the keys, in this order.
+ */
+export const TRIGGER_EVENT_LABELS = {
   JobIsCreated: 'A job is created',
   JobStatusChanged: 'A job’s status changes',
   JobCategoryChanged: 'A job’s category changes',
@@ -47,7 +33,13 @@ export const TRIGGER_EVENT_LABELS: Readonly<Record<TriggerEvent, string>> = {
   ClientIsCreated: 'A client is created',
   JobBadgesChanged: 'A job’s badges change',
   FormIsSubmitted: 'A form is submitted',
-};
+} as const satisfies Readonly<Record<string, string>>;
+export const TRIGGER_EVENTS = Object.keys(TRIGGER_EVENT_LABELS) as [
+  keyof typeof TRIGGER_EVENT_LABELS,
+  ...(keyof typeof TRIGGER_EVENT_LABELS)[],
+];
+export const TriggerEvent = z.enum(TRIGGER_EVENTS);
+export type TriggerEvent = z.infer<typeof TriggerEvent>;
 
 export const FILTER_OPERATORS = ['Eq', 'Gt', 'Lt', 'Like', 'GtEq', 'LtEq', 'NEq', 'ILike'] as const;
 export const FilterOperator = z.enum(FILTER_OPERATORS);
@@ -68,57 +60,6 @@ export type TimeUnit = z.infer<typeof TimeUnit>;
 export const SORT_DIRECTIONS = ['Ascending', 'Descending'] as const;
 export const SortDirection = z.enum(SORT_DIRECTIONS);
 export type SortDirection = z.infer<typeof SortDirection>;
-
-export const AUTOMATION_ACTIONS = [
-  'Job_AddBadge',
-  'Job_RemoveBadge',
-  'Job_SendEmail',
-  'Job_ChangeStatus',
-  'Job_AddToQueue',
-  'Job_AddNote',
-  'Job_AddDescription',
-  'Job_AddWorkDoneDescription',
-  'Job_AddService',
-  'Job_SendText',
-  'Job_SendAttachment',
-  'JobClient_SendEmail',
-  'JobClient_CreateJob',
-  'JobClient_SendText',
-] as const;
-export const AutomationAction = z.enum(AUTOMATION_ACTIONS);
-export type AutomationAction = z.infer<typeof AutomationAction>;
-
-export const AUTOMATION_CONDITIONS = [
-  'IsCreated',
-  'JobIsStatus',
-  'JobIsCategory',
-  'JobIsScheduled',
-  'JobIsCompleted',
-  'JobIsInQueue',
-  'JobQuoted',
-  'JobQuoteSent',
-  'JobQuoteApproved',
-  'JobInvoiceSent',
-  'JobInvoiceApproved',
-  'JobPaymentMade',
-  'ClientHasBadge',
-  'JobHasBadge',
-  'JobHasAllBadges',
-  'ClientHasAllBadges',
-  'FormIsType',
-  'JobExcludesBadges',
-  'JobExcludesCategories',
-  'JobExcludesQueues',
-  'JobExcludesStatuses',
-  'ClientExcludesBadges',
-  'FormFieldTextIncludes',
-  'FormFieldNumberMatches',
-  'FormFieldChoiceMatches',
-  'FormFieldDateMatches',
-  'FormFieldMultiChoiceIncludes',
-] as const;
-export const AutomationCondition = z.enum(AUTOMATION_CONDITIONS);
-export type AutomationCondition = z.infer<typeof AutomationCondition>;
 
 /** Roles a user holds within one vendor. */
 export const VENDOR_ROLES = ['User', 'Admin'] as const;

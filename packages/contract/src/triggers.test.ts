@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { AUTOMATION_ACTIONS, AUTOMATION_CONDITIONS } from './enums.ts';
 import {
+  AUTOMATION_ACTIONS,
+  AUTOMATION_CONDITIONS,
   Condition,
   ConditionGroup,
   isConditionGroup,

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import {
-  AUTOMATION_ACTIONS,
-  AUTOMATION_CONDITIONS,
   COMPARISON_OPERATORS,
   type ComparisonOperator,
   LOGICAL_COMBINERS,
@@ -126,8 +124,12 @@ const params = <S extends z.ZodRawShape>(shape: S) =>
 // ---------------------------------------------------------------------------------------------
 // Conditions: one schema per type.
 
-const condition = <T extends (typeof AUTOMATION_CONDITIONS)[number], P extends z.ZodType>(type: T, paramsSchema: P) =>
+const condition = <T extends string, P extends z.ZodType>(type: T, paramsSchema: P) =>
   z.object({ type: z.literal(type), params: paramsSchema });
+
+/** The `type` of each option, in the options' order. */
+const typesOf = <T extends string>(options: readonly { shape: { type: z.ZodLiteral<T> } }[]) =>
+  options.map((option) => option.shape.type.value) as [T, ...T[]];
 
 const CONDITION_OPTIONS = [
   condition('IsCreated', noParams),
@@ -181,6 +183,11 @@ const CONDITION_OPTIONS = [
   ),
 ] as const;
 
+/** Every condition type, in the order the editor offers them. */
+export const AUTOMATION_CONDITIONS = typesOf(CONDITION_OPTIONS);
+export const AutomationCondition = z.enum(AUTOMATION_CONDITIONS);
+export type AutomationCondition = z.infer<typeof AutomationCondition>;
+
 const unknownCondition = `type must be one of the ${AUTOMATION_CONDITIONS.length} conditions (${oneOf(AUTOMATION_CONDITIONS)}), or the item must be a group with a combiner and items.`;
 
 /** One condition, e.g. `{ type: 'JobHasBadge', params: { badgeUuid } }`. */
@@ -221,7 +228,7 @@ export function isConditionGroup(item: ConditionItem): item is ConditionGroup {
 // ---------------------------------------------------------------------------------------------
 // Actions: one schema per type. Text may hold merge fields, rendered when the run executes.
 
-const action = <T extends (typeof AUTOMATION_ACTIONS)[number], P extends z.ZodType>(type: T, paramsSchema: P) =>
+const action = <T extends string, P extends z.ZodType>(type: T, paramsSchema: P) =>
   z.object({
     id: z
       .string({ error: 'id is required: every action needs an id.' })
@@ -298,6 +305,11 @@ const ACTION_OPTIONS = [
   ),
   action('JobClient_SendText', textParams),
 ] as const;
+
+/** Every action type, in the order the editor offers them. */
+export const AUTOMATION_ACTIONS = typesOf(ACTION_OPTIONS);
+export const AutomationAction = z.enum(AUTOMATION_ACTIONS);
+export type AutomationAction = z.infer<typeof AutomationAction>;
 
 export const TriggerAction = z.discriminatedUnion('type', ACTION_OPTIONS, {
   error: `type must be one of the ${AUTOMATION_ACTIONS.length} actions: ${oneOf(AUTOMATION_ACTIONS)}.`,
