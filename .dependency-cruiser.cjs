@@ -7,9 +7,10 @@
  */
 const MODULE_LAYERS = [
   'mail',
-  'users',
   'vendors',
+  'users',
   'auth',
+  'invitations',
   'servicem8',
   'email-templates',
   'triggers',

@@ -20,6 +20,7 @@ import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { systemEmailRoutes } from './modules/mail/system-emails.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { servicem8Routes } from './modules/servicem8/servicem8.routes.ts';
@@ -27,7 +28,7 @@ import { sm8SignInRoutes } from './modules/servicem8/sm8-sign-in.routes.ts';
 import { findTriggerSendingTemplate } from './modules/triggers/trigger-lookups.service.ts';
 import { triggerRoutes } from './modules/triggers/triggers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
-import { vendorInvitationRoutes } from './modules/vendors/vendor-invitations.routes.ts';
+import { vendorUserRoutes } from './modules/users/vendor-users.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 
@@ -104,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(sessionRoutes(deps));
       await api.register(userRoutes(deps, { findLockedAddresses }));
       await api.register(vendorRoutes(deps));
-      await api.register(vendorInvitationRoutes(deps));
+      await api.register(vendorUserRoutes(deps));
+      await api.register(invitationRoutes(deps));
       await api.register(systemEmailRoutes(deps));
       await api.register(sm8SignInRoutes(deps));
       await api.register(servicem8Routes(deps));

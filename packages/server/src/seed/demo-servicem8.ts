@@ -2,7 +2,8 @@ import { buildSimulator, type Simulator } from '@automate/servicem8-sim';
 import type { Deps } from '../deps.ts';
 import { connectWithTokens } from '../modules/servicem8/connect.service.ts';
 import type { Sm8Runtime } from '../modules/servicem8/sm8-access.ts';
-import { findUserByEmail, listMembershipsOfUser } from '../modules/users/users.repository.ts';
+import { vendorsOfUser } from '../modules/users/memberships.service.ts';
+import { findUserByEmail } from '../modules/users/users.repository.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
 
 /**
@@ -32,7 +33,7 @@ export async function startDemoServiceM8(
  */
 export async function connectDemoVendor(deps: Deps, simulator: Simulator): Promise<void> {
   const admin = await findUserByEmail(deps.database.db, DEMO_ACCOUNTS.admin.email);
-  const vendorId = admin ? (await listMembershipsOfUser(deps.database.db, admin.id))[0]?.vendorId : undefined;
+  const vendorId = admin ? (await vendorsOfUser(deps.database.db, admin.id))[0]?.vendorId : undefined;
   if (!vendorId) return;
   const issued = simulator.controls.issueToken();
   await connectWithTokens(deps, vendorId, simulator.info().accountUuid, {

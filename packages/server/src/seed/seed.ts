@@ -7,9 +7,10 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { countArticles, insertArticle, insertFaq } from '../modules/content/content.repository.ts';
 import { insertMissingSystemEmails } from '../modules/mail/mail.repository.ts';
 import { SYSTEM_EMAIL_DEFAULTS } from '../modules/mail/system-email-defaults.ts';
+import { insertMembership } from '../modules/users/memberships.repository.ts';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
 import { users } from '../modules/users/users.schema.ts';
-import { insertMembership, insertVendor } from '../modules/vendors/vendors.repository.ts';
+import { insertVendor } from '../modules/vendors/vendors.repository.ts';
 import { HELP_ARTICLES, HELP_FAQS } from './help-content.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@automate.local';

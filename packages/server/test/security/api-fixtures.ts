@@ -2,8 +2,8 @@ import { TriggerDefinition } from '@automate/contract';
 import { insertIdentity } from '../../src/modules/auth/sm8-identities.repository.ts';
 import { automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
 import { insertEmailTemplate } from '../../src/modules/email-templates/email-templates.repository.ts';
+import { replacePendingInvitation } from '../../src/modules/invitations/invitations.repository.ts';
 import { insertTrigger, insertTriggerAttachment } from '../../src/modules/triggers/triggers.repository.ts';
-import { replacePendingInvitation } from '../../src/modules/vendors/vendor-invitations.repository.ts';
 import { createVendorTeam } from '../support/factories.ts';
 import type { TestServices } from '../support/test-services.ts';
 

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { SUPER_ADMIN, type VendorRole } from '@automate/contract';
 import type { Deps } from '../../src/deps.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
+import { insertMembership } from '../../src/modules/users/memberships.repository.ts';
 import { insertUser, type UserRow } from '../../src/modules/users/users.repository.ts';
-import { insertMembership, insertVendor, type VendorRow } from '../../src/modules/vendors/vendors.repository.ts';
+import { insertVendor, type VendorRow } from '../../src/modules/vendors/vendors.repository.ts';
 
 export const TEST_PASSWORD = 'correct-horse-42';
 

@@ -10,8 +10,9 @@ import {
 } from '../../http/access.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-type.ts';
-import { findUserById, listMembershipsOfUser } from '../users/users.repository.ts';
-import { findVendorById } from '../vendors/vendors.repository.ts';
+import { vendorsOfUser } from '../users/memberships.service.ts';
+import { findUser } from '../users/users.service.ts';
+import { findVendor } from '../vendors/vendors.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,11 +69,11 @@ async function authenticate(request: FastifyRequest, deps: Deps, rule: Access): 
 async function callerFromToken(deps: Deps, token: string): Promise<Caller | null> {
   const claims = await deps.sessions.verify(token);
   if (!claims || !UUID.test(claims.userId)) return null;
-  const user = await findUserById(deps.database.db, claims.userId);
+  const user = await findUser(deps.database.db, claims.userId);
   if (!user) return null;
   // Tokens carry whole seconds; one issued in the same second as a password change stays valid.
   if (Math.floor(user.sessionsValidFrom.getTime() / 1000) > claims.issuedAt.getTime() / 1000) return null;
-  const memberships = await listMembershipsOfUser(deps.database.db, user.id);
+  const memberships = await vendorsOfUser(deps.database.db, user.id);
   return {
     id: user.id,
     email: user.email,
@@ -95,7 +96,7 @@ async function resolveVendorScope(
   const notFound = new AppError('NOT_FOUND', 'Vendor was not found.');
   if (!vendorId || !UUID.test(vendorId)) throw notFound;
   if (caller.isSuperAdmin) {
-    if (!(await findVendorById(deps.database.db, vendorId))) throw notFound;
+    if (!(await findVendor(deps.database.db, vendorId))) throw notFound;
     return { id: vendorId, role: 'Admin' };
   }
   const membership = caller.memberships.find((m) => m.vendorId === vendorId);

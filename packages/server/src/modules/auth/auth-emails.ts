@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { issueLinkToken, LINK_TTL_HOURS } from './auth-links.ts';
 
 /** The emailed links of sign-up and sign-in: which token, which template, which page of the app. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineJob } from '../../queue/job-definition.ts';
 import { countRecentMailTo } from '../mail/mail.service.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { findUserWithEmail } from '../users/users.service.ts';
 import { sendLinkEmail } from './auth-emails.ts';
 
 const EmailPayload = z.object({ email: z.string() });
@@ -27,7 +27,7 @@ export const verificationRequestedJob = defineJob({
   queue: retries,
   async handle({ email }, { deps }) {
     await deps.database.db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email);
+      const user = await findUserWithEmail(tx, email);
       const now = deps.clock.now();
       if (user && !user.emailVerifiedAt && (await underHourlyLimit(tx, user.email, 'verify-email', now))) {
         await sendLinkEmail(tx, deps, user, 'verification', now);
@@ -43,7 +43,7 @@ export const passwordResetRequestedJob = defineJob({
   queue: retries,
   async handle({ email }, { deps }) {
     await deps.database.db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email);
+      const user = await findUserWithEmail(tx, email);
       const now = deps.clock.now();
       if (user && (await underHourlyLimit(tx, user.email, 'password-reset', now))) {
         await sendLinkEmail(tx, deps, user, 'passwordReset', now);

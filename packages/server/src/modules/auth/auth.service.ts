@@ -4,16 +4,9 @@ import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  listMembershipsOfUser,
-  type UserRow,
-  updateUser,
-} from '../users/users.repository.ts';
-import { findUser } from '../users/users.service.ts';
-import { insertMembership, insertVendor } from '../vendors/vendors.repository.ts';
+import { addMembership, vendorsOfUser } from '../users/memberships.service.ts';
+import { changePassword, createUser, findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
+import { createVendor } from '../vendors/vendors.service.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from './auth.jobs.ts';
 import { clearSignInAttempts, findLocksAt, findSignInAttempts, recordFailedSignIn } from './auth.repository.ts';
 import { sendLinkEmail } from './auth-emails.ts';
@@ -37,7 +30,7 @@ export async function login(deps: Deps, credentials: { email: string; password: 
   const attempts = await findSignInAttempts(db, emailKey);
   if (attempts?.lockedUntil && attempts.lockedUntil > now) throw lockedOut(attempts.lockedUntil, now);
 
-  const user = await findUserByEmail(db, credentials.email);
+  const user = await findUserWithEmail(db, credentials.email);
   // Unknown addresses cost the same hashing work as a wrong password.
   const matches = await verifyPassword(user?.passwordHash ?? null, credentials.password);
   if (!user || !matches) {
@@ -55,7 +48,6 @@ export async function login(deps: Deps, credentials: { email: string; password: 
   return buildSession(deps, user);
 }
 
-/** The address as sign-in attempts are counted: case and surrounding spaces do not make another one. */
 /**
  * Which of `emails` (as given) are locked out after failed sign-ins at `now`. The users module sits
  * below this one, so app.ts hands this to the super admin's user list.
@@ -65,6 +57,7 @@ export async function findLockedAddresses(db: Db, emails: readonly string[], now
   return new Set(emails.filter((email) => locked.has(signInKey(email))));
 }
 
+/** The address as sign-in attempts are counted: case and surrounding spaces do not make another one. */
 function signInKey(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -99,7 +92,7 @@ export async function buildSession(deps: Deps, user: UserRow): Promise<UserSessi
     userName: user.userName,
     email: user.email,
     roles: user.roles,
-    vendors: await listMembershipsOfUser(deps.database.db, user.id),
+    vendors: await vendorsOfUser(deps.database.db, user.id),
   };
 }
 
@@ -112,7 +105,7 @@ export async function register(deps: Deps, input: RegisterRequest): Promise<{ em
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   await deps.database.db.transaction(async (tx) => {
-    const existing = await findUserByEmail(tx, input.email);
+    const existing = await findUserWithEmail(tx, input.email);
     if (existing) {
       await queueSystemEmail(tx, deps, {
         key: 'account-exists',
@@ -121,18 +114,18 @@ export async function register(deps: Deps, input: RegisterRequest): Promise<{ em
       });
       return;
     }
-    const user = await insertUser(tx, {
+    const user = await createUser(tx, {
       email: input.email,
       userName: input.email,
       firstName: input.firstName,
       lastName: input.lastName,
       passwordHash,
     });
-    const vendor = await insertVendor(tx, {
+    const vendor = await createVendor(tx, {
       name: input.vendorName,
       ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     });
-    await insertMembership(tx, { vendorId: vendor.id, userId: user.id, role: 'Admin' });
+    await addMembership(tx, { vendorId: vendor.id, userId: user.id, role: 'Admin' });
     await sendLinkEmail(tx, deps, user, 'verification', now);
   });
   return { email: input.email };
@@ -147,7 +140,7 @@ export async function verifyEmail(deps: Deps, link: { token: string; userId: str
       now,
       askAgain: 'If your email address is not confirmed yet, ask for a new link on the sign-in page.',
     });
-    const user = await findUserById(tx, link.userId);
+    const user = await findUser(tx, link.userId);
     if (!user || user.emailVerifiedAt) return;
     await confirmEmailOwnership(tx, user, now);
     await queueSystemEmail(tx, deps, {
@@ -184,12 +177,9 @@ export async function resetPassword(
       now,
       askAgain: 'Ask for a new link with "Forgot password" on the sign-in page.',
     });
-    const user = await findUserById(tx, input.userId);
+    const user = await findUser(tx, input.userId);
     if (!user) throw new AppError('BAD_REQUEST', 'This link is not valid.');
-    await updateUser(tx, user.id, {
-      passwordHash,
-      sessionsValidFrom: now,
-    });
+    await changePassword(tx, user.id, { passwordHash, now });
     await clearSignInAttempts(tx, signInKey(user.email));
     // The link reached the address: it counts as confirmed from now, and ServiceM8 links made while it
     // was unproven are dropped.

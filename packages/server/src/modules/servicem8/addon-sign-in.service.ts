@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findLinkedIdentity, isPlatformStaff, refusePlatformStaff } from '../auth/sm8-identities.service.ts';
-import { findUserByEmail, findUserById } from '../users/users.repository.ts';
-import { findVendorById } from '../vendors/vendors.repository.ts';
+import { findUser, findUserWithEmail } from '../users/users.service.ts';
+import { findVendor } from '../vendors/vendors.service.ts';
 import { signLinkClaim } from './link-claims.ts';
 import { findConnectionByAccount } from './servicem8.repository.ts';
 import { requireSm8App, sm8ClientForVendor } from './sm8-access.ts';
-import { createUserForIdentity, ensureMembership, signedIn, signInNeeded, toOutcome } from './sm8-identities.ts';
+import { createUserForIdentity, ensureMembership, signedIn, signInNeeded, toOutcome } from './sm8-sign-in-rules.ts';
 
 /** An add-on event token older than this is refused, so a token seen once cannot sign in later. */
 const MAX_EVENT_AGE_SECONDS = 10 * 60;
@@ -48,7 +48,7 @@ export async function tokenLogin(deps: Deps, token: string): Promise<Sm8SignInOu
   const event = await readAddonEvent(deps, token);
   const identity = { accountUuid: event.auth.accountUUID, staffUuid: event.auth.staffUUID };
   const connection = await findConnectionByAccount(deps.database.db, identity.accountUuid);
-  const vendor = connection ? await findVendorById(deps.database.db, connection.vendorId) : undefined;
+  const vendor = connection ? await findVendor(deps.database.db, connection.vendorId) : undefined;
   if (!connection || !vendor) {
     throw new AppError(
       'NOT_FOUND',
@@ -59,7 +59,7 @@ export async function tokenLogin(deps: Deps, token: string): Promise<Sm8SignInOu
 
   const linked = await findLinkedIdentity(deps.database.db, identity);
   if (linked) {
-    const user = await findUserById(deps.database.db, linked.userId);
+    const user = await findUser(deps.database.db, linked.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', INVALID);
     if (isPlatformStaff(user)) throw refusePlatformStaff();
     await deps.database.db.transaction((tx) => ensureMembership(tx, user, vendor.id, 'User'));
@@ -76,7 +76,7 @@ export async function tokenLogin(deps: Deps, token: string): Promise<Sm8SignInOu
     firstName: staff.first || staff.email,
     lastName: staff.last,
   };
-  if (await findUserByEmail(deps.database.db, person.email)) {
+  if (await findUserWithEmail(deps.database.db, person.email)) {
     const claim = await signLinkClaim(
       deps.keys.sessionSigningKey,
       {

@@ -24,8 +24,8 @@ import {
   linkIdentity,
   refusePlatformStaff,
 } from '../auth/sm8-identities.service.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
-import { findVendorById, insertVendor, markVendorConnected } from '../vendors/vendors.repository.ts';
+import { findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
+import { createVendor, findVendor, markConnectedToServiceM8 } from '../vendors/vendors.service.ts';
 import { isValidConnectState, signConnectState } from './connect-state.ts';
 import { LINK_CLAIM_MINUTES, signLinkClaim } from './link-claims.ts';
 import { activateVendorJob } from './servicem8.jobs.ts';
@@ -48,7 +48,7 @@ import {
   signedIn,
   signInNeeded,
   toOutcome,
-} from './sm8-identities.ts';
+} from './sm8-sign-in-rules.ts';
 
 /** Long enough to prove an existing account by a mailed link before the pending connection lapses. */
 const PENDING_MINUTES = LINK_CLAIM_MINUTES;
@@ -195,7 +195,7 @@ export async function completeConnect(
     }
     const owner = ownerOf(pending);
     if (caller) {
-      const user = await findUserById(tx, caller.id);
+      const user = await findUser(tx, caller.id);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
       const linked = owner !== null && (await linkOwnerIfSamePerson(tx, deps, user, owner));
       const vendor = await connectAccount(tx, deps, {
@@ -221,12 +221,12 @@ export async function completeConnect(
     }
     const identity = await findLinkedIdentity(tx, owner);
     if (identity) {
-      const user = await findUserById(tx, identity.userId);
+      const user = await findUser(tx, identity.userId);
       if (!user) throw new AppError('NOT_FOUND', EXPIRED);
       if (isPlatformStaff(user)) throw refusePlatformStaff();
       return signedIn(user, await connectAccount(tx, deps, { pending, user, requestedVendorId: null }), true);
     }
-    if (await findUserByEmail(tx, owner.email)) {
+    if (await findUserWithEmail(tx, owner.email)) {
       return signInNeeded(
         owner.email,
         await signLinkClaim(deps.keys.sessionSigningKey, { kind: 'connect', connection: choice.connection }, now),
@@ -275,7 +275,7 @@ export async function connectAccount(
     vendorId = await chosenBusiness(tx, caller, requestedVendorId, pending.accountUuid);
   } else {
     vendorId = (
-      await insertVendor(tx, {
+      await createVendor(tx, {
         name: pending.accountName,
         ...(pending.timeZone ? { timeZone: pending.timeZone } : {}),
         sm8AccountUuid: pending.accountUuid,
@@ -293,7 +293,7 @@ export async function connectAccount(
     connectedByUserId: user.id,
   });
   await deletePendingConnection(tx, pending.id);
-  const vendor = await findVendorById(tx, vendorId);
+  const vendor = await findVendor(tx, vendorId);
   return { id: vendorId, name: vendor?.name ?? pending.accountName };
 }
 
@@ -305,7 +305,7 @@ async function chosenBusiness(
   accountUuid: string,
 ): Promise<string> {
   const membership = caller?.memberships.find((m) => m.vendorId === vendorId);
-  const vendor = await findVendorById(tx, vendorId);
+  const vendor = await findVendor(tx, vendorId);
   if (!vendor || !caller || (!caller.isSuperAdmin && !membership)) {
     throw new AppError('NOT_FOUND', 'Vendor was not found.');
   }
@@ -338,7 +338,7 @@ async function storeConnection(
       encryptSecret(deps.keys.storageEncryptionKey, randomBytes(24).toString('base64url')),
     needsReconnectSince: null,
   });
-  await markVendorConnected(tx, connection.vendorId, connection.accountUuid);
+  await markConnectedToServiceM8(tx, connection.vendorId, connection.accountUuid);
   await deps.queue.send(activateVendorJob, { vendorId: connection.vendorId }, { tx });
 }
 

@@ -13,12 +13,12 @@ import {
   unlinkIdentity,
 } from '../auth/sm8-identities.service.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
-import { findVendorById } from '../vendors/vendors.repository.ts';
+import { findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
+import { findVendor } from '../vendors/vendors.service.ts';
 import { connectAccount, findPendingOrFail, ownerOf } from './connect.service.ts';
 import { LINK_CLAIM_MINUTES, type LinkClaim, readLinkClaim } from './link-claims.ts';
 import { findConnectionByAccount, type Sm8PendingRow } from './servicem8.repository.ts';
-import { ensureMembership, type SignInResult, type Sm8Person, signedIn, toOutcome } from './sm8-identities.ts';
+import { ensureMembership, type SignInResult, type Sm8Person, signedIn, toOutcome } from './sm8-sign-in-rules.ts';
 
 type ResolvedClaim = { person: Sm8Person; pending: Sm8PendingRow | null; vendor: { id: string; name: string } | null };
 
@@ -29,11 +29,11 @@ async function resolveClaim(tx: Db, deps: Deps, claim: LinkClaim): Promise<Resol
     const person = ownerOf(pending);
     if (!person) throw new AppError('BAD_REQUEST', 'This ServiceM8 sign-in has no staff member to link.');
     const connected = await findConnectionByAccount(tx, pending.accountUuid);
-    const vendor = connected ? await findVendorById(tx, connected.vendorId) : undefined;
+    const vendor = connected ? await findVendor(tx, connected.vendorId) : undefined;
     return { person, pending, vendor: vendor ? { id: vendor.id, name: vendor.name } : null };
   }
   const connected = await findConnectionByAccount(tx, claim.accountUuid);
-  const vendor = await findVendorById(tx, claim.vendorId);
+  const vendor = await findVendor(tx, claim.vendorId);
   if (!vendor || connected?.vendorId !== vendor.id) {
     throw new AppError('NOT_FOUND', 'This ServiceM8 account is no longer connected to Automate.');
   }
@@ -75,7 +75,7 @@ export async function emailLinkProof(deps: Deps, claimToken: string): Promise<st
   const { claim } = await readLinkClaim(deps.keys.sessionSigningKey, claimToken, now);
   return deps.database.db.transaction(async (tx) => {
     const { person } = await resolveClaim(tx, deps, claim);
-    const user = await findUserByEmail(tx, person.email);
+    const user = await findUserWithEmail(tx, person.email);
     if (user && !isPlatformStaff(user)) {
       const token = await issueLinkToken(tx, {
         userId: user.id,
@@ -127,7 +127,7 @@ export async function confirmLink(
 
 async function provenUser(tx: Db, request: ConfirmSm8LinkRequest, caller: Caller | null, now: Date): Promise<UserRow> {
   if (caller) {
-    const user = await findUserById(tx, caller.id);
+    const user = await findUser(tx, caller.id);
     if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
     return user;
   }
@@ -141,7 +141,7 @@ async function provenUser(tx: Db, request: ConfirmSm8LinkRequest, caller: Caller
     now,
     askAgain: 'Sign in with ServiceM8 again to get a new one.',
   });
-  const user = await findUserById(tx, request.proof.userId);
+  const user = await findUser(tx, request.proof.userId);
   if (!user) throw new AppError('BAD_REQUEST', 'This link is not valid.');
   return confirmEmailOwnership(tx, user, now);
 }

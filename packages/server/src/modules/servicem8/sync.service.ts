@@ -11,7 +11,7 @@ import {
 } from '@automate/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { findVendorById, updateVendor } from '../vendors/vendors.repository.ts';
+import { findVendor, setVendorTimeZone } from '../vendors/vendors.service.ts';
 import {
   listReferenceItems,
   replaceReferenceItems,
@@ -113,9 +113,9 @@ export async function syncReferenceData(deps: Deps, vendorId: string): Promise<S
     }
     changes.timeZone = null;
     const zone = account?.timezone_name;
-    const vendor = await findVendorById(tx, vendorId);
+    const vendor = await findVendor(tx, vendorId);
     if (vendor && zone && zone !== vendor.timeZone && TimeZone.safeParse(zone).success) {
-      await updateVendor(tx, vendorId, { timeZone: zone });
+      await setVendorTimeZone(tx, vendorId, zone);
       changes.timeZone = { from: vendor.timeZone, to: zone };
     }
     await updateConnection(tx, vendorId, { lastSyncedAt: now });

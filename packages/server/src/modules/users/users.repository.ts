@@ -1,9 +1,8 @@
-import type { SearchPage, SearchQuery, VendorMembership } from '@automate/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import type { SearchPage, SearchQuery } from '@automate/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { runSearch, type SearchSpec } from '../../db/search.ts';
-import { vendorMemberships, vendors } from '../vendors/vendors.schema.ts';
-import { users } from './users.schema.ts';
+import { users, vendorMemberships } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -41,21 +40,6 @@ export async function setWelcomedOnce(db: Db, id: string, now: Date): Promise<Da
     .where(eq(users.id, id))
     .returning({ welcomedAt: users.welcomedAt });
   return row?.welcomedAt ?? undefined;
-}
-
-/** The vendors a user belongs to, in the order they joined (the first is the default vendor). */
-export async function listMembershipsOfUser(db: Db, userId: string): Promise<VendorMembership[]> {
-  return db
-    .select({
-      vendorId: vendors.id,
-      name: vendors.name,
-      role: vendorMemberships.role,
-      sm8Connected: vendors.sm8Connected,
-    })
-    .from(vendorMemberships)
-    .innerJoin(vendors, eq(vendors.id, vendorMemberships.vendorId))
-    .where(eq(vendorMemberships.userId, userId))
-    .orderBy(asc(vendorMemberships.createdAt), asc(vendors.name));
 }
 
 const vendorCount = sql<number>`(select count(*)::int from ${vendorMemberships} where ${vendorMemberships.userId} = ${users.id})`;

@@ -1,5 +1,7 @@
+import { VENDOR_ROLES } from '@automate/contract';
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { vendors } from '../vendors/vendors.schema.ts';
 
 export const users = pgTable(
   'users',
@@ -22,4 +24,22 @@ export const users = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+export const vendorRole = pgEnum('vendor_role', VENDOR_ROLES);
+
+/** Who belongs to which vendor, with which role. */
+export const vendorMemberships = pgTable(
+  'vendor_memberships',
+  {
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: vendorRole().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.userId] }), index('vendor_memberships_user_idx').on(t.userId)],
 );

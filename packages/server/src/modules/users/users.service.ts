@@ -3,11 +3,11 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
+import { listMembershipsOfUser } from './memberships.repository.ts';
 import {
   findUserByEmail,
   findUserById,
   insertUser,
-  listMembershipsOfUser,
   type NewUser,
   searchUsers,
   setWelcomedOnce,

@@ -1,31 +1,14 @@
-import {
-  ChangeVendorUserRoleRequest,
-  SearchQuery,
-  searchPage,
-  successEnvelope,
-  UpdateVendorRequest,
-  Vendor,
-  VendorUser,
-} from '@automate/contract';
+import { SearchQuery, searchPage, successEnvelope, UpdateVendorRequest, Vendor } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireVendorScope } from '../../http/access.ts';
-import {
-  changeVendor,
-  changeVendorUserRole,
-  getVendor,
-  getVendorUser,
-  listVendors,
-  listVendorUsers,
-  removeVendorUser,
-} from './vendors.service.ts';
+import { changeVendor, getVendor, listVendors } from './vendors.service.ts';
 
 const tags = ['Vendor'];
 const VendorParams = z.object({ id: z.string() });
-const VendorUserParams = z.object({ id: z.string(), userId: z.uuid('userId is not a valid id.') });
 
-/** Vendors (the businesses using Automate) and their users. The vendor always comes from the path. */
+/** Vendors (the businesses using Automate). The vendor always comes from the path. */
 export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -41,23 +24,6 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ success: true as const, data: await listVendors(deps, request.query) }),
-    );
-
-    app.get(
-      '/Vendor/users/search',
-      {
-        config: { access: access.currentVendorAdmin },
-        schema: {
-          tags,
-          summary: 'Search the users of the current vendor',
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(VendorUser)) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listVendorUsers(deps, requireVendorScope(request).id, request.query),
-      }),
     );
 
     app.get(
@@ -86,83 +52,6 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
         data: await changeVendor(deps, requireVendorScope(request).id, request.body),
         message: 'Saved.',
       }),
-    );
-
-    app.get(
-      '/Vendor/:id/users/search',
-      {
-        config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'Search a vendor’s users',
-          params: VendorParams,
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(VendorUser)) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listVendorUsers(deps, requireVendorScope(request).id, request.query),
-      }),
-    );
-
-    app.get(
-      '/Vendor/:id/users/:userId',
-      {
-        config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'Read one of a vendor’s users',
-          params: VendorUserParams,
-          response: { 200: successEnvelope(VendorUser) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await getVendorUser(deps, requireVendorScope(request).id, request.params.userId),
-      }),
-    );
-
-    app.patch(
-      '/Vendor/:id/users/:userId',
-      {
-        config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'Change a member’s role',
-          description: 'The last Admin of a vendor cannot be made a User.',
-          params: VendorUserParams,
-          body: ChangeVendorUserRoleRequest,
-          response: { 200: successEnvelope(VendorUser) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await changeVendorUserRole(
-          deps,
-          requireVendorScope(request).id,
-          request.params.userId,
-          request.body.role,
-        ),
-      }),
-    );
-
-    app.delete(
-      '/Vendor/:id/users/:userId',
-      {
-        config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'Remove a member from the vendor',
-          description: 'The user keeps their account; the last Admin of a vendor cannot be removed.',
-          params: VendorUserParams,
-          response: { 200: successEnvelope(z.null()) },
-        },
-      },
-      async (request) => {
-        await removeVendorUser(deps, requireVendorScope(request).id, request.params.userId);
-        return { success: true as const, data: null, message: 'The user was removed from the vendor.' };
-      },
     );
   };
 }

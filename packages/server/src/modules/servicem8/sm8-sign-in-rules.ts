@@ -3,8 +3,8 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { buildSession } from '../auth/auth.service.ts';
 import { isPlatformStaff, linkIdentity } from '../auth/sm8-identities.service.ts';
+import { addMembership } from '../users/memberships.service.ts';
 import { createUser, type UserRow } from '../users/users.service.ts';
-import { findMembership, insertMembership } from '../vendors/vendors.repository.ts';
 
 /** A ServiceM8 sign-in identity and what ServiceM8 told us about the staff member. */
 export type Sm8Person = {
@@ -34,7 +34,7 @@ export async function createUserForIdentity(tx: Db, deps: Deps, person: Sm8Perso
 /** Makes the user a member of the vendor with the role, unless they are one already or platform staff. */
 export async function ensureMembership(tx: Db, user: UserRow, vendorId: string, role: 'Admin' | 'User'): Promise<void> {
   if (isPlatformStaff(user)) return;
-  if (!(await findMembership(tx, vendorId, user.id))) await insertMembership(tx, { vendorId, userId: user.id, role });
+  await addMembership(tx, { vendorId, userId: user.id, role });
 }
 
 type SignInNeeded = Extract<Sm8SignInOutcome, { outcome: 'SignInNeeded' }>;

@@ -16,13 +16,13 @@ import {
   inviteVendorUser,
   listInvitations,
   revokeInvitation,
-} from './vendor-invitations.service.ts';
+} from './invitations.service.ts';
 
 const tags = ['Vendor invitations'];
 const VendorParams = z.object({ id: z.string() });
 
 /** Inviting people to a vendor (its Admins) and accepting an invitation (the person invited). */
-export function vendorInvitationRoutes(deps: Deps): FastifyPluginAsyncZod {
+export function invitationRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/Vendor/:id/users',

@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { users } from '../users/users.schema.ts';
-import { vendorInvitations, vendors } from './vendors.schema.ts';
+import { vendorInvitations } from './invitations.schema.ts';
 
 export type InvitationRow = typeof vendorInvitations.$inferSelect;
 
@@ -49,18 +48,11 @@ export async function deletePendingInvitation(db: Db, vendorId: string, id: stri
   return rows.length === 1;
 }
 
-/** A pending, unexpired invitation with its vendor's name and its inviter's name. */
-export async function findOpenInvitation(db: Db, tokenHash: string, now: Date) {
+/** The pending, unexpired invitation the token belongs to. */
+export async function findOpenInvitation(db: Db, tokenHash: string, now: Date): Promise<InvitationRow | undefined> {
   const [row] = await db
-    .select({
-      invitation: vendorInvitations,
-      vendorName: vendors.name,
-      inviterFirstName: users.firstName,
-      inviterLastName: users.lastName,
-    })
+    .select()
     .from(vendorInvitations)
-    .innerJoin(vendors, eq(vendors.id, vendorInvitations.vendorId))
-    .leftJoin(users, eq(users.id, vendorInvitations.invitedByUserId))
     .where(
       and(
         eq(vendorInvitations.tokenHash, tokenHash),

@@ -14,7 +14,9 @@ import { confirmEmailOwnership } from '../auth/email-proof.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
-import { findUserByEmail, insertUser, type UserRow } from '../users/users.repository.ts';
+import { addMembership, isMember } from '../users/memberships.service.ts';
+import { createUser, findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
+import { findVendor } from '../vendors/vendors.service.ts';
 import {
   deletePendingInvitation,
   findOpenInvitation,
@@ -22,8 +24,7 @@ import {
   listPendingInvitations,
   markInvitationAccepted,
   replacePendingInvitation,
-} from './vendor-invitations.repository.ts';
-import { findMembership, findVendorById, insertMembership } from './vendors.repository.ts';
+} from './invitations.repository.ts';
 
 function toInvitation(row: InvitationRow): VendorInvitation {
   return {
@@ -50,10 +51,10 @@ export async function inviteVendorUser(
 ): Promise<VendorInvitation> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
-    const vendor = await findVendorById(tx, vendorId);
+    const vendor = await findVendor(tx, vendorId);
     if (!vendor) throw notFound('Vendor');
-    const existing = await findUserByEmail(tx, invite.email);
-    if (existing && (await findMembership(tx, vendorId, existing.id))) {
+    const existing = await findUserWithEmail(tx, invite.email);
+    if (existing && (await isMember(tx, { vendorId, userId: existing.id }))) {
       throw new AppError('CONFLICT', `${invite.email} is already a member of ${vendor.name}.`);
     }
     const { token, tokenHash } = newOneTimeToken();
@@ -96,17 +97,18 @@ export async function revokeInvitation(deps: Deps, vendorId: string, invitationI
 
 export async function describeInvitation(deps: Deps, token: string): Promise<InvitationSummary> {
   const db = deps.database.db;
-  const found = await findOpenInvitation(db, hashOneTimeToken(token), deps.clock.now());
-  if (!found) throw new AppError('BAD_REQUEST', INVALID);
-  const { invitation } = found;
+  const invitation = await findOpenInvitation(db, hashOneTimeToken(token), deps.clock.now());
+  const vendor = invitation && (await findVendor(db, invitation.vendorId));
+  if (!invitation || !vendor) throw new AppError('BAD_REQUEST', INVALID);
+  const inviter = invitation.invitedByUserId ? await findUser(db, invitation.invitedByUserId) : undefined;
   return {
     email: invitation.email,
     vendorId: invitation.vendorId,
-    vendorName: found.vendorName,
-    inviterName: `${found.inviterFirstName ?? ''} ${found.inviterLastName ?? ''}`.trim() || 'An Admin',
+    vendorName: vendor.name,
+    inviterName: `${inviter?.firstName ?? ''} ${inviter?.lastName ?? ''}`.trim() || 'An Admin',
     role: invitation.role,
     expiresAt: invitation.expiresAt.toISOString(),
-    hasAccount: (await findUserByEmail(db, invitation.email)) !== undefined,
+    hasAccount: (await findUserWithEmail(db, invitation.email)) !== undefined,
   };
 }
 
@@ -122,10 +124,9 @@ export async function acceptInvitation(
   const now = deps.clock.now();
   const passwordHash = request.password ? await hashPassword(request.password) : null;
   const user = await deps.database.db.transaction(async (tx) => {
-    const found = await findOpenInvitation(tx, hashOneTimeToken(request.token), now);
-    if (!found) throw new AppError('BAD_REQUEST', INVALID);
-    const { invitation } = found;
-    const existing = await findUserByEmail(tx, invitation.email);
+    const invitation = await findOpenInvitation(tx, hashOneTimeToken(request.token), now);
+    if (!invitation) throw new AppError('BAD_REQUEST', INVALID);
+    const existing = await findUserWithEmail(tx, invitation.email);
     let member: UserRow;
     if (existing) {
       if (caller?.id !== existing.id) {
@@ -136,7 +137,7 @@ export async function acceptInvitation(
       if (!request.firstName) throw invalidField('firstName', 'firstName is required.');
       if (!request.lastName) throw invalidField('lastName', 'lastName is required.');
       if (!passwordHash) throw invalidField('password', 'Choose a password for your new account.');
-      member = await insertUser(tx, {
+      member = await createUser(tx, {
         email: invitation.email,
         userName: invitation.email,
         firstName: request.firstName,
@@ -146,9 +147,7 @@ export async function acceptInvitation(
       });
     }
     if (!(await markInvitationAccepted(tx, invitation.id, now))) throw new AppError('BAD_REQUEST', INVALID);
-    if (!(await findMembership(tx, invitation.vendorId, member.id))) {
-      await insertMembership(tx, { vendorId: invitation.vendorId, userId: member.id, role: invitation.role });
-    }
+    await addMembership(tx, { vendorId: invitation.vendorId, userId: member.id, role: invitation.role });
     return member;
   });
   return buildSession(deps, user);

@@ -1,0 +1,136 @@
+import type { SearchQuery, VendorRole } from '@automate/contract';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { runSearch, type SearchSpec } from '../../db/search.ts';
+import { users, vendorMemberships } from './users.schema.ts';
+
+export type MembershipRow = typeof vendorMemberships.$inferSelect;
+
+/**
+ * The user's memberships in the order they joined, each with `joinedRank`: equal for memberships that
+ * began at the same moment (the caller orders those by the vendor's name).
+ */
+export async function listMembershipsOfUser(
+  db: Db,
+  userId: string,
+): Promise<Array<Pick<MembershipRow, 'vendorId' | 'role'> & { joinedRank: number }>> {
+  return db
+    .select({
+      vendorId: vendorMemberships.vendorId,
+      role: vendorMemberships.role,
+      joinedRank: sql<number>`dense_rank() over (order by ${vendorMemberships.createdAt})::int`,
+    })
+    .from(vendorMemberships)
+    .where(eq(vendorMemberships.userId, userId))
+    .orderBy(asc(vendorMemberships.createdAt));
+}
+
+export async function insertMembership(
+  db: Db,
+  values: { vendorId: string; userId: string; role: VendorRole },
+): Promise<MembershipRow | undefined> {
+  const [row] = await db.insert(vendorMemberships).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findMembership(db: Db, vendorId: string, userId: string): Promise<MembershipRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vendorMemberships)
+    .where(and(eq(vendorMemberships.vendorId, vendorId), eq(vendorMemberships.userId, userId)));
+  return row;
+}
+
+export async function updateMembershipRole(db: Db, vendorId: string, userId: string, role: VendorRole): Promise<void> {
+  await db
+    .update(vendorMemberships)
+    .set({ role })
+    .where(and(eq(vendorMemberships.vendorId, vendorId), eq(vendorMemberships.userId, userId)));
+}
+
+export async function deleteMembership(db: Db, vendorId: string, userId: string): Promise<void> {
+  await db
+    .delete(vendorMemberships)
+    .where(and(eq(vendorMemberships.vendorId, vendorId), eq(vendorMemberships.userId, userId)));
+}
+
+/** Admins of the vendor, locked for the rest of the transaction so two demotions cannot both pass. */
+export async function lockVendorAdmins(db: Db, vendorId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: vendorMemberships.userId })
+    .from(vendorMemberships)
+    .where(and(eq(vendorMemberships.vendorId, vendorId), eq(vendorMemberships.role, 'Admin')))
+    .for('update');
+  return rows.map((row) => row.userId);
+}
+
+const vendorUserColumns = {
+  id: users.id,
+  email: users.email,
+  userName: users.userName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: vendorMemberships.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+  joinedAt: vendorMemberships.createdAt,
+};
+export type VendorUserRow = {
+  id: string;
+  email: string;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  role: VendorRole;
+  emailVerifiedAt: Date | null;
+  joinedAt: Date;
+};
+
+const vendorUserSearch: SearchSpec = {
+  resource: 'users',
+  fields: {
+    email: { source: users.email, kind: 'text', sortable: true, filterable: true },
+    userName: { source: users.userName, kind: 'text', sortable: true, filterable: true },
+    firstName: { source: users.firstName, kind: 'text', sortable: true, filterable: true },
+    lastName: { source: users.lastName, kind: 'text', sortable: true, filterable: true },
+    role: { source: vendorMemberships.role, kind: 'enum', values: ['User', 'Admin'], sortable: true, filterable: true },
+    emailVerified: { source: isNotNull(users.emailVerifiedAt), kind: 'boolean', filterable: true },
+    joinedAt: { source: vendorMemberships.createdAt, kind: 'timestamp', sortable: true, filterable: true },
+  },
+  defaultSort: { field: 'email', direction: 'Ascending' },
+  tiebreaker: users.id,
+};
+
+export function searchVendorUsers(db: Db, vendorId: string, query: SearchQuery) {
+  const scope = eq(vendorMemberships.vendorId, vendorId);
+  return runSearch<VendorUserRow>({
+    spec: vendorUserSearch,
+    query,
+    scope,
+    fetchRows: ({ where, orderBy, limit, offset }) =>
+      db
+        .select(vendorUserColumns)
+        .from(vendorMemberships)
+        .innerJoin(users, eq(users.id, vendorMemberships.userId))
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    countRows: async (where) => {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(vendorMemberships)
+        .innerJoin(users, eq(users.id, vendorMemberships.userId))
+        .where(where);
+      return row?.total ?? 0;
+    },
+  });
+}
+
+export async function findVendorUser(db: Db, vendorId: string, userId: string): Promise<VendorUserRow | undefined> {
+  const [row] = await db
+    .select(vendorUserColumns)
+    .from(vendorMemberships)
+    .innerJoin(users, eq(users.id, vendorMemberships.userId))
+    .where(and(eq(vendorMemberships.vendorId, vendorId), eq(vendorMemberships.userId, userId)));
+  return row;
+}

@@ -1,0 +1,73 @@
+import type { SearchPage, SearchQuery, VendorRole, VendorUser } from '@automate/contract';
+import type { Deps } from '../../deps.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import {
+  deleteMembership,
+  findMembership,
+  findVendorUser,
+  lockVendorAdmins,
+  searchVendorUsers,
+  updateMembershipRole,
+  type VendorUserRow,
+} from './memberships.repository.ts';
+
+/** A vendor's users as its Admins see and manage them: each with their role there. */
+
+function toVendorUser(row: VendorUserRow): VendorUser {
+  return {
+    id: row.id,
+    email: row.email,
+    userName: row.userName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+export async function listVendorUsers(
+  deps: Deps,
+  vendorId: string,
+  query: SearchQuery,
+): Promise<SearchPage<VendorUser>> {
+  const page = await searchVendorUsers(deps.database.db, vendorId, query);
+  return { ...page, rows: page.rows.map(toVendorUser) };
+}
+
+export async function getVendorUser(deps: Deps, vendorId: string, userId: string): Promise<VendorUser> {
+  const row = await findVendorUser(deps.database.db, vendorId, userId);
+  if (!row) throw notFound('User');
+  return toVendorUser(row);
+}
+
+export async function changeVendorUserRole(
+  deps: Deps,
+  vendorId: string,
+  userId: string,
+  role: VendorRole,
+): Promise<VendorUser> {
+  return deps.database.db.transaction(async (tx) => {
+    const admins = await lockVendorAdmins(tx, vendorId);
+    const membership = await findMembership(tx, vendorId, userId);
+    if (!membership) throw notFound('User');
+    if (role !== 'Admin' && admins.length === 1 && admins[0] === userId) {
+      throw new AppError('CONFLICT', 'A vendor needs at least one Admin: make someone else an Admin first.');
+    }
+    await updateMembershipRole(tx, vendorId, userId, role);
+    const row = await findVendorUser(tx, vendorId, userId);
+    if (!row) throw notFound('User');
+    return toVendorUser(row);
+  });
+}
+
+export async function removeVendorUser(deps: Deps, vendorId: string, userId: string): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const admins = await lockVendorAdmins(tx, vendorId);
+    if (!(await findMembership(tx, vendorId, userId))) throw notFound('User');
+    if (admins.length === 1 && admins[0] === userId) {
+      throw new AppError('CONFLICT', 'A vendor needs at least one Admin: make someone else an Admin first.');
+    }
+    await deleteMembership(tx, vendorId, userId);
+  });
+}
