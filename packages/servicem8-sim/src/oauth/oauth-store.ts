@@ -56,6 +56,13 @@ function randomToken(): string {
   return randomBytes(20).toString('hex');
 }
 
+/** Consents, codes and refresh tokens are used once: reading one removes it. */
+function takeOnce<T>(map: Map<string, T>, key: string): T | undefined {
+  const found = map.get(key);
+  map.delete(key);
+  return found;
+}
+
 export function createOAuthStore(apps: OAuthApp[], settings: TokenSettings): OAuthStore {
   const consents = new Map<string, PendingConsent>();
   const codes = new Map<string, AuthorizationCode>();
@@ -69,11 +76,7 @@ export function createOAuthStore(apps: OAuthApp[], settings: TokenSettings): OAu
       consents.set(pending.id, pending);
       return pending;
     },
-    takeConsent: (id) => {
-      const consent = consents.get(id);
-      consents.delete(id);
-      return consent;
-    },
+    takeConsent: (id) => takeOnce(consents, id),
     issueCode: (grant, redirectUri, nowMs) => {
       const code = {
         ...grant,
@@ -84,11 +87,7 @@ export function createOAuthStore(apps: OAuthApp[], settings: TokenSettings): OAu
       codes.set(code.code, code);
       return code;
     },
-    takeCode: (code) => {
-      const found = codes.get(code);
-      codes.delete(code);
-      return found;
-    },
+    takeCode: (code) => takeOnce(codes, code),
     issueTokens: (grant, nowMs, accessTtlSeconds) => {
       const access = {
         ...grant,
@@ -106,11 +105,7 @@ export function createOAuthStore(apps: OAuthApp[], settings: TokenSettings): OAu
       return { access, refresh };
     },
     findAccessToken: (token) => accessTokens.get(token),
-    takeRefreshToken: (token) => {
-      const found = refreshTokens.get(token);
-      refreshTokens.delete(token);
-      return found;
-    },
+    takeRefreshToken: (token) => takeOnce(refreshTokens, token),
     expireAccessTokens: (nowMs, token) => {
       let count = 0;
       for (const access of accessTokens.values()) {

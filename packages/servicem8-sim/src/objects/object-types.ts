@@ -49,6 +49,11 @@ function defineObjectType(input: ObjectTypeInput): ObjectType {
   };
 }
 
+/** The usual scopes of an object: `read_{noun}` or `manage_{noun}` reads it, `manage_{noun}` creates and writes it. */
+function readOrManage(noun: string): ObjectType['scopes'] {
+  return { read: [`read_${noun}`, `manage_${noun}`], create: [`manage_${noun}`], write: [`manage_${noun}`] };
+}
+
 const job = defineObjectType({
   name: 'job',
   displayName: 'Job',
@@ -164,31 +169,20 @@ const contactFields = {
   edit_by_staff_uuid: '',
 };
 
-const companycontact = defineObjectType({
-  name: 'companycontact',
-  displayName: 'CompanyContact',
-  scopes: {
-    read: ['read_customer_contacts', 'manage_customer_contacts'],
-    create: ['manage_customer_contacts'],
-    write: ['manage_customer_contacts'],
-  },
-  fields: { company_uuid: '', ...contactFields },
-  readOnly: ['edit_by_staff_uuid'],
-  required: ['company_uuid'],
-});
+/** A contact of a client (`company_uuid`) or of a job (`job_uuid`): the same fields, its own scopes. */
+function contactType(name: string, displayName: string, parent: string, scopes: string): ObjectType {
+  return defineObjectType({
+    name,
+    displayName,
+    scopes: readOrManage(scopes),
+    fields: { [parent]: '', ...contactFields },
+    readOnly: ['edit_by_staff_uuid'],
+    required: [parent],
+  });
+}
 
-const jobcontact = defineObjectType({
-  name: 'jobcontact',
-  displayName: 'JobContact',
-  scopes: {
-    read: ['read_job_contacts', 'manage_job_contacts'],
-    create: ['manage_job_contacts'],
-    write: ['manage_job_contacts'],
-  },
-  fields: { job_uuid: '', ...contactFields },
-  readOnly: ['edit_by_staff_uuid'],
-  required: ['job_uuid'],
-});
+const companycontact = contactType('companycontact', 'CompanyContact', 'company_uuid', 'customer_contacts');
+const jobcontact = contactType('jobcontact', 'JobContact', 'job_uuid', 'job_contacts');
 
 const badge = defineObjectType({
   name: 'badge',
@@ -207,11 +201,7 @@ const badge = defineObjectType({
 const queue = defineObjectType({
   name: 'queue',
   displayName: 'Queue',
-  scopes: {
-    read: ['read_job_queues', 'manage_job_queues'],
-    create: ['manage_job_queues'],
-    write: ['manage_job_queues'],
-  },
+  scopes: readOrManage('job_queues'),
   fields: { name: '', default_timeframe: 0, subscribed_staff: '', requires_assignment: 0 },
   required: ['name'],
 });
@@ -219,11 +209,7 @@ const queue = defineObjectType({
 const category = defineObjectType({
   name: 'category',
   displayName: 'Category',
-  scopes: {
-    read: ['read_job_categories', 'manage_job_categories'],
-    create: ['manage_job_categories'],
-    write: ['manage_job_categories'],
-  },
+  scopes: readOrManage('job_categories'),
   fields: { name: '', colour: '' },
   required: ['name'],
 });
@@ -231,7 +217,7 @@ const category = defineObjectType({
 const jobactivity = defineObjectType({
   name: 'jobactivity',
   displayName: 'JobActivity',
-  scopes: { read: ['read_schedule', 'manage_schedule'], create: ['manage_schedule'], write: ['manage_schedule'] },
+  scopes: readOrManage('schedule'),
   fields: {
     job_uuid: '',
     staff_uuid: '',
@@ -308,11 +294,7 @@ const attachment = defineObjectType({
 const jobmaterial = defineObjectType({
   name: 'jobmaterial',
   displayName: 'JobMaterial',
-  scopes: {
-    read: ['read_job_materials', 'manage_job_materials'],
-    create: ['manage_job_materials'],
-    write: ['manage_job_materials'],
-  },
+  scopes: readOrManage('job_materials'),
   fields: {
     job_uuid: '',
     material_uuid: '',
@@ -335,7 +317,7 @@ const jobmaterial = defineObjectType({
 const material = defineObjectType({
   name: 'material',
   displayName: 'Material',
-  scopes: { read: ['read_inventory', 'manage_inventory'], create: ['manage_inventory'], write: ['manage_inventory'] },
+  scopes: readOrManage('inventory'),
   fields: {
     name: '',
     item_number: '',
@@ -355,7 +337,7 @@ const material = defineObjectType({
 const form = defineObjectType({
   name: 'form',
   displayName: 'Form',
-  scopes: { read: ['read_forms', 'manage_forms'], create: ['manage_forms'], write: ['manage_forms'] },
+  scopes: readOrManage('forms'),
   fields: {
     name: '',
     document_template_uuid: '',
@@ -370,7 +352,7 @@ const form = defineObjectType({
 const formfield = defineObjectType({
   name: 'formfield',
   displayName: 'FormField',
-  scopes: { read: ['read_forms', 'manage_forms'], create: ['manage_forms'], write: ['manage_forms'] },
+  scopes: readOrManage('forms'),
   fields: { form_uuid: '', name: '', field_data_json: '{}', sort_order: 0 },
   required: ['form_uuid'],
 });
@@ -378,7 +360,7 @@ const formfield = defineObjectType({
 const formresponse = defineObjectType({
   name: 'formresponse',
   displayName: 'FormResponse',
-  scopes: { read: ['read_forms', 'manage_forms'], create: ['manage_forms'], write: ['manage_forms'] },
+  scopes: readOrManage('forms'),
   fields: {
     form_uuid: '',
     staff_uuid: '',
@@ -396,7 +378,7 @@ const formresponse = defineObjectType({
 const staff = defineObjectType({
   name: 'staff',
   displayName: 'Staff',
-  scopes: { read: ['read_staff', 'manage_staff'], create: ['manage_staff'], write: ['manage_staff'] },
+  scopes: readOrManage('staff'),
   fields: {
     first: '',
     last: '',
@@ -423,11 +405,7 @@ const staff = defineObjectType({
 const jobpayment = defineObjectType({
   name: 'jobpayment',
   displayName: 'JobPayment',
-  scopes: {
-    read: ['read_job_payments', 'manage_job_payments'],
-    create: ['manage_job_payments'],
-    write: ['manage_job_payments'],
-  },
+  scopes: readOrManage('job_payments'),
   fields: {
     job_uuid: '',
     actioned_by_uuid: '',

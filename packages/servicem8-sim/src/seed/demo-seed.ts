@@ -4,6 +4,9 @@ import { SEED_IDS, SEED_STAFF_EMAILS } from './seed-ids.ts';
 
 export const DEMO_TIME_ZONE = 'Australia/Sydney';
 
+type Fields = Record<string, unknown>;
+type StaffKey = keyof typeof SEED_IDS.staff;
+
 const { staff, badges, queues, categories, forms } = SEED_IDS;
 const COMPANIES = Object.values(SEED_IDS.companies);
 const JOBS = Object.values(SEED_IDS.jobs);
@@ -12,6 +15,10 @@ const job = (n: number) => JOBS[n] ?? '';
 const material = (n: number) => SEED_IDS.materials[n] ?? '';
 const formField = (n: number) => SEED_IDS.formFields[n] ?? '';
 const badgeList = (...uuids: string[]) => JSON.stringify(uuids);
+/** The value with a key only when it is given: fields a record leaves out keep their defaults. */
+const only = <T>(key: string, value: T | undefined): Fields => (value === undefined ? {} : { [key]: value });
+/** Amounts on a job include 10% GST. */
+const withGst = (quantity: string, price: string) => (Number(quantity) * Number(price) * 1.1).toFixed(2);
 
 const VENDOR = {
   uuid: SEED_IDS.vendor,
@@ -38,21 +45,207 @@ const VENDOR = {
   closing_time_saturday: 720,
 };
 
-const OWNER = {
-  uuid: staff.owner,
-  first: 'Olivia',
-  last: 'Harper',
-  email: SEED_STAFF_EMAILS.owner,
-  mobile: '+61412000101',
-  job_title: 'Owner',
-  color: '#1565C0',
-  can_receive_push_notification: 1,
-};
+/** The staff, owner first: who (their id and login), name, job title, colour and what else they set. */
+const STAFF_ROWS: ReadonlyArray<[StaffKey, string, string, string, string, Fields]> = [
+  ['owner', 'Olivia', 'Harper', 'Owner', '#1565C0', { can_receive_push_notification: 1 }],
+  ['plumber', 'Sam', 'Nguyen', 'Licensed Plumber', '#2E7D32', { can_receive_push_notification: 1 }],
+  ['office', 'Priya', 'Patel', 'Office Manager', '#6A1B9A', { hide_from_schedule: 1 }],
+  ['apprentice', 'Jack', 'Wilson', 'Apprentice Plumber', '#EF6C00', {}],
+];
+const STAFF = STAFF_ROWS.map(([key, first, last, job_title, color, more], index) => ({
+  uuid: staff[key],
+  first,
+  last,
+  email: SEED_STAFF_EMAILS[key],
+  mobile: `+6141200010${index + 1}`,
+  job_title,
+  color,
+  ...more,
+}));
+const OWNER = STAFF[0] ?? {};
 
-/** The `empty` preset: the account and its owner. */
-export function buildEmptySeed(): SeedData {
-  return { records: { vendor: [VENDOR], staff: [OWNER] } };
-}
+/** The clients, in the order of their ids: name, street, suburb and postcode (NSW), and what else they set. */
+const CLIENT_ROWS: ReadonlyArray<[string, string, string, string, Fields]> = [
+  ['Emma Ellis', '22 Rosebank Street', 'Glebe', '2037', { is_individual: 1, payment_terms: 'COD' }],
+  [
+    'Harbourside Property Management',
+    'Level 3, 88 Pitt Street',
+    'Sydney',
+    '2000',
+    {
+      billing_address: 'PO Box 1120, Sydney NSW 2001',
+      billing_attention: 'Accounts Payable',
+      payment_terms: '30 days',
+      website: 'https://harbourside-pm.example.com',
+      abn_number: '33 102 417 032',
+      badges: badgeList(badges.vip),
+    },
+  ],
+  ['Bondi Beach Cafe', '150 Campbell Parade', 'Bondi Beach', '2026', { payment_terms: '14 days' }],
+  [
+    'Northshore Dental Clinic',
+    '5 Albert Avenue',
+    'Chatswood',
+    '2067',
+    { payment_terms: '14 days', badges: badgeList(badges.vip) },
+  ],
+  ['Greenway Strata Services', '41 Victoria Road', 'Parramatta', '2150', { payment_terms: '30 days' }],
+  ['Wei Chen', '9 Jacaranda Close', 'Epping', '2121', { is_individual: 1, payment_terms: 'COD' }],
+];
+const clientAddress = (n: number) => {
+  const [, street, city, postcode] = CLIENT_ROWS[n] ?? [];
+  return `${street}, ${city} NSW ${postcode}`;
+};
+const CLIENTS = CLIENT_ROWS.map(([name, street, city, postcode, more], n) => ({
+  uuid: company(n),
+  name,
+  address: clientAddress(n),
+  address_street: street,
+  address_city: city,
+  address_state: 'NSW',
+  address_postcode: postcode,
+  address_country: 'Australia',
+  ...more,
+}));
+
+/** The clients' contacts, in the order of their ids: client, name, phone numbers, email, type, primary. */
+const CONTACT_ROWS: ReadonlyArray<[number, string, string, Fields, string, string, boolean]> = [
+  [0, 'Emma', 'Ellis', { mobile: '+61411555201' }, 'emma.ellis@example.net', 'JOB', true],
+  [
+    1,
+    'Liam',
+    'Brooks',
+    { phone: '+61292223344', mobile: '+61411555202' },
+    'liam.brooks@harbourside-pm.example.com',
+    'JOB',
+    true,
+  ],
+  [1, 'Accounts', 'Payable', { phone: '+61292223300' }, 'accounts@harbourside-pm.example.com', 'BILLING', false],
+  [2, 'Marco', 'Rossi', { mobile: '+61411555203' }, 'marco@bondibeachcafe.example.com', 'JOB', true],
+  [3, 'Aisha', 'Khan', { phone: '+61294115566' }, 'dr.khan@northshoredental.example.com', 'JOB', true],
+  [3, 'Reception', '', { phone: '+61294115500' }, 'reception@northshoredental.example.com', 'BILLING', false],
+  [4, 'Tom', 'Fraser', { mobile: '+61411555204' }, 'tom.fraser@greenwaystrata.example.com', 'JOB', true],
+  [5, 'Wei', 'Chen', { mobile: '+61411555205' }, 'wei.chen@example.net', 'JOB', true],
+  [5, 'Lin', 'Chen', { mobile: '+61411555206' }, 'lin.chen@example.net', 'BILLING', false],
+];
+const CONTACTS = CONTACT_ROWS.map(([client, first, last, phones, email, type, primary], index) => ({
+  uuid: SEED_IDS.contacts[index],
+  company_uuid: company(client),
+  first,
+  last,
+  ...phones,
+  email,
+  type,
+  ...only('is_primary_contact', primary ? '1' : undefined),
+}));
+
+/** A job's contact: a client contact's name, mobile and email, with its role on the job. */
+const JOB_CONTACT_ROWS: ReadonlyArray<[number, number, string]> = [
+  [0, 0, 'JOB'],
+  [1, 1, 'Property Manager'],
+  [1, 2, 'BILLING'],
+  [3, 6, 'JOB'],
+  [5, 7, 'JOB'],
+  [6, 0, 'JOB'],
+];
+const JOB_CONTACTS = JOB_CONTACT_ROWS.map(([jobIndex, contact, type], index) => {
+  const [, first, last, phones, email] = CONTACT_ROWS[contact] ?? [];
+  return {
+    uuid: SEED_IDS.jobContacts[index],
+    job_uuid: job(jobIndex),
+    first,
+    last,
+    ...only('mobile', phones?.mobile),
+    email,
+    type,
+  };
+});
+
+/** The price list, in the order of its ids: name, item number, price, cost, and what else it sets. */
+const MATERIAL_ROWS: ReadonlyArray<[string, string, string, string, Fields]> = [
+  ['Labour - Standard Hourly Rate', 'LAB-STD', '120.00', '55.00', { price_includes_taxes: 0 }],
+  ['Call-out Fee', 'CALLOUT', '95.00', '0.00', {}],
+  [
+    'Rheem 26L Instantaneous Gas Hot Water',
+    'HW-RH26',
+    '1450.00',
+    '980.00',
+    { item_is_inventoried: 1, quantity_in_stock: '2' },
+  ],
+  ['Kitchen Mixer Tap - Chrome', 'TAP-KM01', '189.00', '96.00', { item_is_inventoried: 1, quantity_in_stock: '6' }],
+  ['15mm Copper Pipe (per metre)', 'CU-15', '14.50', '6.20', {}],
+  [
+    'Drain CCTV Inspection',
+    'CCTV-01',
+    '290.00',
+    '40.00',
+    { item_description: 'Camera inspection of drain line with written report' },
+  ],
+];
+const MATERIALS = MATERIAL_ROWS.map(([name, item_number, price, cost, more], n) => ({
+  uuid: material(n),
+  name,
+  item_number,
+  price,
+  cost,
+  ...more,
+}));
+
+/**
+ * The lines of the jobs, in the order of their ids and in each job's order: job, an item of the price
+ * list (its number) or a line of its own (name and price), and quantity.
+ */
+const JOB_MATERIAL_ROWS: ReadonlyArray<[number, number | { name: string; price: string }, string]> = [
+  [0, 3, '1'],
+  [0, 0, '1.5'],
+  [1, 2, '1'],
+  [1, 0, '4'],
+  [2, 5, '1'],
+  [3, 1, '1'],
+  [6, 2, '1'],
+  [6, 0, '3'],
+  [7, 0, '1'],
+  [7, { name: 'Cistern inlet and outlet valve kit', price: '64.00' }, '1'],
+  [8, 0, '1'],
+  [8, { name: 'Loyalty discount', price: '20.00' }, '-1'],
+];
+const JOB_MATERIALS = JOB_MATERIAL_ROWS.map(([jobIndex, item, quantity], index) => {
+  const [name = '', , price = ''] =
+    typeof item === 'number' ? (MATERIAL_ROWS[item] ?? []) : [item.name, '', item.price];
+  return {
+    uuid: SEED_IDS.jobMaterials[index],
+    job_uuid: job(jobIndex),
+    ...only('material_uuid', typeof item === 'number' ? material(item) : undefined),
+    name,
+    quantity,
+    price,
+    displayed_amount: withGst(quantity, price),
+    sort_order: JOB_MATERIAL_ROWS.slice(0, index).filter(([other]) => other === jobIndex).length + 1,
+  };
+});
+
+/** The forms' fields, in the order of their ids and in each form's order: form, name, type, mandatory, choices. */
+const FORM_FIELD_ROWS: ReadonlyArray<[string, string, string, boolean, string[]?]> = [
+  [
+    forms.safety,
+    'Hazards identified',
+    'Multiple Choice',
+    true,
+    ['None', 'Asbestos', 'Working at heights', 'Confined space'],
+  ],
+  [forms.safety, 'Gas and water isolated', 'Checkbox', true],
+  [forms.safety, 'Notes', 'Text', false],
+  [forms.satisfaction, 'Rating (1-5)', 'Number', true],
+  [forms.satisfaction, 'Would you recommend us?', 'Multiple Choice', true, ['Yes', 'No']],
+  [forms.satisfaction, 'Comments', 'Text', false],
+];
+const FORM_FIELDS = FORM_FIELD_ROWS.map(([form, name, type, mandatory, choices], n) => ({
+  uuid: formField(n),
+  form_uuid: form,
+  name,
+  sort_order: FORM_FIELD_ROWS.slice(0, n).filter(([other]) => other === form).length + 1,
+  field_data_json: JSON.stringify({ type, mandatory, ...(choices ? { choices } : {}) }),
+}));
 
 /** The `demo` preset; dates are placed around `now` so the schedule looks current. */
 export function buildDemoSeed(now: Date): SeedData {
@@ -62,41 +255,53 @@ export function buildDemoSeed(now: Date): SeedData {
   };
   const day = (days: number) => at(days).slice(0, 10);
 
+  /**
+   * A job: its number is 1001 + n, its address its client's unless given, `creator` created it, and
+   * `stages` are the fields of what happened to it since.
+   */
+  const demoJob = (
+    n: number,
+    [status, date, client, category, creator]: [string, number, number, string, StaffKey],
+    [description, address = clientAddress(client)]: [string, string?],
+    badgeUuids: string[],
+    ...stages: Fields[]
+  ) => ({
+    uuid: job(n),
+    generated_job_id: String(1001 + n),
+    status,
+    date: day(date),
+    company_uuid: company(client),
+    category_uuid: category,
+    job_address: address,
+    job_description: description,
+    badges: badgeList(...badgeUuids),
+    created_by_staff_uuid: staff[creator],
+    ...Object.assign({}, ...stages),
+  });
+  const quoted = (date: string, sent?: string) => ({
+    quote_date: date,
+    ...only('quote_sent', sent && 1),
+    ...only('quote_sent_stamp', sent),
+  });
+  const queued = (queue: string, until: string) => ({ queue_uuid: queue, queue_expiry_date: until });
+  const workOrder = (date: string) => ({ work_order_date: date });
+  const done = (date: string, by: StaffKey, workDone: string) => ({
+    work_done_description: workDone,
+    completion_date: date,
+    completion_actioned_by_uuid: staff[by],
+  });
+  const invoiced = (sent: string, paid?: string) => ({
+    invoice_sent: 1,
+    invoice_sent_stamp: sent,
+    ...only('payment_received', paid && 1),
+    ...only('payment_received_stamp', paid),
+  });
+  const unsuccessful = (date: string) => ({ unsuccessful_date: date });
+
   return {
     records: {
       vendor: [VENDOR],
-      staff: [
-        OWNER,
-        {
-          uuid: staff.plumber,
-          first: 'Sam',
-          last: 'Nguyen',
-          email: SEED_STAFF_EMAILS.plumber,
-          mobile: '+61412000102',
-          job_title: 'Licensed Plumber',
-          color: '#2E7D32',
-          can_receive_push_notification: 1,
-        },
-        {
-          uuid: staff.office,
-          first: 'Priya',
-          last: 'Patel',
-          email: SEED_STAFF_EMAILS.office,
-          mobile: '+61412000103',
-          job_title: 'Office Manager',
-          color: '#6A1B9A',
-          hide_from_schedule: 1,
-        },
-        {
-          uuid: staff.apprentice,
-          first: 'Jack',
-          last: 'Wilson',
-          email: SEED_STAFF_EMAILS.apprentice,
-          mobile: '+61412000104',
-          job_title: 'Apprentice Plumber',
-          color: '#EF6C00',
-        },
-      ],
+      staff: STAFF,
       badge: [
         { uuid: badges.urgent, name: 'Urgent' },
         { uuid: badges.vip, name: 'VIP' },
@@ -127,627 +332,139 @@ export function buildDemoSeed(now: Date): SeedData {
         { uuid: categories.drainage, name: 'Drainage', colour: '6D4C41' },
         { uuid: categories.maintenance, name: 'Scheduled Maintenance', colour: '43A047' },
       ],
-      company: [
-        {
-          uuid: company(0),
-          name: 'Emma Ellis',
-          address: '22 Rosebank Street, Glebe NSW 2037',
-          address_street: '22 Rosebank Street',
-          address_city: 'Glebe',
-          address_state: 'NSW',
-          address_postcode: '2037',
-          address_country: 'Australia',
-          is_individual: 1,
-          payment_terms: 'COD',
-        },
-        {
-          uuid: company(1),
-          name: 'Harbourside Property Management',
-          address: 'Level 3, 88 Pitt Street, Sydney NSW 2000',
-          address_street: 'Level 3, 88 Pitt Street',
-          address_city: 'Sydney',
-          address_state: 'NSW',
-          address_postcode: '2000',
-          address_country: 'Australia',
-          billing_address: 'PO Box 1120, Sydney NSW 2001',
-          billing_attention: 'Accounts Payable',
-          payment_terms: '30 days',
-          website: 'https://harbourside-pm.example.com',
-          abn_number: '33 102 417 032',
-          badges: badgeList(badges.vip),
-        },
-        {
-          uuid: company(2),
-          name: 'Bondi Beach Cafe',
-          address: '150 Campbell Parade, Bondi Beach NSW 2026',
-          address_street: '150 Campbell Parade',
-          address_city: 'Bondi Beach',
-          address_state: 'NSW',
-          address_postcode: '2026',
-          address_country: 'Australia',
-          payment_terms: '14 days',
-        },
-        {
-          uuid: company(3),
-          name: 'Northshore Dental Clinic',
-          address: '5 Albert Avenue, Chatswood NSW 2067',
-          address_street: '5 Albert Avenue',
-          address_city: 'Chatswood',
-          address_state: 'NSW',
-          address_postcode: '2067',
-          address_country: 'Australia',
-          payment_terms: '14 days',
-          badges: badgeList(badges.vip),
-        },
-        {
-          uuid: company(4),
-          name: 'Greenway Strata Services',
-          address: '41 Victoria Road, Parramatta NSW 2150',
-          address_street: '41 Victoria Road',
-          address_city: 'Parramatta',
-          address_state: 'NSW',
-          address_postcode: '2150',
-          address_country: 'Australia',
-          payment_terms: '30 days',
-        },
-        {
-          uuid: company(5),
-          name: 'Wei Chen',
-          address: '9 Jacaranda Close, Epping NSW 2121',
-          address_street: '9 Jacaranda Close',
-          address_city: 'Epping',
-          address_state: 'NSW',
-          address_postcode: '2121',
-          address_country: 'Australia',
-          is_individual: 1,
-          payment_terms: 'COD',
-        },
-      ],
-      companycontact: [
-        {
-          uuid: SEED_IDS.contacts[0],
-          company_uuid: company(0),
-          first: 'Emma',
-          last: 'Ellis',
-          mobile: '+61411555201',
-          email: 'emma.ellis@example.net',
-          type: 'JOB',
-          is_primary_contact: '1',
-        },
-        {
-          uuid: SEED_IDS.contacts[1],
-          company_uuid: company(1),
-          first: 'Liam',
-          last: 'Brooks',
-          phone: '+61292223344',
-          mobile: '+61411555202',
-          email: 'liam.brooks@harbourside-pm.example.com',
-          type: 'JOB',
-          is_primary_contact: '1',
-        },
-        {
-          uuid: SEED_IDS.contacts[2],
-          company_uuid: company(1),
-          first: 'Accounts',
-          last: 'Payable',
-          phone: '+61292223300',
-          email: 'accounts@harbourside-pm.example.com',
-          type: 'BILLING',
-        },
-        {
-          uuid: SEED_IDS.contacts[3],
-          company_uuid: company(2),
-          first: 'Marco',
-          last: 'Rossi',
-          mobile: '+61411555203',
-          email: 'marco@bondibeachcafe.example.com',
-          type: 'JOB',
-          is_primary_contact: '1',
-        },
-        {
-          uuid: SEED_IDS.contacts[4],
-          company_uuid: company(3),
-          first: 'Aisha',
-          last: 'Khan',
-          phone: '+61294115566',
-          email: 'dr.khan@northshoredental.example.com',
-          type: 'JOB',
-          is_primary_contact: '1',
-        },
-        {
-          uuid: SEED_IDS.contacts[5],
-          company_uuid: company(3),
-          first: 'Reception',
-          last: '',
-          phone: '+61294115500',
-          email: 'reception@northshoredental.example.com',
-          type: 'BILLING',
-        },
-        {
-          uuid: SEED_IDS.contacts[6],
-          company_uuid: company(4),
-          first: 'Tom',
-          last: 'Fraser',
-          mobile: '+61411555204',
-          email: 'tom.fraser@greenwaystrata.example.com',
-          type: 'JOB',
-          is_primary_contact: '1',
-        },
-        {
-          uuid: SEED_IDS.contacts[7],
-          company_uuid: company(5),
-          first: 'Wei',
-          last: 'Chen',
-          mobile: '+61411555205',
-          email: 'wei.chen@example.net',
-          type: 'JOB',
-          is_primary_contact: '1',
-        },
-        {
-          uuid: SEED_IDS.contacts[8],
-          company_uuid: company(5),
-          first: 'Lin',
-          last: 'Chen',
-          mobile: '+61411555206',
-          email: 'lin.chen@example.net',
-          type: 'BILLING',
-        },
-      ],
-      material: [
-        {
-          uuid: material(0),
-          name: 'Labour - Standard Hourly Rate',
-          item_number: 'LAB-STD',
-          price: '120.00',
-          cost: '55.00',
-          price_includes_taxes: 0,
-        },
-        { uuid: material(1), name: 'Call-out Fee', item_number: 'CALLOUT', price: '95.00', cost: '0.00' },
-        {
-          uuid: material(2),
-          name: 'Rheem 26L Instantaneous Gas Hot Water',
-          item_number: 'HW-RH26',
-          price: '1450.00',
-          cost: '980.00',
-          item_is_inventoried: 1,
-          quantity_in_stock: '2',
-        },
-        {
-          uuid: material(3),
-          name: 'Kitchen Mixer Tap - Chrome',
-          item_number: 'TAP-KM01',
-          price: '189.00',
-          cost: '96.00',
-          item_is_inventoried: 1,
-          quantity_in_stock: '6',
-        },
-        { uuid: material(4), name: '15mm Copper Pipe (per metre)', item_number: 'CU-15', price: '14.50', cost: '6.20' },
-        {
-          uuid: material(5),
-          name: 'Drain CCTV Inspection',
-          item_number: 'CCTV-01',
-          price: '290.00',
-          cost: '40.00',
-          item_description: 'Camera inspection of drain line with written report',
-        },
-      ],
+      company: CLIENTS,
+      companycontact: CONTACTS,
+      material: MATERIALS,
       job: [
-        {
-          uuid: job(0),
-          generated_job_id: '1001',
-          status: 'Quote',
-          date: day(-3),
-          company_uuid: company(0),
-          category_uuid: categories.plumbing,
-          job_address: '22 Rosebank Street, Glebe NSW 2037',
-          job_description: 'Replace leaking kitchen mixer tap. Client would like a chrome gooseneck mixer.',
-          badges: badgeList(badges.quoteFollowUp),
-          queue_uuid: queues.quotesToFollowUp,
-          queue_expiry_date: at(4),
-          quote_date: at(-3, 10),
-          quote_sent: 1,
-          quote_sent_stamp: at(-3, 14, 30),
-          created_by_staff_uuid: staff.office,
-        },
-        {
-          uuid: job(1),
-          generated_job_id: '1002',
-          status: 'Quote',
-          date: day(-1),
-          company_uuid: company(1),
-          category_uuid: categories.hotWater,
-          job_address: 'Unit 4, 17 Mill Street, Pyrmont NSW 2009',
-          job_description: 'Supply and install instantaneous gas hot water system to replace failed storage tank.',
-          badges: '[]',
-          quote_date: at(-1, 11),
-          created_by_staff_uuid: staff.office,
-        },
-        {
-          uuid: job(2),
-          generated_job_id: '1003',
-          status: 'Quote',
-          date: day(0),
-          company_uuid: company(2),
-          category_uuid: categories.drainage,
-          job_address: '150 Campbell Parade, Bondi Beach NSW 2026',
-          job_description: 'CCTV inspection of kitchen grease trap line and report with recommendations.',
-          badges: '[]',
-          queue_uuid: queues.awaitingApproval,
-          queue_expiry_date: at(5),
-          quote_date: at(0, 8, 15),
-          created_by_staff_uuid: staff.owner,
-        },
-        {
-          uuid: job(3),
-          generated_job_id: '1004',
-          status: 'Work Order',
-          date: day(0),
-          company_uuid: company(4),
-          category_uuid: categories.drainage,
-          job_address: '41 Victoria Road, Parramatta NSW 2150',
-          job_description: 'Blocked sewer line in front yard, overflowing gully. Jet and clear.',
-          badges: badgeList(badges.urgent),
-          work_order_date: at(0, 7, 40),
-          created_by_staff_uuid: staff.office,
-          purchase_order_number: 'GS-55120',
-        },
-        {
-          uuid: job(4),
-          generated_job_id: '1005',
-          status: 'Work Order',
-          date: day(-2),
-          company_uuid: company(3),
-          category_uuid: categories.gasFitting,
-          job_address: '5 Albert Avenue, Chatswood NSW 2067',
-          job_description: 'Annual gas appliance safety check: cooktop, heater and hot water unit.',
-          badges: badgeList(badges.safetyCheck, badges.vip),
-          queue_uuid: queues.partsOnOrder,
-          queue_expiry_date: at(12),
-          work_order_date: at(-2, 9),
-          created_by_staff_uuid: staff.owner,
-        },
-        {
-          uuid: job(5),
-          generated_job_id: '1006',
-          status: 'Work Order',
-          date: day(0),
-          company_uuid: company(5),
-          category_uuid: categories.plumbing,
-          job_address: '9 Jacaranda Close, Epping NSW 2121',
-          job_description: 'Burst pipe under laundry tub, water turned off at the meter.',
-          badges: badgeList(badges.urgent),
-          work_order_date: at(0, 6, 55),
-          created_by_staff_uuid: staff.office,
-        },
-        {
-          uuid: job(6),
-          generated_job_id: '1007',
-          status: 'Completed',
-          date: day(-10),
-          company_uuid: company(0),
-          category_uuid: categories.hotWater,
-          job_address: '22 Rosebank Street, Glebe NSW 2037',
-          job_description: 'Hot water unit replacement.',
-          work_done_description:
+        demoJob(
+          0,
+          ['Quote', -3, 0, categories.plumbing, 'office'],
+          ['Replace leaking kitchen mixer tap. Client would like a chrome gooseneck mixer.'],
+          [badges.quoteFollowUp],
+          queued(queues.quotesToFollowUp, at(4)),
+          quoted(at(-3, 10), at(-3, 14, 30)),
+        ),
+        demoJob(
+          1,
+          ['Quote', -1, 1, categories.hotWater, 'office'],
+          [
+            'Supply and install instantaneous gas hot water system to replace failed storage tank.',
+            'Unit 4, 17 Mill Street, Pyrmont NSW 2009',
+          ],
+          [],
+          quoted(at(-1, 11)),
+        ),
+        demoJob(
+          2,
+          ['Quote', 0, 2, categories.drainage, 'owner'],
+          ['CCTV inspection of kitchen grease trap line and report with recommendations.'],
+          [],
+          queued(queues.awaitingApproval, at(5)),
+          quoted(at(0, 8, 15)),
+        ),
+        demoJob(
+          3,
+          ['Work Order', 0, 4, categories.drainage, 'office'],
+          ['Blocked sewer line in front yard, overflowing gully. Jet and clear.'],
+          [badges.urgent],
+          workOrder(at(0, 7, 40)),
+          { purchase_order_number: 'GS-55120' },
+        ),
+        demoJob(
+          4,
+          ['Work Order', -2, 3, categories.gasFitting, 'owner'],
+          ['Annual gas appliance safety check: cooktop, heater and hot water unit.'],
+          [badges.safetyCheck, badges.vip],
+          queued(queues.partsOnOrder, at(12)),
+          workOrder(at(-2, 9)),
+        ),
+        demoJob(
+          5,
+          ['Work Order', 0, 5, categories.plumbing, 'office'],
+          ['Burst pipe under laundry tub, water turned off at the meter.'],
+          [badges.urgent],
+          workOrder(at(0, 6, 55)),
+        ),
+        demoJob(
+          6,
+          ['Completed', -10, 0, categories.hotWater, 'office'],
+          ['Hot water unit replacement.'],
+          [],
+          quoted(at(-14, 10)),
+          workOrder(at(-12, 9)),
+          done(
+            at(-10, 15, 20),
+            'plumber',
             'Removed old 135L electric unit, installed Rheem 26L continuous flow, tested and commissioned.',
-          badges: '[]',
-          quote_date: at(-14, 10),
-          work_order_date: at(-12, 9),
-          completion_date: at(-10, 15, 20),
-          completion_actioned_by_uuid: staff.plumber,
-          invoice_sent: 1,
-          invoice_sent_stamp: at(-10, 16),
-          payment_received: 1,
-          payment_received_stamp: at(-9, 11),
-          created_by_staff_uuid: staff.office,
-        },
-        {
-          uuid: job(7),
-          generated_job_id: '1008',
-          status: 'Completed',
-          date: day(-21),
-          company_uuid: company(1),
-          category_uuid: categories.plumbing,
-          job_address: 'Unit 12, 3 Harris Street, Ultimo NSW 2007',
-          job_description: 'Toilet cistern running constantly, replace inlet valve.',
-          work_done_description: 'Replaced inlet and outlet valves, adjusted float.',
-          badges: badgeList(badges.invoiceOverdue),
-          work_order_date: at(-22, 8),
-          completion_date: at(-21, 12, 5),
-          completion_actioned_by_uuid: staff.apprentice,
-          invoice_sent: 1,
-          invoice_sent_stamp: at(-21, 17),
-          created_by_staff_uuid: staff.office,
-        },
-        {
-          uuid: job(8),
-          generated_job_id: '1009',
-          status: 'Completed',
-          date: day(-5),
-          company_uuid: company(3),
-          category_uuid: categories.maintenance,
-          job_address: '5 Albert Avenue, Chatswood NSW 2067',
-          job_description: 'Annual backflow prevention device test and certification.',
-          work_done_description: 'Tested RPZ device, passed. Certificate lodged with council.',
-          badges: badgeList(badges.warranty),
-          work_order_date: at(-6, 9),
-          completion_date: at(-5, 10, 45),
-          completion_actioned_by_uuid: staff.plumber,
-          created_by_staff_uuid: staff.owner,
-        },
-        {
-          uuid: job(9),
-          generated_job_id: '1010',
-          status: 'Unsuccessful',
-          date: day(-30),
-          company_uuid: company(4),
-          category_uuid: categories.plumbing,
-          job_address: '41 Victoria Road, Parramatta NSW 2150',
-          job_description: 'Quote for bathroom renovation rough-in plumbing (3 bathrooms).',
-          badges: '[]',
-          quote_date: at(-30, 10),
-          quote_sent: 1,
-          quote_sent_stamp: at(-29, 9),
-          unsuccessful_date: at(-15, 16),
-          created_by_staff_uuid: staff.owner,
-        },
-        {
-          uuid: job(10),
-          generated_job_id: '1011',
-          status: 'Unsuccessful',
-          date: day(-8),
-          company_uuid: company(2),
-          category_uuid: categories.gasFitting,
-          job_address: '150 Campbell Parade, Bondi Beach NSW 2026',
-          job_description: 'Suspected gas leak near cooktop. No access on arrival, client cancelled.',
-          badges: '[]',
-          work_order_date: at(-8, 7),
-          unsuccessful_date: at(-8, 13),
-          created_by_staff_uuid: staff.office,
-        },
+          ),
+          invoiced(at(-10, 16), at(-9, 11)),
+        ),
+        demoJob(
+          7,
+          ['Completed', -21, 1, categories.plumbing, 'office'],
+          ['Toilet cistern running constantly, replace inlet valve.', 'Unit 12, 3 Harris Street, Ultimo NSW 2007'],
+          [badges.invoiceOverdue],
+          workOrder(at(-22, 8)),
+          done(at(-21, 12, 5), 'apprentice', 'Replaced inlet and outlet valves, adjusted float.'),
+          invoiced(at(-21, 17)),
+        ),
+        demoJob(
+          8,
+          ['Completed', -5, 3, categories.maintenance, 'owner'],
+          ['Annual backflow prevention device test and certification.'],
+          [badges.warranty],
+          workOrder(at(-6, 9)),
+          done(at(-5, 10, 45), 'plumber', 'Tested RPZ device, passed. Certificate lodged with council.'),
+        ),
+        demoJob(
+          9,
+          ['Unsuccessful', -30, 4, categories.plumbing, 'owner'],
+          ['Quote for bathroom renovation rough-in plumbing (3 bathrooms).'],
+          [],
+          quoted(at(-30, 10), at(-29, 9)),
+          unsuccessful(at(-15, 16)),
+        ),
+        demoJob(
+          10,
+          ['Unsuccessful', -8, 2, categories.gasFitting, 'office'],
+          ['Suspected gas leak near cooktop. No access on arrival, client cancelled.'],
+          [],
+          workOrder(at(-8, 7)),
+          unsuccessful(at(-8, 13)),
+        ),
       ],
-      jobcontact: [
-        {
-          uuid: SEED_IDS.jobContacts[0],
-          job_uuid: job(0),
-          first: 'Emma',
-          last: 'Ellis',
-          mobile: '+61411555201',
-          email: 'emma.ellis@example.net',
-          type: 'JOB',
-        },
-        {
-          uuid: SEED_IDS.jobContacts[1],
-          job_uuid: job(1),
-          first: 'Liam',
-          last: 'Brooks',
-          mobile: '+61411555202',
-          email: 'liam.brooks@harbourside-pm.example.com',
-          type: 'Property Manager',
-        },
-        {
-          uuid: SEED_IDS.jobContacts[2],
-          job_uuid: job(1),
-          first: 'Accounts',
-          last: 'Payable',
-          email: 'accounts@harbourside-pm.example.com',
-          type: 'BILLING',
-        },
-        {
-          uuid: SEED_IDS.jobContacts[3],
-          job_uuid: job(3),
-          first: 'Tom',
-          last: 'Fraser',
-          mobile: '+61411555204',
-          email: 'tom.fraser@greenwaystrata.example.com',
-          type: 'JOB',
-        },
-        {
-          uuid: SEED_IDS.jobContacts[4],
-          job_uuid: job(5),
-          first: 'Wei',
-          last: 'Chen',
-          mobile: '+61411555205',
-          email: 'wei.chen@example.net',
-          type: 'JOB',
-        },
-        {
-          uuid: SEED_IDS.jobContacts[5],
-          job_uuid: job(6),
-          first: 'Emma',
-          last: 'Ellis',
-          mobile: '+61411555201',
-          email: 'emma.ellis@example.net',
-          type: 'JOB',
-        },
-      ],
-      jobmaterial: [
-        {
-          uuid: SEED_IDS.jobMaterials[0],
-          job_uuid: job(0),
-          material_uuid: material(3),
-          name: 'Kitchen Mixer Tap - Chrome',
-          quantity: '1',
-          price: '189.00',
-          displayed_amount: '207.90',
-          sort_order: 1,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[1],
-          job_uuid: job(0),
-          material_uuid: material(0),
-          name: 'Labour - Standard Hourly Rate',
-          quantity: '1.5',
-          price: '120.00',
-          displayed_amount: '198.00',
-          sort_order: 2,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[2],
-          job_uuid: job(1),
-          material_uuid: material(2),
-          name: 'Rheem 26L Instantaneous Gas Hot Water',
-          quantity: '1',
-          price: '1450.00',
-          displayed_amount: '1595.00',
-          sort_order: 1,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[3],
-          job_uuid: job(1),
-          material_uuid: material(0),
-          name: 'Labour - Standard Hourly Rate',
-          quantity: '4',
-          price: '120.00',
-          displayed_amount: '528.00',
-          sort_order: 2,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[4],
-          job_uuid: job(2),
-          material_uuid: material(5),
-          name: 'Drain CCTV Inspection',
-          quantity: '1',
-          price: '290.00',
-          displayed_amount: '319.00',
-          sort_order: 1,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[5],
-          job_uuid: job(3),
-          material_uuid: material(1),
-          name: 'Call-out Fee',
-          quantity: '1',
-          price: '95.00',
-          displayed_amount: '104.50',
-          sort_order: 1,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[6],
-          job_uuid: job(6),
-          material_uuid: material(2),
-          name: 'Rheem 26L Instantaneous Gas Hot Water',
-          quantity: '1',
-          price: '1450.00',
-          displayed_amount: '1595.00',
-          sort_order: 1,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[7],
-          job_uuid: job(6),
-          material_uuid: material(0),
-          name: 'Labour - Standard Hourly Rate',
-          quantity: '3',
-          price: '120.00',
-          displayed_amount: '396.00',
-          sort_order: 2,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[8],
-          job_uuid: job(7),
-          material_uuid: material(0),
-          name: 'Labour - Standard Hourly Rate',
-          quantity: '1',
-          price: '120.00',
-          displayed_amount: '132.00',
-          sort_order: 1,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[9],
-          job_uuid: job(7),
-          name: 'Cistern inlet and outlet valve kit',
-          quantity: '1',
-          price: '64.00',
-          displayed_amount: '70.40',
-          sort_order: 2,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[10],
-          job_uuid: job(8),
-          material_uuid: material(0),
-          name: 'Labour - Standard Hourly Rate',
-          quantity: '1',
-          price: '120.00',
-          displayed_amount: '132.00',
-          sort_order: 1,
-        },
-        {
-          uuid: SEED_IDS.jobMaterials[11],
-          job_uuid: job(8),
-          name: 'Loyalty discount',
-          quantity: '-1',
-          price: '20.00',
-          displayed_amount: '-22.00',
-          sort_order: 2,
-        },
-      ],
-      jobactivity: [
-        {
-          uuid: SEED_IDS.activities[0],
-          job_uuid: job(3),
-          staff_uuid: staff.plumber,
-          start_date: at(1, 9),
-          end_date: at(1, 11),
-          activity_was_scheduled: 1,
-        },
-        {
-          uuid: SEED_IDS.activities[1],
-          job_uuid: job(4),
-          staff_uuid: staff.plumber,
-          start_date: at(7, 13),
-          end_date: at(7, 15, 30),
-          activity_was_scheduled: 1,
-        },
-        {
-          uuid: SEED_IDS.activities[2],
-          job_uuid: job(5),
-          staff_uuid: staff.apprentice,
-          start_date: at(0, 8, 10),
-          activity_was_recorded: 1,
-        },
-        {
-          uuid: SEED_IDS.activities[3],
-          job_uuid: job(6),
-          staff_uuid: staff.plumber,
-          start_date: at(-10, 8),
-          end_date: at(-10, 15, 15),
-          activity_was_recorded: 1,
-        },
-      ],
-      note: [
-        {
-          uuid: SEED_IDS.notes[0],
-          related_object: 'job',
-          related_object_uuid: job(0),
-          note: 'Client prefers morning appointments. Dog in backyard.',
-          create_date: at(-3, 10, 5),
-          edit_by_staff_uuid: staff.office,
-        },
-        {
-          uuid: SEED_IDS.notes[1],
-          related_object: 'job',
-          related_object_uuid: job(3),
-          note: 'Strata manager approved up to $800 without further quote.',
-          create_date: at(0, 7, 45),
-          edit_by_staff_uuid: staff.office,
-        },
-        {
-          uuid: SEED_IDS.notes[2],
-          related_object: 'job',
-          related_object_uuid: job(7),
-          note: 'Reminder sent for overdue invoice.',
-          create_date: at(-6, 9),
-          edit_by_staff_uuid: staff.office,
-        },
-        {
-          uuid: SEED_IDS.notes[3],
-          related_object: 'company',
-          related_object_uuid: company(3),
-          note: 'Use rear entrance; clinic closes at 5pm.',
-          create_date: at(-40, 12),
-          edit_by_staff_uuid: staff.owner,
-        },
-      ],
+      jobcontact: JOB_CONTACTS,
+      jobmaterial: JOB_MATERIALS,
+      jobactivity: (
+        [
+          [3, 'plumber', at(1, 9), at(1, 11), 'scheduled'],
+          [4, 'plumber', at(7, 13), at(7, 15, 30), 'scheduled'],
+          [5, 'apprentice', at(0, 8, 10), undefined, 'recorded'],
+          [6, 'plumber', at(-10, 8), at(-10, 15, 15), 'recorded'],
+        ] as const
+      ).map(([jobIndex, by, start, end, kind], index) => ({
+        uuid: SEED_IDS.activities[index],
+        job_uuid: job(jobIndex),
+        staff_uuid: staff[by],
+        start_date: start,
+        ...only('end_date', end),
+        [`activity_was_${kind}`]: 1,
+      })),
+      note: (
+        [
+          ['job', job(0), 'Client prefers morning appointments. Dog in backyard.', at(-3, 10, 5), 'office'],
+          ['job', job(3), 'Strata manager approved up to $800 without further quote.', at(0, 7, 45), 'office'],
+          ['job', job(7), 'Reminder sent for overdue invoice.', at(-6, 9), 'office'],
+          ['company', company(3), 'Use rear entrance; clinic closes at 5pm.', at(-40, 12), 'owner'],
+        ] as const
+      ).map(([object, about, note, created, by], index) => ({
+        uuid: SEED_IDS.notes[index],
+        related_object: object,
+        related_object_uuid: about,
+        note,
+        create_date: created,
+        edit_by_staff_uuid: staff[by],
+      })),
       attachment: [
         {
           uuid: SEED_IDS.attachments.quotePdf,
@@ -782,116 +499,43 @@ export function buildDemoSeed(now: Date): SeedData {
         },
         { uuid: forms.satisfaction, name: 'Customer Satisfaction Survey', can_be_used_independently: 1 },
       ],
-      formfield: [
-        {
-          uuid: formField(0),
-          form_uuid: forms.safety,
-          name: 'Hazards identified',
-          sort_order: 1,
-          field_data_json: JSON.stringify({
-            type: 'Multiple Choice',
-            mandatory: true,
-            choices: ['None', 'Asbestos', 'Working at heights', 'Confined space'],
-          }),
-        },
-        {
-          uuid: formField(1),
-          form_uuid: forms.safety,
-          name: 'Gas and water isolated',
-          sort_order: 2,
-          field_data_json: JSON.stringify({ type: 'Checkbox', mandatory: true }),
-        },
-        {
-          uuid: formField(2),
-          form_uuid: forms.safety,
-          name: 'Notes',
-          sort_order: 3,
-          field_data_json: JSON.stringify({ type: 'Text', mandatory: false }),
-        },
-        {
-          uuid: formField(3),
-          form_uuid: forms.satisfaction,
-          name: 'Rating (1-5)',
-          sort_order: 1,
-          field_data_json: JSON.stringify({ type: 'Number', mandatory: true }),
-        },
-        {
-          uuid: formField(4),
-          form_uuid: forms.satisfaction,
-          name: 'Would you recommend us?',
-          sort_order: 2,
-          field_data_json: JSON.stringify({ type: 'Multiple Choice', mandatory: true, choices: ['Yes', 'No'] }),
-        },
-        {
-          uuid: formField(5),
-          form_uuid: forms.satisfaction,
-          name: 'Comments',
-          sort_order: 3,
-          field_data_json: JSON.stringify({ type: 'Text', mandatory: false }),
-        },
-      ],
-      formresponse: [
-        {
-          uuid: SEED_IDS.formResponses[0],
-          form_uuid: forms.safety,
+      formfield: FORM_FIELDS,
+      formresponse: (
+        [
+          [forms.safety, 8, at(-5, 9), ['None', '1', 'Device in meter box, easy access.']],
+          [forms.satisfaction, 6, at(-10, 15, 30), ['5', 'Yes', 'Sam was on time and tidy. Hot water is great!']],
+        ] as const
+      ).map(([form, jobIndex, timestamp, answers], index) => {
+        const fields = FORM_FIELDS.filter((field) => field.form_uuid === form);
+        return {
+          uuid: SEED_IDS.formResponses[index],
+          form_uuid: form,
           staff_uuid: staff.plumber,
           form_by_staff_uuid: staff.plumber,
           regarding_object: 'job',
-          regarding_object_uuid: job(8),
-          timestamp: at(-5, 9),
-          field_data: JSON.stringify([
-            { field_uuid: formField(0), name: 'Hazards identified', value: 'None' },
-            { field_uuid: formField(1), name: 'Gas and water isolated', value: '1' },
-            { field_uuid: formField(2), name: 'Notes', value: 'Device in meter box, easy access.' },
-          ]),
-        },
-        {
-          uuid: SEED_IDS.formResponses[1],
-          form_uuid: forms.satisfaction,
-          staff_uuid: staff.plumber,
-          form_by_staff_uuid: staff.plumber,
-          regarding_object: 'job',
-          regarding_object_uuid: job(6),
-          timestamp: at(-10, 15, 30),
-          field_data: JSON.stringify([
-            { field_uuid: formField(3), name: 'Rating (1-5)', value: '5' },
-            { field_uuid: formField(4), name: 'Would you recommend us?', value: 'Yes' },
-            { field_uuid: formField(5), name: 'Comments', value: 'Sam was on time and tidy. Hot water is great!' },
-          ]),
-        },
-      ],
-      jobpayment: [
-        {
-          uuid: SEED_IDS.payments[0],
-          job_uuid: job(6),
-          actioned_by_uuid: staff.office,
-          timestamp: at(-9, 11),
-          amount: '1991.00',
-          method: 'Credit Card',
-          note: 'Paid by phone',
-          is_deposit: 0,
-        },
-        {
-          uuid: SEED_IDS.payments[1],
-          job_uuid: job(4),
-          actioned_by_uuid: staff.office,
-          timestamp: at(-2, 10),
-          amount: '150.00',
-          method: 'Bank Transfer',
-          note: 'Deposit for parts',
-          is_deposit: 1,
-        },
-        {
-          uuid: SEED_IDS.payments[2],
-          job_uuid: job(7),
-          actioned_by_uuid: staff.office,
-          timestamp: at(-15, 14),
-          amount: '50.00',
-          method: 'Cash',
-          note: 'Part payment',
-          is_deposit: 0,
-        },
-      ],
+          regarding_object_uuid: job(jobIndex),
+          timestamp,
+          field_data: JSON.stringify(
+            fields.map((field, n) => ({ field_uuid: field.uuid, name: field.name, value: answers[n] })),
+          ),
+        };
+      }),
+      jobpayment: (
+        [
+          [6, at(-9, 11), '1991.00', 'Credit Card', 'Paid by phone', 0],
+          [4, at(-2, 10), '150.00', 'Bank Transfer', 'Deposit for parts', 1],
+          [7, at(-15, 14), '50.00', 'Cash', 'Part payment', 0],
+        ] as const
+      ).map(([jobIndex, timestamp, amount, method, note, deposit], index) => ({
+        uuid: SEED_IDS.payments[index],
+        job_uuid: job(jobIndex),
+        actioned_by_uuid: staff.office,
+        timestamp,
+        amount,
+        method,
+        note,
+        is_deposit: deposit,
+      })),
     },
     files: [
       {
@@ -906,4 +550,9 @@ export function buildDemoSeed(now: Date): SeedData {
       },
     ],
   };
+}
+
+/** The `empty` preset: the account and its owner. */
+export function buildEmptySeed(): SeedData {
+  return { records: { vendor: [VENDOR], staff: [OWNER] } };
 }
