@@ -12,34 +12,24 @@ const VendorUserParams = z.object({ id: z.string(), userId: z.uuid('userId is no
 /** A vendor's users and their roles, for its Admins. The vendor always comes from the path or the current vendor. */
 export function vendorUserRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
+    // The current vendor's users (the vendor comes from the x-vendor-id header), or a named vendor's.
+    const search = { tags, querystring: SearchQuery, response: { 200: successEnvelope(searchPage(VendorUser)) } };
     app.get(
       '/Vendor/users/search',
       {
         config: { access: access.currentVendorAdmin },
-        schema: {
-          tags,
-          summary: 'Search the users of the current vendor',
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(VendorUser)) },
-        },
+        schema: { ...search, summary: 'Search the users of the current vendor' },
       },
       async (request) => ({
         success: true as const,
         data: await listVendorUsers(deps, requireVendorScope(request).id, request.query),
       }),
     );
-
     app.get(
       '/Vendor/:id/users/search',
       {
         config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'Search a vendor’s users',
-          params: VendorParams,
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(VendorUser)) },
-        },
+        schema: { ...search, summary: 'Search a vendor’s users', params: VendorParams },
       },
       async (request) => ({
         success: true as const,
