@@ -1,5 +1,5 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.ts';
+import { ownedByUser } from '../users/users.schema.ts';
 
 export const USER_TOKEN_PURPOSES = ['verify_email', 'password_reset', 'sm8_link'] as const;
 export const userTokenPurpose = pgEnum('user_token_purpose', USER_TOKEN_PURPOSES);
@@ -9,9 +9,7 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     purpose: userTokenPurpose().notNull(),
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -41,9 +39,7 @@ export const sm8Identities = pgTable(
   {
     accountUuid: text().notNull(),
     staffUuid: text().notNull(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     /** As ServiceM8 named them when linked, so the person recognises the link in their profile. */
     accountName: text().notNull(),
     staffEmail: text().notNull(),

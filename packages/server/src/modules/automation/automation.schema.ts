@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { triggerEvent, triggers } from '../triggers/triggers.schema.ts';
-import { vendors } from '../vendors/vendors.schema.ts';
+import { ownedByTrigger, triggerEvent } from '../triggers/triggers.schema.ts';
+import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
 /**
  * The last state we saw of each ServiceM8 record the engine watches. A delivery re-reads the record
@@ -22,9 +22,7 @@ import { vendors } from '../vendors/vendors.schema.ts';
 export const sm8Snapshots = pgTable(
   'sm8_snapshots',
   {
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
     object: text().notNull(),
     uuid: text().notNull(),
     data: jsonb().$type<Record<string, unknown>>().notNull(),
@@ -40,9 +38,7 @@ export const sm8Snapshots = pgTable(
 export const sm8ReconcileCursors = pgTable(
   'sm8_reconcile_cursors',
   {
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
     object: text().notNull(),
     lastEditDate: text().notNull(),
     reconciledAt: timestamp({ withTimezone: true }).notNull(),
@@ -62,9 +58,7 @@ export const automationEvents = pgTable(
   'automation_events',
   {
     id: uuid().primaryKey().defaultRandom(),
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
     event: triggerEvent().notNull(),
     occurrenceKey: text().notNull(),
     jobUuid: text(),
@@ -91,12 +85,8 @@ export const triggerRuns = pgTable(
   'trigger_runs',
   {
     id: uuid().primaryKey().defaultRandom(),
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
-    triggerId: uuid()
-      .notNull()
-      .references(() => triggers.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
+    triggerId: ownedByTrigger(),
     triggerVersion: integer().notNull(),
     eventId: uuid()
       .notNull()
@@ -159,9 +149,7 @@ export const sm8Writes = pgTable(
   'sm8_writes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
     object: text().notNull(),
     uuid: text().notNull(),
     /** The fields and values written; `{}` with `created` for a new record. */

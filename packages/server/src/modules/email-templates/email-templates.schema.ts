@@ -1,14 +1,12 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { vendors } from '../vendors/vendors.schema.ts';
+import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
 /** A vendor's own email texts with merge fields, used by the send-email actions. */
 export const emailTemplates = pgTable(
   'email_templates',
   {
     id: uuid().primaryKey().defaultRandom(),
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
     name: text().notNull(),
     subject: text().notNull(),
     body: text().notNull(),

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users, vendorRole } from '../users/users.schema.ts';
-import { vendors } from '../vendors/vendors.schema.ts';
+import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
 /**
  * An invitation to join a vendor, accepted by the person it was emailed to. Nobody becomes a member of
@@ -10,9 +10,7 @@ export const vendorInvitations = pgTable(
   'vendor_invitations',
   {
     id: uuid().primaryKey().defaultRandom(),
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
     email: text().notNull(),
     role: vendorRole().notNull(),
     invitedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),

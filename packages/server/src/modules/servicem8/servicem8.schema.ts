@@ -1,12 +1,10 @@
 import { boolean, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
-import { vendors } from '../vendors/vendors.schema.ts';
+import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
 /** A vendor's link to its ServiceM8 account. Tokens and the webhook secret are encrypted (AES-256-GCM). */
 export const sm8Connections = pgTable('sm8_connections', {
-  vendorId: uuid()
-    .primaryKey()
-    .references(() => vendors.id, { onDelete: 'cascade' }),
+  vendorId: ownedByVendor().primaryKey(),
   accountUuid: text().notNull().unique(),
   accessTokenEnc: text().notNull(),
   refreshTokenEnc: text().notNull(),
@@ -50,9 +48,7 @@ export const sm8ReferenceKind = pgEnum('sm8_reference_kind', SM8_REFERENCE_KINDS
 export const sm8ReferenceItems = pgTable(
   'sm8_reference_items',
   {
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
     kind: sm8ReferenceKind().notNull(),
     uuid: text().notNull(),
     name: text().notNull(),

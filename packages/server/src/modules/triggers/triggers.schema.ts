@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
-import { vendors } from '../vendors/vendors.schema.ts';
+import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
 export const triggerEvent = pgEnum('trigger_event', TRIGGER_EVENTS);
 
@@ -25,9 +25,7 @@ export const triggers = pgTable(
   'triggers',
   {
     id: uuid().primaryKey().defaultRandom(),
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
     name: text().notNull(),
     event: triggerEvent().notNull(),
     enabled: boolean().notNull(),
@@ -40,13 +38,17 @@ export const triggers = pgTable(
   (t) => [index('triggers_vendor_event_idx').on(t.vendorId, t.event, t.enabled)],
 );
 
+/** The trigger a row belongs to: the row is deleted with its trigger. */
+export const ownedByTrigger = () =>
+  uuid()
+    .notNull()
+    .references(() => triggers.id, { onDelete: 'cascade' });
+
 /** Every version a trigger has had; a run points at the one it was created from. */
 export const triggerVersions = pgTable(
   'trigger_versions',
   {
-    triggerId: uuid()
-      .notNull()
-      .references(() => triggers.id, { onDelete: 'cascade' }),
+    triggerId: ownedByTrigger(),
     version: integer().notNull(),
     definition: jsonb().$type<TriggerDefinition>().notNull(),
     savedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -60,12 +62,8 @@ export const triggerAttachments = pgTable(
   'trigger_attachments',
   {
     id: uuid().primaryKey().defaultRandom(),
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
-    triggerId: uuid()
-      .notNull()
-      .references(() => triggers.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
+    triggerId: ownedByTrigger(),
     actionId: text().notNull(),
     fileName: text().notNull(),
     contentType: text().notNull(),

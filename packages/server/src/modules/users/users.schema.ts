@@ -1,7 +1,7 @@
 import { VENDOR_ROLES } from '@automate/contract';
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { vendors } from '../vendors/vendors.schema.ts';
+import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
 export const users = pgTable(
   'users',
@@ -26,18 +26,20 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
 );
 
+/** The user a row belongs to: the row is deleted with its user. */
+export const ownedByUser = () =>
+  uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const vendorRole = pgEnum('vendor_role', VENDOR_ROLES);
 
 /** Who belongs to which vendor, with which role. */
 export const vendorMemberships = pgTable(
   'vendor_memberships',
   {
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
+    userId: ownedByUser(),
     role: vendorRole().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

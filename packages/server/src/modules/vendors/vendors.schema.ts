@@ -13,3 +13,9 @@ export const vendors = pgTable('vendors', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The vendor a row belongs to: the row is deleted with its vendor. */
+export const ownedByVendor = () =>
+  uuid()
+    .notNull()
+    .references(() => vendors.id, { onDelete: 'cascade' });

@@ -1,5 +1,5 @@
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { vendors } from '../vendors/vendors.schema.ts';
+import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
 export const INBOX_STATUSES = ['Received', 'Processed', 'Failed'] as const;
 export const inboxStatus = pgEnum('webhook_inbox_status', INBOX_STATUSES);
@@ -12,9 +12,7 @@ export const webhookInbox = pgTable(
   'webhook_inbox',
   {
     id: uuid().primaryKey().defaultRandom(),
-    vendorId: uuid()
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: ownedByVendor(),
     dedupeKey: text().notNull().unique(),
     /** `object` for field webhooks (`job`, `company`…), or the event name (`job.completed`…). */
     topic: text().notNull(),
