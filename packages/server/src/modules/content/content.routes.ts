@@ -47,14 +47,18 @@ type ContentResource = {
   row: z.ZodType;
   /** The body's schema; the service receives what it parsed. */
   input: z.ZodType;
-  list(query: SearchQuery, caller: Caller | null): Promise<SearchPage<unknown>>;
-  get(id: string, caller: Caller | null): Promise<unknown>;
-  create(input: never): Promise<unknown>;
-  change(id: string, input: never): Promise<unknown>;
-  remove(id: string): Promise<void>;
+  /** The content service's functions for this kind. */
+  service: {
+    list(deps: Deps, query: SearchQuery, caller: Caller | null): Promise<SearchPage<unknown>>;
+    get(deps: Deps, id: string, caller: Caller | null): Promise<unknown>;
+    create(deps: Deps, input: never): Promise<unknown>;
+    change(deps: Deps, id: string, input: never): Promise<unknown>;
+    remove(deps: Deps, id: string): Promise<void>;
+  };
 };
 
 function registerResource(app: App, deps: Deps, resource: ContentResource): void {
+  const { service } = resource;
   const base = `/Content/${resource.path}`;
   const tags = ['Content'];
   const drafts = 'Drafts are visible to super admins only.';
@@ -70,7 +74,7 @@ function registerResource(app: App, deps: Deps, resource: ContentResource): void
         response: { 200: successEnvelope(searchPage(resource.row)) },
       },
     },
-    async (request) => ({ success: true as const, data: await resource.list(request.query, request.caller) }),
+    async (request) => ({ success: true as const, data: await service.list(deps, request.query, request.caller) }),
   );
   app.get(
     `${base}/:id`,
@@ -84,7 +88,7 @@ function registerResource(app: App, deps: Deps, resource: ContentResource): void
         response: { 200: successEnvelope(resource.row) },
       },
     },
-    async (request) => ({ success: true as const, data: await resource.get(request.params.id, request.caller) }),
+    async (request) => ({ success: true as const, data: await service.get(deps, request.params.id, request.caller) }),
   );
   app.post(
     base,
@@ -100,7 +104,7 @@ function registerResource(app: App, deps: Deps, resource: ContentResource): void
     async (request, reply) =>
       reply
         .status(201)
-        .send({ success: true as const, data: await resource.create(request.body as never), message: 'Created.' }),
+        .send({ success: true as const, data: await service.create(deps, request.body as never), message: 'Created.' }),
   );
   app.post(
     `${base}/:id`,
@@ -116,7 +120,7 @@ function registerResource(app: App, deps: Deps, resource: ContentResource): void
     },
     async (request) => ({
       success: true as const,
-      data: await resource.change(request.params.id, request.body as never),
+      data: await service.change(deps, request.params.id, request.body as never),
       message: 'Saved.',
     }),
   );
@@ -132,7 +136,7 @@ function registerResource(app: App, deps: Deps, resource: ContentResource): void
       },
     },
     async (request) => {
-      await resource.remove(request.params.id);
+      await service.remove(deps, request.params.id);
       return { success: true as const, data: null, message: 'Deleted.' };
     },
   );
@@ -182,22 +186,20 @@ export function contentRoutes(deps: Deps): FastifyPluginAsyncZod {
       noun: 'article',
       row: Article,
       input: ArticleInput,
-      list: (query, caller) => listArticles(deps, query, caller),
-      get: (id, caller) => getArticle(deps, id, caller),
-      create: (input) => createArticle(deps, input),
-      change: (id, input) => changeArticle(deps, id, input),
-      remove: (id) => removeArticle(deps, id),
+      service: {
+        list: listArticles,
+        get: getArticle,
+        create: createArticle,
+        change: changeArticle,
+        remove: removeArticle,
+      },
     });
     registerResource(app, deps, {
       path: 'faq',
       noun: 'FAQ entry',
       row: Faq,
       input: FaqInput,
-      list: (query, caller) => listFaqs(deps, query, caller),
-      get: (id, caller) => getFaq(deps, id, caller),
-      create: (input) => createFaq(deps, input),
-      change: (id, input) => changeFaq(deps, id, input),
-      remove: (id) => removeFaq(deps, id),
+      service: { list: listFaqs, get: getFaq, create: createFaq, change: changeFaq, remove: removeFaq },
     });
 
     app.get(
