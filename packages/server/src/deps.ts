@@ -8,9 +8,15 @@ import type { Queue } from './queue/queue.ts';
 import type { AppKeys } from './secrets.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
-/** The current time; tests pass a clock they can move. */
-export type Clock = { now(): Date };
-export const systemClock: Clock = { now: () => new Date() };
+/**
+ * The current time, and waiting for some of it to pass (retry backoff, rate limits); tests pass a
+ * clock they can move, on which a wait passes at once.
+ */
+export type Clock = { now(): Date; sleep(ms: number): Promise<void> };
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+};
 
 /** Everything routes, services and jobs depend on, built once in startServices and passed down. */
 export type Deps = {

@@ -37,10 +37,10 @@ export function databaseTargetFor(config: Config): DatabaseTarget {
     : { kind: 'pglite', dataDir: config.dataDir };
 }
 
-function sm8RuntimeFor(config: Config, logger: Logger): Sm8Runtime {
+function sm8RuntimeFor(config: Config, logger: Logger, clock: Clock): Sm8Runtime {
   const { appId, appSecret, apiUrl, oauthUrl, scopes, rateLimits } = config.servicem8;
   return {
-    http: createSm8Http({ log: logger }),
+    http: createSm8Http({ log: logger, sleep: (ms) => clock.sleep(ms), now: () => clock.now().getTime() }),
     app: appId && appSecret ? { appId, appSecret, oauthUrl, scopes } : undefined,
     apiUrl,
     rateLimits,
@@ -91,7 +91,7 @@ export async function startServices(options: {
 
     const clock = options.clock ?? systemClock;
     const keys = resolveAppKeys(config);
-    let servicem8 = sm8RuntimeFor(config, logger);
+    let servicem8 = sm8RuntimeFor(config, logger, clock);
     let demoSimulator: Simulator | undefined;
     if (config.demoMode && !servicem8.app && role !== 'worker') {
       const demo = await startDemoServiceM8(

@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { systemPingJob } from '../src/modules/system/system.jobs.ts';
 import { startServices } from '../src/services.ts';
+import { prepareEmbeddedDataDir } from './support/test-database.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-embedded-'));
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
@@ -23,6 +24,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the embedded database in DATA_DIR', () => {
   it('keeps accepted work across a restart, and lets one process at a time open it', async () => {
+    await prepareEmbeddedDataDir(dataDir);
     const first = await start();
     const inAnHour = new Date(Date.now() + 3_600_000);
     const id = await first.deps.queue.send(

@@ -7,6 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/seed.ts';
 import { startServices } from '../src/services.ts';
+import { prepareEmbeddedDataDir } from './support/test-database.ts';
+import { createTestClock } from './support/test-services.ts';
+import { waitFor } from './support/wait-for.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-seed-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -27,6 +30,8 @@ async function startOnce(env: Record<string, string>, dir = dataDir) {
     target: { kind: 'pglite', dataDir: dir },
     role: 'all',
     webRoot: undefined,
+    // The first sync waits for ServiceM8's rate limit: on a test clock those waits pass at once.
+    clock: createTestClock(),
   });
   return { services, lines };
 }
@@ -44,6 +49,7 @@ function signedInGet(services: Awaited<ReturnType<typeof startOnce>>['services']
 
 describe('first start', () => {
   it('creates a super admin with a generated password shown once, and the demo vendor in demo mode', async () => {
+    await prepareEmbeddedDataDir(dataDir);
     const first = await startOnce({ DEMO_MODE: 'true' });
     try {
       const created = first.lines.find((line) => line.startsWith('Created the super admin admin@automate.local'));
@@ -64,17 +70,18 @@ describe('first start', () => {
         vendors: Array<{ vendorId: string; sm8Connected: boolean }>;
       };
       expect(vendors[0]?.sm8Connected).toBe(true);
-      const deadline = Date.now() + 20_000;
-      let badges: unknown[] = [];
-      while (badges.length === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const reference = await signedInGet(
-          first.services,
-          `/api/Vendor/${vendors[0]?.vendorId}/servicem8/reference`,
-          token,
-        );
-        badges = (reference.json().data as Array<{ kind: string }>).filter((item) => item.kind === 'badge');
-      }
+      const badges = await waitFor(
+        async () => {
+          const reference = await signedInGet(
+            first.services,
+            `/api/Vendor/${vendors[0]?.vendorId}/servicem8/reference`,
+            token,
+          );
+          return (reference.json().data as Array<{ kind: string }>).filter((item) => item.kind === 'badge');
+        },
+        (found) => found.length > 0,
+        'the badges of the demo vendor’s first sync',
+      );
       expect(badges.length).toBeGreaterThan(0);
     } finally {
       await first.services.stop();
@@ -97,6 +104,7 @@ describe('first start', () => {
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD when they are set', async () => {
     const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-seed-'));
+    await prepareEmbeddedDataDir(otherDir);
     const { services, lines } = await startOnce(
       { DEMO_MODE: 'false', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-pass-2026' },
       otherDir,

@@ -55,6 +55,7 @@ describe('the ServiceM8 rate limit shared through the database', () => {
             target: services.target,
             role: 'worker',
             webRoot: undefined,
+            clock: services.clock,
           })
         : undefined;
     try {
@@ -63,12 +64,13 @@ describe('the ServiceM8 rate limit shared through the database', () => {
         await sm8ClientForVendor(second?.deps ?? services.deps, vendorId),
       ];
       sim().controls.clearCalls();
-      const started = Date.now();
+      // Measured on the test clock, which the limiter's waits move on (and the simulator's throttle reads).
+      const started = services.clock.now().getTime();
       const calls = PER_MINUTE / 6 + 10;
       const results = await Promise.all(
         Array.from({ length: calls }, (_, i) => clients[i % 2]?.get('job', SEED_IDS.jobs.completedHotWater, Sm8Vendor)),
       );
-      const elapsed = Date.now() - started;
+      const elapsed = services.clock.now().getTime() - started;
       expect(results.every((job) => job?.uuid === SEED_IDS.jobs.completedHotWater)).toBe(true);
       const seen = sim().controls.calls({ path: '/api_1.0/job' });
       expect(seen.filter((call) => call.status === 429)).toEqual([]);

@@ -40,6 +40,8 @@ export async function createQueue(options: {
           db: fromPglite(database.pglite),
           backend: 'pglite',
           ...supervision(timing),
+          // The embedded database delivers NOTIFY in-process: a sent job wakes its worker at commit.
+          useListenNotify: true,
         })
       : new PgBoss({
           connectionString: database.url,

@@ -71,10 +71,18 @@ export async function startAutomationHarness(
     30_000,
   );
 
+  // pg-boss retries a failed job after a backoff of seconds, on the database's clock: waiting for a
+  // settled state, a job waiting to retry is retried at once instead.
+  const retryNow = () =>
+    deps.database.db.execute(
+      sql`update pgboss.job set start_after = now() where state = 'retry' and start_after > now()`,
+    );
+
   const quiet = async () => {
     await sim.controls.webhooksIdle();
     await waitFor(
       async () => {
+        await retryNow();
         const result = await deps.database.db.execute(
           sql`select count(*)::int as n from webhook_inbox where status = 'Received'`,
         );
@@ -139,7 +147,10 @@ export async function startAutomationHarness(
     async settledRuns(triggerId, count, timeoutMs = 20_000) {
       await quiet();
       return waitFor(
-        () => runsOf(triggerId),
+        async () => {
+          await retryNow();
+          return runsOf(triggerId);
+        },
         (runs) => runs.length === count && !runs.some(isUnfinished),
         `${count} settled run(s) of trigger ${triggerId}`,
         timeoutMs,

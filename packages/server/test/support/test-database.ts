@@ -44,6 +44,22 @@ export async function createTestDatabase(options: { dataDir?: string } = {}): Pr
   };
 }
 
+/**
+ * Puts the run's migrated embedded database into `dataDir`, as a first start would leave it before
+ * seeding, when the run uses PGlite. With PostgreSQL the directory stays empty, and the server creates
+ * and migrates its embedded database there itself.
+ */
+export async function prepareEmbeddedDataDir(dataDir: string): Promise<void> {
+  const template = inject('databaseTemplate');
+  if (template.kind !== 'pglite') return;
+  const copy = await openDatabase({
+    kind: 'pglite',
+    dataDir,
+    snapshot: await fs.openAsBlob(template.snapshotPath),
+  });
+  await copy.close();
+}
+
 export async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

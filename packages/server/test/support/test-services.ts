@@ -12,12 +12,28 @@ import { type Role, type Services, startServices } from '../../src/services.ts';
 import { freePort } from './free-port.ts';
 import { createTestDatabase } from './test-database.ts';
 
-/** Real time, shifted by however far a test has moved it. */
-type TestClock = Clock & { advance(ms: number): void };
+/**
+ * Real time, shifted by however far a test has moved it. A wait (retry backoff, the rate limit)
+ * passes at once: the clock jumps to its end, unless it is already past it, so waits that overlap
+ * move it as far as the longest of them, as they would in real time.
+ */
+export type TestClock = Clock & { advance(ms: number): void };
 
-function createTestClock(): TestClock {
+export function createTestClock(): TestClock {
   let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
+  const now = () => Date.now() + offset;
+  return {
+    now: () => new Date(now()),
+    advance: (ms) => {
+      offset += ms;
+    },
+    async sleep(ms) {
+      const until = now() + ms;
+      // Other work due now runs first, as it would during a real wait.
+      await new Promise((resolve) => setImmediate(resolve));
+      offset = Math.max(offset, until - Date.now());
+    },
+  };
 }
 
 export type TestServices = Services & {

@@ -50,11 +50,15 @@ export function createSm8Http(options: {
   log: Logger;
   retry?: Partial<RetryPolicy>;
   fetch?: typeof fetch;
+  /** Waits between attempts; the deps' clock, so a test clock lets the wait pass at once. */
   sleep?: (ms: number) => Promise<void>;
+  /** The current time in ms, for a `Retry-After` given as an HTTP date. */
+  now?: () => number;
 }): Sm8Http {
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
   const log = options.log.child({ component: 'servicem8' });
 
   return {
@@ -83,7 +87,7 @@ export function createSm8Http(options: {
         // A write that failed without a clear "not done" (429) may have been done: sending it again
         // here could, say, send an email twice. The caller retries later and checks first.
         if (request.method !== 'GET' && status !== 429) throw new Sm8Error(failure, status, true);
-        const delay = retryDelay(response?.headers.get('retry-after') ?? null, attempt, policy);
+        const delay = retryDelay(response?.headers.get('retry-after') ?? null, attempt, policy, now());
         log.warn({ url: request.url, status, attempt, delay }, 'ServiceM8 call failed; retrying');
         await sleep(delay);
       }
@@ -96,7 +100,7 @@ function isRetryable(status: number): boolean {
 }
 
 /** `Retry-After` (seconds or an HTTP date) when ServiceM8 sends one; else exponential backoff with jitter. */
-function retryDelay(retryAfter: string | null, attempt: number, policy: RetryPolicy, now = Date.now()): number {
+function retryDelay(retryAfter: string | null, attempt: number, policy: RetryPolicy, now: number): number {
   if (retryAfter) {
     const seconds = Number(retryAfter);
     const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;

@@ -103,11 +103,11 @@ function assertUsable(needsReconnectSince: Date | null): void {
 
 /** Waits for the account's shared rate limit; a wait longer than allowed fails with a retryable error. */
 async function waitForRateToken(deps: Deps, accountUuid: string): Promise<void> {
-  const started = Date.now();
+  const started = deps.clock.now().getTime();
   for (;;) {
     const take = await takeRateToken(deps.database.db, accountUuid, deps.clock.now(), deps.servicem8.rateLimits);
     if (take.granted) return;
-    const waited = Date.now() - started;
+    const waited = deps.clock.now().getTime() - started;
     if (waited + take.retryAfterMs > deps.servicem8.maxRateWaitMs) {
       throw new Sm8Error(
         take.reason === 'day'
@@ -117,7 +117,7 @@ async function waitForRateToken(deps: Deps, accountUuid: string): Promise<void> 
         true,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.max(20, take.retryAfterMs)));
+    await deps.clock.sleep(Math.max(20, take.retryAfterMs));
   }
 }
 
