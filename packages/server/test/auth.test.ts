@@ -1,9 +1,11 @@
 import { ErrorBody, successEnvelope, UserSession } from '@automate/contract';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetRequestedJob } from '../src/modules/auth/auth.jobs.ts';
 import { findUserByEmail } from '../src/modules/users/users.repository.ts';
 import { bearer, createUser, TEST_PASSWORD, tokenFor } from './support/factories.ts';
 import { linkIn, waitForEmail } from './support/outbox.ts';
+import { jobsFinished } from './support/queued-jobs.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 let services: TestServices;
@@ -234,8 +236,10 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
     await waitForEmail(services, adminToken, { to: user.email, templateKey: 'password-reset' });
+    // Both requests were handled: whatever the unknown address would get is in the outbox by now.
+    await jobsFinished(services.deps, passwordResetRequestedJob);
     await expect(
-      waitForEmail(services, adminToken, { to: 'ghost@example.com', templateKey: 'password-reset' }, 1500),
+      waitForEmail(services, adminToken, { to: 'ghost@example.com', templateKey: 'password-reset' }, 0),
     ).rejects.toThrow('no password-reset email');
   });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSimulator, type Simulator, type SimulatorOptions } from '@automate/servicem8-sim';
 import type { DestinationStream, LevelWithSilent } from 'pino';
-import { loadConfig } from '../../src/config.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseTarget } from '../../src/db/database.ts';
 import type { Clock } from '../../src/deps.ts';
 import type { App } from '../../src/http/app-type.ts';
@@ -60,6 +60,8 @@ export async function startTestServices(
     webRoot?: string;
     authRateLimitPerMinute?: string;
     env?: Record<string, string>;
+    /** Settings beyond what the environment can say (e.g. a request timeout under a second). */
+    config?: Partial<Config>;
     /** Start a ServiceM8 simulator, point the server at it, and listen on a real port for its webhooks. */
     simulator?: SimulatorOptions;
     /** Where the server's log lines go (JSON, one a line), and from which level; silent without it. */
@@ -84,7 +86,7 @@ export async function startTestServices(
     });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-test-'));
-  const config = loadConfig({
+  const loaded = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
@@ -96,6 +98,7 @@ export async function startTestServices(
     ...simEnv,
     ...options.env,
   });
+  const config: Config = { ...loaded, ...options.config };
   const database = await createTestDatabase();
   const services = await startServices({
     config,
