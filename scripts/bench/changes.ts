@@ -9,6 +9,11 @@ export function isWrite(call: CallRecord): boolean {
   return call.method !== 'GET' && !call.path.startsWith('/webhook_subscriptions') && !call.path.startsWith('/oauth');
 }
 
+/** `GET /api_1.0/job/:uuid.json`: a call's kind, with record uuids taken out. */
+export function callKind(call: CallRecord): string {
+  return `${call.method} ${call.path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':uuid')}`;
+}
+
 /** A job's badges as the engine compares them: the uuids sorted, comma-separated. */
 export function badgeKey(value: unknown): string {
   try {

@@ -1,4 +1,6 @@
 /** Load generators and the statistics the benchmarks report. */
+import http from 'node:http';
+
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -11,3 +13,116 @@ export function round(value: number, digits = 1): number {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type OpenLoopResult = {
+  /** Requests scheduled (rate × seconds). */
+  scheduled: number;
+  /** Requests answered with 2xx. */
+  ok: number;
+  /** Other statuses and connection errors. */
+  errors: number;
+  /** The first few error descriptions. */
+  errorSamples: string[];
+  /** Answers per second actually received over the run. */
+  achievedPerSecond: number;
+  /** From the moment a request was due (not when it was sent), so a stalled server is not hidden. */
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+};
+
+/**
+ * Sends GET requests at a fixed rate whatever the answers do (an open loop), for `seconds`, and waits
+ * for the last answers. `pathFor(i)` names the i-th request's path.
+ */
+export async function openLoop(options: {
+  baseUrl: string;
+  ratePerSecond: number;
+  seconds: number;
+  headers: Record<string, string>;
+  pathFor: (i: number) => string;
+  /** An answer still outstanding after this counts as an error. */
+  timeoutMs?: number;
+}): Promise<OpenLoopResult> {
+  const url = new URL(options.baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const total = Math.round(options.ratePerSecond * options.seconds);
+  const latencies: number[] = [];
+  const errorSamples: string[] = [];
+  let ok = 0;
+  let errors = 0;
+  const fail = (what: string) => {
+    errors++;
+    if (errorSamples.length < 5) errorSamples.push(what);
+  };
+  const send = (i: number, dueAt: number) =>
+    new Promise<void>((resolve) => {
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: options.pathFor(i),
+          method: 'GET',
+          headers: options.headers,
+          agent,
+          timeout: timeoutMs,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - dueAt);
+            if (response.statusCode && response.statusCode < 300) ok++;
+            else fail(`HTTP ${response.statusCode}`);
+            resolve();
+          });
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      request.on('error', (error) => {
+        fail(error.message);
+        resolve();
+      });
+      request.end();
+    });
+
+  const started = performance.now();
+  const pending: Array<Promise<void>> = [];
+  let next = 0;
+  while (next < total) {
+    const now = performance.now();
+    while (next < total && started + (next * 1000) / options.ratePerSecond <= now) {
+      pending.push(send(next, started + (next * 1000) / options.ratePerSecond));
+      next++;
+    }
+    await sleep(1);
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return {
+    scheduled: total,
+    ok,
+    errors,
+    errorSamples,
+    achievedPerSecond: round(ok / elapsed),
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p90: round(percentile(latencies, 90)),
+      p99: round(percentile(latencies, 99)),
+      max: round(percentile(latencies, 100)),
+    },
+  };
+}
+
+/** Runs `work` on `items` with at most `concurrency` at once; answers the results in order. */
+export async function inParallel<T, R>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}

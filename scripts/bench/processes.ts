@@ -120,3 +120,14 @@ export async function startServerProcess(options: {
   );
   return { ...child, baseUrl };
 }
+
+/** Resident and peak resident memory of a process, in MB (Linux /proc). */
+export function memoryOf(pid: number): { rssMb: number; peakRssMb: number } | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakRssMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return undefined;
+  }
+}

@@ -4,9 +4,10 @@
  *
  *   npm run bench                          every benchmark on the embedded database (and on PostgreSQL
  *                                          when BENCH_DATABASE_URL is set)
- *   npm run bench -- intake                a subset: intake, latency
+ *   npm run bench -- intake drain          a subset: intake, latency, drain (with memory), calls, runs
  *   npm run bench -- --quick               small sizes, a smoke check (results go to bench/results/quick/)
  *   npm run bench -- --db=postgres         one database only
+ *   npm run bench -- --drain-cap=600       the drain's time cap in seconds (300 by default)
  *
  * Prints a Markdown table per database, writes bench/results/<date>-<db>.json and compares it with
  * the previous result (a metric more than 20 % worse is reported). Exits 1 only when something is
@@ -18,11 +19,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { calls } from './calls.ts';
 import type { DbKind } from './database.ts';
+import { drainBenchmark } from './drain.ts';
 import { intake } from './intake.ts';
 import { latency } from './latency.ts';
 import { round } from './load.ts';
 import { markdownTable, previousResult, type ResultFile, regressions, resultPath, writeResult } from './report.ts';
+import { runsSearch } from './runs-search.ts';
 import type { Benchmark, BenchResult } from './types.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -31,20 +35,25 @@ const { values, positionals } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     db: { type: 'string' },
+    'drain-cap': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
 if (values.help) {
-  console.info('npm run bench -- [intake] [latency] [--quick] [--db=pglite|postgres]');
-  console.info('(BENCH_DATABASE_URL adds PostgreSQL)');
+  console.info('npm run bench -- [intake] [latency] [drain] [memory] [calls] [runs] [--quick] [--db=pglite|postgres]');
+  console.info('                 [--drain-cap=SECONDS]   (BENCH_DATABASE_URL adds PostgreSQL; see docs/BENCHMARKS.md)');
   process.exit(0);
 }
-const ALL: Benchmark[] = [intake, latency];
-const asked = positionals;
+const drainCap = values['drain-cap'] === undefined ? undefined : Number(values['drain-cap']);
+if (drainCap !== undefined && !(drainCap > 0)) throw new Error(`--drain-cap must be a number of seconds`);
+
+const ALL: Benchmark[] = [intake, latency, drainBenchmark(drainCap), calls, runsSearch];
+const ALIASES: Record<string, string> = { memory: 'drain', search: 'runs' };
+const asked = positionals.map((name) => ALIASES[name] ?? name);
 const unknown = asked.filter((name) => !ALL.some((bench) => bench.name === name));
 if (unknown.length > 0) {
-  console.error(`Unknown benchmark ${unknown.join(', ')}; there are ${ALL.map((b) => b.name).join(', ')}.`);
+  console.error(`Unknown benchmark ${unknown.join(', ')}; there are ${ALL.map((b) => b.name).join(', ')} and memory.`);
   process.exit(2);
 }
 const selected = asked.length === 0 ? ALL : ALL.filter((bench) => asked.includes(bench.name));

@@ -30,7 +30,7 @@ export type BenchResult = {
   details: Record<string, unknown>;
 };
 
-type BenchContext = {
+export type BenchContext = {
   kind: DbKind;
   adminUrl: string | undefined;
   quick: boolean;

@@ -1,0 +1,128 @@
+/**
+ * runs: GET /api/vendor/{vendorId}/Trigger/runs with 100,000 runs in the database, at a fixed 500
+ * requests a second for 20 s (an open loop: latency counts from when a request was due). The runs are
+ * seeded with SQL (three triggers, 90 days, mostly Succeeded); the requests rotate through what the
+ * runs screen asks: the newest page, failed runs, one job's runs, and page 20.
+ */
+import { startBenchEnv } from './environment.ts';
+import { openLoop, round } from './load.ts';
+import type { Benchmark } from './types.ts';
+
+const EVENTS = ['JobStatusChanged', 'JobBadgesChanged', 'JobIsCreated'];
+
+/** Events and runs for the vendor's three triggers, spread over 90 days, in one statement each. */
+function seedSql(vendorId: string, triggerIds: string[], count: number): string[] {
+  const pick = (list: string[], cast: string) =>
+    `case g % ${list.length} ${list.map((item, i) => `when ${i} then '${item}'::${cast}`).join(' ')} end`;
+  const spacing = (90 * 24 * 3600) / count;
+  return [
+    `insert into automation_events
+       (vendor_id, event, occurrence_key, job_uuid, source, cascade_depth, occurred_at, matched_at)
+     select '${vendorId}', ${pick(EVENTS, 'trigger_event')}, 'bench:' || g, md5((g % 2000)::text)::uuid::text,
+            'webhook', 0, now() - make_interval(secs => g * ${spacing}), now() - make_interval(secs => g * ${spacing})
+       from generate_series(1, ${count}) g`,
+    `insert into trigger_runs
+       (vendor_id, trigger_id, trigger_version, event_id, event, status, job_uuid, job_number, cascade_depth,
+        due_at, dispatched_at, started_at, finished_at, reason, created_at, updated_at)
+     select e.vendor_id, ${pick(triggerIds, 'uuid')}, 1, e.id, e.event,
+            (case when g % 100 < 90 then 'Succeeded' when g % 100 < 94 then 'Failed'
+                  when g % 100 < 99 then 'Skipped' else 'Cancelled' end)::trigger_run_status,
+            e.job_uuid, (1000 + g % 2000)::text, 0, e.occurred_at, e.occurred_at, e.occurred_at,
+            e.occurred_at + interval '2 seconds',
+            case when g % 100 between 90 and 93 then 'The client has no contact with an email address.' end,
+            e.occurred_at, e.occurred_at + interval '2 seconds'
+       from (select e.*, substr(e.occurrence_key, 7)::int as g from automation_events e
+              where e.vendor_id = '${vendorId}' and e.occurrence_key like 'bench:%') e`,
+  ];
+}
+
+export const runsSearch: Benchmark = {
+  name: 'runs',
+  title: 'Runs search with 100k runs',
+  async run(context) {
+    const count = context.quick ? 10_000 : 100_000;
+    const rate = context.quick ? 100 : 500;
+    const seconds = context.quick ? 5 : 20;
+    const note = (event: string) => ({
+      event,
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Runs {{ job.number }}' } }],
+    });
+    const env = await startBenchEnv({ ...context, name: 'runs', triggers: EVENTS.map(note) });
+    try {
+      const seedStarted = Date.now();
+      // The embedded database opens in one process only: seed while the server is stopped.
+      if (context.kind === 'pglite') await env.stopServer();
+      for (const statement of seedSql(env.vendorId, env.triggerIds, count)) await env.db.query(statement);
+      await env.db.query('analyze trigger_runs');
+      await env.db.query('analyze automation_events');
+      const [row] = await env.db.query<{ runs: number }>(
+        `select count(*)::int as runs from trigger_runs where vendor_id = '${env.vendorId}'`,
+      );
+      if (context.kind === 'pglite') await env.startServer();
+      const seedSeconds = round((Date.now() - seedStarted) / 1000);
+
+      const base = `/api/vendor/${env.vendorId}/Trigger/runs`;
+      const filters = (list: unknown[]) => `Filters=${encodeURIComponent(JSON.stringify(list))}`;
+      const queries = [
+        base,
+        `${base}?${filters([{ action: 'Eq', field: 'status', value: 'Failed' }])}`,
+        `${base}?${filters([{ action: 'Eq', field: 'jobNumber', value: '1500' }])}`,
+        `${base}?PageNumber=20`,
+      ];
+      const headers = env.authHeaders();
+      for (const [i, query] of queries.entries()) {
+        const response = await fetch(`${env.server.baseUrl}${query}`, { headers });
+        const body = (await response.json()) as { data?: { total?: number } };
+        if (!response.ok || body.data?.total === undefined) {
+          throw new Error(`runs query ${i + 1} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+        }
+      }
+      // Warm-up: a few rounds before the measured second starts.
+      for (let i = 0; i < 20; i++) {
+        await fetch(`${env.server.baseUrl}${queries[i % queries.length]}`, { headers }).then((r) => r.text());
+      }
+      const result = await openLoop({
+        baseUrl: env.server.baseUrl,
+        ratePerSecond: rate,
+        seconds,
+        headers,
+        pathFor: (i) => queries[i % queries.length] ?? base,
+      });
+      const problems =
+        result.errors > 0
+          ? [`runs: ${result.errors} of ${result.scheduled} requests failed (${result.errorSamples.join('; ')})`]
+          : [];
+      return {
+        metrics: [
+          {
+            key: 'p50Ms',
+            label: `p50 at ${rate} req/s`,
+            value: result.latencyMs.p50,
+            unit: 'ms',
+            better: 'lower',
+          },
+          {
+            key: 'p99Ms',
+            label: `p99 at ${rate} req/s`,
+            value: result.latencyMs.p99,
+            unit: 'ms',
+            better: 'lower',
+            ...(context.kind === 'postgres' ? { goal: { op: '<=', value: 100 } as const } : {}),
+          },
+          {
+            key: 'achievedPerSecond',
+            label: 'answers/s achieved',
+            value: result.achievedPerSecond,
+            unit: '/s',
+            better: 'higher',
+          },
+        ],
+        problems,
+        notes: [`${(row?.runs ?? 0).toLocaleString('en')} runs seeded in ${seedSeconds} s`],
+        details: { runs: row?.runs ?? 0, rate, seconds, queries, seedSeconds, ...result },
+      };
+    } finally {
+      await env.close();
+    }
+  },
+};
