@@ -84,6 +84,8 @@ const EnvSchema = z.object({
   SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5, 'must be at least 0.5').max(60).default(2),
   QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  QUEUE_VENDOR_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
 });
 
 export type Config = {
@@ -124,6 +126,10 @@ export type Config = {
     pollSeconds: number;
     /** How often jobs of a worker that stopped (no heartbeat) are handed to another. */
     superviseSeconds: number;
+    /** How many webhook deliveries, and how many runs, one process works on at once. */
+    concurrency: number;
+    /** How many of one vendor's deliveries (or runs) all processes together work on at once. */
+    vendorConcurrency: number;
   };
   servicem8: {
     /** The ServiceM8 app's credentials; without them the product runs on the in-process simulator. */
@@ -178,7 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     feedbackFormUrl: e.FEEDBACK_FORM_URL,
     supportEmail: e.SUPPORT_EMAIL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
-    queue: { pollSeconds: e.QUEUE_POLL_SECONDS, superviseSeconds: e.QUEUE_SUPERVISE_SECONDS },
+    queue: {
+      pollSeconds: e.QUEUE_POLL_SECONDS,
+      superviseSeconds: e.QUEUE_SUPERVISE_SECONDS,
+      concurrency: e.QUEUE_CONCURRENCY,
+      vendorConcurrency: Math.min(e.QUEUE_VENDOR_CONCURRENCY, e.QUEUE_CONCURRENCY),
+    },
     servicem8: {
       appId: e.SM8_APP_ID,
       appSecret: e.SM8_APP_SECRET,

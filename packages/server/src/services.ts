@@ -86,7 +86,7 @@ export async function startServices(options: {
     stops.push(() => database.close());
     await database.migrate();
 
-    const queue = await createQueue({ database, jobs: JOBS, logger, timing: config.queue });
+    const queue = await createQueue({ database, jobs: JOBS, logger, settings: config.queue });
     stops.push(() => queue.stop());
 
     const clock = options.clock ?? systemClock;

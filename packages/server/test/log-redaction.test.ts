@@ -76,7 +76,7 @@ describe('an error logged after a failed query', () => {
       database: services.deps.database,
       jobs: [leakyJob],
       logger: services.deps.logger,
-      timing: { pollSeconds: 0.5, superviseSeconds: 30 },
+      settings: { pollSeconds: 0.5, superviseSeconds: 30, concurrency: 1, vendorConcurrency: 1 },
     });
     try {
       await queue.startWorkers(services.deps, 'log-redaction-test');

@@ -19,8 +19,17 @@ export type JobDefinition<Payload extends z.ZodType = z.ZodType, Result = unknow
   payload: Payload;
   /** Retries, expiry and retention; pg-boss defaults apply to what is left out. */
   queue?: QueueOptions;
-  /** How many jobs one worker process runs at once. */
-  concurrency?: number;
+  /**
+   * How many of these jobs one process runs at once: a number, or `'engine'` for the busy queues of
+   * the automation engine, which follow QUEUE_CONCURRENCY. Default 1.
+   */
+  concurrency?: number | 'engine';
+  /**
+   * The vendor a job works for. At most QUEUE_VENDOR_CONCURRENCY jobs of one vendor run at once
+   * across all processes, so one vendor's burst (or its ServiceM8 rate limit) never holds every
+   * worker while other vendors' jobs wait.
+   */
+  vendorOf?(payload: z.output<Payload>): string | undefined;
   /** A cron expression (UTC) to run the job on a schedule, once per tick across all workers. */
   schedule?: string;
   handle(payload: z.output<Payload>, context: JobContext): Promise<Result>;

@@ -1,12 +1,15 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
+import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { redactError } from '../logger.ts';
 import type { JobDefinition } from './job-definition.ts';
+
+export type QueueSettings = Config['queue'];
 
 export type Queue = {
   /**
@@ -30,22 +33,22 @@ export async function createQueue(options: {
   database: Database;
   jobs: readonly JobDefinition[];
   logger: Logger;
-  timing: { pollSeconds: number; superviseSeconds: number };
+  settings: QueueSettings;
 }): Promise<Queue> {
-  const { database, jobs, logger, timing } = options;
+  const { database, jobs, logger, settings } = options;
   const log = logger.child({ component: 'queue' });
   const boss =
     database.driver === 'pglite' && database.pglite
       ? new PgBoss({
           db: fromPglite(database.pglite),
           backend: 'pglite',
-          ...supervision(timing),
+          ...supervision(settings),
           // The embedded database delivers NOTIFY in-process: a sent job wakes its worker at commit.
           useListenNotify: true,
         })
       : new PgBoss({
           connectionString: database.url,
-          ...supervision(timing),
+          ...supervision(settings),
           useListenNotify: true,
           max: 5,
           application_name: 'automate-queue',
@@ -66,38 +69,34 @@ export async function createQueue(options: {
 
   return {
     async send(job, payload, sendOptions = {}) {
-      const data = job.payload.parse(payload) as object;
+      const parsed = job.payload.parse(payload);
+      const data = parsed as object;
       const { tx, ...rest } = sendOptions;
-      const id = await boss.send(job.name, data, tx ? { ...rest, db: inTransaction(tx) } : rest);
+      const vendorId = job.vendorOf?.(parsed);
+      const options = vendorId ? { ...rest, group: { id: vendorId } } : rest;
+      const id = await boss.send(job.name, data, tx ? { ...options, db: inTransaction(tx) } : options);
       if (id === null) throw new Error(`The ${job.name} job was not queued (a singleton with the same key exists).`);
       return id;
     },
 
     async startWorkers(deps, workerId) {
       for (const job of jobs) {
+        const plan = workPlan(job, settings);
         await boss.work(
           job.name,
           {
-            batchSize: 1,
-            localConcurrency: job.concurrency ?? 1,
-            pollingIntervalSeconds: timing.pollSeconds,
-            // With LISTEN/NOTIFY pg-boss otherwise looks only every 30 s for jobs a notification missed
-            // (e.g. those left when a burst ends).
-            notifyPollingIntervalSeconds: timing.pollSeconds,
+            batchSize: plan.batchSize,
+            localConcurrency: plan.fetchers,
+            // A full batch means more is waiting: fetch again at once instead of after the poll.
+            burstWhenBatchFull: true,
+            ...(job.vendorOf ? { groupConcurrency: settings.vendorConcurrency } : {}),
+            perJobResults: true,
+            pollingIntervalSeconds: settings.pollSeconds,
+            // New jobs wake the workers through NOTIFY; this poll only picks up what a notification
+            // missed (e.g. jobs whose retry delay has passed).
+            notifyPollingIntervalSeconds: settings.pollSeconds,
           },
-          async ([received]) => {
-            if (!received) return undefined;
-            const jobLog = log.child({ job: job.name, jobId: received.id });
-            const retryCount = received.retryCount ?? 0;
-            try {
-              const payload = job.payload.parse(received.data);
-              return await job.handle(payload, { deps, log: jobLog, jobId: received.id, workerId, retryCount });
-            } catch (error) {
-              jobLog.warn({ err: error, retryCount }, 'job failed');
-              // pg-boss stores what a failed handler throws in its job table: never the query values.
-              throw redactError(error);
-            }
-          },
+          (batch) => Promise.all(batch.map((received) => runOne(job, received, { deps, workerId }))),
         );
       }
       log.info({ workerId, jobs: jobs.map((j) => j.name) }, 'workers started');
@@ -116,6 +115,48 @@ export async function createQueue(options: {
       await boss.stop({ graceful: true, timeout: 10_000, close: true });
     },
   };
+
+  /** Runs one job of a batch; its failure is that job's alone (pg-boss retries it by the queue's policy). */
+  async function runOne(
+    job: JobDefinition,
+    received: Job<unknown>,
+    context: { deps: Deps; workerId: string },
+  ): Promise<JobResult> {
+    const jobLog = log.child({ job: job.name, jobId: received.id });
+    const retryCount = received.retryCount ?? 0;
+    try {
+      const payload = job.payload.parse(received.data);
+      const output = await job.handle(payload, { ...context, log: jobLog, jobId: received.id, retryCount });
+      return { id: received.id, status: 'completed', output };
+    } catch (error) {
+      jobLog.warn({ err: error, retryCount }, 'job failed');
+      // pg-boss stores a failed job's output in its job table: never the query values.
+      return { id: received.id, status: 'failed', output: failureOutput(error) };
+    }
+  }
+}
+
+/**
+ * How a process works on a queue: `fetchers` workers each take a batch of up to `batchSize` jobs and
+ * run them side by side, so up to `fetchers × batchSize` jobs are in hand. Several small batches
+ * rather than one big one: a slow job holds up only its own batch's next fetch.
+ */
+export function workPlan(
+  job: Pick<JobDefinition, 'concurrency'>,
+  settings: Pick<QueueSettings, 'concurrency'>,
+): { fetchers: number; batchSize: number } {
+  const inHand = job.concurrency === 'engine' ? settings.concurrency : (job.concurrency ?? 1);
+  const fetchers = Math.min(inHand, MAX_FETCHERS);
+  return { fetchers, batchSize: Math.ceil(inHand / fetchers) };
+}
+
+/** Fetchers per queue: each is one query at a time, so more would only add load on the database. */
+const MAX_FETCHERS = 4;
+
+function failureOutput(error: unknown): object {
+  const redacted = redactError(error);
+  if (redacted instanceof Error) return { name: redacted.name, message: redacted.message };
+  return { message: String(redacted) };
 }
 
 /**
@@ -123,8 +164,8 @@ export async function createQueue(options: {
  * pass has a 60 s timer of its own besides the supervise timer; both follow QUEUE_SUPERVISE_SECONDS,
  * so a dead worker's run is handed on within heartbeat + supervise seconds.
  */
-function supervision(timing: { superviseSeconds: number }) {
-  return { superviseIntervalSeconds: timing.superviseSeconds, monitorIntervalSeconds: timing.superviseSeconds };
+function supervision(settings: { superviseSeconds: number }) {
+  return { superviseIntervalSeconds: settings.superviseSeconds, monitorIntervalSeconds: settings.superviseSeconds };
 }
 
 export function newWorkerId(): string {

@@ -60,7 +60,7 @@ async function prepare(database: Database): Promise<void> {
     database,
     jobs: JOBS,
     logger: pino({ level: 'silent' }),
-    timing: { pollSeconds: 2, superviseSeconds: 30 },
+    settings: { pollSeconds: 2, superviseSeconds: 30, concurrency: 1, vendorConcurrency: 1 },
   });
   await queue.stop();
 }

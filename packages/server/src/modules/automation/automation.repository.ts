@@ -153,7 +153,11 @@ export async function findRun(db: Db, runId: string): Promise<RunRow | undefined
 }
 
 /** Scheduled runs now due that have no execution job yet, marked dispatched in the same statement. */
-export async function takeDueRuns(tx: Db, now: Date, limit: number): Promise<Array<{ id: string }>> {
+export async function takeDueRuns(
+  tx: Db,
+  now: Date,
+  limit: number,
+): Promise<Array<{ id: string; vendorId: string }>> {
   const due = tx
     .select({ id: triggerRuns.id })
     .from(triggerRuns)
@@ -165,7 +169,7 @@ export async function takeDueRuns(tx: Db, now: Date, limit: number): Promise<Arr
     .update(triggerRuns)
     .set({ dispatchedAt: now })
     .where(sql`${triggerRuns.id} in ${due}`)
-    .returning({ id: triggerRuns.id });
+    .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId });
 }
 
 /** Moves a Scheduled run to Running; false when it is no longer Scheduled (cancelled, or taken). */

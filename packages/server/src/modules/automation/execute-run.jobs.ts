@@ -12,8 +12,10 @@ const RETRY_LIMIT = 10;
  */
 export const executeRunJob = defineJob({
   name: 'automation.execute-run',
-  payload: z.object({ runId: z.uuid() }),
+  // vendorId: jobs queued before it was added have none, and run without a vendor's share.
+  payload: z.object({ runId: z.uuid(), vendorId: z.uuid().optional() }),
   queue: { retryLimit: RETRY_LIMIT, retryDelay: 2, retryBackoff: true, retryDelayMax: 600, heartbeatSeconds: 10 },
-  concurrency: 4,
+  concurrency: 'engine',
+  vendorOf: (payload) => payload.vendorId,
   handle: ({ runId }, { deps, retryCount }) => executeRun(deps, runId, { isLast: retryCount >= RETRY_LIMIT }),
 });

@@ -17,7 +17,7 @@ export async function dispatchDueRuns(deps: Deps): Promise<{ dispatched: number;
     const now = deps.clock.now();
     const batch = await deps.database.db.transaction(async (tx) => {
       const due = await takeDueRuns(tx, now, BATCH);
-      for (const run of due) await deps.queue.send(executeRunJob, { runId: run.id }, { tx });
+      for (const run of due) await deps.queue.send(executeRunJob, { runId: run.id, vendorId: run.vendorId }, { tx });
       return due.length;
     });
     dispatched += batch;

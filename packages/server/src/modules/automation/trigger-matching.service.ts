@@ -111,7 +111,7 @@ export async function matchEvent(deps: Deps, event: EventRow, knownClient?: Sm8C
         startedAt: now,
         finishedAt: now,
       });
-      if (runNow) await deps.queue.send(executeRunJob, { runId: run.id }, { tx });
+      if (runNow) await deps.queue.send(executeRunJob, { runId: run.id, vendorId: event.vendorId }, { tx });
     }
     await markEventMatched(tx, event.id, now);
   });

@@ -69,10 +69,10 @@ export async function acceptDelivery(
       // same field within a second look identical: once the first was processed, the record is read
       // again. Reading again is harmless (the snapshot comparison finds nothing new for a true repeat).
       const reopened = objectDelivery.success ? await reopenProcessedDelivery(tx, dedupeKey, receivedAt) : undefined;
-      if (reopened) await deps.queue.send(processDeliveryJob, { inboxId: reopened }, { tx });
+      if (reopened) await deps.queue.send(processDeliveryJob, { inboxId: reopened, vendorId }, { tx });
       return { inboxId: null, duplicate: true };
     }
-    await deps.queue.send(processDeliveryJob, { inboxId }, { tx });
+    await deps.queue.send(processDeliveryJob, { inboxId, vendorId }, { tx });
     return { inboxId, duplicate: false };
   });
 }

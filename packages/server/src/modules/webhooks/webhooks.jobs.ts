@@ -11,9 +11,11 @@ const RETRY_LIMIT = 5;
  */
 export const processDeliveryJob = defineJob({
   name: 'webhooks.process-delivery',
-  payload: z.object({ inboxId: z.uuid() }),
+  // vendorId: jobs queued before it was added have none, and run without a vendor's share.
+  payload: z.object({ inboxId: z.uuid(), vendorId: z.uuid().optional() }),
   queue: { retryLimit: RETRY_LIMIT, retryDelay: 10, retryBackoff: true, retryDelayMax: 600 },
-  concurrency: 2,
+  concurrency: 'engine',
+  vendorOf: (payload) => payload.vendorId,
   async handle({ inboxId }, { deps, retryCount }) {
     const delivery = await findInboxDelivery(deps.database.db, inboxId);
     if (delivery?.status !== 'Received') return { skipped: true };
