@@ -153,11 +153,7 @@ export async function findRun(db: Db, runId: string): Promise<RunRow | undefined
 }
 
 /** Scheduled runs now due that have no execution job yet, marked dispatched in the same statement. */
-export async function takeDueRuns(
-  tx: Db,
-  now: Date,
-  limit: number,
-): Promise<Array<{ id: string; vendorId: string }>> {
+export async function takeDueRuns(tx: Db, now: Date, limit: number): Promise<Array<{ id: string; vendorId: string }>> {
   const due = tx
     .select({ id: triggerRuns.id })
     .from(triggerRuns)
