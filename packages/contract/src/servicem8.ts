@@ -16,7 +16,7 @@ const text = z
 const record = <T extends z.ZodRawShape>(shape: T) =>
   z.looseObject({ uuid: z.string().min(1), active: flag.default(true), edit_date: text, ...shape });
 
-export const Sm8Vendor = record({ name: text, email: text, timezone_name: text });
+export const Sm8Vendor = record({ name: text, email: text, website: text, timezone_name: text });
 export type Sm8Vendor = z.infer<typeof Sm8Vendor>;
 
 export const Sm8Staff = record({ first: text, last: text, email: text, job_title: text });

@@ -1,7 +1,7 @@
 import type { TriggerActionOf, TriggerActionType } from '@automate/contract';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import type { Sm8Record } from '../events/derive-events.ts';
-import type { LoadedRecords } from '../records/load-records.ts';
+import type { RunRecords } from '../records/run-records.ts';
 
 /**
  * What an action may use while it runs. Everything that reaches ServiceM8 goes through `client`
@@ -10,9 +10,13 @@ import type { LoadedRecords } from '../records/load-records.ts';
  */
 export type ActionEnv = {
   client: Sm8Client;
-  records: LoadedRecords;
-  /** Renders merge fields for a message to `contact`; missing values render empty and are listed. */
-  render(text: string, contact: Sm8Record | null): { text: string; missing: string[] };
+  /** The run's records, each read on first use. */
+  records: RunRecords;
+  /**
+   * Renders merge fields for a message to `contact`, reading the records the text uses; missing
+   * values render empty and are listed.
+   */
+  render(text: string, contact: Sm8Record | null): Promise<{ text: string; missing: string[] }>;
   emailTemplate(id: string): Promise<{ subject: string; body: string } | null>;
   attachment(id: string): Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | null>;
   noteWrite(object: string, uuid: string, fields: Record<string, unknown>, created?: boolean): Promise<void>;
@@ -51,9 +55,10 @@ export class ActionProblem extends Error {
   }
 }
 
-export function requireJob(env: ActionEnv): Sm8Record {
-  if (!env.records.job) throw new ActionProblem('This run has no job to act on.');
-  return env.records.job;
+export async function requireJob(env: ActionEnv): Promise<Sm8Record> {
+  const job = await env.records.job();
+  if (!job) throw new ActionProblem('This run has no job to act on.');
+  return job;
 }
 
 export function jobLabel(job: Sm8Record): string {

@@ -1,7 +1,7 @@
 import { parseBadgeList, type TriggerActionType } from '@automate/contract';
 import { z } from 'zod';
 import type { Sm8Record } from '../events/derive-events.ts';
-import { text } from '../records/load-records.ts';
+import { text } from '../records/run-records.ts';
 import { type ActionEnv, type ActionExecutor, inputText, jobLabel, requireJob } from './action-executor.ts';
 
 /** Actions that change fields of the job itself. Each reads the job fresh and changes only what is not so yet. */
@@ -21,7 +21,7 @@ function changeBadge<T extends 'Job_AddBadge' | 'Job_RemoveBadge'>(mode: 'add' |
   const adding = mode === 'add';
   return {
     async plan({ badgeUuid }, env) {
-      const job = requireJob(env);
+      const job = await requireJob(env);
       const name = env.nameOf('badge', badgeUuid);
       return {
         input: { jobUuid: text(job.uuid), badgeUuid, badgeName: name },
@@ -63,7 +63,7 @@ function setJobField<T extends TriggerActionType>(options: {
 }): ActionExecutor<T> {
   return {
     async plan(params, env) {
-      const job = requireJob(env);
+      const job = await requireJob(env);
       const { value, label } = options.value(params, env);
       return {
         input: { jobUuid: text(job.uuid), field: options.field, value, label },
@@ -111,8 +111,8 @@ function appendToJobField<T extends 'Job_AddDescription' | 'Job_AddWorkDoneDescr
 ): ActionExecutor<T> {
   return {
     async plan(params, env) {
-      const job = requireJob(env);
-      const rendered = env.render(params.text, null);
+      const job = await requireJob(env);
+      const rendered = await env.render(params.text, null);
       return {
         input: { jobUuid: text(job.uuid), text: rendered.text },
         description: `Add to the ${what} of ${jobLabel(job)}: "${rendered.text}"`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../records/load-records.ts';
+import { text } from '../records/run-records.ts';
 import {
   type ActionEnv,
   type ActionExecutor,
@@ -22,8 +22,8 @@ async function exists(env: ActionEnv, object: string, uuid: string): Promise<boo
 
 export const addNote: ActionExecutor<'Job_AddNote'> = {
   async plan(params, env) {
-    const job = requireJob(env);
-    const rendered = env.render(params.text, null);
+    const job = await requireJob(env);
+    const rendered = await env.render(params.text, null);
     return {
       input: { jobUuid: text(job.uuid), noteUuid: env.newUuid(), note: rendered.text },
       description: `Add a note to ${jobLabel(job)}: "${rendered.text}"`,
@@ -45,7 +45,7 @@ export const addNote: ActionExecutor<'Job_AddNote'> = {
 
 export const addService: ActionExecutor<'Job_AddService'> = {
   async plan({ materialUuid, quantity }, env) {
-    const job = requireJob(env);
+    const job = await requireJob(env);
     const material = await env.client.get('material', materialUuid, AnyRecord);
     if (!material || String(material.active ?? '1') !== '1') {
       throw new ActionProblem(
@@ -84,11 +84,12 @@ export const addService: ActionExecutor<'Job_AddService'> = {
 
 export const createJobForClient: ActionExecutor<'JobClient_CreateJob'> = {
   async plan({ status, description, categoryUuid }, env) {
-    const clientUuid = text(env.records.client?.uuid);
+    const client = await env.records.client();
+    const clientUuid = text(client?.uuid);
     if (!clientUuid) throw new ActionProblem('This run has no client to create a job for.');
-    const rendered = env.render(description, null);
-    const clientName = text(env.records.client?.name) || 'the client';
-    const address = text(env.records.job?.job_address) || text(env.records.client?.address);
+    const rendered = await env.render(description, null);
+    const clientName = text(client?.name) || 'the client';
+    const address = text((await env.records.job())?.job_address) || text(client?.address);
     return {
       input: {
         jobUuid: env.newUuid(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
 import type { Sm8Record } from '../events/derive-events.ts';
-import { pickContact, text } from '../records/load-records.ts';
+import { pickContact } from '../records/pick-contact.ts';
+import { text } from '../records/run-records.ts';
 import { type ActionEnv, type ActionExecutor, ActionProblem, inputText } from './action-executor.ts';
 
 /**
@@ -67,14 +68,14 @@ async function alreadyInDiary(
 function sendEmailAction<T extends 'Job_SendEmail' | 'JobClient_SendEmail'>(audience: Audience): ActionExecutor<T> {
   return {
     async plan(params, env) {
-      const contact = pickContact(env.records, audience, 'email');
+      const contact = await pickContact(env.records, audience, 'email');
       if (!contact) throw noAddress(audience, 'an email address');
       const texts = await resolveEmailTexts(params, env);
-      const subject = env.render(texts.subject, contact);
-      const body = env.render(texts.body, contact);
+      const subject = await env.render(texts.subject, contact);
+      const body = await env.render(texts.body, contact);
       const to = text(contact.email);
       return {
-        input: { to, subject: subject.text, body: body.text, jobUuid: text(env.records.job?.uuid) },
+        input: { to, subject: subject.text, body: body.text, jobUuid: text((await env.records.job())?.uuid) },
         description: `Email ${recipientLabel(contact, to)}: "${subject.text}"`,
         missingMergeFields: [...new Set([...subject.missing, ...body.missing])],
       };
@@ -98,7 +99,7 @@ function sendEmailAction<T extends 'Job_SendEmail' | 'JobClient_SendEmail'>(audi
 function sendTextAction<T extends 'Job_SendText' | 'JobClient_SendText'>(audience: Audience): ActionExecutor<T> {
   return {
     async plan({ message }, env) {
-      const contact = pickContact(env.records, audience, 'mobile');
+      const contact = await pickContact(env.records, audience, 'mobile');
       if (!contact) throw noAddress(audience, 'a mobile number');
       const to = text(contact.mobile).replace(/[\s()-]/g, '');
       if (!E164.test(to)) {
@@ -106,9 +107,9 @@ function sendTextAction<T extends 'Job_SendText' | 'JobClient_SendText'>(audienc
           `The mobile number ${text(contact.mobile)} of ${contactName(contact) || 'the contact'} is not in international format (such as +61412345678); correct it in ServiceM8.`,
         );
       }
-      const rendered = env.render(message, contact);
+      const rendered = await env.render(message, contact);
       return {
-        input: { to, message: rendered.text, jobUuid: text(env.records.job?.uuid) },
+        input: { to, message: rendered.text, jobUuid: text((await env.records.job())?.uuid) },
         description: `Text ${recipientLabel(contact, to)}: "${rendered.text}"`,
         missingMergeFields: rendered.missing,
       };
@@ -136,14 +137,14 @@ export const sendClientText = sendTextAction<'JobClient_SendText'>('client');
  */
 export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
   async plan({ attachmentId, subject, body }, env) {
-    const job = env.records.job;
+    const job = await env.records.job();
     if (!job) throw new ActionProblem('This run has no job to attach the file to.');
     const file = await env.attachment(attachmentId);
     if (!file) throw new ActionProblem('The file for this action was removed; upload it again in the trigger.');
-    const contact = pickContact(env.records, 'job', 'email');
+    const contact = await pickContact(env.records, 'job', 'email');
     if (!contact) throw noAddress('job', 'an email address');
-    const renderedSubject = env.render(subject, contact);
-    const renderedBody = env.render(body, contact);
+    const renderedSubject = await env.render(subject, contact);
+    const renderedBody = await env.render(body, contact);
     const to = text(contact.email);
     return {
       input: {

@@ -1,7 +1,13 @@
 import { MERGE_FIELDS, type MergeFieldName } from '@automate/contract';
 import { describe, expect, it } from 'vitest';
 import type { MergeValues } from './merge-values.ts';
-import { checkMergeText, MergeTextError, mergeFieldsUsed, renderMergeText } from './render-merge-text.ts';
+import {
+  checkMergeText,
+  MergeTextError,
+  mergeFieldsUsed,
+  mergeRecordsUsed,
+  renderMergeText,
+} from './render-merge-text.ts';
 
 const values: MergeValues = {
   'job.number': '1042',
@@ -142,5 +148,18 @@ describe('mergeFieldsUsed', () => {
     );
     expect(used).toEqual(['contact.first_name', 'job.po_number', 'vendor.name']);
     expect(mergeFieldsUsed('{{ broken')).toEqual([]);
+  });
+});
+
+describe('mergeRecordsUsed', () => {
+  it('names the records a text reads from, however it reaches them', () => {
+    expect(mergeRecordsUsed('Job {{ job.number }}')).toEqual(new Set(['job']));
+    expect(
+      mergeRecordsUsed(
+        '{% if client.name %}{{ client["address"] }}{% endif %}{% assign who = staff %}{{ who.name }} {{ vendor.name | upcase }}',
+      ),
+    ).toEqual(new Set(['client', 'staff', 'vendor']));
+    expect(mergeRecordsUsed('Thanks for your business.')).toEqual(new Set());
+    expect(mergeRecordsUsed('{{ broken')).toEqual(new Set());
   });
 });

@@ -101,6 +101,26 @@ export function mergeFieldsUsed(text: string): MergeFieldName[] {
   return unique(variablesIn(templates).map(nameOf).filter(isMergeField));
 }
 
+/** The records a merge field reads from (`job` for `job.number`): the first part of its name. */
+export type MergeRecordName = MergeFieldName extends `${infer Root}.${string}` ? Root : never;
+
+/**
+ * The records a text reads from (`job`, `client`, `contact`, `staff`, `vendor`), by the first part
+ * of each variable it uses; empty when the text does not parse (rendering it fails anyway).
+ */
+export function mergeRecordsUsed(text: string): Set<MergeRecordName> {
+  let templates: Template[];
+  try {
+    templates = parseText(text);
+  } catch {
+    return new Set();
+  }
+  const roots = variablesIn(templates).map((variable) => String(variable.segments[0]));
+  return new Set(MERGE_RECORD_NAMES.filter((name) => roots.includes(name)));
+}
+
+const MERGE_RECORD_NAMES = unique(MERGE_FIELD_NAMES.map((name) => name.split('.')[0])) as MergeRecordName[];
+
 /**
  * Null when the text parses and every variable in it is a merge field (filters such as `| upcase`
  * are fine); otherwise a sentence for the vendor saying what is wrong.

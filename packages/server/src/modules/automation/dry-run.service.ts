@@ -3,11 +3,11 @@ import type { Deps } from '../../deps.ts';
 import { ActionProblem } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
-import { loadRecords, type RecordSubject } from '../../engine/records/load-records.ts';
+import type { RecordSubject } from '../../engine/records/run-records.ts';
 import { notFound } from '../../http/app-error.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { loadReferenceNames } from './reference-names.ts';
-import { evaluationContextFor } from './run-context.ts';
+import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { actionEnv } from './run-executor.service.ts';
 
 /**
@@ -22,14 +22,15 @@ export async function dryRunTrigger(
   subject: RecordSubject,
 ): Promise<DryRunResult> {
   const client = await sm8ClientForVendor(deps, vendorId);
-  const records = await loadRecords(client, subject);
-  if (subject.jobUuid && !records.job) throw notFound(`The job ${subject.jobUuid} in ServiceM8`);
-  if (subject.clientUuid && !records.client) throw notFound(`The client ${subject.clientUuid} in ServiceM8`);
-  if (subject.formResponseUuid && !records.formResponse) {
+  const records = recordsForRun(deps.database.db, client, vendorId, subject);
+  if (subject.jobUuid && !(await records.job())) throw notFound(`The job ${subject.jobUuid} in ServiceM8`);
+  if (subject.clientUuid && !(await records.client())) throw notFound(`The client ${subject.clientUuid} in ServiceM8`);
+  if (subject.formResponseUuid && !(await records.formResponse())) {
     throw notFound(`The form response ${subject.formResponseUuid} in ServiceM8`);
   }
   const names = await loadReferenceNames(deps.database.db, vendorId);
-  const conditions = evaluateGroup(definition.conditions, evaluationContextFor(records, names, definition.event));
+  const context = await evaluationContextFor(records, [definition.conditions], names, definition.event);
+  const conditions = evaluateGroup(definition.conditions, context);
   const env = actionEnv(
     deps,
     client,

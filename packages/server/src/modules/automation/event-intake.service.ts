@@ -11,6 +11,7 @@ import {
   type Sm8Record,
   type WatchedObject,
 } from '../../engine/events/derive-events.ts';
+import type { FreshRecord } from '../../engine/records/run-records.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import {
@@ -28,7 +29,7 @@ import { matchEvent } from './trigger-matching.service.ts';
 /**
  * From ServiceM8 to events: a delivery names records; each is read fresh,
  * compared with its snapshot, and the events derived from the difference are stored once and
- * matched against the vendor's triggers.
+ * matched against the vendor's triggers, which use the record just read instead of reading it again.
  */
 
 const AnyRecord = z.record(z.string(), z.unknown());
@@ -45,9 +46,12 @@ const EventDelivery = z.object({ type: z.string(), data: z.object({ uuid: z.stri
 /** A ServiceM8 webhook delivery as received: the records or event it names, and when it arrived. */
 export type Delivery = { vendorId: string; payload: unknown; receivedAt: Date };
 
+/** The new events one record's change brought, and the record as read for it (none when it was not read). */
+export type Observation = { events: EventRow[]; fresh: FreshRecord[] };
+
 export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{ events: number }> {
   const client = await sm8ClientForVendor(deps, delivery.vendorId);
-  const observed: EventRow[] = [];
+  const observed: Observation[] = [];
   const objectDelivery = ObjectDelivery.safeParse(delivery.payload);
   if (objectDelivery.success) {
     const object = objectDelivery.data.object.toLowerCase();
@@ -55,7 +59,7 @@ export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{
     const uuids = [...new Set(objectDelivery.data.entry.map((entry) => entry.uuid))];
     for (const uuid of uuids) {
       observed.push(
-        ...(await observeRecord(deps, client, delivery.vendorId, object, uuid, { changedBy: delivery.receivedAt })),
+        await observeRecord(deps, client, delivery.vendorId, object, uuid, { changedBy: delivery.receivedAt }),
       );
     }
   }
@@ -64,20 +68,25 @@ export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{
     const type = eventDelivery.data.type;
     const { object, created } = EVENT_WEBHOOKS[type];
     observed.push(
-      ...(await observeRecord(deps, client, delivery.vendorId, object, eventDelivery.data.data.uuid, {
+      await observeRecord(deps, client, delivery.vendorId, object, eventDelivery.data.data.uuid, {
         created,
         changedBy: delivery.receivedAt,
         extra: (record) => deriveEventWebhookEvents(type, record),
-      })),
+      }),
     );
   }
-  for (const event of observed) await matchEvent(deps, event, client);
-  return { events: observed.length };
+  let events = 0;
+  for (const { events: stored, fresh } of observed) {
+    for (const event of stored) await matchEvent(deps, event, fresh);
+    events += stored.length;
+  }
+  return { events };
 }
 
 /**
  * Reads one record (or takes the one reconciliation just listed), derives its events against the
- * snapshot and stores both in one transaction. Answers the events that are new.
+ * snapshot and stores both in one transaction. Answers the events that are new, with the record
+ * when it was read here or handed in (matching uses it instead of reading it again).
  *
  * `changedBy`: the record changed no later than this (the delivery that names it arrived then). A
  * snapshot read after it already shows the change, so the record is not read again: a burst of
@@ -98,15 +107,15 @@ export async function observeRecord(
     source?: 'webhook' | 'reconcile';
     extra?: (record: Sm8Record) => DerivedEvent[];
   } = {},
-): Promise<EventRow[]> {
+): Promise<Observation> {
   const key = { vendorId, object, uuid };
   // Taken before the read: a change that lands while it is under way counts as not seen.
   const readAt = options.readAt ?? deps.clock.now();
   const fresh = options.record ?? (await readUnlessSeenSince(deps, client, key, options.changedBy));
-  if (fresh === null) return [];
+  if (fresh === null) return { events: [], fresh: [] };
   const baselineTaken = (await findCursor(deps.database.db, vendorId, object)) !== null;
   const now = deps.clock.now();
-  return deps.database.db.transaction(async (tx) => {
+  const events = await deps.database.db.transaction(async (tx) => {
     const snapshot = await lockSnapshot(tx, key);
     const after = fresh === SEEN ? snapshot?.data : fresh;
     if (!after) return [];
@@ -147,6 +156,7 @@ export async function observeRecord(
     }
     return stored;
   });
+  return { events, fresh: fresh === SEEN ? [] : [{ object, record: fresh }] };
 }
 
 /** Stands for "the snapshot already shows the change": the record was not read again. */

@@ -37,13 +37,13 @@ export async function reconcileVendor(
       const uuid = typeof record.uuid === 'string' ? record.uuid : '';
       if (!uuid) continue;
       if (cursor) {
-        const stored = await observeRecord(deps, client, vendorId, object, uuid, {
+        const observed = await observeRecord(deps, client, vendorId, object, uuid, {
           record,
           readAt: listedAt,
           source: 'reconcile',
         });
-        for (const event of stored) await matchEvent(deps, event, client);
-        events += stored.length;
+        for (const event of observed.events) await matchEvent(deps, event, observed.fresh);
+        events += observed.events.length;
       } else {
         await saveSnapshot(db, {
           vendorId,

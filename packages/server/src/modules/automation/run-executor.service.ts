@@ -7,8 +7,8 @@ import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
 import { explainFailure } from '../../engine/conditions/explain-result.ts';
 import type { Sm8Record } from '../../engine/events/derive-events.ts';
 import { buildMergeValues } from '../../engine/messages/merge-values.ts';
-import { renderMergeText } from '../../engine/messages/render-merge-text.ts';
-import { type LoadedRecords, loadRecords } from '../../engine/records/load-records.ts';
+import { mergeRecordsUsed, renderMergeText } from '../../engine/messages/render-merge-text.ts';
+import type { RunRecords } from '../../engine/records/run-records.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
 import { templateToSend } from '../email-templates/email-templates.service.ts';
@@ -28,7 +28,7 @@ import {
   startRun,
 } from './automation.repository.ts';
 import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
-import { evaluationContextFor } from './run-context.ts';
+import { evaluationContextFor, recordsForRun } from './run-context.ts';
 
 /**
  * Executes a due run. Safe to call again for the same run after a crash or
@@ -61,14 +61,16 @@ export async function executeRun(deps: Deps, runId: string, attempt: { isLast: b
 
   try {
     const client = await sm8ClientForVendor(deps, run.vendorId);
-    const records = await loadRecords(client, run);
+    // Read on first use: the re-check reads the job as it is now, and actions what they use.
+    const records = recordsForRun(db, client, run.vendorId, run);
     const names = await loadReferenceNames(db, run.vendorId);
     let steps = await listSteps(db, runId);
     let position = steps.length === 0 ? 0 : Math.max(...steps.map((step) => step.position)) + 1;
 
     const alreadyRechecked = steps.some((step) => step.kind === 'Conditions' && step.position > 0);
     if (definition.recheckBeforeRun && !alreadyRechecked) {
-      const evaluation = evaluateGroup(definition.conditions, evaluationContextFor(records, names, run.event));
+      const context = await evaluationContextFor(records, [definition.conditions], names, run.event);
+      const evaluation = evaluateGroup(definition.conditions, context);
       const now = deps.clock.now();
       const reason = evaluation.result
         ? `Checked again before running: ${evaluation.reason}`
@@ -177,20 +179,21 @@ export function actionEnv(
   deps: Deps,
   client: Sm8Client,
   run: Pick<RunRow, 'id' | 'vendorId' | 'triggerId' | 'cascadeDepth'>,
-  records: LoadedRecords,
+  records: RunRecords,
   names: ReferenceNames,
 ): ActionEnv {
   const db = deps.database.db;
   return {
     client,
     records,
-    render(template: string, contact: Sm8Record | null) {
+    async render(template: string, contact: Sm8Record | null) {
+      const used = mergeRecordsUsed(template);
       const values = buildMergeValues({
-        job: records.job,
-        client: records.client,
+        job: used.has('job') ? await records.job() : null,
+        client: used.has('client') ? await records.client() : null,
         contact,
-        staff: records.staff,
-        vendor: records.vendor,
+        staff: used.has('staff') ? await records.staff() : null,
+        vendor: used.has('vendor') ? await records.vendor() : null,
       });
       return renderMergeText(template, values);
     },

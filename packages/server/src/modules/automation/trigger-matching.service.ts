@@ -1,10 +1,12 @@
-import { TRIGGER_EVENT_LABELS, TriggerDefinition } from '@automate/contract';
-import { z } from 'zod';
+import {
+  TRIGGER_EVENT_LABELS,
+  TriggerDefinition,
+  type TriggerDefinition as TriggerDefinitionType,
+} from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
-import { type LoadedRecords, loadRecords, text } from '../../engine/records/load-records.ts';
+import { type FreshRecord, text } from '../../engine/records/run-records.ts';
 import { dueAt, formatInZone } from '../../engine/schedule/due-at.ts';
-import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { enabledTriggersFor } from '../triggers/trigger-lookups.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
@@ -17,19 +19,7 @@ import {
 } from './automation.repository.ts';
 import { executeRunJob } from './execute-run.jobs.ts';
 import { loadReferenceNames } from './reference-names.ts';
-import { evaluationContextFor } from './run-context.ts';
-
-const AnyRecord = z.record(z.string(), z.unknown());
-const NO_RECORDS: LoadedRecords = {
-  job: null,
-  client: null,
-  jobContacts: [],
-  clientContacts: [],
-  payments: null,
-  formResponse: null,
-  staff: null,
-  vendor: null,
-};
+import { evaluationContextFor, recordsForRun } from './run-context.ts';
 
 /** A chain of automations (one's change firing the next) stops at this depth. */
 const CASCADE_DEPTH_MAX = 3;
@@ -39,8 +29,15 @@ const CASCADE_DEPTH_MAX = 3;
  * due after the trigger's delay. The trigger whose own change caused the event is left out (loop
  * guard); an event at the cascade limit starts nothing. Runs due now are queued in the same
  * transaction that creates them; later ones are queued by the dispatcher when due.
+ *
+ * ServiceM8 is asked only for the records the conditions read, and not for a `fresh` one (the
+ * record whose change raised the event, read moments ago).
  */
-export async function matchEvent(deps: Deps, event: EventRow, knownClient?: Sm8Client): Promise<{ runs: number }> {
+export async function matchEvent(
+  deps: Deps,
+  event: EventRow,
+  fresh: readonly FreshRecord[] = [],
+): Promise<{ runs: number }> {
   const db = deps.database.db;
   const markMatched = () => markEventMatched(db, event.id, deps.clock.now());
   const vendor = await findVendor(db, event.vendorId);
@@ -59,37 +56,43 @@ export async function matchEvent(deps: Deps, event: EventRow, knownClient?: Sm8C
     await markMatched();
     return { runs: 0 };
   }
-  const client = knownClient ?? (await sm8ClientForVendor(deps, event.vendorId));
-  // Conditions read the job, client, payments and form response; without any, the job alone names the run.
-  const needsRecords = candidates.some((trigger) => trigger.definition.conditions.items.length > 0);
-  const records = needsRecords
-    ? await loadRecords(client, event, { for: 'conditions' })
-    : { ...NO_RECORDS, job: event.jobUuid ? await client.get('job', event.jobUuid, AnyRecord) : null };
+  const triggers: Array<{ id: string; version: number; definition: TriggerDefinitionType }> = [];
+  for (const trigger of candidates) {
+    const definition = TriggerDefinition.safeParse(trigger.definition);
+    if (definition.success) triggers.push({ id: trigger.id, version: trigger.version, definition: definition.data });
+    else deps.logger.error({ triggerId: trigger.id }, 'a stored trigger definition no longer parses; not run');
+  }
+
+  // Every trigger's conditions are evaluated against the same records, read once, before the transaction.
+  const client = await sm8ClientForVendor(deps, event.vendorId);
+  const records = recordsForRun(db, client, event.vendorId, event, fresh);
   const names = await loadReferenceNames(db, event.vendorId);
-  const context = evaluationContextFor(records, names, event.event);
+  const conditions = triggers.map((trigger) => trigger.definition.conditions);
+  const context = await evaluationContextFor(records, conditions, names, event.event);
+  const evaluated = triggers.map((trigger) => ({
+    ...trigger,
+    evaluation: evaluateGroup(trigger.definition.conditions, context),
+  }));
+  // The job names the run.
+  const job = event.jobUuid || context.job ? await records.job() : null;
+
   const now = deps.clock.now();
   let runs = 0;
   await db.transaction(async (tx) => {
-    for (const trigger of candidates) {
-      const definition = TriggerDefinition.safeParse(trigger.definition);
-      if (!definition.success) {
-        deps.logger.error({ triggerId: trigger.id }, 'a stored trigger definition no longer parses; not run');
-        continue;
-      }
-      const evaluation = evaluateGroup(definition.data.conditions, context);
+    for (const { id, version, definition, evaluation } of evaluated) {
       if (!evaluation.result) continue;
-      const due = dueAt(event.occurredAt, definition.data.delay, vendor.timeZone);
+      const due = dueAt(event.occurredAt, definition.delay, vendor.timeZone);
       const runNow = due.getTime() <= now.getTime();
       const run = await insertRun(tx, {
         vendorId: event.vendorId,
-        triggerId: trigger.id,
-        triggerVersion: trigger.version,
+        triggerId: id,
+        triggerVersion: version,
         eventId: event.id,
         event: event.event,
         status: 'Scheduled',
-        jobUuid: text(records.job?.uuid) || event.jobUuid,
-        jobNumber: text(records.job?.generated_job_id) || null,
-        clientUuid: text(records.client?.uuid) || event.clientUuid,
+        jobUuid: text(job?.uuid) || event.jobUuid,
+        jobNumber: text(job?.generated_job_id) || null,
+        clientUuid: text(job?.company_uuid) || event.clientUuid,
         formResponseUuid: event.formResponseUuid,
         cascadeDepth: event.cascadeDepth,
         dueAt: due,
@@ -111,7 +114,7 @@ export async function matchEvent(deps: Deps, event: EventRow, knownClient?: Sm8C
         startedAt: now,
         finishedAt: now,
       });
-      if (runNow) await deps.queue.send(executeRunJob, { runId: run.id, vendorId: event.vendorId }, { tx });
+      if (runNow) await deps.queue.send(executeRunJob, { runId: run.id }, { tx });
     }
     await markEventMatched(tx, event.id, now);
   });

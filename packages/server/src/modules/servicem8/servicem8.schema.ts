@@ -16,9 +16,14 @@ export const sm8Connections = pgTable('sm8_connections', {
   /** Set when ServiceM8 refused the refresh token: the vendor must connect again. */
   needsReconnectSince: timestamp({ withTimezone: true }),
   lastSyncedAt: timestamp({ withTimezone: true }),
+  /** The account's name, email and website (`vendor.json`) as the last sync read them; null before a sync kept them. */
+  account: jsonb().$type<Sm8AccountDetails>(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What the `vendor.*` merge fields show of the ServiceM8 account. */
+export type Sm8AccountDetails = { name: string; email: string; website: string };
 
 /** Between the OAuth callback and the person choosing the account to activate (15 minutes). */
 export const sm8PendingConnections = pgTable('sm8_pending_connections', {

@@ -40,7 +40,12 @@ const SOURCES: { [K in Kind]: { object: string; schema: z.ZodType; toItem(record
     object: 'staff',
     schema: Sm8Staff,
     toItem: (r: z.output<typeof Sm8Staff>) =>
-      item(r, `${r.first} ${r.last}`.trim() || r.email, { email: r.email, jobTitle: r.job_title }),
+      item(r, `${r.first} ${r.last}`.trim() || r.email, {
+        first: r.first,
+        last: r.last,
+        email: r.email,
+        jobTitle: r.job_title,
+      }),
   },
   form: { object: 'form', schema: Sm8Form, toItem: (r: z.output<typeof Sm8Form>) => item(r, r.name, {}) },
   formfield: {
@@ -79,7 +84,8 @@ export type SyncChanges = Record<Kind, { added: number; removed: number; changed
 
 /**
  * Copies the vendor's reference data from ServiceM8 (badges, queues, categories, staff, forms with
- * fields, materials, and the time zone) and says what changed since the last sync.
+ * fields, materials, and the account's time zone, name, email and website) and says what changed
+ * since the last sync. Runs read staff and the account from this copy (merge fields).
  */
 export async function syncReferenceData(deps: Deps, vendorId: string): Promise<SyncChanges> {
   const client = await sm8ClientForVendor(deps, vendorId);
@@ -118,7 +124,8 @@ export async function syncReferenceData(deps: Deps, vendorId: string): Promise<S
       await setVendorTimeZone(tx, vendorId, zone);
       changes.timeZone = { from: vendor.timeZone, to: zone };
     }
-    await updateConnection(tx, vendorId, { lastSyncedAt: now });
+    const details = account ? { name: account.name, email: account.email, website: account.website } : undefined;
+    await updateConnection(tx, vendorId, { lastSyncedAt: now, ...(details ? { account: details } : {}) });
     return changes;
   });
 }

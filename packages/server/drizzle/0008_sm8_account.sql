@@ -1,0 +1,1 @@
+ALTER TABLE "sm8_connections" ADD COLUMN "account" jsonb;

@@ -1,0 +1,111 @@
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
+
+/**
+ * What a run costs in ServiceM8 calls, counted by the simulator's call log (GET /__sim/calls): from
+ * the change in ServiceM8 to the run's last action. Related records are read only when a condition
+ * or a text uses them; staff and the account come from the synced copy.
+ */
+
+let h: AutomationHarness;
+beforeAll(async () => {
+  h = await startAutomationHarness();
+}, 60_000);
+afterAll(() => h.cleanup());
+
+const { jobs, badges, companies } = SEED_IDS;
+const JOB = jobs.quoteKitchenTap; // job 1001 for Emma Ellis, created by Priya Patel
+type Call = { method: string; path: string };
+
+const simUrl = () => h.deps.config.servicem8.apiUrl;
+
+async function forgetCalls(): Promise<void> {
+  await fetch(`${simUrl()}/__sim/calls`, { method: 'DELETE' });
+}
+
+/** The ServiceM8 API calls since `forgetCalls`, as `METHOD /path`. */
+async function apiCalls(): Promise<string[]> {
+  const calls = (await (await fetch(`${simUrl()}/__sim/calls`)).json()) as Call[];
+  return calls.filter((call) => !call.path.startsWith('/oauth')).map((call) => `${call.method} ${call.path}`);
+}
+
+/** Creates the trigger, makes the change in ServiceM8 and answers the run with the calls it took. */
+async function runOnce(definition: Parameters<AutomationHarness['createTrigger']>[0], change: Record<string, unknown>) {
+  const triggerId = await h.createTrigger(definition);
+  await forgetCalls();
+  await h.change('job', JOB, change);
+  const [run] = await h.settledRuns(triggerId, 1);
+  const calls = await apiCalls();
+  await h.deleteTrigger(triggerId);
+  if (!run) throw new Error('no run');
+  return { run, calls };
+}
+
+describe('ServiceM8 calls per run', () => {
+  const jobRead = `GET /api_1.0/job/${JOB}.json`;
+  const noteCreated = 'POST /api_1.0/note.json';
+
+  it('a badge change on a job whose conditions look at the job and whose note names it: 3 calls', async () => {
+    const { run, calls } = await runOnce(
+      {
+        event: 'JobBadgesChanged',
+        conditions: { combiner: 'And', items: [{ type: 'JobHasBadge', params: { badgeUuid: badges.vip } }] },
+        actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Job {{ job.number }} is VIP now.' } }],
+      },
+      { badges: JSON.stringify([badges.vip]) },
+    );
+    expect(run.status).toBe('Succeeded');
+    expect(run.steps.at(-1)?.outcome).toBe('Added the note: "Job 1001 is VIP now."');
+    // The read that found the change, the executor's re-check, the note.
+    expect(calls).toEqual([jobRead, jobRead, noteCreated]);
+  });
+
+  it('a status change with a condition on the status: 3 calls', async () => {
+    const { run, calls } = await runOnce(
+      {
+        event: 'JobStatusChanged',
+        conditions: { combiner: 'And', items: [{ type: 'JobIsStatus', params: { status: 'Work Order' } }] },
+        actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Job {{ job.number }} is a work order.' } }],
+      },
+      { status: 'Work Order' },
+    );
+    expect(run.status).toBe('Succeeded');
+    expect(calls).toEqual([jobRead, jobRead, noteCreated]);
+  });
+
+  it('reads the client for {{ client.name }} and the contacts for an email; staff and the account come from the sync', async () => {
+    h.sim.controls.clearMessages();
+    const { run, calls } = await runOnce(
+      {
+        event: 'JobStatusChanged',
+        actions: [
+          {
+            id: 'n',
+            type: 'Job_AddNote',
+            params: { text: '{{ client.name }} by {{ staff.name }} for {{ vendor.name }} ({{ vendor.website }})' },
+          },
+          {
+            id: 'e',
+            type: 'Job_SendEmail',
+            params: { subject: 'Job {{ job.number }}', body: 'Hi {{ contact.first_name }}' },
+          },
+        ],
+      },
+      { status: 'Quote' },
+    );
+    expect(run.status).toBe('Succeeded');
+    expect(run.steps.find((step) => step.actionId === 'n')?.outcome).toBe(
+      'Added the note: "Emma Ellis by Priya Patel for Harbour Plumbing & Gas (https://harbourplumbing.example.com)"',
+    );
+    expect(h.sim.controls.messages('email')).toMatchObject([{ to: 'emma.ellis@example.net', subject: 'Job 1001' }]);
+    expect(calls).toEqual([
+      jobRead,
+      jobRead,
+      `GET /api_1.0/company/${companies.emmaEllis}.json`,
+      noteCreated,
+      'GET /api_1.0/jobcontact.json',
+      'POST /platform_service_email',
+    ]);
+  });
+});
