@@ -115,6 +115,8 @@ export const TriggerRun = z.object({
   reason: z.string().nullable(),
   /** 0 for a change made in ServiceM8; 1 or more when our own action caused the event. */
   cascadeDepth: z.number().int(),
+  /** Requests sent to ServiceM8 to match the event that started the run and to execute it (every attempt). */
+  sm8Calls: z.number().int(),
   createdAt: z.string(),
 });
 export type TriggerRun = z.infer<typeof TriggerRun>;

@@ -59,6 +59,8 @@ describe('ServiceM8 calls per run', () => {
     expect(run.steps.at(-1)?.outcome).toBe('Added the note: "Job 1001 is VIP now."');
     // The read that found the change, the executor's re-check, the note.
     expect(calls).toEqual([jobRead, jobRead, noteCreated]);
+    // The run counts what matching and executing it asked; the read that found the change is the delivery's.
+    expect(run.sm8Calls).toBe(2);
   });
 
   it('a status change with a condition on the status: 3 calls', async () => {
@@ -72,6 +74,7 @@ describe('ServiceM8 calls per run', () => {
     );
     expect(run.status).toBe('Succeeded');
     expect(calls).toEqual([jobRead, jobRead, noteCreated]);
+    expect(run.sm8Calls).toBe(2);
   });
 
   it('reads the client for {{ client.name }} and the contacts for an email; staff and the account come from the sync', async () => {
@@ -107,5 +110,27 @@ describe('ServiceM8 calls per run', () => {
       'GET /api_1.0/jobcontact.json',
       'POST /platform_service_email',
     ]);
+    expect(run.sm8Calls).toBe(calls.length - 1);
+  });
+
+  it('counts every attempt of a run that was retried', async () => {
+    h.sim.controls.addFault({ kind: 'status', status: 503, method: 'POST', path: '/api_1.0/note.json', times: 1 });
+    const { run, calls } = await runOnce(
+      {
+        event: 'JobStatusChanged',
+        actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Job {{ job.number }} changed.' } }],
+      },
+      { status: 'Work Order' },
+    );
+    expect(run.status).toBe('Succeeded');
+    // The failed note, then the retry: it looks for the note it may have added, then adds it.
+    expect(calls).toEqual([
+      jobRead,
+      jobRead,
+      noteCreated,
+      expect.stringMatching(/^GET \/api_1.0\/note\//),
+      noteCreated,
+    ]);
+    expect(run.sm8Calls).toBe(4);
   });
 });

@@ -189,6 +189,15 @@ export async function finishRun(
     .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
 }
 
+/** Adds ServiceM8 requests made for the run to its count. */
+export async function addRunSm8Calls(db: Db, runId: string, calls: number): Promise<void> {
+  if (calls === 0) return;
+  await db
+    .update(triggerRuns)
+    .set({ sm8Calls: sql`${triggerRuns.sm8Calls} + ${calls}` })
+    .where(eq(triggerRuns.id, runId));
+}
+
 // Steps ----------------------------------------------------------------------------------------
 
 export async function listSteps(db: Db, runId: string): Promise<StepRow[]> {

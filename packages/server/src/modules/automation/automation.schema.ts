@@ -104,6 +104,8 @@ export const triggerRuns = pgTable(
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     reason: text(),
+    /** Requests sent to ServiceM8 to match the event that started the run and to execute it (every attempt). */
+    sm8Calls: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },

@@ -17,6 +17,7 @@ import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
 import { readTriggerAttachment } from '../triggers/triggers.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
 import {
+  addRunSm8Calls,
   findRun,
   finishRun,
   finishStep,
@@ -29,6 +30,7 @@ import {
 } from './automation.repository.ts';
 import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
+import { sm8CallCounter } from './sm8-call-counter.ts';
 
 /**
  * Executes a due run. Safe to call again for the same run after a crash or
@@ -46,7 +48,11 @@ export async function executeRun(deps: Deps, runId: string, attempt: { isLast: b
   }
   if (run.status !== 'Scheduled' && run.status !== 'Running') return { status: run.status };
 
+  // Stored before the run ends or its attempt gives way to a retry, so a finished run shows its count.
+  const calls = sm8CallCounter();
+  const storeCalls = () => addRunSm8Calls(db, runId, calls.take());
   const finish = async (status: 'Succeeded' | 'Failed' | 'Skipped', reason: string | null) => {
+    await storeCalls();
     await finishRun(db, runId, { status, reason, at: deps.clock.now() });
     return { status };
   };
@@ -60,7 +66,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: { isLast: b
   const definition = parsed.data;
 
   try {
-    const client = await sm8ClientForVendor(deps, run.vendorId);
+    const client = await sm8ClientForVendor(deps, run.vendorId, { onRequest: calls.onRequest });
     // Read on first use: the re-check reads the job as it is now, and actions what they use.
     const records = recordsForRun(db, client, run.vendorId, run);
     const names = await loadReferenceNames(db, run.vendorId);
@@ -107,6 +113,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: { isLast: b
       const message = error instanceof Error ? error.message : String(error);
       return finish('Failed', `ServiceM8 kept failing, so the run gave up after several attempts: ${message}`);
     }
+    await storeCalls();
     throw error;
   }
 }

@@ -20,6 +20,7 @@ import {
 import { executeRunJob } from './execute-run.jobs.ts';
 import { loadReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
+import { sm8CallCounter } from './sm8-call-counter.ts';
 
 /** A chain of automations (one's change firing the next) stops at this depth. */
 const CASCADE_DEPTH_MAX = 3;
@@ -64,7 +65,8 @@ export async function matchEvent(
   }
 
   // Every trigger's conditions are evaluated against the same records, read once, before the transaction.
-  const client = await sm8ClientForVendor(deps, event.vendorId);
+  const calls = sm8CallCounter();
+  const client = await sm8ClientForVendor(deps, event.vendorId, { onRequest: calls.onRequest });
   const records = recordsForRun(db, client, event.vendorId, event, fresh);
   const names = await loadReferenceNames(db, event.vendorId);
   const conditions = triggers.map((trigger) => trigger.definition.conditions);
@@ -75,6 +77,8 @@ export async function matchEvent(
   }));
   // The job names the run.
   const job = event.jobUuid || context.job ? await records.job() : null;
+  // Each run counts the requests matching made (shared by the runs of this event).
+  const matchingCalls = calls.take();
 
   const now = deps.clock.now();
   let runs = 0;
@@ -95,6 +99,7 @@ export async function matchEvent(
         clientUuid: text(job?.company_uuid) || event.clientUuid,
         formResponseUuid: event.formResponseUuid,
         cascadeDepth: event.cascadeDepth,
+        sm8Calls: matchingCalls,
         dueAt: due,
         dispatchedAt: runNow ? now : null,
         createdAt: now,

@@ -23,6 +23,7 @@ const runColumns = {
   finishedAt: triggerRuns.finishedAt,
   reason: triggerRuns.reason,
   cascadeDepth: triggerRuns.cascadeDepth,
+  sm8Calls: triggerRuns.sm8Calls,
   createdAt: triggerRuns.createdAt,
 };
 export type TriggerRunRow = Pick<
@@ -42,6 +43,7 @@ export type TriggerRunRow = Pick<
   | 'finishedAt'
   | 'reason'
   | 'cascadeDepth'
+  | 'sm8Calls'
   | 'createdAt'
 >;
 

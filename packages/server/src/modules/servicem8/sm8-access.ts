@@ -32,15 +32,25 @@ export function requireSm8App(deps: Deps): Sm8App {
   return deps.servicem8.app;
 }
 
-/** A client acting for the vendor's connected ServiceM8 account. */
-export async function sm8ClientForVendor(deps: Deps, vendorId: string): Promise<Sm8Client> {
+/**
+ * A client acting for the vendor's connected ServiceM8 account. `onRequest` is called before each
+ * request it sends (every attempt, retries included: what the rate limit counts).
+ */
+export async function sm8ClientForVendor(
+  deps: Deps,
+  vendorId: string,
+  options: { onRequest?: () => void } = {},
+): Promise<Sm8Client> {
   const connection = await findConnection(deps.database.db, vendorId);
   if (!connection) throw new AppError('CONFLICT', 'Connect a ServiceM8 account first.');
   return createSm8Client({
     http: deps.servicem8.http,
     apiUrl: deps.servicem8.apiUrl,
     accessToken: () => currentAccessToken(deps, vendorId),
-    takeRateToken: () => waitForRateToken(deps, connection.accountUuid),
+    takeRateToken: async () => {
+      await waitForRateToken(deps, connection.accountUuid);
+      options.onRequest?.();
+    },
   });
 }
 

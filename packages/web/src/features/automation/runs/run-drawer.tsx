@@ -138,6 +138,7 @@ function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail
         <Fact label="Due">{formatDateTime(run.dueAt)}</Fact>
         <Fact label="Started">{run.startedAt ? formatDateTime(run.startedAt) : '—'}</Fact>
         <Fact label="Finished">{run.finishedAt ? formatDateTime(run.finishedAt) : '—'}</Fact>
+        <Fact label="ServiceM8 calls">{run.sm8Calls}</Fact>
         {run.cascadeDepth > 0 ? (
           <Fact label="Caused by">another automation’s change (depth {run.cascadeDepth})</Fact>
         ) : null}

@@ -35,6 +35,7 @@ const RUN: TriggerRun = {
   finishedAt: null,
   reason: null,
   cascadeDepth: 0,
+  sm8Calls: 3,
   createdAt: '2026-04-01T09:00:00.000Z',
 };
 const DETAIL: TriggerRunDetail = {
@@ -141,6 +142,7 @@ describe('the run log', () => {
     expect(within(steps[1] as HTMLElement).getByText('Followed up on 1042')).toBeTruthy();
     expect(within(steps[1] as HTMLElement).getByText('a@example.com, b@example.com')).toBeTruthy();
     expect(within(panel).getByText(RUN.jobUuid ?? '')).toBeTruthy();
+    expect(within(panel).getByText('ServiceM8 calls').nextSibling?.textContent).toBe('3');
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancel run' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel this run?' });

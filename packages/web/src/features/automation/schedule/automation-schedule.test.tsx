@@ -34,6 +34,7 @@ const run = (id: string, dueAt: Date, overrides: Partial<TriggerRun> = {}): Trig
   finishedAt: null,
   reason: null,
   cascadeDepth: 0,
+  sm8Calls: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

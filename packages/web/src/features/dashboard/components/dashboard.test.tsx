@@ -34,6 +34,7 @@ const run = (id: number, overrides: Partial<TriggerRun> = {}): TriggerRun => ({
   finishedAt: new Date().toISOString(),
   reason: null,
   cascadeDepth: 0,
+  sm8Calls: 0,
   createdAt: new Date().toISOString(),
   ...overrides,
 });

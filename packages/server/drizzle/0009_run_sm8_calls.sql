@@ -1,0 +1,1 @@
+ALTER TABLE "trigger_runs" ADD COLUMN "sm8_calls" integer DEFAULT 0 NOT NULL;
