@@ -170,7 +170,7 @@ async function runPhase(context: BenchContext, phase: Phase, name: string): Prom
     if (context.kind === 'pglite') await env.stopServer();
     const [row] = await env.db.query<{ stored: number }>(
       `select count(*)::int as stored from webhook_inbox
-        where vendor_id = '${env.vendorId}' and received_at >= '${new Date(started - 1000).toISOString()}'`,
+        where vendor_id = '${env.vendorId}' and received_at >= '${new Date(started).toISOString()}'`,
     );
     const stored = row?.stored ?? 0;
     if (stored < acceptedAt.size) problems.push(`drain: ${acceptedAt.size} deliveries accepted, ${stored} stored`);

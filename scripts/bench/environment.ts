@@ -151,6 +151,8 @@ export async function startBenchEnv(options: {
     if (!callbackUrl) throw new Error('no webhook subscription of ours in the simulator');
     const triggerIds: string[] = [];
     for (const trigger of options.triggers ?? []) triggerIds.push(await createTrigger(trigger));
+    // Nothing of the warm-up is still on its way: what the server receives from here on is the benchmark's.
+    await sim.webhooksIdle();
     await sim.clearCalls();
     await sim.clearDeliveries();
 

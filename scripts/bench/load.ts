@@ -21,17 +21,23 @@ export type OpenLoopResult = {
   ok: number;
   /** Other statuses and connection errors. */
   errors: number;
+  /** Requests with no answer `timeoutMs` after they were due (abandoned then). */
+  timeouts: number;
   /** The first few error descriptions. */
   errorSamples: string[];
-  /** Answers per second actually received over the run. */
+  /** 2xx answers per second actually received over the run. */
   achievedPerSecond: number;
-  /** From the moment a request was due (not when it was sent), so a stalled server is not hidden. */
+  /**
+   * From the moment a request was due (not when it was sent), so a server that falls behind is not
+   * hidden; a request abandoned at the timeout counts as `timeoutMs`.
+   */
   latencyMs: { p50: number; p90: number; p99: number; max: number };
 };
 
 /**
- * Sends GET requests at a fixed rate whatever the answers do (an open loop), for `seconds`, and waits
- * for the last answers. `pathFor(i)` names the i-th request's path.
+ * Sends GET requests at a fixed rate whatever the answers do (an open loop), for `seconds`. A request
+ * not answered `timeoutMs` after it was due is abandoned, so the whole takes at most that much longer.
+ * `pathFor(i)` names the i-th request's path.
  */
 export async function openLoop(options: {
   baseUrl: string;
@@ -39,7 +45,6 @@ export async function openLoop(options: {
   seconds: number;
   headers: Record<string, string>;
   pathFor: (i: number) => string;
-  /** An answer still outstanding after this counts as an error. */
   timeoutMs?: number;
 }): Promise<OpenLoopResult> {
   const url = new URL(options.baseUrl);
@@ -50,12 +55,23 @@ export async function openLoop(options: {
   const errorSamples: string[] = [];
   let ok = 0;
   let errors = 0;
-  const fail = (what: string) => {
-    errors++;
-    if (errorSamples.length < 5) errorSamples.push(what);
-  };
+  let timeouts = 0;
   const send = (i: number, dueAt: number) =>
     new Promise<void>((resolve) => {
+      let settled = false;
+      const settle = (outcome: 'ok' | 'timeout' | string) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        latencies.push(outcome === 'timeout' ? timeoutMs : performance.now() - dueAt);
+        if (outcome === 'ok') ok++;
+        else if (outcome === 'timeout') timeouts++;
+        else {
+          errors++;
+          if (errorSamples.length < 5) errorSamples.push(outcome);
+        }
+        resolve();
+      };
       const request = http.request(
         {
           host: url.hostname,
@@ -64,23 +80,22 @@ export async function openLoop(options: {
           method: 'GET',
           headers: options.headers,
           agent,
-          timeout: timeoutMs,
         },
         (response) => {
           response.resume();
-          response.on('end', () => {
-            latencies.push(performance.now() - dueAt);
-            if (response.statusCode && response.statusCode < 300) ok++;
-            else fail(`HTTP ${response.statusCode}`);
-            resolve();
-          });
+          response.on('end', () =>
+            settle(response.statusCode && response.statusCode < 300 ? 'ok' : `HTTP ${response.statusCode}`),
+          );
         },
       );
-      request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      request.on('error', (error) => {
-        fail(error.message);
-        resolve();
-      });
+      const timer = setTimeout(
+        () => {
+          settle('timeout');
+          request.destroy();
+        },
+        Math.max(0, dueAt + timeoutMs - performance.now()),
+      );
+      request.on('error', (error) => settle(error.message));
       request.end();
     });
 
@@ -102,6 +117,7 @@ export async function openLoop(options: {
     scheduled: total,
     ok,
     errors,
+    timeouts,
     errorSamples,
     achievedPerSecond: round(ok / elapsed),
     latencyMs: {
