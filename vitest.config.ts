@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import JourneysSpreadSequencer from './scripts/test-sequencer.ts';
+import { useMemoryTmpdir } from './scripts/test-tmpdir.ts';
+
+useMemoryTmpdir();
 
 /** `npm test`: every package's tests, then the browser journeys; one summary line at the end. */
 export default defineConfig({

@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { useMemoryTmpdir } from '../scripts/test-tmpdir.ts';
+
+useMemoryTmpdir();
 
 export default defineConfig({
   test: {

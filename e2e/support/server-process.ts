@@ -53,6 +53,8 @@ async function startOnPort(
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+      // Each journey starts a server: the compiled code of the one before is reused.
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'automate-node-compile-cache'),
       ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
       ...env,
     },
@@ -106,7 +108,7 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`The server did not answer /api/health within 60 s:\n${output()}`);
 }

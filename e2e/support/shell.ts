@@ -83,7 +83,7 @@ export async function findVerificationPath(baseUrl: string, email: string): Prom
       const match = /https?:\/\/[^\s)>\]]+(\/auth\/verify\/[^\s/)>\]]+\/[0-9a-f-]{36})/i.exec(message.text);
       if (match?.[1]) return match[1];
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`No confirmation email to ${email} arrived in the outbox.`);
 }
@@ -174,9 +174,19 @@ export async function settledSidebarWidth(page: Page, expected: number): Promise
 
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  // Let ripples and transitions finish so the picture shows the page at rest.
-  await page.waitForTimeout(600);
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Ripples and transitions are taken to their end, so the picture shows the page at rest.
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
+}
+
+/**
+ * Goes to `path` inside the page's running app without loading the page again, as the app's own links
+ * do: the router resolves the path, follows its redirects and renders the page.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
 }

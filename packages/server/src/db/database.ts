@@ -45,7 +45,7 @@ export async function openDatabase(target: DatabaseTarget, options: { logger?: L
 }
 
 /** Where the embedded database lives inside DATA_DIR. */
-function pgliteDirectory(dataDir: string): string {
+export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, 'pglite');
 }
 

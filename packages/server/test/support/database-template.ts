@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { type Database, openDatabase } from '../../src/db/database.ts';
@@ -12,6 +11,10 @@ export type DatabaseTemplate =
   | { kind: 'pglite'; snapshotPath: string }
   | { kind: 'postgres'; adminUrl: string; database: string };
 
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const MIGRATIONS = path.join(ROOT, 'packages/server/drizzle');
+const SNAPSHOT_CACHE = path.join(ROOT, 'node_modules/.cache/automate-test-database');
+
 /**
  * Migrates one database for the whole run (schema and queue tables), so each test file copies it
  * instead of migrating its own: a PGlite data-directory dump, or a PostgreSQL template database next
@@ -19,23 +22,7 @@ export type DatabaseTemplate =
  */
 export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemplate; remove(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-    try {
-      await prepare(database);
-      const dump = await database.pglite?.dumpDataDir('none');
-      if (!dump) throw new Error('PGlite gave no dump of its data directory.');
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-template-'));
-      const snapshotPath = path.join(dir, 'pglite.tar');
-      fs.writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
-      return {
-        template: { kind: 'pglite', snapshotPath },
-        remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
-      };
-    } finally {
-      await database.close();
-    }
-  }
+  if (!adminUrl) return { template: { kind: 'pglite', snapshotPath: await pgliteSnapshot() }, remove: async () => {} };
 
   const name = `automate_template_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
@@ -52,6 +39,47 @@ export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemp
     template: { kind: 'postgres', adminUrl, database: name },
     remove: () => withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
   };
+}
+
+/**
+ * The PGlite dump, kept in node_modules/.cache between runs under a name derived from the migrations
+ * and the versions of PGlite and pg-boss: making it (initdb, every migration) is the slowest step
+ * before the first test can start. Any later migration is still applied when a test's server starts,
+ * so a dump is never stale, only slower.
+ */
+async function pgliteSnapshot(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(MIGRATIONS, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(MIGRATIONS, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  for (const pkg of ['@electric-sql/pglite', 'pg-boss']) {
+    hash.update(fs.readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json')));
+  }
+  hash.update(fs.readFileSync(import.meta.filename));
+  const snapshotPath = path.join(SNAPSHOT_CACHE, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(snapshotPath)) return snapshotPath;
+
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  try {
+    await prepare(database);
+    const dump = await database.pglite?.dumpDataDir('none');
+    if (!dump) throw new Error('PGlite gave no dump of its data directory.');
+    fs.mkdirSync(SNAPSHOT_CACHE, { recursive: true });
+    // Written aside and renamed, so a run beside this one never reads half a file.
+    const partial = `${snapshotPath}.${process.pid}.partial`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, snapshotPath);
+  } finally {
+    await database.close();
+  }
+  // Dumps of other migrations go once nobody has used them for a day (a run beside this one may be
+  // reading one now).
+  for (const other of fs.readdirSync(SNAPSHOT_CACHE)) {
+    const full = path.join(SNAPSHOT_CACHE, other);
+    if (full !== snapshotPath && Date.now() - fs.statSync(full).atimeMs > 86_400_000) fs.rmSync(full, { force: true });
+  }
+  return snapshotPath;
 }
 
 async function prepare(database: Database): Promise<void> {

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseTarget, openDatabase } from '../../src/db/database.ts';
+import { type DatabaseTarget, pgliteDirectory } from '../../src/db/database.ts';
 import type { DatabaseTemplate } from './database-template.ts';
+import { extractSnapshot } from './pglite-snapshot.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,12 +24,11 @@ export type TestDatabase = { target: DatabaseTarget; drop(): Promise<void> };
 export async function createTestDatabase(options: { dataDir?: string } = {}): Promise<TestDatabase> {
   const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
-    const snapshot = await fs.openAsBlob(template.snapshotPath);
     if (options.dataDir === undefined) {
+      const snapshot = await fs.openAsBlob(template.snapshotPath);
       return { target: { kind: 'pglite', dataDir: undefined, snapshot }, drop: async () => {} };
     }
-    const copy = await openDatabase({ kind: 'pglite', dataDir: options.dataDir, snapshot });
-    await copy.close();
+    extractSnapshot(template.snapshotPath, pgliteDirectory(options.dataDir));
     return { target: { kind: 'pglite', dataDir: options.dataDir }, drop: async () => {} };
   }
   const name = `automate_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -51,13 +51,7 @@ export async function createTestDatabase(options: { dataDir?: string } = {}): Pr
  */
 export async function prepareEmbeddedDataDir(dataDir: string): Promise<void> {
   const template = inject('databaseTemplate');
-  if (template.kind !== 'pglite') return;
-  const copy = await openDatabase({
-    kind: 'pglite',
-    dataDir,
-    snapshot: await fs.openAsBlob(template.snapshotPath),
-  });
-  await copy.close();
+  if (template.kind === 'pglite') extractSnapshot(template.snapshotPath, pgliteDirectory(dataDir));
 }
 
 export async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
