@@ -2,4 +2,5 @@
 export { type AutomationHarness, startAutomationHarness } from './automation-harness.ts';
 export { TEST_PASSWORD } from './factories.ts';
 export { freePort } from './free-port.ts';
+export { type Sm8FrontDoor, startSm8FrontDoor } from './sm8-front-door.ts';
 export { createTestDatabase, type TestDatabase } from './test-database.ts';

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import type { TriggerRun } from '@automate/contract';
+import {
+  createTestDatabase,
+  freePort,
+  type Sm8FrontDoor,
+  startSm8FrontDoor,
+  type TestDatabase,
+} from '@automate/server/testing';
+import { buildSimulator, type SeedData, type Simulator } from '@automate/servicem8-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RoleProcess, startRoleProcess } from '../support/role-process.ts';
+
+/**
+ * Scaling out on PostgreSQL: one `--role=api` process takes ServiceM8's webhooks and two
+ * `--role=worker` processes do the work, on one database. Three businesses, each with its own
+ * ServiceM8 account answering every call 200 ms late, have a trigger that adds a note when a job's
+ * status changes. A burst of status changes is drained by both workers, each doing part of it; then
+ * the second worker stops (SIGTERM) and the one left drains the next burst alone. Every change
+ * makes one run that succeeds, and every note is written exactly once.
+ *
+ * Each process works on QUEUE_CONCURRENCY=4 deliveries and 4 runs at once, so a process is the
+ * limit: a business's share across all processes is 4 as well, and three businesses leave room for
+ * both processes' 8. The test prints how long each burst took; it does not assert the speed-up,
+ * which on 2 shared cores varies with their load (docs/BENCHMARKS.md, "Scaling out").
+ */
+
+const CONCURRENCY = 4;
+const LATENCY_MS = 200;
+/** Jobs changed per business in each burst. */
+const PER_ACCOUNT = 16;
+const ACCOUNTS = ['Harbour Plumbing', 'Bay Electrical', 'Summit Roofing'];
+
+/** A job as seeded: ServiceM8 fills in the fields left out. */
+type Job = { uuid: string; generated_job_id: string } & Record<string, unknown>;
+
+type Account = {
+  name: string;
+  sim: Simulator;
+  warmUp: Job;
+  bursts: { twoWorkers: Job[]; oneWorker: Job[] };
+  vendorId: string;
+  token: string;
+  triggerId: string;
+};
+
+let door: Sm8FrontDoor;
+let database: TestDatabase;
+let api: RoleProcess;
+let workers: RoleProcess[] = [];
+const accounts: Account[] = [];
+
+function accountSeed(name: string, jobs: Job[], client: string): SeedData {
+  const domain = `${name.toLowerCase().replace(/\W+/g, '-')}.example.com`;
+  return {
+    records: {
+      vendor: [{ uuid: randomUUID(), name, timezone_name: 'Australia/Sydney', email: `owner@${domain}` }],
+      staff: [{ uuid: randomUUID(), first: 'Olive', last: 'Owner', email: `owner@${domain}` }],
+      company: [{ uuid: client, name: `${name} client` }],
+      job: jobs,
+    },
+  };
+}
+
+beforeAll(async () => {
+  door = await startSm8FrontDoor();
+  for (const [index, name] of ACCOUNTS.entries()) {
+    const client = randomUUID();
+    const job = (n: number): Job => ({
+      uuid: randomUUID(),
+      active: 1,
+      status: 'Work Order',
+      company_uuid: client,
+      generated_job_id: String((index + 1) * 1000 + n),
+      job_description: `${name} job ${n}`,
+    });
+    const jobs = Array.from({ length: 1 + 2 * PER_ACCOUNT }, (_, n) => job(n + 1));
+    const [warmUp, ...rest] = jobs as [Job, ...Job[]];
+    const sim = buildSimulator({
+      seed: accountSeed(name, jobs, client),
+      oauth: { autoApprove: true },
+      // The rate limit is out of the way on both sides: this measures the workers, not ServiceM8's.
+      throttle: { perMinute: 100_000 },
+    });
+    await sim.listen();
+    accounts.push({
+      name,
+      sim,
+      warmUp,
+      bursts: { twoWorkers: rest.slice(0, PER_ACCOUNT), oneWorker: rest.slice(PER_ACCOUNT) },
+      vendorId: '',
+      token: '',
+      triggerId: '',
+    });
+  }
+
+  database = await createTestDatabase();
+  if (database.target.kind !== 'postgres') throw new Error('scale-out needs TEST_DATABASE_URL (PostgreSQL)');
+  const { appId, appSecret } = accounts[0]?.sim.info() ?? { appId: '', appSecret: '' };
+  const env = (entrance: string) => ({
+    DATABASE_URL: database.target.kind === 'postgres' ? database.target.url : '',
+    // Every process decrypts the ServiceM8 tokens the API stored.
+    APP_SECRET_KEY: 'scale-out-test-secret-key-0123456789abcdef',
+    DEMO_MODE: 'false',
+    SM8_APP_ID: appId,
+    SM8_APP_SECRET: appSecret,
+    SM8_API_URL: door.entrance(entrance),
+    SM8_OAUTH_URL: door.entrance(entrance),
+    SM8_RATE_PER_MINUTE: '100000',
+    QUEUE_POLL_SECONDS: '0.5',
+    QUEUE_CONCURRENCY: String(CONCURRENCY),
+    QUEUE_VENDOR_CONCURRENCY: String(CONCURRENCY),
+  });
+  // The three start side by side, as they would on three machines.
+  const port = await freePort();
+  const apiUrl = `http://127.0.0.1:${port}`;
+  [api, ...workers] = await Promise.all([
+    startRoleProcess('api', { ...env('api'), PORT: String(port) }),
+    startRoleProcess('worker', { ...env('worker-1'), PUBLIC_URL: apiUrl }),
+    startRoleProcess('worker', { ...env('worker-2'), PUBLIC_URL: apiUrl }),
+  ]);
+  await poll(health, (detail) => detail === '2 workers processing jobs.', 'both workers to report');
+
+  for (const account of accounts) {
+    door.consentTo(account.sim);
+    Object.assign(account, await connect(account.sim));
+  }
+  await Promise.all(
+    accounts.map(async (account) => {
+      // A worker subscribes the webhooks and takes the baseline, then says so.
+      await poll(
+        async () => workers.map((worker) => worker.output()).join(''),
+        (output) => new RegExp(`"vendorId":"${account.vendorId}"[^\\n]*ServiceM8 account activated`).test(output),
+        `${account.name}'s account to be activated`,
+      );
+      account.triggerId = await createTrigger(account);
+      account.sim.controls.addFault({ kind: 'latency', path: '/api_1.0', latencyMs: LATENCY_MS });
+      // A first change, all the way to its note: the path works, and the processes are warm.
+      account.sim.controls.writeRecord('job', account.warmUp.uuid, { status: 'Completed' });
+      await poll(
+        () => runsOf(account),
+        (runs) => runs[0]?.status === 'Succeeded',
+        `${account.name}'s first run`,
+      );
+    }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.stop()));
+  await api?.stop();
+  await database?.drop();
+  await Promise.all(accounts.map((account) => account.sim.close()));
+  await door?.close();
+});
+
+async function health(): Promise<string> {
+  const response = await fetch(`${api.baseUrl}/api/health`);
+  return ((await response.json()) as { data: { queue: { detail: string } } }).data.queue.detail;
+}
+
+async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}\n${workers.map((worker) => worker.output().slice(-2000))}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** "Sign in with ServiceM8" for the account the door sends the consent to (auto-approved), then Activate. */
+async function connect(sim: Simulator): Promise<{ token: string; vendorId: string }> {
+  const baseUrl = api.baseUrl ?? '';
+  const start = await fetch(`${baseUrl}/api/Auth/login/servicem8`, { redirect: 'manual' });
+  const cookie = start.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const approved = await fetch(String(start.headers.get('location')), { redirect: 'manual' });
+  const callback = await fetch(String(approved.headers.get('location')), { redirect: 'manual', headers: { cookie } });
+  const connection = new URL(String(callback.headers.get('location'))).searchParams.get('connection');
+  const complete = await fetch(`${baseUrl}/api/Auth/servicem8/complete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ connection, accountUuid: sim.info().accountUuid }),
+  });
+  const outcome = (await complete.json()) as { data: { session?: { token: string }; vendorId?: string } };
+  if (!outcome.data.session || !outcome.data.vendorId) throw new Error(`not signed in: ${JSON.stringify(outcome)}`);
+  return { token: outcome.data.session.token, vendorId: outcome.data.vendorId };
+}
+
+function vendorApi(account: Account, path: string, init: RequestInit = {}) {
+  return fetch(`${api.baseUrl}/api/vendor/${account.vendorId}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
+  });
+}
+
+async function createTrigger(account: Account): Promise<string> {
+  const response = await vendorApi(account, '/Trigger', {
+    method: 'POST',
+    body: JSON.stringify({
+      name: 'Note a status change',
+      enabled: true,
+      event: 'JobStatusChanged',
+      targetKind: 'Job',
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Now {{ job.status }}: job {{ job.number }}' } }],
+    }),
+  });
+  if (response.status !== 201) throw new Error(`creating a trigger: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+/** The trigger's runs, newest first. */
+async function runsOf(account: Account): Promise<TriggerRun[]> {
+  const response = await vendorApi(
+    account,
+    `/Trigger/${account.triggerId}/runs?PageSize=500&SortBy=createdAt&SortDir=Descending`,
+  );
+  return ((await response.json()) as { data: { rows: TriggerRun[] } }).data.rows;
+}
+
+/**
+ * Changes the status of every business's burst jobs in ServiceM8 (which sends the webhooks) and waits
+ * until ServiceM8 has answered every note; answers how long that took and who wrote the notes.
+ */
+async function drain(burst: keyof Account['bursts']): Promise<{ seconds: number; notesBy: Record<string, number> }> {
+  const before = door.calls().length;
+  const isNote = (call: { method: string; path: string; status: number }) =>
+    call.method === 'POST' && call.path === '/api_1.0/note.json' && call.status === 200;
+  const started = Date.now();
+  for (let i = 0; i < PER_ACCOUNT; i++) {
+    for (const account of accounts) {
+      account.sim.controls.writeRecord('job', account.bursts[burst][i]?.uuid, { status: 'Completed' });
+    }
+  }
+  const notes = await poll(
+    async () => door.calls().slice(before).filter(isNote),
+    (calls) => calls.length >= PER_ACCOUNT * accounts.length,
+    `the notes of the ${burst} burst`,
+  );
+  const notesBy: Record<string, number> = {};
+  for (const note of notes) notesBy[note.via] = (notesBy[note.via] ?? 0) + 1;
+  const finished = Math.max(...notes.map((note) => note.answeredAt));
+  return { seconds: (finished - started) / 1000, notesBy };
+}
+
+describe('one API process and two worker processes on PostgreSQL', () => {
+  it('share a burst between the workers, carry on with one, and do each action once', async () => {
+    const two = await drain('twoWorkers');
+    await workers[1]?.stop();
+    await poll(health, (detail) => detail === '1 worker processing jobs.', 'the second worker to sign off');
+    const one = await drain('oneWorker');
+    console.info(
+      `scale-out: ${PER_ACCOUNT * accounts.length} runs drained by two workers in ${two.seconds} s ` +
+        `(notes ${JSON.stringify(two.notesBy)}), by one in ${one.seconds} s`,
+    );
+
+    // Both workers did part of the work; after the second stopped, the first did all of it.
+    expect(two.notesBy['worker-1']).toBeGreaterThan(0);
+    expect(two.notesBy['worker-2']).toBeGreaterThan(0);
+    expect(Object.keys(one.notesBy)).toEqual(['worker-1']);
+
+    // Every change made one run that succeeded, and every job has exactly its one note.
+    for (const account of accounts) {
+      const runs = await poll(
+        () => runsOf(account),
+        (list) => !list.some((run) => run.status === 'Scheduled' || run.status === 'Running'),
+        `${account.name}'s runs to finish`,
+      );
+      expect(runs.map((run) => run.status)).toEqual(Array(1 + 2 * PER_ACCOUNT).fill('Succeeded'));
+      const notes = account.sim.controls.records('note');
+      for (const job of [account.warmUp, ...account.bursts.twoWorkers, ...account.bursts.oneWorker]) {
+        expect(notes.filter((note) => note.related_object_uuid === job.uuid).map((note) => note.note)).toEqual([
+          `Now Completed: job ${job.generated_job_id}`,
+        ]);
+      }
+    }
+  }, 60_000);
+});
