@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RunStatus, TriggerEvent } from './enums.ts';
+import { cursorSearchPage } from './envelope.ts';
 import { AutomationAction, TRIGGER_LIMITS, TriggerDefinition } from './triggers.ts';
 
 /**
@@ -120,6 +121,13 @@ export const TriggerRun = z.object({
   createdAt: z.string(),
 });
 export type TriggerRun = z.infer<typeof TriggerRun>;
+
+/** A run search counts the matching runs up to this many; with more it says "10,000+" (`totalCapped`). */
+export const RUN_COUNT_CAP = 10_000;
+
+/** A page of `…/Trigger/runs` (and `…/Trigger/{id}/runs`), which take a `CursorSearchQuery`. */
+export const TriggerRunPage = cursorSearchPage(TriggerRun);
+export type TriggerRunPage = z.infer<typeof TriggerRunPage>;
 
 export const TriggerRunDetail = TriggerRun.extend({ steps: z.array(RunStep) });
 export type TriggerRunDetail = z.infer<typeof TriggerRunDetail>;

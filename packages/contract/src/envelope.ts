@@ -51,3 +51,14 @@ export function searchPage<T extends z.ZodType>(row: T) {
   });
 }
 export type SearchPage<T> = { rows: T[]; total: number; pageNumber: number; pageSize: number };
+
+/** A page of a search that pages by cursor (`Cursor` in the query) and counts only up to a cap. */
+export function cursorSearchPage<T extends z.ZodType>(row: T) {
+  return searchPage(row).extend({
+    /** True when more rows match than `total`, which is then the cap: show it as "10,000+". */
+    totalCapped: z.boolean(),
+    /** Pass as `Cursor` for the page after this one; null on the last page. */
+    nextCursor: z.string().nullable(),
+  });
+}
+export type CursorSearchPage<T> = SearchPage<T> & { totalCapped: boolean; nextCursor: string | null };

@@ -44,14 +44,29 @@ export const SearchQuery = z.object({
 });
 /** The parsed query, as services receive it. */
 export type SearchQuery = z.output<typeof SearchQuery>;
-/** What a caller sends; everything is optional. */
+/** What a caller sends; everything is optional. `Cursor` only for searches that page by cursor. */
 export type SearchQueryInput = {
   PageNumber?: number;
   PageSize?: number;
   SortBy?: string;
   SortDir?: SortDirection;
   Filters?: SearchFilter[];
+  Cursor?: string;
 };
+
+/**
+ * The query of a search that pages by cursor (the runs): `SearchQuery`, plus `Cursor`, the
+ * `nextCursor` of the page before, to continue after its last row. `PageNumber` then only names the
+ * page; without `Cursor` it pages by offset as every search does.
+ */
+export const CursorSearchQuery = SearchQuery.extend({
+  Cursor: z
+    .string()
+    .max(2000, 'Cursor must be the nextCursor of a page.')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Cursor must be the nextCursor of a page.')
+    .optional(),
+});
+export type CursorSearchQuery = z.output<typeof CursorSearchQuery>;
 
 /** Serialises a search for a URL query string, the one way the web client and tests build it. */
 export function toSearchParams(query: SearchQueryInput): Record<string, string> {
@@ -61,5 +76,6 @@ export function toSearchParams(query: SearchQueryInput): Record<string, string> 
   if (query.SortBy !== undefined) params.SortBy = query.SortBy;
   if (query.SortDir !== undefined) params.SortDir = query.SortDir;
   if (query.Filters !== undefined && query.Filters.length > 0) params.Filters = JSON.stringify(query.Filters);
+  if (query.Cursor !== undefined) params.Cursor = query.Cursor;
   return params;
 }

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   ErrorBody,
+  RUN_COUNT_CAP,
+  RUN_STATUSES,
   type RunStatus,
   type SearchQueryInput,
-  searchPage,
   successEnvelope,
+  TRIGGER_EVENTS,
   Trigger,
   TriggerRun,
   TriggerRunDetail,
+  TriggerRunPage,
   toSearchParams,
 } from '@automate/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automationEvents, runSteps, triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { bearer, createVendorTeam } from './support/factories.ts';
@@ -24,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => services.cleanup());
 
-const RunPage = successEnvelope(searchPage(TriggerRun));
+const RunPage = successEnvelope(TriggerRunPage);
 const OneRun = successEnvelope(TriggerRun);
 const RunDetail = successEnvelope(TriggerRunDetail);
 const errorOf = (response: { json(): unknown }) => ErrorBody.parse(response.json());
@@ -63,7 +66,8 @@ async function insertRun(
   },
 ): Promise<string> {
   const now = services.clock.now().getTime();
-  const createdAt = new Date(now - values.minutesAgo * 60_000);
+  // Whole minutes, so runs made the same number of minutes ago share their creation time to the microsecond.
+  const createdAt = new Date(Math.floor(now / 60_000) * 60_000 - values.minutesAgo * 60_000);
   const event = values.event ?? 'JobCompleted';
   const [eventRow] = await db()
     .insert(automationEvents)
@@ -87,7 +91,7 @@ async function insertRun(
       status: values.status,
       jobUuid: eventRow?.jobUuid ?? null,
       jobNumber: values.jobNumber ?? null,
-      dueAt: new Date(now + (values.dueInMinutes ?? 0) * 60_000),
+      dueAt: new Date(Math.floor(now / 60_000) * 60_000 + (values.dueInMinutes ?? 0) * 60_000),
       startedAt: values.status === 'Scheduled' ? null : createdAt,
       finishedAt: ['Succeeded', 'Failed', 'Skipped', 'Cancelled'].includes(values.status) ? createdAt : null,
       reason: values.status === 'Skipped' ? 'The job is no longer a quote.' : null,
@@ -222,6 +226,187 @@ describe('listing runs', () => {
     expect(errorOf(missing).message).toBe('The trigger was not found.');
     const notAnId = await get(`${base(team)}/not-an-id/runs`, team.userToken);
     expect(notAnId.statusCode).toBe(400);
+  });
+});
+
+describe('paging through many runs', () => {
+  let team: Team;
+  const triggerIds: string[] = [];
+  const STATUSES: RunStatus[] = ['Scheduled', 'Running', 'Succeeded', 'Failed', 'Skipped'];
+  const SORTS = ['createdAt', 'dueAt', 'startedAt', 'finishedAt', 'status', 'jobNumber', 'event', 'triggerName'];
+  const RUNS = 30;
+
+  beforeAll(async () => {
+    team = await createVendorTeam(services.deps);
+    // Two automations share a name, so sorting by name has ties across automations too.
+    for (const name of ['Alpha', 'Beta', 'Alpha']) triggerIds.push(await createTrigger(team, name));
+    for (let i = 0; i < RUNS; i++) {
+      await insertRun(team, triggerIds[i % 3] ?? '', {
+        status: STATUSES[i % STATUSES.length] ?? 'Succeeded',
+        // Four runs a minute: creation times, due times, job numbers and the rest all have ties.
+        minutesAgo: Math.floor(i / 4),
+        dueInMinutes: i % 3,
+        ...(i % 4 === 0 ? {} : { jobNumber: String(1000 + (i % 6)) }),
+        event: i % 2 === 0 ? 'JobCompleted' : 'JobQuoteSent',
+      });
+    }
+  });
+
+  const search = async (url: string, query: SearchQueryInput) => {
+    const response = await get(url, team.userToken, query);
+    expect(response.statusCode, response.body).toBe(200);
+    return RunPage.parse(response.json()).data;
+  };
+
+  /** Every page, following each page's nextCursor; checks each page on the way. */
+  async function walk(url: string, query: SearchQueryInput): Promise<TriggerRun[]> {
+    const rows: TriggerRun[] = [];
+    let cursor: string | undefined;
+    for (let pageNumber = 1; pageNumber <= 100; pageNumber++) {
+      const page = await search(url, { ...query, PageNumber: pageNumber, ...(cursor ? { Cursor: cursor } : {}) });
+      expect(page.pageNumber).toBe(pageNumber);
+      expect(page.totalCapped).toBe(false);
+      rows.push(...page.rows);
+      if (page.nextCursor === null) {
+        expect(rows).toHaveLength(page.total);
+        return rows;
+      }
+      expect(page.rows).toHaveLength(query.PageSize ?? 50);
+      cursor = page.nextCursor;
+    }
+    throw new Error('more than 100 pages');
+  }
+
+  /**
+   * The order the API promises: the field (NULL after every value), then created, then id, one way;
+   * by name, each automation's runs together (automations of the same name in the order of their ids).
+   */
+  function expectedOrder(rows: TriggerRun[], field: string, direction: 'Ascending' | 'Descending') {
+    const rank = (row: TriggerRun): string | number | null => {
+      const value = (row as unknown as Record<string, string | number | null>)[field] ?? null;
+      // Enums sort in the order they were declared.
+      if (field === 'status') return RUN_STATUSES.indexOf(row.status);
+      if (field === 'event') return TRIGGER_EVENTS.indexOf(row.event);
+      if (field === 'triggerName') return `${row.triggerName} ${row.triggerId}`;
+      return value;
+    };
+    const compare = (a: string | number | null, b: string | number | null) =>
+      a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
+    const sign = direction === 'Ascending' ? 1 : -1;
+    return [...rows].sort(
+      (a, b) => sign * (compare(rank(a), rank(b)) || compare(a.createdAt, b.createdAt) || compare(a.id, b.id)),
+    );
+  }
+
+  it('walks every sort both ways by cursor without repeating or skipping a run, ties included', async () => {
+    const url = `${base(team)}/runs`;
+    for (const SortBy of SORTS) {
+      for (const SortDir of ['Ascending', 'Descending'] as const) {
+        const all = (await search(url, { SortBy, SortDir, PageSize: 500 })).rows;
+        expect(all, `${SortBy} ${SortDir}`).toHaveLength(RUNS);
+        expect(all.map((row) => row.id)).toEqual(expectedOrder(all, SortBy, SortDir).map((row) => row.id));
+
+        const walked = await walk(url, { SortBy, SortDir, PageSize: 7 });
+        expect(
+          walked.map((row) => row.id),
+          `${SortBy} ${SortDir}`,
+        ).toEqual(all.map((row) => row.id));
+
+        // Paging by number gives the same pages.
+        const third = await search(url, { SortBy, SortDir, PageSize: 7, PageNumber: 3 });
+        expect(third.rows.map((row) => row.id)).toEqual(all.slice(14, 21).map((row) => row.id));
+      }
+    }
+  });
+
+  it('keeps the filters and the one-automation list while paging by cursor', async () => {
+    const failed = [{ action: 'Eq' as const, field: 'status', value: 'Failed' }];
+    const url = `${base(team)}/runs`;
+    const walked = await walk(url, { Filters: failed, PageSize: 2 });
+    expect(walked.length).toBe(RUNS / STATUSES.length);
+    expect(walked.every((row) => row.status === 'Failed')).toBe(true);
+    expect(walked.map((row) => row.id)).toEqual((await search(url, { Filters: failed })).rows.map((row) => row.id));
+
+    const job = [{ action: 'Eq' as const, field: 'jobNumber', value: '1001' }];
+    const jobRuns = await walk(url, { Filters: job, PageSize: 2, SortBy: 'dueAt', SortDir: 'Ascending' });
+    expect(jobRuns.length).toBeGreaterThan(2);
+    expect(jobRuns.every((row) => row.jobNumber === '1001')).toBe(true);
+
+    const one = `${base(team)}/${triggerIds[1]}/runs`;
+    const beta = await walk(one, { PageSize: 3, SortBy: 'finishedAt', SortDir: 'Descending' });
+    expect(beta).toHaveLength(RUNS / 3);
+    expect(beta.every((row) => row.triggerName === 'Beta')).toBe(true);
+  });
+
+  it('continues after the last run shown when newer runs arrive meanwhile', async () => {
+    const other = await createVendorTeam(services.deps);
+    const triggerId = await createTrigger(other, 'Busy');
+    for (let i = 0; i < 6; i++) await insertRun(other, triggerId, { status: 'Succeeded', minutesAgo: 10 + i });
+    const url = `${base(other)}/runs`;
+    const list = async (query: SearchQueryInput) => RunPage.parse((await get(url, other.userToken, query)).json()).data;
+    const first = await list({ PageSize: 3 });
+    const before = (await list({ PageSize: 500 })).rows.map((row) => row.id);
+    await insertRun(other, triggerId, { status: 'Scheduled', minutesAgo: 0 });
+    const second = await list({ PageSize: 3, PageNumber: 2, Cursor: first.nextCursor ?? '' });
+    expect(second.rows.map((row) => row.id)).toEqual(before.slice(3, 6));
+    expect(second.total).toBe(7);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('refuses a cursor it did not give out, or one of another sort, with 400', async () => {
+    const url = `${base(team)}/runs`;
+    const page = await search(url, { PageSize: 2 });
+    const cursor = page.nextCursor ?? '';
+    const refusal = async (query: SearchQueryInput) => {
+      const response = await get(url, team.userToken, query);
+      expect(response.statusCode, response.body).toBe(400);
+      return errorOf(response).message;
+    };
+    expect(await refusal({ Cursor: 'not-a-cursor' })).toBe(
+      'The cursor cannot be used: it is not a cursor this search gave out.',
+    );
+    expect(await refusal({ Cursor: cursor, SortBy: 'status', SortDir: 'Descending' })).toBe(
+      'The cursor cannot be used: it belongs to another sort order; start again from the first page.',
+    );
+    const body = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { k: string[] };
+    const tampered = { ...body, k: ['yesterday', ...body.k.slice(1)] };
+    expect(await refusal({ Cursor: Buffer.from(JSON.stringify(tampered)).toString('base64url') })).toBe(
+      'The cursor cannot be used: it is not a cursor this search gave out.',
+    );
+    expect(await refusal({ Cursor: 'has spaces' })).toContain('Cursor');
+  });
+
+  it(`counts up to ${RUN_COUNT_CAP.toLocaleString('en')} runs and says when there are more`, async () => {
+    const big = await createVendorTeam(services.deps);
+    const triggerId = await createTrigger(big, 'Very busy');
+    const count = RUN_COUNT_CAP + 1;
+    await db().execute(sql`
+      insert into automation_events (vendor_id, event, occurrence_key, source, occurred_at)
+      select ${big.vendor.id}, 'JobCompleted', 'many:' || g, 'webhook', now() - g * interval '1 second'
+        from generate_series(1, ${count}) g`);
+    await db().execute(sql`
+      insert into trigger_runs (vendor_id, trigger_id, trigger_version, event_id, event, status, job_number,
+                                due_at, created_at, updated_at)
+      select e.vendor_id, ${triggerId}, 1, e.id, e.event,
+             (case when right(e.occurrence_key, 1) = '7' then 'Failed' else 'Succeeded' end)::trigger_run_status,
+             right(e.occurrence_key, 3), e.occurred_at, e.occurred_at, e.occurred_at
+        from automation_events e where e.vendor_id = ${big.vendor.id}`);
+    const url = `${base(big)}/runs`;
+    const get25 = async (query: SearchQueryInput) => {
+      const response = await get(url, big.userToken, { PageSize: 25, ...query });
+      expect(response.statusCode, response.body).toBe(200);
+      return RunPage.parse(response.json()).data;
+    };
+    const first = await get25({});
+    expect(first).toMatchObject({ total: RUN_COUNT_CAP, totalCapped: true });
+    const failed = await get25({ Filters: [{ action: 'Eq', field: 'status', value: 'Failed' }] });
+    expect(failed).toMatchObject({ total: Math.floor(count / 10) + (count % 10 >= 7 ? 1 : 0), totalCapped: false });
+    // The last page by number holds the one run past the cap, the oldest.
+    const last = await get25({ PageNumber: count });
+    expect(last.rows).toHaveLength(0);
+    const oldest = await get25({ PageSize: 1, PageNumber: count });
+    expect(oldest).toMatchObject({ total: RUN_COUNT_CAP, totalCapped: true, nextCursor: null });
+    expect(oldest.rows[0]?.jobNumber).toBe(String(count).slice(-3));
   });
 });
 

@@ -111,8 +111,17 @@ export const triggerRuns = pgTable(
   },
   (t) => [
     uniqueIndex('trigger_runs_trigger_event_unique').on(t.triggerId, t.eventId),
-    index('trigger_runs_vendor_created_idx').on(t.vendorId, t.createdAt),
     index('trigger_runs_status_due_idx').on(t.status, t.dueAt),
+    // The run list (trigger-runs.repository.ts) orders by the sorted field, then created_at, then id,
+    // all one way, within the vendor: one index per sort the Logs page offers, each also serving the
+    // filter on its field (status, automation, job number, days created) with the newest first.
+    index('trigger_runs_vendor_created_id_idx').on(t.vendorId, t.createdAt, t.id),
+    index('trigger_runs_vendor_trigger_created_idx').on(t.vendorId, t.triggerId, t.createdAt, t.id),
+    index('trigger_runs_vendor_status_created_idx').on(t.vendorId, t.status, t.createdAt, t.id),
+    index('trigger_runs_vendor_job_created_idx').on(t.vendorId, t.jobNumber, t.createdAt, t.id),
+    index('trigger_runs_vendor_event_created_idx').on(t.vendorId, t.event, t.createdAt, t.id),
+    index('trigger_runs_vendor_due_created_idx').on(t.vendorId, t.dueAt, t.createdAt, t.id),
+    index('trigger_runs_vendor_finished_created_idx').on(t.vendorId, t.finishedAt, t.createdAt, t.id),
   ],
 );
 

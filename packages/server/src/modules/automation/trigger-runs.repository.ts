@@ -1,8 +1,8 @@
-import { RUN_STATUSES, type SearchQuery, TRIGGER_EVENTS } from '@automate/contract';
+import { type CursorSearchQuery, RUN_COUNT_CAP, RUN_STATUSES, TRIGGER_EVENTS } from '@automate/contract';
 import { and, asc, eq, getTableColumns, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { lookupValue } from '../../db/lookup-value.ts';
-import { runSearch, type SearchSpec } from '../../db/search.ts';
+import { countUpTo, runCursorSearch, type SearchSpec } from '../../db/search.ts';
 import { runSteps, triggerRuns } from './automation.schema.ts';
 
 export type RunStepRow = typeof runSteps.$inferSelect;
@@ -47,13 +47,19 @@ export type TriggerRunRow = Pick<
   | 'createdAt'
 >;
 
-function runSearchSpec(triggerName: SQL): SearchSpec {
+function runSearchSpec(triggerName: SQL, triggerNames: ReadonlyMap<string, string>): SearchSpec {
   return {
     resource: 'runs',
     fields: {
       status: { source: triggerRuns.status, kind: 'enum', values: RUN_STATUSES, sortable: true, filterable: true },
       triggerId: { source: triggerRuns.triggerId, kind: 'uuid', filterable: true },
-      triggerName: { source: triggerName, kind: 'text', sortable: true, filterable: true },
+      triggerName: {
+        source: triggerName,
+        kind: 'text',
+        sortable: true,
+        filterable: true,
+        lookup: { key: triggerRuns.triggerId, values: triggerNames },
+      },
       jobNumber: { source: triggerRuns.jobNumber, kind: 'text', sortable: true, filterable: true },
       event: { source: triggerRuns.event, kind: 'enum', values: TRIGGER_EVENTS, sortable: true, filterable: true },
       createdAt: { source: triggerRuns.createdAt, kind: 'timestamp', sortable: true, filterable: true },
@@ -62,18 +68,22 @@ function runSearchSpec(triggerName: SQL): SearchSpec {
       finishedAt: { source: triggerRuns.finishedAt, kind: 'timestamp', sortable: true, filterable: true },
     },
     defaultSort: { field: 'createdAt', direction: 'Descending' },
+    // Runs with the same value (status, job, event…) newest first when descending: the indexes on
+    // (vendor, field, created_at, id) in automation.schema.ts serve each sort and each filter.
+    thenBy: 'createdAt',
     tiebreaker: triggerRuns.id,
   };
 }
 
 /**
  * The vendor's runs (or one trigger's), newest first unless the query sorts otherwise, each with its
- * trigger's name from `triggerNames` (trigger id → name, from the triggers module).
+ * trigger's name from `triggerNames` (trigger id → name, from the triggers module). Pages by cursor or
+ * by number; counts up to RUN_COUNT_CAP.
  */
 export function searchTriggerRuns(
   db: Db,
   where: { vendorId: string; triggerId?: string },
-  query: SearchQuery,
+  query: CursorSearchQuery,
   triggerNames: ReadonlyMap<string, string>,
 ) {
   const triggerName = sql<string>`coalesce(${lookupValue(triggerNames, triggerRuns.triggerId)}, '')`;
@@ -81,22 +91,20 @@ export function searchTriggerRuns(
     eq(triggerRuns.vendorId, where.vendorId),
     where.triggerId ? eq(triggerRuns.triggerId, where.triggerId) : undefined,
   );
-  return runSearch<TriggerRunRow & { triggerName: string }>({
-    spec: runSearchSpec(triggerName),
+  return runCursorSearch<TriggerRunRow & { triggerName: string }>({
+    spec: runSearchSpec(triggerName, triggerNames),
     query,
     scope,
-    fetchRows: ({ where: condition, orderBy, limit, offset }) =>
+    countCap: RUN_COUNT_CAP,
+    fetchRows: ({ where: condition, orderBy, limit, offset, keys }) =>
       db
-        .select({ ...runColumns, triggerName })
+        .select({ ...runColumns, triggerName, ...keys })
         .from(triggerRuns)
         .where(condition)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    countRows: async (condition) => {
-      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(triggerRuns).where(condition);
-      return row?.total ?? 0;
-    },
+    countRows: (condition, limit) => countUpTo(db, triggerRuns, condition, limit),
   });
 }
 

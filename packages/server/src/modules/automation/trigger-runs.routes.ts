@@ -1,4 +1,11 @@
-import { SearchQuery, searchPage, successEnvelope, TriggerRun, TriggerRunDetail } from '@automate/contract';
+import {
+  CursorSearchQuery,
+  RUN_COUNT_CAP,
+  successEnvelope,
+  TriggerRun,
+  TriggerRunDetail,
+  TriggerRunPage,
+} from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -14,6 +21,14 @@ import { cancelTriggerRun, getTriggerRun, listTriggerRuns } from './trigger-runs
 
 const RunParams = VendorParams.extend({ runId: z.uuid('runId is not a valid id.') });
 
+const RUNS_SEARCH_DESCRIPTION =
+  'Sortable: status, triggerName, jobNumber, event, createdAt, dueAt, startedAt, finishedAt (runs with the same ' +
+  'value newest first when descending, oldest first when ascending). Filterable: the same and triggerId. ' +
+  'Default: createdAt descending. For the next page pass its `nextCursor` as `Cursor` (and the same sort, ' +
+  'filters and page size): it continues after the last run shown, however deep, and neither repeats nor skips ' +
+  `a run when new ones arrive; \`PageNumber\` alone pages by offset. \`total\` counts up to ${RUN_COUNT_CAP.toLocaleString('en')}: ` +
+  'with more, `totalCapped` is true.';
+
 /** The vendor's trigger runs, under /vendor/{vendorId}/Trigger: the lists, one run with its step log, cancel. */
 export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,11 +39,10 @@ export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "Search the vendor's trigger runs",
-          description:
-            'Filterable: status, triggerId, triggerName, jobNumber, event, createdAt, dueAt, startedAt, finishedAt. Default: createdAt descending.',
+          description: RUNS_SEARCH_DESCRIPTION,
           params: VendorParams,
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(TriggerRun)) },
+          querystring: CursorSearchQuery,
+          response: { 200: successEnvelope(TriggerRunPage) },
         },
       },
       async (request) => ({
@@ -87,8 +101,8 @@ export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary: "Search one trigger's runs",
           description: 'The same query as `Trigger/runs`, limited to this trigger.',
           params: TriggerParams,
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(TriggerRun)) },
+          querystring: CursorSearchQuery,
+          response: { 200: successEnvelope(TriggerRunPage) },
         },
       },
       async (request) => ({

@@ -1,10 +1,10 @@
 import type {
   AutomationAction,
+  CursorSearchQuery,
   RunStep,
-  SearchPage,
-  SearchQuery,
   TriggerRun,
   TriggerRunDetail,
+  TriggerRunPage,
 } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
@@ -56,8 +56,8 @@ function toRunStep(row: RunStepRow): RunStep {
 export async function listTriggerRuns(
   deps: Deps,
   scope: { vendorId: string; triggerId?: string },
-  query: SearchQuery,
-): Promise<SearchPage<TriggerRun>> {
+  query: CursorSearchQuery,
+): Promise<TriggerRunPage> {
   const db = deps.database.db;
   const names = await triggerNamesOf(db, scope.vendorId);
   // The names are keyed by ids as the database writes them: in lower case.
