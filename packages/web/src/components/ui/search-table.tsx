@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent, ReactNode } from 'react';
+import { formatNumber } from '@/lib/format.ts';
 import { nextSort, type SearchChange, type SearchState } from '@/lib/search-params.ts';
 
 export type SearchTableColumn<T> = {
@@ -53,6 +54,13 @@ export type SearchTableProps<T> = {
   columns: ReadonlyArray<SearchTableColumn<T>>;
   rows: readonly T[] | undefined;
   total: number;
+  /**
+   * True when the search stopped counting at `total` (a capped count): the pager says "of 10,000+"
+   * and offers the next page while `hasNextPage` is not false.
+   */
+  totalCapped?: boolean;
+  /** Whether a page follows this one, when the search says so (a cursor search's `nextCursor`). */
+  hasNextPage?: boolean;
   state: SearchState;
   onChange: (change: SearchChange) => void;
   /** True before the first page has arrived. */
@@ -75,6 +83,8 @@ export function SearchTable<T>({
   columns,
   rows,
   total,
+  totalCapped = false,
+  hasNextPage,
   state,
   onChange,
   loading,
@@ -86,7 +96,14 @@ export function SearchTable<T>({
   const pageSizes = PAGE_SIZE_OPTIONS.includes(state.PageSize)
     ? PAGE_SIZE_OPTIONS
     : [...PAGE_SIZE_OPTIONS, state.PageSize].sort((a, b) => a - b);
-  const lastPage = Math.max(1, Math.ceil(total / state.PageSize));
+  // A capped count does not say where the list ends: the pager counts -1 ("unknown") until the page
+  // without a next one, where the exact number is known.
+  const count = totalCapped
+    ? hasNextPage === false
+      ? (state.PageNumber - 1) * state.PageSize + (rows?.length ?? 0)
+      : -1
+    : total;
+  const lastPage = count === -1 ? state.PageNumber : Math.max(1, Math.ceil(count / state.PageSize));
 
   const rowClick = (row: T) => (event: MouseEvent<HTMLTableRowElement>) => {
     if (!onRowClick || (event.target as HTMLElement).closest('a, button, input')) return;
@@ -177,7 +194,13 @@ export function SearchTable<T>({
       </TableContainer>
       <TablePagination
         component="div"
-        count={total}
+        count={count}
+        {...(count === -1
+          ? {
+              labelDisplayedRows: ({ from, to }) =>
+                `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}+`,
+            }
+          : {})}
         page={Math.min(state.PageNumber, lastPage) - 1}
         rowsPerPage={state.PageSize}
         rowsPerPageOptions={pageSizes as number[]}

@@ -1,10 +1,14 @@
-import { type SearchPage, type SearchQueryInput, searchPage, TriggerRun, toSearchParams } from '@automate/contract';
+import {
+  type SearchPage,
+  type SearchQueryInput,
+  type TriggerRun,
+  TriggerRunPage,
+  toSearchParams,
+} from '@automate/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 import { automationKeys } from './keys.ts';
 import { triggerApiPath } from './paths.ts';
-
-export const TriggerRunPage = searchPage(TriggerRun);
 
 /** The fields the runs search sorts by (it also filters by triggerId). */
 export const RUN_SORT_FIELDS = [
@@ -21,13 +25,10 @@ export const RUN_SORT_FIELDS = [
 /**
  * `GET /api/vendor/{vendorId}/Trigger/runs`: every run of the vendor's triggers. Filterable by status,
  * triggerId, triggerName, jobNumber, event, createdAt, dueAt, startedAt and finishedAt; createdAt
- * descending by default.
+ * descending by default. `Cursor` (a page's `nextCursor`) fetches the page after it; `total` stops
+ * counting at RUN_COUNT_CAP (`totalCapped`).
  */
-async function searchRuns(
-  vendorId: string,
-  query: SearchQueryInput,
-  signal?: AbortSignal,
-): Promise<SearchPage<TriggerRun>> {
+async function searchRuns(vendorId: string, query: SearchQueryInput, signal?: AbortSignal): Promise<TriggerRunPage> {
   return apiGet(triggerApiPath(vendorId, 'runs'), TriggerRunPage, { query: toSearchParams(query), signal });
 }
 

@@ -1,10 +1,9 @@
-import type { SearchPage, SearchQueryInput, TriggerRun } from '@automate/contract';
-import { toSearchParams } from '@automate/contract';
+import { type SearchQueryInput, TriggerRunPage, toSearchParams } from '@automate/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 import { automationKeys } from './keys.ts';
 import { triggerApiPath } from './paths.ts';
-import { refreshWhileUnfinished, TriggerRunPage } from './search-runs.ts';
+import { refreshWhileUnfinished } from './search-runs.ts';
 
 /** `GET /api/vendor/{vendorId}/Trigger/{triggerId}/runs`: the runs search limited to one trigger; 404 when unknown. */
 async function searchTriggerRuns(
@@ -12,7 +11,7 @@ async function searchTriggerRuns(
   triggerId: string,
   query: SearchQueryInput,
   signal?: AbortSignal,
-): Promise<SearchPage<TriggerRun>> {
+): Promise<TriggerRunPage> {
   return apiGet(triggerApiPath(vendorId, triggerId, 'runs'), TriggerRunPage, {
     query: toSearchParams(query),
     signal,

@@ -72,7 +72,8 @@ let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub.restore());
 
 const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
-const page = (rows: unknown[]) => ok({ rows, total: rows.length, pageNumber: 1, pageSize: 25 });
+const page = (rows: unknown[]) =>
+  ok({ rows, total: rows.length, totalCapped: false, nextCursor: null, pageNumber: 1, pageSize: 25 });
 const calls = (path: string) =>
   stub.calls.filter((call) => call.url.pathname === path).map((call) => call.url.searchParams);
 const filtersOf = (params: URLSearchParams | undefined) => JSON.parse(params?.get('Filters') ?? '[]') as unknown[];
@@ -114,6 +115,49 @@ describe('the run log', () => {
     expect(new Date(to?.value ?? '').getTime()).toBe(new Date(2026, 3, 4).getTime() - 1);
     expect(new URLSearchParams(router.state.location.search).get('Filters')).toContain('GtEq');
     expect((screen.getByLabelText('Created from') as HTMLInputElement).value).toBe('2026-04-01');
+  });
+
+  it('shows a capped count as 10,000+, asks the next page by cursor and a job by its whole number', async () => {
+    const runs = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...RUN, id: `run-${from + i}`, jobNumber: String(from + i) }));
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/search`) return page([]);
+      if (url.pathname !== `${BASE}/runs`) return undefined;
+      const cursor = url.searchParams.get('Cursor');
+      const pageNumber = Number(url.searchParams.get('PageNumber') ?? 1);
+      return ok({
+        rows: runs((pageNumber - 1) * 25 + 1, 25),
+        total: 10_000,
+        totalCapped: true,
+        nextCursor: `after-${pageNumber}${cursor ? `-${cursor}` : ''}`,
+        pageNumber,
+        pageSize: 25,
+      });
+    });
+    renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
+    const table = await screen.findByRole('table', { name: 'Runs' });
+    await within(table).findByText('1');
+    expect(screen.getByText('1–25 of 10,000+')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await within(table).findByText('26', {}, { timeout: 5000 });
+    expect(screen.getByText('26–50 of 10,000+')).toBeTruthy();
+    const second = calls(`${BASE}/runs`).at(-1);
+    expect(second?.get('PageNumber')).toBe('2');
+    expect(second?.get('Cursor')).toBe('after-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await within(table).findByText('51', {}, { timeout: 5000 });
+    expect(calls(`${BASE}/runs`).at(-1)?.get('Cursor')).toBe('after-2-after-1');
+
+    // A new filter starts again at the first page, without a cursor.
+    await userEvent.type(screen.getByLabelText('Job number'), '1042');
+    await waitFor(
+      () =>
+        expect(filtersOf(calls(`${BASE}/runs`).at(-1))).toEqual([{ action: 'Eq', field: 'jobNumber', value: '1042' }]),
+      { timeout: 5000 },
+    );
+    expect(calls(`${BASE}/runs`).at(-1)?.get('Cursor')).toBeNull();
+    expect(calls(`${BASE}/runs`).at(-1)?.get('PageNumber')).toBe('1');
   });
 
   it('opens a run’s step log in a side panel and cancels a scheduled run after confirming', async () => {

@@ -43,7 +43,8 @@ let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub.restore());
 
 const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
-const page = (rows: unknown[]) => ok({ rows, total: rows.length, pageNumber: 1, pageSize: 100 });
+const page = (rows: unknown[]) =>
+  ok({ rows, total: rows.length, totalCapped: false, nextCursor: null, pageNumber: 1, pageSize: 100 });
 const runSearches = () =>
   stub.calls.filter((call) => call.url.pathname === `${BASE}/runs`).map((call) => call.url.searchParams);
 const filtersOf = (params: URLSearchParams | undefined) =>

@@ -121,7 +121,7 @@ function ScheduleList({ vendorId, actions }: { vendorId: string; actions: RunAct
   if (search.isError)
     return <LoadError error={search.error} fallback={SCHEDULE_LOAD_FAILED} onRetry={() => search.refetch()} />;
   if (search.isPending) return <ScheduleSkeleton />;
-  const { rows, total } = search.data;
+  const { rows, total, totalCapped } = search.data;
   if (rows.length === 0) return <NothingScheduled />;
 
   const groups = groupByDay(rows, (run) => run.dueAt);
@@ -153,7 +153,8 @@ function ScheduleList({ vendorId, actions }: { vendorId: string; actions: RunAct
       {total > rows.length ? (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Typography color="text.secondary">
-            Showing the first {formatNumber(rows.length)} of {formatNumber(total)} scheduled runs.
+            Showing the first {formatNumber(rows.length)} of {formatNumber(total)}
+            {totalCapped ? '+' : ''} scheduled runs.
           </Typography>
           {pageSize < MAX_PAGE ? (
             <Button

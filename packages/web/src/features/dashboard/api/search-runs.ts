@@ -1,16 +1,14 @@
-import { type SearchPage, type SearchQueryInput, searchPage, TriggerRun, toSearchParams } from '@automate/contract';
+import { type SearchQueryInput, TriggerRunPage, toSearchParams } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 import { dashboardKeys, triggerApi } from './keys.ts';
-
-const TriggerRunPage = searchPage(TriggerRun);
 
 /** `GET /api/vendor/{vendorId}/Trigger/runs`: the vendor's runs, for the dashboard's figures and lists. */
 async function searchDashboardRuns(
   vendorId: string,
   query: SearchQueryInput,
   signal?: AbortSignal,
-): Promise<SearchPage<TriggerRun>> {
+): Promise<TriggerRunPage> {
   return apiGet(triggerApi(vendorId, '/runs'), TriggerRunPage, { query: toSearchParams(query), signal });
 }
 

@@ -43,7 +43,8 @@ let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub.restore());
 
 const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
-const page = (rows: unknown[], total = rows.length) => ok({ rows, total, pageNumber: 1, pageSize: 5 });
+const page = (rows: unknown[], total = rows.length) =>
+  ok({ rows, total, totalCapped: false, nextCursor: null, pageNumber: 1, pageSize: 5 });
 const filtersOf = (params: URLSearchParams) =>
   JSON.parse(params.get('Filters') ?? '[]') as Array<Record<string, unknown>>;
 

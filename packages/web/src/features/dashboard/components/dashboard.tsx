@@ -267,8 +267,8 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
                 <RunChart buckets={buckets} />
                 {recent.data.total > recent.data.rows.length ? (
                   <Typography variant="caption" color="text.secondary">
-                    Counting the newest {formatNumber(recent.data.rows.length)} of {formatNumber(recent.data.total)}{' '}
-                    runs.
+                    Counting the newest {formatNumber(recent.data.rows.length)} of {formatNumber(recent.data.total)}
+                    {recent.data.totalCapped ? '+' : ''} runs.
                   </Typography>
                 ) : null}
               </>
