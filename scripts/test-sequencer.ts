@@ -5,36 +5,32 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** As many browser journeys at once as run well beside the other tests on two cores. */
 const JOURNEYS_AT_ONCE = 2;
 
+/** What a new worker costs before its first file runs (it imports the project's modules again). */
+const NEW_WORKER_MS = 2_000;
+
 /** Milliseconds per byte of test file, to guess a file's duration before any run has timed it. */
 const MS_PER_BYTE: Record<string, number> = { e2e: 3, server: 0.5, web: 0.5, 'servicem8-sim': 0.1, contract: 0.01 };
 
-type Entry = { file: TestSpecification; estimate: number; group: string };
+type Entry = { file: TestSpecification; estimate: number; group: string; journey: boolean };
 
 /**
- * The longest files first, so the run does not end waiting on one that started late: the order is what
- * a greedy schedule over the workers gives with each file's duration in the last run (or a guess from
- * its size), under two rules.
- * - Files that share their worker (`isolate: false`) run in one block per project and environment: a
- *   worker is reused only for a file of the same kind, and each new one imports the project again.
- * - At most JOURNEYS_AT_ONCE browser journeys (a server process and Chromium each) run side by side.
+ * The longest files first, so the run does not end waiting on one that started late. Vitest hands the
+ * next file in this order to whichever worker is free, and reuses a worker only when that file is of
+ * the kind it ran last (project and environment, for projects whose files share a worker): a new
+ * worker imports the project again. So:
+ * - the files of each kind run in a few long stretches, longest first: the order moves to another
+ *   kind only when that kind's next file is much longer than this kind's;
+ * - the browser journeys (a server process and Chromium each; no shared worker) join where a greedy
+ *   schedule over the workers, with each file's duration in the last run (or a guess from its size),
+ *   keeps JOURNEYS_AT_ONCE of them running.
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const entries = sorted.map((file) => this.entry(file));
     const byLongest = (a: Entry, b: Entry) => b.estimate - a.estimate;
-    const journeys = entries.filter((entry) => entry.file.project.name === 'e2e').sort(byLongest);
-
-    // The blocks, longest file first in each, and the block with the longest file first.
-    const blocks = new Map<string, Entry[]>();
-    for (const entry of entries) {
-      if (entry.file.project.name === 'e2e') continue;
-      blocks.set(entry.group, [...(blocks.get(entry.group) ?? []), entry]);
-    }
-    const others = [...blocks.values()]
-      .map((block) => block.sort(byLongest))
-      .sort((a, b) => (b[0]?.estimate ?? 0) - (a[0]?.estimate ?? 0))
-      .flat();
+    const entries = sorted.map((file) => this.entry(file)).sort(byLongest);
+    const journeys = entries.filter((entry) => entry.journey);
+    const others = inStretches(entries.filter((entry) => !entry.journey));
 
     const workers = Math.max(1, Number(this.ctx.config.maxWorkers) || 1);
     const order: Entry[] = [];
@@ -49,7 +45,7 @@ export default class LongestFirstSequencer extends BaseSequencer {
             : others.shift();
         if (!next) break;
         order.push(next);
-        running.push({ endsAt: now + next.estimate, journey: next.file.project.name === 'e2e' });
+        running.push({ endsAt: now + next.estimate, journey: next.journey });
       }
       running.sort((a, b) => a.endsAt - b.endsAt);
       now = running.shift()?.endsAt ?? now;
@@ -67,6 +63,7 @@ export default class LongestFirstSequencer extends BaseSequencer {
       file,
       estimate,
       group: shared ? `${file.project.name}:${environmentOf(file)}` : `${file.project.name}:${file.moduleId}`,
+      journey: file.project.name === 'e2e',
     };
   }
 }
@@ -75,4 +72,25 @@ export default class LongestFirstSequencer extends BaseSequencer {
 function environmentOf(file: TestSpecification): string {
   const head = fs.readFileSync(file.moduleId, 'utf8').slice(0, 500);
   return /@vitest-environment\s+([\w-]+)/.exec(head)?.[1] ?? file.project.config.environment;
+}
+
+/**
+ * `entries` (longest first) in stretches of one kind: the next file is the longest left of the current
+ * kind, unless another kind's longest is longer by more than a new worker costs twice.
+ */
+function inStretches(entries: Entry[]): Entry[] {
+  const kinds = new Map<string, Entry[]>();
+  for (const entry of entries) kinds.set(entry.group, [...(kinds.get(entry.group) ?? []), entry]);
+  const order: Entry[] = [];
+  let current: string | undefined;
+  while (order.length < entries.length) {
+    const heads = [...kinds.values()].flatMap((kind) => kind.slice(0, 1));
+    const longest = heads.reduce((best, entry) => (entry.estimate > best.estimate ? entry : best));
+    const same = current === undefined ? undefined : kinds.get(current)?.[0];
+    const next = same && longest.estimate <= same.estimate + 2 * NEW_WORKER_MS ? same : longest;
+    kinds.get(next.group)?.shift();
+    current = next.group;
+    order.push(next);
+  }
+  return order;
 }
