@@ -55,6 +55,11 @@ describe('the embedded database in DATA_DIR', () => {
       fs.chmodSync(path.join(privateDir, 'uploads'), 0o755);
       fs.writeFileSync(path.join(privateDir, 'uploads', 'old-logo.png'), 'png');
       fs.chmodSync(path.join(privateDir, 'uploads', 'old-logo.png'), 0o644);
+      // Its database too, when the run has a migrated one to copy (else the server creates it).
+      await prepareEmbeddedDataDir(privateDir);
+      for (const entry of listTree(privateDir)) {
+        fs.chmodSync(path.join(privateDir, entry.name), entry.directory ? 0o755 : 0o644);
+      }
 
       const services = await startServices({
         config: loadConfig({ NODE_ENV: 'test', DATA_DIR: privateDir }),
