@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'contract', include: ['src/**/*.test.ts'] },
+  // Pure schemas and functions: files share a worker and the modules it has loaded.
+  test: { name: 'contract', include: ['src/**/*.test.ts'], isolate: false },
 });

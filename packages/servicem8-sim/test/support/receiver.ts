@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
 
 export type ReceivedRequest = { method: string; path: string; contentType: string; body: string; at: number };
 
@@ -29,9 +28,10 @@ const echoChallenge: Responder = (request, response) => {
 
 const open: Receiver[] = [];
 
-afterEach(async () => {
+/** Closes every receiver the test started (test/support/cleanup.ts calls it after each test). */
+export async function closeReceivers(): Promise<void> {
   await Promise.all(open.splice(0).map((receiver) => receiver.close()));
-});
+}
 
 /** A local HTTP endpoint that records what the simulator sends (webhook callbacks, add-ons). */
 export async function startReceiver(initial: Responder = echoChallenge): Promise<Receiver> {

@@ -1,4 +1,3 @@
-import { afterEach } from 'vitest';
 import { buildSimulator, type Simulator } from '../../src/simulator.ts';
 import type { SimulatorOptions } from '../../src/simulator-options.ts';
 
@@ -24,9 +23,10 @@ export type Harness = {
 
 const running: Simulator[] = [];
 
-afterEach(async () => {
+/** Closes every simulator the test started (test/support/cleanup.ts calls it after each test). */
+export async function closeSimulators(): Promise<void> {
   await Promise.all(running.splice(0).map((sim) => sim.close()));
-});
+}
 
 /** A simulator on an ephemeral 127.0.0.1 port, closed after the test. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Harness> {
