@@ -26,7 +26,7 @@ export type Sm8FrontDoor = {
   close(): Promise<void>;
 };
 
-export type ForwardedCall = { via: string; method: string; path: string; status: number; answeredAt: number };
+type ForwardedCall = { via: string; method: string; path: string; status: number; answeredAt: number };
 
 const HOP_BY_HOP = ['host', 'connection', 'content-length', 'content-encoding', 'transfer-encoding'];
 
