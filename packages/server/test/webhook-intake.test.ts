@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertConnection } from '../src/modules/servicem8/servicem8.repository.ts';
+import { updateConnection, upsertConnection } from '../src/modules/servicem8/servicem8.repository.ts';
+import { forgetWebhookSecret } from '../src/modules/servicem8/webhook-secrets.ts';
+import { processDeliveryJob } from '../src/modules/webhooks/webhooks.jobs.ts';
 import { encryptSecret } from '../src/security/encryption.ts';
 import { bearer, createVendorTeam } from './support/factories.ts';
+import { countStatements } from './support/statement-count.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 let services: TestServices;
@@ -10,7 +13,9 @@ let team: Awaited<ReturnType<typeof createVendorTeam>>;
 const SECRET = 'the-vendor-webhook-secret-123';
 
 beforeAll(async () => {
-  services = await startTestServices();
+  // No workers: the deliveries stay queued for the tests to see, and nothing else uses the database
+  // while statements are counted.
+  services = await startTestServices({ role: 'api' });
   team = await createVendorTeam(services.deps, 'Intake Plumbing');
   const key = services.deps.keys.storageEncryptionKey;
   await upsertConnection(services.deps.database.db, {
@@ -33,11 +38,27 @@ const delivery = (uuid: string) => ({
 });
 
 async function inboxRows(): Promise<Array<{ topic: string; status: string }>> {
-  const result = await services.deps.database.db.execute(
-    sql`select topic, status from webhook_inbox order by received_at`,
+  return rowsOf(
+    await services.deps.database.db.execute(sql`select topic, status from webhook_inbox order by received_at`),
   );
-  return (result as unknown as { rows: Array<{ topic: string; status: string }> }).rows;
 }
+
+const rowsOf = <T = Record<string, unknown>>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The processing jobs queued for an inbox row: the columns pg-boss copies from the queue, and the payload. */
+async function jobsFor(inboxId: string) {
+  return rowsOf<Record<string, unknown>>(
+    await services.deps.database.db.execute(sql`
+      select name, data, priority, state, retry_limit, retry_delay, retry_backoff, retry_delay_max, expire_seconds,
+             deletion_seconds, keep_until - start_after as kept, policy, dead_letter, heartbeat_seconds, group_id,
+             group_tier, singleton_key, start_after <= now() as ready
+        from pgboss.job where name = ${processDeliveryJob.name} and data->>'inboxId' = ${inboxId}
+       order by created_on`),
+  );
+}
+
+const post = (payload: Record<string, unknown>, secret = SECRET) =>
+  services.app.inject({ method: 'POST', url: callback({ vendor: team.vendor.id, secret }), payload });
 
 describe('the ServiceM8 webhook callback', () => {
   it('answers the subscription challenge with the challenge itself', async () => {
@@ -82,10 +103,7 @@ describe('the ServiceM8 webhook callback', () => {
     expect((await inboxRows()).filter((r) => r.topic === 'job')).toHaveLength(1);
     // Its processing (reading the job from ServiceM8, see automation-events.test.ts) was queued once.
     const inboxId = stored.find((d) => d.duplicate === false)?.inboxId;
-    const queued = await services.deps.database.db.execute(
-      sql`select count(*)::int as n from pgboss.job where name = 'webhooks.process-delivery' and data->>'inboxId' = ${inboxId}`,
-    );
-    expect((queued as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
+    expect(await jobsFor(inboxId)).toHaveLength(1);
   });
 
   it('refuses the vendor id spelled in capitals like a wrong secret, so a repeat cannot pass as new', async () => {
@@ -161,5 +179,102 @@ describe('the ServiceM8 webhook callback', () => {
       payload: { type: 'job.created', data: { uuid: 'job-new-2' } },
     });
     expect(asUser.statusCode).toBe(403);
+  });
+
+  it('stores a delivery and queues its processing in one statement, the secret read once', async () => {
+    forgetWebhookSecret(services.deps, team.vendor.id);
+    const first = await countStatements(services.deps.database, () => post(delivery('job-count-1')));
+    expect(first.result.statusCode, first.result.body).toBe(200);
+    // The secret is read once (it was not known), then the delivery and its job are one statement.
+    expect(first.statements).toHaveLength(2);
+    expect(first.statements[0]).toMatch(/^select .* from "sm8_connections"/);
+
+    const second = await countStatements(services.deps.database, () => post(delivery('job-count-2')));
+    expect(second.result.statusCode, second.result.body).toBe(200);
+    expect(second.statements).toHaveLength(1);
+    const repeat = await countStatements(services.deps.database, () => post(delivery('job-count-2')));
+    expect(repeat.result.json().data).toEqual({ inboxId: null, duplicate: true });
+    expect(repeat.statements).toHaveLength(1);
+
+    // The job is the one queue.send stores: the queue's retries, retention and expiry, the vendor's group.
+    const inboxId = second.result.json().data.inboxId as string;
+    const [queued, ...more] = await jobsFor(inboxId);
+    expect(more).toHaveLength(0);
+    const sentId = '00000000-0000-4000-8000-00000000c0de';
+    await services.deps.queue.send(processDeliveryJob, { inboxId: sentId, vendorId: team.vendor.id });
+    const [sent] = await jobsFor(sentId);
+    expect(queued).toEqual({ ...sent, data: { inboxId, vendorId: team.vendor.id } });
+    expect(queued).toMatchObject({ state: 'created', group_id: team.vendor.id, retry_limit: 5, ready: true });
+  });
+
+  it('queues a repeat of a delivery already processed again, in the same statement', async () => {
+    const stored = (await post(delivery('job-reopen'))).json().data.inboxId as string;
+    await services.deps.database.db.execute(
+      sql`update webhook_inbox set status = 'Processed', processed_at = now() where id = ${stored}`,
+    );
+    const again = await countStatements(services.deps.database, () => post(delivery('job-reopen')));
+    expect(again.result.json().data).toEqual({ inboxId: null, duplicate: true });
+    expect(again.statements).toHaveLength(1);
+    expect(await jobsFor(stored)).toHaveLength(2);
+    const [row] = rowsOf<{ status: string }>(
+      await services.deps.database.db.execute(sql`select status from webhook_inbox where id = ${stored}`),
+    );
+    expect(row?.status).toBe('Received');
+    // A repeat of an event delivery is never queued again.
+    const event = { type: 'job.created', data: { uuid: 'job-event-once' } };
+    const eventId = (await post(event)).json().data.inboxId as string;
+    await services.deps.database.db.execute(sql`update webhook_inbox set status = 'Processed' where id = ${eventId}`);
+    expect((await post(event)).json().data).toEqual({ inboxId: null, duplicate: true });
+    expect(await jobsFor(eventId)).toHaveLength(1);
+  });
+
+  it('follows a secret changed by another process: the new one at once, the old one refused within 30 s', async () => {
+    const key = services.deps.keys.storageEncryptionKey;
+    const other = await createVendorTeam(services.deps, 'Rotating Roofing');
+    const connect = (secret: string) =>
+      upsertConnection(services.deps.database.db, {
+        vendorId: other.vendor.id,
+        accountUuid: 'account-rotating',
+        accessTokenEnc: encryptSecret(key, 'access'),
+        refreshTokenEnc: encryptSecret(key, 'refresh'),
+        accessTokenExpiresAt: new Date(Date.now() + 3_600_000),
+        scope: 'read_jobs',
+        webhookSecretEnc: encryptSecret(key, secret),
+      });
+    const send = (secret: string, uuid: string) =>
+      services.app.inject({
+        method: 'POST',
+        url: callback({ vendor: other.vendor.id, secret }),
+        payload: delivery(uuid),
+      });
+    // Not connected yet: refused, and not remembered as such.
+    expect((await send('old-secret', 'job-r0')).statusCode).toBe(401);
+    await connect('old-secret');
+    expect((await send('old-secret', 'job-r1')).statusCode).toBe(200);
+
+    // Another process changes the secret (this one is not told).
+    await updateConnection(services.deps.database.db, other.vendor.id, {
+      webhookSecretEnc: encryptSecret(key, 'new-secret'),
+    });
+    expect((await send('new-secret', 'job-r2')).statusCode).toBe(200);
+    expect((await send('old-secret', 'job-r3')).statusCode).toBe(401);
+
+    // The old copy is trusted for at most 30 s: back to the old secret elsewhere, the new one still
+    // passes until then, and is refused after.
+    await updateConnection(services.deps.database.db, other.vendor.id, {
+      webhookSecretEnc: encryptSecret(key, 'old-secret'),
+    });
+    expect((await send('new-secret', 'job-r4')).statusCode).toBe(200);
+    services.clock.advance(30_000);
+    expect((await send('new-secret', 'job-r5')).statusCode).toBe(401);
+    expect((await send('old-secret', 'job-r6')).statusCode).toBe(200);
+
+    // A change in this process is followed at once.
+    await updateConnection(services.deps.database.db, other.vendor.id, {
+      webhookSecretEnc: encryptSecret(key, 'newest-secret'),
+    });
+    forgetWebhookSecret(services.deps, other.vendor.id);
+    expect((await send('old-secret', 'job-r7')).statusCode).toBe(401);
+    expect((await send('newest-secret', 'job-r8')).statusCode).toBe(200);
   });
 });

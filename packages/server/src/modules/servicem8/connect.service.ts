@@ -49,6 +49,7 @@ import {
   signInNeeded,
   toOutcome,
 } from './sm8-sign-in-rules.ts';
+import { forgetWebhookSecret } from './webhook-secrets.ts';
 
 /** Long enough to prove an existing account by a mailed link before the pending connection lapses. */
 const PENDING_MINUTES = LINK_CLAIM_MINUTES;
@@ -338,6 +339,7 @@ async function storeConnection(
       encryptSecret(deps.keys.storageEncryptionKey, randomBytes(24).toString('base64url')),
     needsReconnectSince: null,
   });
+  forgetWebhookSecret(deps, connection.vendorId);
   await markConnectedToServiceM8(tx, connection.vendorId, connection.accountUuid);
   await deps.queue.send(activateVendorJob, { vendorId: connection.vendorId }, { tx });
 }

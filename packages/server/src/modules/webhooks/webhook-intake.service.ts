@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Sm8EventDelivery, Sm8ObjectDelivery } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { webhookSecretOf } from '../servicem8/sm8-access.ts';
+import { isWebhookSecret } from '../servicem8/webhook-secrets.ts';
 import { processDeliveryJob } from './webhooks.jobs.ts';
-import { insertInboxDelivery, reopenProcessedDelivery } from './webhooks.repository.ts';
+import { storeAndQueueDelivery } from './webhooks.repository.ts';
 
 /**
  * The vendor id exactly as the callback URL we registered spells it (lower case): PostgreSQL would also
@@ -15,41 +15,27 @@ const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** ServiceM8 sends a delivery per change or a few; more records than this in one is not ServiceM8. */
 export const MAX_DELIVERY_ENTRIES = 100;
 
-/** ServiceM8 does not sign deliveries: the callback URL carries a per-vendor secret instead. */
+/**
+ * ServiceM8 does not sign deliveries: the callback URL carries a per-vendor secret instead, checked
+ * against this process's copy of it (`isWebhookSecret`: read again when out of date or different).
+ */
 export async function assertCallbackSecret(deps: Deps, vendorId: string | undefined, secret: string | undefined) {
   const refuse = () => new AppError('UNAUTHENTICATED', 'This webhook callback URL is not valid.');
   if (!vendorId || !secret || !CANONICAL_UUID.test(vendorId)) throw refuse();
-  const expected = await webhookSecretOf(deps, vendorId);
-  const given = Buffer.from(secret);
-  if (!expected || given.length !== Buffer.from(expected).length || !timingSafeEqual(given, Buffer.from(expected))) {
-    throw refuse();
-  }
+  if (!(await isWebhookSecret(deps, vendorId, secret))) throw refuse();
   return vendorId;
 }
 
 /**
- * Stores a delivery in the inbox and queues its processing in one transaction, so an accepted
- * delivery is never lost; the same delivery again (ServiceM8 retries) is recognised and ignored.
+ * Stores a delivery in the inbox and queues its processing in one statement, so an accepted delivery
+ * is never lost; the same delivery again (ServiceM8 retries) is recognised and ignored.
  */
 export async function acceptDelivery(
   deps: Deps,
   vendorId: string,
   body: unknown,
 ): Promise<{ inboxId: string | null; duplicate: boolean }> {
-  const objectDelivery = Sm8ObjectDelivery.safeParse(body);
-  const eventDelivery = objectDelivery.success ? undefined : Sm8EventDelivery.safeParse(body);
-  const topic = objectDelivery.success
-    ? objectDelivery.data.object.toLowerCase()
-    : eventDelivery?.success
-      ? eventDelivery.data.type
-      : undefined;
-  if (!topic) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'This is not a ServiceM8 webhook delivery: expected {object, entry} or {type, data}.',
-    );
-  }
-  const entries = objectDelivery.success ? objectDelivery.data.entry.length : 0;
+  const { topic, entries, isObjectDelivery } = readDelivery(body);
   if (entries > MAX_DELIVERY_ENTRIES) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
@@ -60,21 +46,41 @@ export async function acceptDelivery(
   const dedupeKey = createHash('sha256')
     .update(`${vendorId}\n${canonicalJson(payload)}`)
     .digest('hex');
-  // On the app's clock, like the snapshots' read times it is compared with when processed.
-  const receivedAt = deps.clock.now();
-  return deps.database.db.transaction(async (tx) => {
-    const inboxId = await insertInboxDelivery(tx, { vendorId, dedupeKey, topic, payload, receivedAt });
-    if (!inboxId) {
+  const id = randomUUID();
+  const jobPayload = processDeliveryJob.payload.parse({ inboxId: id, vendorId });
+  const stored = await storeAndQueueDelivery(
+    deps.database.db,
+    {
+      id,
+      vendorId,
+      dedupeKey,
+      topic,
+      payload,
+      // On the app's clock, like the snapshots' read times it is compared with when processed.
+      receivedAt: deps.clock.now(),
       // An object delivery names only fields and a time to the second, so two real changes of the
       // same field within a second look identical: once the first was processed, the record is read
       // again. Reading again is harmless (the snapshot comparison finds nothing new for a true repeat).
-      const reopened = objectDelivery.success ? await reopenProcessedDelivery(tx, dedupeKey, receivedAt) : undefined;
-      if (reopened) await deps.queue.send(processDeliveryJob, { inboxId: reopened, vendorId }, { tx });
-      return { inboxId: null, duplicate: true };
-    }
-    await deps.queue.send(processDeliveryJob, { inboxId, vendorId }, { tx });
-    return { inboxId, duplicate: false };
-  });
+      reopen: isObjectDelivery,
+    },
+    { definition: processDeliveryJob, payload: jobPayload, groupId: processDeliveryJob.vendorOf?.(jobPayload) },
+  );
+  return stored.insertedId ? { inboxId: stored.insertedId, duplicate: false } : { inboxId: null, duplicate: true };
+}
+
+/** The delivery's topic and size, read once: an object delivery `{object, entry}` or an event `{type, data}`. */
+function readDelivery(body: unknown): { topic: string; entries: number; isObjectDelivery: boolean } {
+  const looksLikeObject = typeof body === 'object' && body !== null && 'object' in body;
+  const object = looksLikeObject ? Sm8ObjectDelivery.safeParse(body) : undefined;
+  if (object?.success) {
+    return { topic: object.data.object.toLowerCase(), entries: object.data.entry.length, isObjectDelivery: true };
+  }
+  const event = Sm8EventDelivery.safeParse(body);
+  if (event.success) return { topic: event.data.type, entries: 0, isObjectDelivery: false };
+  throw new AppError(
+    'VALIDATION_FAILED',
+    'This is not a ServiceM8 webhook delivery: expected {object, entry} or {type, data}.',
+  );
 }
 
 /** JSON with object keys sorted, so the same delivery always hashes the same. */

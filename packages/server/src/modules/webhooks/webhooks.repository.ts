@@ -1,20 +1,71 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { JobDefinition } from '../../queue/job-definition.ts';
+import { jobInsert, jobWakeUp } from '../../queue/job-insert.ts';
 import { webhookInbox } from './webhooks.schema.ts';
 
 export type InboxRow = typeof webhookInbox.$inferSelect;
 
-/** Stores a delivery unless one with the same key is there already; answers the new row's id, or undefined. */
-export async function insertInboxDelivery(
+/**
+ * Stores a delivery and queues `job` to process it, in one statement (atomic, one round trip):
+ * - a new delivery (no row with its `dedupeKey`) is inserted with `id` and queued;
+ * - a repeat of one still `Received` changes nothing: its job is still to come;
+ * - with `reopen`, a repeat of one already processed (or failed) is made `Received` again, received
+ *   now, and queued again.
+ * The job's payload is `payload` with `inboxId` set to the row's id; `groupId` is its pg-boss group
+ * (the vendor). Answers the new row's id, or the reopened row's, and whether a job was queued.
+ */
+export async function storeAndQueueDelivery(
   db: Db,
-  values: { vendorId: string; dedupeKey: string; topic: string; payload: Record<string, unknown>; receivedAt: Date },
-): Promise<string | undefined> {
-  const [row] = await db
-    .insert(webhookInbox)
-    .values(values)
-    .onConflictDoNothing({ target: webhookInbox.dedupeKey })
-    .returning({ id: webhookInbox.id });
-  return row?.id;
+  values: {
+    id: string;
+    vendorId: string;
+    dedupeKey: string;
+    topic: string;
+    payload: Record<string, unknown>;
+    receivedAt: Date;
+    reopen: boolean;
+  },
+  job: { definition: JobDefinition; payload: Record<string, unknown>; groupId: string | undefined },
+): Promise<{ insertedId: string | null; reopenedId: string | null; queued: number }> {
+  const receivedAt = values.receivedAt.toISOString();
+  // A repeat's UPDATE sees the table as the statement found it: a row the INSERT just added (or one
+  // another transaction added since) is invisible to it, and that row is Received anyway.
+  const result = await db.execute(sql`
+    with stored as (
+      insert into ${webhookInbox} (id, vendor_id, dedupe_key, topic, payload, received_at)
+      values (${values.id}, ${values.vendorId}, ${values.dedupeKey}, ${values.topic},
+              ${JSON.stringify(values.payload)}::jsonb, ${receivedAt}::timestamptz)
+      on conflict (dedupe_key) do nothing
+      returning id
+    ), reopened as (
+      update ${webhookInbox} set status = 'Received', processed_at = null, received_at = ${receivedAt}::timestamptz
+       where ${values.reopen}::boolean and dedupe_key = ${values.dedupeKey} and status <> 'Received'
+      returning id
+    ), to_process as (
+      select id from stored union all select id from reopened
+    ), queued as (
+      ${jobInsert(
+        job.definition,
+        sql`select coalesce(json_agg(json_build_object(
+              'data', jsonb_set(${JSON.stringify(job.payload)}::jsonb, '{inboxId}', to_jsonb(id::text)),
+              'groupId', ${job.groupId ?? null}::text)), '[]'::json) from to_process`,
+      )}
+    ), woken as (
+      ${jobWakeUp(job.definition, sql`queued`)}
+    )
+    select (select id::text from stored) as "insertedId",
+           (select id::text from reopened) as "reopenedId",
+           (select count(*) from queued)::int as queued,
+           (select count(*) from woken)::int as woken,
+           -- A delivery stored without its job must not be kept: should pg-boss queue fewer jobs than
+           -- deliveries were stored (its queue gone), this division by zero fails the whole statement.
+           case when (select count(*) from to_process) = 0 then 0
+                else (select count(*) from to_process) / (select count(*) from queued) end as "allQueued"`);
+  const [row] = (
+    result as unknown as { rows: Array<{ insertedId: string | null; reopenedId: string | null; queued: number }> }
+  ).rows;
+  return { insertedId: row?.insertedId ?? null, reopenedId: row?.reopenedId ?? null, queued: row?.queued ?? 0 };
 }
 
 export async function findInboxDelivery(db: Db, id: string): Promise<InboxRow | undefined> {
@@ -24,21 +75,4 @@ export async function findInboxDelivery(db: Db, id: string): Promise<InboxRow | 
 
 export async function markInboxDelivery(db: Db, id: string, status: InboxRow['status'], at: Date): Promise<void> {
   await db.update(webhookInbox).set({ status, processedAt: at }).where(eq(webhookInbox.id, id));
-}
-
-/**
- * Marks an already processed delivery Received again, received now (so the records it names are read
- * again); answers its id, or undefined when it is still pending.
- */
-export async function reopenProcessedDelivery(
-  db: Db,
-  dedupeKey: string,
-  receivedAt: Date,
-): Promise<string | undefined> {
-  const [row] = await db
-    .update(webhookInbox)
-    .set({ status: 'Received', processedAt: null, receivedAt })
-    .where(and(eq(webhookInbox.dedupeKey, dedupeKey), ne(webhookInbox.status, 'Received')))
-    .returning({ id: webhookInbox.id });
-  return row?.id;
 }

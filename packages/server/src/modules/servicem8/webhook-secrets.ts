@@ -1,0 +1,59 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { webhookSecretOf } from './sm8-access.ts';
+
+/**
+ * Checking the secret in a webhook callback URL without reading the connection (and decrypting the
+ * secret) for every delivery: each process keeps the SHA-256 of each vendor's secret it has read.
+ *
+ * - A copy is trusted for TRUST_MS: a secret changed by another process is accepted here at once
+ *   (a secret that does not match the copy is read again before it is refused), and the old one is
+ *   refused within TRUST_MS (after that the copy is read again, even when it matches).
+ * - A change in this process (`forgetWebhookSecret`, called when the connection is stored) drops the
+ *   copy at once.
+ * - Only connected vendors' secrets are kept, so the copies are bounded by the vendors; a refused or
+ *   unknown vendor costs one read, as every delivery did before.
+ * Hashes, not secrets, are kept and compared, in constant time.
+ */
+const TRUST_MS = 30_000;
+
+type Copy = { hash: Buffer; readAt: number };
+/** One set of copies per database (tests run several servers in one process). */
+const copiesByDatabase = new WeakMap<Database, Map<string, Copy>>();
+
+function copiesOf(deps: Deps): Map<string, Copy> {
+  let copies = copiesByDatabase.get(deps.database);
+  if (!copies) {
+    copies = new Map();
+    copiesByDatabase.set(deps.database, copies);
+  }
+  return copies;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether `given` is the secret of the vendor's webhook callback URL (false when not connected). */
+export async function isWebhookSecret(deps: Deps, vendorId: string, given: string): Promise<boolean> {
+  const copies = copiesOf(deps);
+  const givenHash = sha256(given);
+  const now = deps.clock.now().getTime();
+  const copy = copies.get(vendorId);
+  if (copy && now - copy.readAt < TRUST_MS && now >= copy.readAt && timingSafeEqual(copy.hash, givenHash)) {
+    return true;
+  }
+  // Unknown, out of date or different: read it again before answering.
+  const secret = await webhookSecretOf(deps, vendorId);
+  if (secret === undefined) {
+    copies.delete(vendorId);
+    return false;
+  }
+  const fresh = { hash: sha256(secret), readAt: now };
+  copies.set(vendorId, fresh);
+  return timingSafeEqual(fresh.hash, givenHash);
+}
+
+/** Drops this process's copy of the vendor's secret: the connection (and maybe its secret) changed. */
+export function forgetWebhookSecret(deps: Deps, vendorId: string): void {
+  copiesOf(deps).delete(vendorId);
+}
