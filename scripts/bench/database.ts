@@ -59,11 +59,16 @@ export async function createBenchDatabase(kind: DbKind, adminUrl: string | undef
   }
   if (!adminUrl) throw new Error('BENCH_DATABASE_URL is not set');
   const name = `automate_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase({ kind: 'postgres', url: adminUrl });
   try {
-    await admin.db.execute(sql.raw(`CREATE DATABASE "${name}"`));
-  } finally {
-    await admin.close();
+    const admin = await openDatabase({ kind: 'postgres', url: adminUrl });
+    try {
+      await admin.db.execute(sql.raw(`CREATE DATABASE "${name}"`));
+    } finally {
+      await admin.close();
+    }
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
