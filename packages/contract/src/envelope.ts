@@ -56,9 +56,9 @@ export type SearchPage<T> = { rows: T[]; total: number; pageNumber: number; page
 export function cursorSearchPage<T extends z.ZodType>(row: T) {
   return searchPage(row).extend({
     /** True when more rows match than `total`, which is then the cap: show it as "10,000+". */
-    totalCapped: z.boolean(),
+    totalCapped: z.boolean().describe('True when more rows match than total, which is then the cap ("10,000+").'),
     /** Pass as `Cursor` for the page after this one; null on the last page. */
-    nextCursor: z.string().nullable(),
+    nextCursor: z.string().nullable().describe('Pass as Cursor for the page after this one; null on the last page.'),
   });
 }
 export type CursorSearchPage<T> = SearchPage<T> & { totalCapped: boolean; nextCursor: string | null };

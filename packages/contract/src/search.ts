@@ -64,7 +64,11 @@ export const CursorSearchQuery = SearchQuery.extend({
     .string()
     .max(2000, 'Cursor must be the nextCursor of a page.')
     .regex(/^[A-Za-z0-9_-]+$/, 'Cursor must be the nextCursor of a page.')
-    .optional(),
+    .optional()
+    .describe(
+      'The nextCursor of the page before, to get the page after it (with the same SortBy, SortDir, ' +
+        'Filters and PageSize). Without it, PageNumber pages by offset.',
+    ),
 });
 export type CursorSearchQuery = z.output<typeof CursorSearchQuery>;
 

@@ -143,6 +143,7 @@ export async function runSearch<Row>(options: {
  *   `PageNumber` pages by offset as `runSearch` does. `nextCursor` is null on the last page.
  * - Matching rows are counted up to `countCap` only: with more, `total` is the cap and `totalCapped`
  *   is true, so the count costs at most `countCap` index entries.
+ * - Sorting by a field with a `lookup` goes key by key (`fetchInLookupOrder`).
  *
  * `fetchRows` must select the `keys` it is given alongside its columns: they are the page's sort
  * values as text, from which the next cursor is made, and are removed from the rows it answers.
