@@ -60,6 +60,8 @@ export async function startServices(options: {
   role: Role;
   webRoot: string | undefined;
   clock?: Clock;
+  /** False in tests: no scheduled job fires by the wall clock in the middle of one (see createQueue). */
+  cron?: boolean;
 }): Promise<Services> {
   const { config, logger, role } = options;
   if (role === 'worker' && options.target.kind === 'pglite') {
@@ -86,7 +88,7 @@ export async function startServices(options: {
     stops.push(() => database.close());
     await database.migrate();
 
-    const queue = await createQueue({ database, jobs: JOBS, logger, settings: config.queue });
+    const queue = await createQueue({ database, jobs: JOBS, logger, settings: config.queue, cron: options.cron });
     stops.push(() => queue.stop());
 
     const clock = options.clock ?? systemClock;

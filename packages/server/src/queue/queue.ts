@@ -34,20 +34,28 @@ export async function createQueue(options: {
   jobs: readonly JobDefinition[];
   logger: Logger;
   settings: QueueSettings;
+  /**
+   * Whether this process sends scheduled jobs (a job's `schedule`) when the wall clock reaches them;
+   * true unless a test does that work itself, at the time it chooses.
+   */
+  cron?: boolean;
 }): Promise<Queue> {
   const { database, jobs, logger, settings } = options;
+  const schedule = options.cron ?? true;
   const log = logger.child({ component: 'queue' });
   const boss =
     database.driver === 'pglite' && database.pglite
       ? new PgBoss({
           db: fromPglite(database.pglite),
           backend: 'pglite',
+          schedule,
           ...supervision(settings),
           // The embedded database delivers NOTIFY in-process: a sent job wakes its worker at commit.
           useListenNotify: true,
         })
       : new PgBoss({
           connectionString: database.url,
+          schedule,
           ...supervision(settings),
           useListenNotify: true,
           max: 5,

@@ -113,6 +113,9 @@ export async function startTestServices(
     role: options.role ?? 'all',
     webRoot: options.webRoot,
     clock,
+    // The every-minute dispatch and the 15-minute reconciliation would otherwise fire whenever the
+    // wall clock passes their minute, in the middle of whichever test runs then; tests call them.
+    cron: false,
   });
   if (!services.app) throw new Error('startTestServices needs a role that serves HTTP.');
   if (sim) await services.app.listen({ port: Number(port), host: '127.0.0.1' });
