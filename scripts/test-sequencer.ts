@@ -20,7 +20,7 @@ type Entry = { file: TestSpecification; estimate: number; group: string; journey
  * worker imports the project again. So:
  * - the files of each kind run in a few long stretches, longest first: the order moves to another
  *   kind only when that kind's next file is much longer than this kind's;
- * - the browser journeys (a server process and Chromium each; no shared worker) join where a greedy
+ * - the browser journeys (a server process and Chromium each) join where a greedy
  *   schedule over the workers, with each file's duration in the last run (or a guess from its size),
  *   keeps JOURNEYS_AT_ONCE of them running.
  */
