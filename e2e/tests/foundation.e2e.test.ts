@@ -3,46 +3,56 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
-let server: ServerProcess;
+let server: ServerProcess | undefined;
 let browser: Browser;
 let page: Page;
 
+/** The file's server, started by the first test that needs it (the SIGTERM test stops it). */
+async function running(): Promise<ServerProcess> {
+  if (!server) server = await startServerProcess();
+  return server;
+}
+
 beforeAll(async () => {
-  server = await startServerProcess();
-  browser = await launchBrowser();
+  [browser] = await Promise.all([launchBrowser(), running()]);
   page = await browser.newPage();
 });
 afterAll(async () => {
   await browser?.close();
-  if (server) await server.stop();
+  await server?.stop();
 });
 
 describe('the app shell in Chromium', () => {
   it('shows the home page with the live system status', async () => {
-    await page.goto(server.baseUrl);
+    const { baseUrl } = await running();
+    await page.goto(baseUrl);
     await page.getByRole('heading', { level: 1, name: 'Put your ServiceM8 follow-ups on autopilot' }).waitFor();
     await page.getByText('All systems operational · server v1.8.0').waitFor();
     expect(await page.title()).toBe('Automate · Automations for ServiceM8');
   });
 
   it('opens a deep link through the SPA fallback and shows the not-found page for an unknown path', async () => {
-    const response = await page.goto(`${server.baseUrl}/some/unknown/place?from=email`);
+    const { baseUrl } = await running();
+    const response = await page.goto(`${baseUrl}/some/unknown/place?from=email`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: /home/i }).first().click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/`);
   });
 
   it('browses the API documentation', async () => {
-    await page.goto(`${server.baseUrl}/api/docs`);
+    const { baseUrl } = await running();
+    await page.goto(`${baseUrl}/api/docs`);
     await page.getByText('/api/health').first().waitFor();
     await page.getByText('Automate API').first().waitFor();
   });
 });
 
 describe('the server process', () => {
+  // The file's own server, so no second one starts for this; a test after it would start a new one.
   it('shuts down cleanly on SIGTERM', async () => {
-    const other = await startServerProcess();
-    expect(await other.stop()).toBe(0);
+    const stopping = await running();
+    server = undefined;
+    expect(await stopping.stop()).toBe(0);
   });
 });
