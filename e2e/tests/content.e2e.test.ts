@@ -93,6 +93,8 @@ describe('the help center', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Help Center' }).click();
     await page.waitForURL(url('/app/help'));
     await page.getByRole('searchbox', { name: 'Search help articles' }).fill(word);
+    // The search puts the words in the address once typing pauses: a click before that could be undone by it.
+    await page.getByRole('status').getByText(`1 article matches “${word}”.`).waitFor();
     await page.getByRole('link', { name: new RegExp(`Reminding clients about ${word} cleaning`) }).click();
     await page.waitForURL(url(`/app/help/articles/automations/${article.slug}`));
     await page.getByRole('heading', { name: `Reminding clients about ${word} cleaning`, level: 1 }).waitFor();
