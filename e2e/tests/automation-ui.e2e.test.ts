@@ -150,6 +150,7 @@ describe('the vendor automation screens', () => {
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('A note without text');
     await page.getByRole('button', { name: 'Add action' }).click();
     await page.getByRole('menuitem', { name: /^Add a note to the job/ }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Create' }).click();
 
     const action = page.getByRole('group', { name: '1. Add a note to the job' });
@@ -184,12 +185,15 @@ describe('the vendor automation screens', () => {
 
     await page.getByRole('button', { name: 'Add action' }).click();
     await page.getByRole('menuitem', { name: /^Add a note to the job/ }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await page
       .getByRole('group', { name: '1. Add a note to the job' })
       .getByRole('textbox', { name: 'Note' })
       .fill(NOTE);
     await page.getByRole('button', { name: 'Add action' }).click();
     await page.getByRole('menuitem', { name: /^Email the job contact/ }).click();
+    // The menu closes with a transition; its items stay in the page until it has.
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     const email = page.getByRole('group', { name: '2. Email the job contact' });
     await email.getByRole('textbox', { name: 'Subject' }).fill(SUBJECT);
     await email.getByRole('textbox', { name: 'Body' }).fill(BODY);
