@@ -41,7 +41,8 @@ async function openPage({ changelog }: { changelog: 'seen' | 'unseen' }): Promis
   contexts.push(context);
   if (changelog === 'seen') await markChangelogSeen(context);
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Playwright's own 30 s, as in the other journeys: a page load can take seconds on a busy machine.
+  page.setDefaultTimeout(30_000);
   return page;
 }
 

@@ -44,7 +44,8 @@ async function openContext({ changelogSeen }: { changelogSeen: boolean }): Promi
   context = await browser.newContext({ viewport: DESKTOP });
   if (changelogSeen) await markChangelogSeen(context);
   page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Playwright's own 30 s, as in the other journeys: a page load can take seconds on a busy machine.
+  page.setDefaultTimeout(30_000);
   consoleMessages = [];
   page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text() }));
 }
