@@ -2,6 +2,7 @@ import type { TriggerRunDetail } from '@automate/contract';
 import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
  * Issue acceptance: kill the worker process in the middle of a run (SIGKILL) and start it again:
@@ -33,27 +34,6 @@ afterAll(async () => {
   await sim?.close();
 });
 
-/** The browser's path through ServiceM8's consent (auto-approved) to an activated account. */
-async function connect(baseUrl: string): Promise<{ token: string; vendorId: string }> {
-  const start = await fetch(`${baseUrl}/api/Auth/login/servicem8`, { redirect: 'manual' });
-  // The browser keeps the state cookie and sends it back with ServiceM8's redirect to the callback.
-  const cookie = start.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const approved = await fetch(String(start.headers.get('location')), { redirect: 'manual' });
-  const callback = await fetch(String(approved.headers.get('location')), { redirect: 'manual', headers: { cookie } });
-  const connection = new URL(String(callback.headers.get('location'))).searchParams.get('connection');
-  const complete = await fetch(`${baseUrl}/api/Auth/servicem8/complete`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ connection, accountUuid: SEED_IDS.vendor }),
-  });
-  const outcome = (await complete.json()) as { data: { session?: { token: string }; vendorId?: string } };
-  if (!outcome.data.session || !outcome.data.vendorId) throw new Error(`not signed in: ${JSON.stringify(outcome)}`);
-  return { token: outcome.data.session.token, vendorId: outcome.data.vendorId };
-}
-
 async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -66,7 +46,7 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what
 
 describe('a worker killed in the middle of a run', () => {
   it('completes the run once after a restart, performing no action twice', async () => {
-    const { token, vendorId } = await connect(server.baseUrl);
+    const { token, vendorId } = await connectThroughConsent(server.baseUrl, SEED_IDS.vendor);
     const api = (base: string, path: string, init: RequestInit = {}) =>
       fetch(`${base}/api/vendor/${vendorId}${path}`, {
         ...init,

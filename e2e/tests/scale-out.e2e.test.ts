@@ -10,6 +10,7 @@ import {
 import { buildSimulator, type SeedData, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RoleProcess, startRoleProcess } from '../support/role-process.ts';
+import { connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
  * Scaling out on PostgreSQL: one `--role=api` process takes ServiceM8's webhooks and two
@@ -123,7 +124,7 @@ beforeAll(async () => {
 
   for (const account of accounts) {
     door.consentTo(account.sim);
-    Object.assign(account, await connect(account.sim));
+    Object.assign(account, await connectThroughConsent(api.baseUrl ?? '', account.sim.info().accountUuid));
   }
   await Promise.all(
     accounts.map(async (account) => {
@@ -169,27 +170,6 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** "Sign in with ServiceM8" for the account the door sends the consent to (auto-approved), then Activate. */
-async function connect(sim: Simulator): Promise<{ token: string; vendorId: string }> {
-  const baseUrl = api.baseUrl ?? '';
-  const start = await fetch(`${baseUrl}/api/Auth/login/servicem8`, { redirect: 'manual' });
-  const cookie = start.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const approved = await fetch(String(start.headers.get('location')), { redirect: 'manual' });
-  const callback = await fetch(String(approved.headers.get('location')), { redirect: 'manual', headers: { cookie } });
-  const connection = new URL(String(callback.headers.get('location'))).searchParams.get('connection');
-  const complete = await fetch(`${baseUrl}/api/Auth/servicem8/complete`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ connection, accountUuid: sim.info().accountUuid }),
-  });
-  const outcome = (await complete.json()) as { data: { session?: { token: string }; vendorId?: string } };
-  if (!outcome.data.session || !outcome.data.vendorId) throw new Error(`not signed in: ${JSON.stringify(outcome)}`);
-  return { token: outcome.data.session.token, vendorId: outcome.data.vendorId };
 }
 
 function vendorApi(account: Account, path: string, init: RequestInit = {}) {
