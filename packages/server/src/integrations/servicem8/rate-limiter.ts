@@ -19,11 +19,30 @@ export type Take = { granted: true } | { granted: false; retryAfterMs: number; r
 /** Takes one call from the account's allowance, atomically; says how long to wait when there is none. */
 export async function takeRateToken(db: Db, accountUuid: string, now: Date, limits: RateLimits): Promise<Take> {
   const { capacity, refillPerSecond } = bucketShape(limits);
-  await db
-    .insert(sm8RateBuckets)
-    .values({ accountUuid, tokens: capacity, refilledAt: now, dayStartedAt: now, dayCount: 0 })
-    .onConflictDoNothing();
+  if (await takeFromBucket(db, accountUuid, now, limits)) return { granted: true };
 
+  const [bucket] = await db.select().from(sm8RateBuckets).where(eq(sm8RateBuckets.accountUuid, accountUuid));
+  if (!bucket) {
+    // The account's first call: the bucket starts full.
+    await db
+      .insert(sm8RateBuckets)
+      .values({ accountUuid, tokens: capacity, refilledAt: now, dayStartedAt: now, dayCount: 0 })
+      .onConflictDoNothing();
+    if (await takeFromBucket(db, accountUuid, now, limits)) return { granted: true };
+    return { granted: false, retryAfterMs: 1000, reason: 'minute' };
+  }
+  const dayEndsAt = bucket.dayStartedAt.getTime() + 86_400_000;
+  if (bucket.dayCount >= limits.perDay && dayEndsAt > now.getTime()) {
+    return { granted: false, retryAfterMs: dayEndsAt - now.getTime(), reason: 'day' };
+  }
+  const elapsed = Math.max(0, (now.getTime() - bucket.refilledAt.getTime()) / 1000);
+  const tokens = Math.min(capacity, bucket.tokens + elapsed * refillPerSecond);
+  return { granted: false, retryAfterMs: Math.ceil(((1 - tokens) / refillPerSecond) * 1000), reason: 'minute' };
+}
+
+/** One statement: takes a token when the bucket exists and has one (refilled to `now`) and the day allows it. */
+async function takeFromBucket(db: Db, accountUuid: string, now: Date, limits: RateLimits): Promise<boolean> {
+  const { capacity, refillPerSecond } = bucketShape(limits);
   const elapsedSeconds = sql`greatest(0, extract(epoch from (${now}::timestamptz - ${sm8RateBuckets.refilledAt})))`;
   const available = sql`least(${capacity}::float8, ${sm8RateBuckets.tokens} + ${elapsedSeconds} * ${refillPerSecond}::float8)`;
   const dayOver = sql`${sm8RateBuckets.dayStartedAt} <= ${now}::timestamptz - interval '1 day'`;
@@ -43,15 +62,5 @@ export async function takeRateToken(db: Db, accountUuid: string, now: Date, limi
       ),
     )
     .returning({ tokens: sm8RateBuckets.tokens });
-  if (taken) return { granted: true };
-
-  const [bucket] = await db.select().from(sm8RateBuckets).where(eq(sm8RateBuckets.accountUuid, accountUuid));
-  if (!bucket) return { granted: false, retryAfterMs: 1000, reason: 'minute' };
-  const dayEndsAt = bucket.dayStartedAt.getTime() + 86_400_000;
-  if (bucket.dayCount >= limits.perDay && dayEndsAt > now.getTime()) {
-    return { granted: false, retryAfterMs: dayEndsAt - now.getTime(), reason: 'day' };
-  }
-  const elapsed = Math.max(0, (now.getTime() - bucket.refilledAt.getTime()) / 1000);
-  const tokens = Math.min(capacity, bucket.tokens + elapsed * refillPerSecond);
-  return { granted: false, retryAfterMs: Math.ceil(((1 - tokens) / refillPerSecond) * 1000), reason: 'minute' };
+  return taken !== undefined;
 }

@@ -43,10 +43,20 @@ export async function sm8ClientForVendor(
 ): Promise<Sm8Client> {
   const connection = await findConnection(deps.database.db, vendorId);
   if (!connection) throw new AppError('CONFLICT', 'Connect a ServiceM8 account first.');
+  // A client serves one job: the token read with the connection serves its calls while it is fresh,
+  // instead of a read of the connection before every call.
+  let readToken: string | undefined;
+  const accessToken = async () => {
+    if (connection.needsReconnectSince || !isFresh(deps, connection.accessTokenExpiresAt)) {
+      return currentAccessToken(deps, vendorId);
+    }
+    readToken ??= decryptSecret(deps.keys.storageEncryptionKey, connection.accessTokenEnc);
+    return readToken;
+  };
   return createSm8Client({
     http: deps.servicem8.http,
     apiUrl: deps.servicem8.apiUrl,
-    accessToken: () => currentAccessToken(deps, vendorId),
+    accessToken,
     takeRateToken: async () => {
       await waitForRateToken(deps, connection.accountUuid);
       options.onRequest?.();
@@ -61,7 +71,7 @@ export async function sm8ClientForVendor(
  */
 export async function currentAccessToken(deps: Deps, vendorId: string): Promise<string> {
   const key = deps.keys.storageEncryptionKey;
-  const fresh = (expiresAt: Date) => expiresAt.getTime() - deps.clock.now().getTime() > REFRESH_MARGIN_MS;
+  const fresh = (expiresAt: Date) => isFresh(deps, expiresAt);
   const connection = await findConnection(deps.database.db, vendorId);
   if (!connection) throw new AppError('CONFLICT', 'Connect a ServiceM8 account first.');
   assertUsable(connection.needsReconnectSince);
@@ -100,6 +110,10 @@ export async function currentAccessToken(deps: Deps, vendorId: string): Promise<
     assertUsable(deps.clock.now());
   }
   return (outcome as { token: string }).token;
+}
+
+function isFresh(deps: Deps, expiresAt: Date): boolean {
+  return expiresAt.getTime() - deps.clock.now().getTime() > REFRESH_MARGIN_MS;
 }
 
 function assertUsable(needsReconnectSince: Date | null): void {
