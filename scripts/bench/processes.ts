@@ -32,8 +32,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-function startChild(file: string, env: Record<string, string>, logFile: string | undefined): ChildHandle {
-  const child: ChildProcess = spawn(process.execPath, [file], {
+function startChild(
+  file: string,
+  env: Record<string, string>,
+  logFile: string | undefined,
+  nodeArgs: readonly string[] = [],
+): ChildHandle {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, file], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +116,7 @@ export async function startServerProcess(options: {
       ...options.env,
     },
     options.logFile,
+    serverNodeArgs(),
   );
   await waitFor(
     'The server did not answer /api/health',
@@ -119,6 +125,14 @@ export async function startServerProcess(options: {
     120_000,
   );
   return { ...child, baseUrl };
+}
+
+/**
+ * Extra Node options for the server process from `BENCH_SERVER_NODE_ARGS`, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes (written when it stops).
+ */
+function serverNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 }
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
