@@ -5,6 +5,14 @@
 export const SIMULATOR_API_VERSION = '1.0';
 
 export { type AddonEvent, buildAddonEvent, signAddonEvent } from './addon/addon-events.ts';
+export {
+  ASSUMPTIONS,
+  type AssumptionChoice,
+  type AssumptionChoices,
+  type AssumptionName,
+  choicesOf,
+  defaultAssumptions,
+} from './assumptions.ts';
 export { SCOPES, type Scope } from './auth/scopes.ts';
 export type { CallRecord } from './control/call-log.ts';
 export type { FaultInput, FaultRule } from './control/fault-rules.ts';

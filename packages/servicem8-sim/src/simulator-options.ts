@@ -1,3 +1,4 @@
+import { type AssumptionChoices, defaultAssumptions } from './assumptions.ts';
 import type { FaultInput } from './control/fault-rules.ts';
 import type { SeedData, SeedPreset } from './seed/seed-data.ts';
 import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from './throttle/throttle.ts';
@@ -51,6 +52,7 @@ export type SimulatorOptions = {
   };
   webhooks?: {
     timeoutMs?: number;
+    /** Overrides the `failuresBeforeDeactivation` assumption with any number. */
     maxConsecutiveFailures?: number;
     /** API-key callers' subscriptions skip the challenge unless this is true (uncertain). */
     challengeApiKeyCallers?: boolean;
@@ -68,6 +70,8 @@ export type SimulatorOptions = {
   addonTimeoutMs?: number;
   /** Fastify request logging. */
   logger?: boolean;
+  /** Which reading of each undocumented ServiceM8 behaviour to act out (see assumptions.ts). */
+  assumptions?: Partial<AssumptionChoices>;
 };
 
 export type ResolvedOptions = {
@@ -95,6 +99,8 @@ export type ResolvedOptions = {
   attachments: { download: 'redirect' | 'bytes' };
   addonTimeoutMs: number;
   logger: boolean;
+  /** Changed at run time through POST /__sim/assumptions. */
+  assumptions: AssumptionChoices;
 };
 
 export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
@@ -104,6 +110,7 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     name: options.appName ?? 'Automate',
     redirectHosts: options.redirectHosts ?? [],
   };
+  const assumptions = { ...defaultAssumptions(), ...options.assumptions };
   return {
     seed: options.seed ?? 'demo',
     apps: [
@@ -134,7 +141,8 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     },
     webhooks: {
       timeoutMs: options.webhooks?.timeoutMs ?? 10_000,
-      maxConsecutiveFailures: options.webhooks?.maxConsecutiveFailures ?? 5,
+      maxConsecutiveFailures:
+        options.webhooks?.maxConsecutiveFailures ?? Number(assumptions.failuresBeforeDeactivation),
       challengeApiKeyCallers: options.webhooks?.challengeApiKeyCallers ?? false,
       eventPayload: options.webhooks?.eventPayload ?? defaultEventPayload,
     },
@@ -142,5 +150,6 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     attachments: { download: options.attachments?.download ?? 'redirect' },
     addonTimeoutMs: options.addonTimeoutMs ?? 10_000,
     logger: options.logger ?? false,
+    assumptions,
   };
 }

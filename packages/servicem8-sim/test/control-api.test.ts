@@ -263,3 +263,28 @@ describe('web page', () => {
     expect(await bad.text()).toContain('status must be one of');
   });
 });
+
+describe('control API: assumptions', () => {
+  it('lists each undocumented behaviour with its source, switches it, and refuses a reading that does not exist', async () => {
+    const { call } = await startSimulator({ assumptions: { oauthStateEcho: 'omit' } });
+    const listed = (await (await call('/__sim/assumptions')).json()) as {
+      current: Record<string, string>;
+      registry: Record<string, { source: string; choices: Record<string, string>; default: string }>;
+    };
+    expect(listed.current.oauthStateEcho).toBe('omit');
+    expect(listed.current.eventBodyLayout).toBe('type-data');
+    expect(Object.keys(listed.registry).sort()).toEqual(Object.keys(listed.current).sort());
+    for (const definition of Object.values(listed.registry)) {
+      expect(definition.source).not.toBe('');
+      expect(Object.keys(definition.choices)).toContain(definition.default);
+    }
+
+    const switched = await call('/__sim/assumptions', { json: { eventBodyLayout: 'addon-envelope' } });
+    expect(((await switched.json()) as { current: Record<string, string> }).current.eventBodyLayout).toBe(
+      'addon-envelope',
+    );
+    const refused = await call('/__sim/assumptions', { json: { eventBodyLayout: 'xml' } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain('type-data');
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ASSUMPTIONS, type AssumptionName } from '../assumptions.ts';
 import { OBJECT_TYPES } from '../objects/object-types.ts';
 import { EVENT_NAMES } from '../webhooks/webhook-events.ts';
 import { FaultInputSchema } from './fault-rules.ts';
@@ -33,6 +34,7 @@ const ThrottleBody = z.object({
   perDay: z.number().int().min(1).optional(),
   resetCounters: z.boolean().optional(),
 });
+const AssumptionsBody = z.partialRecord(z.enum(Object.keys(ASSUMPTIONS) as [AssumptionName]), z.string());
 const OAuthBody = z.object({ autoApprove: z.boolean().optional(), staffUuid: z.string().optional() });
 const TokenBody = z
   .object({
@@ -150,6 +152,11 @@ export function registerControlRoutes(app: FastifyInstance, controls: SimControl
         const { resetCounters, ...limits } = ThrottleBody.parse(request.body ?? {});
         controls.setThrottle(limits, { resetCounters: resetCounters ?? false });
         return controls.throttle();
+      });
+
+      scope.get('/assumptions', async () => controls.assumptions());
+      scope.post('/assumptions', async (request) => {
+        return { current: controls.setAssumptions(AssumptionsBody.parse(request.body ?? {})) };
       });
 
       scope.post('/oauth', async (request) => {

@@ -5,6 +5,7 @@ import {
   invokeAddon,
   signAddonEvent,
 } from '../addon/addon-events.ts';
+import { ASSUMPTIONS, type AssumptionChoices } from '../assumptions.ts';
 import { isKnownScope, SCOPES } from '../auth/scopes.ts';
 import { restError } from '../http/sm8-error.ts';
 import type { SentMessage } from '../messaging/message-log.ts';
@@ -103,6 +104,12 @@ export type SimControls = {
   issueToken(request?: TokenRequest): ReturnType<typeof tokenResponse>;
   /** Expires one access token (or all): the next call with it gets 401. */
   expireAccessTokens(token?: string): number;
+  /** The reading of each undocumented behaviour in force, with every alternative and its source. */
+  assumptions(): { current: AssumptionChoices; registry: typeof ASSUMPTIONS };
+  /** Switches readings (e.g. `{ oauthStateEcho: 'omit' }`); `reset` does not undo this. */
+  setAssumptions(
+    choices: Partial<AssumptionChoices> | Partial<Record<keyof AssumptionChoices, string>>,
+  ): AssumptionChoices;
   mintAddonEvent(request: AddonEventRequest): Promise<{ jwt: string; payload: AddonEvent }>;
   invokeAddon(request: AddonEventRequest & { url: string }): Promise<AddonInvocation & { jwt: string }>;
 };
@@ -251,6 +258,22 @@ export function createSimControls(context: SimContext, initialFaults: FaultInput
     setThrottle: (limits, options = {}) => {
       context.throttle.setLimits(limits);
       if (options.resetCounters) context.throttle.reset();
+    },
+    assumptions: () => ({ current: { ...context.options.assumptions }, registry: ASSUMPTIONS }),
+    setAssumptions: (choices) => {
+      for (const [name, choice] of Object.entries(choices)) {
+        const definition = ASSUMPTIONS[name as keyof AssumptionChoices];
+        if (!definition) throw restError(400, `Unknown assumption ${name}`);
+        if (choice === undefined) continue;
+        if (!(choice in definition.choices)) {
+          throw restError(400, `${name} can be ${Object.keys(definition.choices).join(', ')}; not ${choice}`);
+        }
+      }
+      Object.assign(context.options.assumptions, choices);
+      if (choices.failuresBeforeDeactivation !== undefined) {
+        context.options.webhooks.maxConsecutiveFailures = Number(choices.failuresBeforeDeactivation);
+      }
+      return { ...context.options.assumptions };
     },
     setOAuth: (settings) => {
       if (settings.autoApprove !== undefined) context.options.oauth.autoApprove = settings.autoApprove;

@@ -1,0 +1,106 @@
+/**
+ * Every behaviour of ServiceM8 that its public material does not settle, in one place. The simulator
+ * implements each with a default (the best-supported reading) and can be switched to each plausible
+ * alternative, so the server is tested against all of them, not only against our first guess.
+ *
+ * `source` says what the default rests on; "unverified" means no public source shows it.
+ */
+
+export type Assumption<Choice extends string> = {
+  /** What is not known, in a sentence. */
+  question: string;
+  /** What the default rests on, or "unverified". */
+  source: string;
+  choices: Record<Choice, string>;
+  default: NoInfer<Choice>;
+};
+
+function assumption<const Choice extends string>(definition: Assumption<Choice>): Assumption<Choice> {
+  return definition;
+}
+
+export const ASSUMPTIONS = {
+  eventBodyLayout: assumption({
+    question: 'The JSON layout of an event-webhook delivery (job.created, job.status_changed, …).',
+    source:
+      "ServiceM8's official n8n trigger reads a top-level `type` and `createdAt`; a third-party capture shows " +
+      '`{id, type, data}` with the whole record in `data`. Not documented by ServiceM8.',
+    choices: {
+      'type-data': '`{"id","type","createdAt","data": {…the record…}}` (the default)',
+      'type-uuid': '`{"id","type","createdAt","data": {"uuid"}}`: the record named, not included',
+      'event-data': '`{"event","timestamp","data": {…}}`',
+      'sdk-webhook-event':
+        '`{"event_type","timestamp","data": {…},"metadata": {"attempt","signature"}}` (a schema in the SDK description that nothing uses)',
+      'addon-envelope': '`{"eventVersion","eventName","eventArgs": {…}}` (the add-on event shape)',
+    },
+    default: 'type-data',
+  }),
+  deliveryContentType: assumption({
+    question: 'The Content-Type header of webhook deliveries (object and event).',
+    source: 'unverified: the docs say deliveries are JSON POSTs but not which header they carry.',
+    choices: {
+      json: '`application/json` (the default)',
+      text: '`text/plain` with a JSON body',
+      none: 'no Content-Type header, a JSON body',
+      form: '`application/x-www-form-urlencoded`, one field per top-level key (objects and lists as JSON text)',
+    },
+    default: 'json',
+  }),
+  oauthStateEcho: assumption({
+    question: 'Whether the OAuth redirect back to the app carries the `state` the app sent.',
+    source: 'unverified: integrators send `state`; no source says ServiceM8 returns it.',
+    choices: {
+      echo: 'the redirect carries `state` (the default, as OAuth 2.0 requires)',
+      omit: 'the redirect carries only `code`',
+    },
+    default: 'echo',
+  }),
+  failuresBeforeDeactivation: assumption({
+    question: 'How many failed deliveries in a row make ServiceM8 deactivate a webhook subscription.',
+    source: 'unverified: the docs say repeated failures or timeouts deactivate it, not how many.',
+    choices: {
+      '5': 'five (the default)',
+      '1': 'the first failure',
+      '20': 'twenty',
+    },
+    default: '5',
+  }),
+  formFieldDataLayout: assumption({
+    question: 'The layout of `formresponse.field_data`, the answers of a submitted form.',
+    source: 'The docs say a JSON-encoded array of the answers; the element shape is unverified.',
+    choices: {
+      'array-by-uuid': 'a JSON string of `[{"field_uuid","name","value"}]` (the default)',
+      'array-by-name': 'a JSON string of `[{"name","value"}]`, no field uuids',
+      'object-by-uuid': 'a JSON string of `{"<field uuid>": "<value>"}`',
+      'parsed-array': 'an array of `{"field_uuid","name","value"}`, not a JSON string',
+    },
+    default: 'array-by-uuid',
+  }),
+  addonCallbackMethod: assumption({
+    question: "How ServiceM8 opens a web-service add-on's callback when a staff member uses it.",
+    source:
+      'ServiceM8 docs: an HTTPS POST whose body is the event JWT, answered with `{"eventResponse": "<html>"}`. ' +
+      'How the body is labelled is not documented.',
+    choices: {
+      'post-text': 'POST, the JWT as the body with `text/plain` (the default)',
+      'post-none': 'POST, the JWT as the body with no Content-Type',
+      'post-form': 'POST, `application/x-www-form-urlencoded` with the JWT in a `jwt` field',
+    },
+    default: 'post-text',
+  }),
+} as const;
+
+export type AssumptionName = keyof typeof ASSUMPTIONS;
+export type AssumptionChoice<Name extends AssumptionName> = keyof (typeof ASSUMPTIONS)[Name]['choices'] & string;
+export type AssumptionChoices = { [Name in AssumptionName]: AssumptionChoice<Name> };
+
+export function defaultAssumptions(): AssumptionChoices {
+  return Object.fromEntries(
+    Object.entries(ASSUMPTIONS).map(([name, definition]) => [name, definition.default]),
+  ) as AssumptionChoices;
+}
+
+/** Every alternative of one assumption, for tests that must pass under each. */
+export function choicesOf<Name extends AssumptionName>(name: Name): AssumptionChoice<Name>[] {
+  return Object.keys(ASSUMPTIONS[name].choices) as AssumptionChoice<Name>[];
+}
