@@ -53,6 +53,9 @@ export function createSimContext(options: ResolvedOptions, baseClock: Clock | un
       subscriptions,
       clock,
       settings: options.webhooks,
+      // Read at each delivery: POST /__sim/assumptions changes them while the simulator runs.
+      assumptions: () => options.assumptions,
+      appSecret: (appId) => options.apps.find((app) => app.appId === appId)?.appSecret ?? '',
       baseUrl: () => baseUrl,
     }),
     messages: createMessageLog(),

@@ -3,7 +3,6 @@ import type { FaultInput } from './control/fault-rules.ts';
 import type { SeedData, SeedPreset } from './seed/seed-data.ts';
 import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from './throttle/throttle.ts';
 import type { Clock } from './time/sim-clock.ts';
-import { defaultEventPayload, type EventPayloadBuilder } from './webhooks/webhook-dispatcher.ts';
 
 /** Demo credentials; `main.ts` reads SM8_APP_ID / SM8_APP_SECRET and falls back to these. */
 export const DEFAULT_APP_ID = 'automate-demo';
@@ -56,7 +55,6 @@ export type SimulatorOptions = {
     maxConsecutiveFailures?: number;
     /** API-key callers' subscriptions skip the challenge unless this is true (uncertain). */
     challengeApiKeyCallers?: boolean;
-    eventPayload?: EventPayloadBuilder;
   };
   filters?: {
     /** What an unreadable `$filter` does: `ignore` (the real API: every record) or `reject` (400). */
@@ -93,7 +91,6 @@ export type ResolvedOptions = {
     timeoutMs: number;
     maxConsecutiveFailures: number;
     challengeApiKeyCallers: boolean;
-    eventPayload: EventPayloadBuilder;
   };
   filters: { onInvalid: 'ignore' | 'reject' };
   attachments: { download: 'redirect' | 'bytes' };
@@ -144,7 +141,6 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
       maxConsecutiveFailures:
         options.webhooks?.maxConsecutiveFailures ?? Number(assumptions.failuresBeforeDeactivation),
       challengeApiKeyCallers: options.webhooks?.challengeApiKeyCallers ?? false,
-      eventPayload: options.webhooks?.eventPayload ?? defaultEventPayload,
     },
     filters: { onInvalid: options.filters?.onInvalid ?? 'ignore' },
     attachments: { download: options.attachments?.download ?? 'redirect' },

@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { type AssumptionChoices, choicesOf } from '../src/assumptions.ts';
 import { SEED_IDS } from '../src/seed/seed-ids.ts';
-import { DEFAULT_API_KEY } from '../src/simulator-options.ts';
+import { DEFAULT_API_KEY, DEFAULT_APP_SECRET } from '../src/simulator-options.ts';
 import { type ReceivedRequest, startReceiver } from './support/receiver.ts';
 import { type Harness, startSimulator } from './support/sim-harness.ts';
 
@@ -293,5 +295,162 @@ describe('failures, the 10 s timeout and auto-deactivation', () => {
     }
     const [subscription] = (await (await harness.call('/webhook_subscriptions', { token })).json()) as Listed[];
     expect(subscription?.status).toBe('active');
+  });
+});
+
+/** Not the subscription challenge (which is form-encoded too). */
+const isDelivery = (request: ReceivedRequest) => new URLSearchParams(request.body).get('mode') !== 'subscribe';
+
+/** A delivery's body as the callback must read it: JSON text, or form fields holding JSON text for objects and lists. */
+function decode(request: ReceivedRequest): Record<string, unknown> {
+  if (!request.contentType.startsWith('application/x-www-form-urlencoded')) return JSON.parse(request.body);
+  return Object.fromEntries(
+    [...new URLSearchParams(request.body)].map(([key, value]) => [
+      key,
+      /^[[{]/.test(value) ? JSON.parse(value) : value,
+    ]),
+  );
+}
+
+async function subscribeEvent(harness: Harness, token: string, event: string, url: string) {
+  await harness.call('/webhook_subscriptions/event', { token, form: { event, callback_url: url, unique_id: 'v1' } });
+}
+
+describe('delivery layouts and content types (the eventBodyLayout and deliveryContentType assumptions)', () => {
+  const ID = /^[0-9a-f-]{36}$/;
+  const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+  const expectedBody: Record<AssumptionChoices['eventBodyLayout'], (record: Record<string, unknown>) => unknown> = {
+    'type-data': (record) => ({
+      id: expect.stringMatching(ID),
+      type: 'job.status_changed',
+      createdAt: expect.stringMatching(ISO),
+      data: record,
+    }),
+    'type-uuid': () => ({
+      id: expect.stringMatching(ID),
+      type: 'job.status_changed',
+      createdAt: expect.stringMatching(ISO),
+      data: { uuid: JOB },
+    }),
+    'event-data': (record) => ({ event: 'job.status_changed', timestamp: expect.stringMatching(ISO), data: record }),
+    'sdk-webhook-event': (record) => ({
+      event_type: 'job.status_changed',
+      timestamp: expect.stringMatching(ISO),
+      data: record,
+      metadata: {
+        attempt: 1,
+        signature: createHmac('sha256', DEFAULT_APP_SECRET).update(JSON.stringify(record)).digest('hex'),
+      },
+    }),
+    'addon-envelope': () => ({ eventVersion: '1.0', eventName: 'job.status_changed', eventArgs: { jobUUID: JOB } }),
+  };
+
+  it.each(choicesOf('eventBodyLayout'))('eventBodyLayout %s: an event delivery has that layout', async (layout) => {
+    const harness = await startSimulator({ assumptions: { eventBodyLayout: layout } });
+    const receiver = await startReceiver();
+    const token = await harness.token();
+    await subscribeEvent(harness, token, 'job.status_changed', receiver.url);
+    await harness.call(`/api_1.0/job/${JOB}.json`, { token, json: { status: 'Work Order' } });
+    const [delivery] = await receiver.waitFor(1, isJson);
+    const record = harness.sim.controls.records('job').find((job) => job.uuid === JOB) ?? {};
+    expect(JSON.parse(delivery?.body ?? '')).toEqual(expectedBody[layout](record));
+  });
+
+  it('addon-envelope names the job a note, activity or form response belongs to, the company, the form response', async () => {
+    const harness = await startSimulator({ assumptions: { eventBodyLayout: 'addon-envelope' } });
+    const receiver = await startReceiver();
+    const token = await harness.token();
+    for (const event of ['job.note_added', 'company.created', 'form.response_created']) {
+      await subscribeEvent(harness, token, event, receiver.url);
+    }
+    await harness.call('/api_1.0/note.json', {
+      token,
+      json: { related_object: 'job', related_object_uuid: JOB, note: 'Done' },
+    });
+    const company = await harness.call('/api_1.0/company.json', { token, json: { name: 'New Client Pty Ltd' } });
+    const response = await harness.call('/api_1.0/formresponse.json', {
+      token,
+      json: { form_uuid: SEED_IDS.forms.safety, regarding_object: 'job', regarding_object_uuid: JOB, field_data: '[]' },
+    });
+    const bodies = (await receiver.waitFor(3, isJson)).map((request) => JSON.parse(request.body));
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        { eventVersion: '1.0', eventName: 'job.note_added', eventArgs: { jobUUID: JOB } },
+        {
+          eventVersion: '1.0',
+          eventName: 'company.created',
+          eventArgs: { companyUUID: company.headers.get('x-record-uuid') },
+        },
+        {
+          eventVersion: '1.0',
+          eventName: 'form.response_created',
+          eventArgs: { formResponseUUID: response.headers.get('x-record-uuid'), jobUUID: JOB },
+        },
+      ]),
+    );
+  });
+
+  const headerOf: Record<AssumptionChoices['deliveryContentType'], string> = {
+    json: 'application/json',
+    text: 'text/plain',
+    none: '',
+    form: 'application/x-www-form-urlencoded',
+  };
+
+  it.each(choicesOf('deliveryContentType'))(
+    'deliveryContentType %s: object and event deliveries carry it; the challenge stays form-encoded',
+    async (contentType) => {
+      const harness = await startSimulator({ assumptions: { deliveryContentType: contentType } });
+      harness.sim.controls.setClock(new Date('2026-03-04T05:06:07Z'));
+      const receiver = await startReceiver();
+      const token = await harness.token();
+      await subscribeObject(harness, token, { object: 'job', fields: 'status', callback_url: receiver.url });
+      await subscribeEvent(harness, token, 'job.status_changed', receiver.url);
+      const challenges = receiver.requests.filter((request) => !isDelivery(request));
+      expect(challenges.map((request) => request.contentType)).toEqual([
+        'application/x-www-form-urlencoded',
+        'application/x-www-form-urlencoded',
+      ]);
+
+      await harness.call(`/api_1.0/job/${JOB}.json`, { token, json: { status: 'Work Order' } });
+      const deliveries = await receiver.waitFor(2, isDelivery);
+      expect(deliveries.map((request) => request.contentType)).toEqual([headerOf[contentType], headerOf[contentType]]);
+      const bodies = deliveries.map(decode);
+      expect(bodies).toContainEqual({
+        object: 'job',
+        entry: [{ uuid: JOB, changed_fields: ['status'], time: '2026-03-04 05:06:07' }],
+        resource_url: `${harness.baseUrl}/api_1.0/Job/${JOB}.json`,
+      });
+      expect(bodies).toContainEqual(
+        expect.objectContaining({ type: 'job.status_changed', data: expect.objectContaining({ uuid: JOB }) }),
+      );
+      // The delivery log says what was sent.
+      const logged = harness.sim.controls.deliveries().filter((delivery) => delivery.kind !== 'challenge');
+      expect(logged.map((delivery) => delivery.contentType)).toEqual([
+        headerOf[contentType] || null,
+        headerOf[contentType] || null,
+      ]);
+    },
+  );
+
+  it('a reading switched through POST /__sim/assumptions applies to the next delivery', async () => {
+    const harness = await startSimulator();
+    const receiver = await startReceiver();
+    const token = await harness.token();
+    await subscribeEvent(harness, token, 'job.status_changed', receiver.url);
+    await harness.call(`/api_1.0/job/${JOB}.json`, { token, json: { status: 'Work Order' } });
+    await harness.sim.controls.webhooksIdle();
+    await harness.call('/__sim/assumptions', {
+      json: { eventBodyLayout: 'event-data', deliveryContentType: 'text' },
+    });
+    await harness.call(`/api_1.0/job/${JOB}.json`, { token, json: { status: 'Completed' } });
+    const [first, second] = await receiver.waitFor(2, isDelivery);
+    expect(first?.contentType).toBe('application/json');
+    expect(JSON.parse(first?.body ?? '')).toMatchObject({ type: 'job.status_changed' });
+    expect(second?.contentType).toBe('text/plain');
+    expect(JSON.parse(second?.body ?? '')).toMatchObject({
+      event: 'job.status_changed',
+      data: { uuid: JOB, status: 'Completed' },
+    });
   });
 });

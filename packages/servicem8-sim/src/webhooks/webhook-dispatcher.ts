@@ -1,31 +1,20 @@
+import type { AssumptionChoices } from '../assumptions.ts';
 import type { RecordChange } from '../objects/change-feed.ts';
 import { findObjectType } from '../objects/object-types.ts';
 import type { SimRecord } from '../objects/record-store.ts';
 import { formatUtcDateTime } from '../time/account-time.ts';
 import type { Clock } from '../time/sim-clock.ts';
+import { encodeBody, eventBody, type SimEvent } from './delivery-format.ts';
 import type { Subscription, SubscriptionStore } from './subscription-store.ts';
 import { deriveEvents, type EventName } from './webhook-events.ts';
 
-/** An event delivery before it is shaped into a body. */
-export type SimEvent = { id: string; type: EventName; createdAt: string; data: SimRecord | Record<string, unknown> };
-
-/** Builds the JSON body of an event delivery. The real shape is only partly documented. */
-export type EventPayloadBuilder = (event: SimEvent) => unknown;
-
-/** `{"id","type","createdAt","data"}`: what the official n8n trigger reads plus a third-party capture. */
-export const defaultEventPayload: EventPayloadBuilder = (event) => ({
-  id: event.id,
-  type: event.type,
-  createdAt: event.createdAt,
-  data: event.data,
-});
+export type { SimEvent } from './delivery-format.ts';
 
 type WebhookSettings = {
   /** A callback must answer 2xx within this (10 s). */
   timeoutMs: number;
   /** Consecutive failures that deactivate a subscription (the real number is not documented). */
   maxConsecutiveFailures: number;
-  eventPayload: EventPayloadBuilder;
 };
 
 /** One attempt to POST to a callback (GET /__sim/deliveries). */
@@ -34,7 +23,10 @@ export type DeliveryRecord = {
   subscriptionId: string;
   kind: 'object' | 'event' | 'challenge';
   url: string;
+  /** The body as JSON (a form-encoded delivery: its fields, before encoding). */
   body: unknown;
+  /** The Content-Type header it was sent with; null when it had none. */
+  contentType: string | null;
   at: string;
   status: number | null;
   ok: boolean | null;
@@ -61,9 +53,16 @@ export type DispatcherDeps = {
   subscriptions: SubscriptionStore;
   clock: Clock;
   settings: WebhookSettings;
+  /** The readings of undocumented behaviour in force now (they change at run time). */
+  assumptions(): AssumptionChoices;
+  /** The app's secret (it signs one event layout). */
+  appSecret(appId: string): string;
   /** The simulator's public base URL (for `resource_url`). */
   baseUrl(): string;
 };
+
+/** A delivery waiting its turn: an object delivery's body, or an event shaped when it is sent. */
+type Pending = { kind: 'object'; body: Record<string, unknown> } | { kind: 'event'; event: SimEvent };
 
 const MAX_DELIVERIES = 5_000;
 
@@ -120,11 +119,24 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
     }
   };
 
-  const deliver = async (subscriptionId: string, kind: 'object' | 'event', body: unknown): Promise<void> => {
+  /** Shapes and encodes the delivery with the assumptions in force as it is sent, then POSTs it. */
+  const deliver = async (subscriptionId: string, pending: Pending): Promise<void> => {
     const subscription = deps.subscriptions.get(subscriptionId);
     if (subscription?.status !== 'active' || closing.signal.aborted) return;
-    const delivery = record({ subscriptionId, kind, url: subscription.callbackUrl, body });
-    await post(delivery, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const assumptions = deps.assumptions();
+    const body =
+      pending.kind === 'object'
+        ? pending.body
+        : eventBody(assumptions.eventBodyLayout, pending.event, deps.appSecret(subscription.appId));
+    const encoded = encodeBody(assumptions.deliveryContentType, body);
+    const delivery = record({
+      subscriptionId,
+      kind: pending.kind,
+      url: subscription.callbackUrl,
+      body,
+      contentType: encoded.headers['content-type'] ?? null,
+    });
+    await post(delivery, encoded);
     if (closing.signal.aborted) return;
     if (delivery.ok) {
       subscription.consecutiveFailures = 0;
@@ -136,9 +148,9 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
     if (subscription.consecutiveFailures >= deps.settings.maxConsecutiveFailures) subscription.status = 'inactive';
   };
 
-  const enqueue = (subscription: Subscription, kind: 'object' | 'event', body: unknown) => {
+  const enqueue = (subscription: Subscription, pending: Pending) => {
     const previous = queues.get(subscription.id) ?? Promise.resolve();
-    const next = previous.then(() => deliver(subscription.id, kind, body));
+    const next = previous.then(() => deliver(subscription.id, pending));
     queues.set(subscription.id, next);
     void next.finally(() => {
       if (queues.get(subscription.id) === next) queues.delete(subscription.id);
@@ -150,13 +162,13 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
       .list({ status: 'active' })
       .filter((sub) => sub.kind === 'event' && sub.event === event.type);
     if (targets.length === 0) return;
-    const body = deps.settings.eventPayload({
+    const simEvent: SimEvent = {
       id: crypto.randomUUID(),
       type: event.type,
       createdAt: deps.clock.now().toISOString(),
       data: structuredClone(event.data),
-    });
-    for (const subscription of targets) enqueue(subscription, 'event', body);
+    };
+    for (const subscription of targets) enqueue(subscription, { kind: 'event', event: simEvent });
   };
 
   return {
@@ -171,10 +183,13 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
             : change.changedFields.filter((field) => subscription.fields.includes(field));
         if (changed.length === 0) continue;
         const displayName = findObjectType(change.object)?.displayName ?? change.object;
-        enqueue(subscription, 'object', {
-          object: change.object,
-          entry: [{ uuid: change.after.uuid, changed_fields: changed, time }],
-          resource_url: `${deps.baseUrl()}/api_1.0/${displayName}/${change.after.uuid}.json`,
+        enqueue(subscription, {
+          kind: 'object',
+          body: {
+            object: change.object,
+            entry: [{ uuid: change.after.uuid, changed_fields: changed, time }],
+            resource_url: `${deps.baseUrl()}/api_1.0/${displayName}/${change.after.uuid}.json`,
+          },
         });
       }
       for (const event of deriveEvents(change)) sendEvent(event);
@@ -187,6 +202,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
         kind: 'challenge',
         url: callbackUrl,
         body: { mode: 'subscribe', challenge },
+        contentType: 'application/x-www-form-urlencoded',
       });
       const text = await post(delivery, {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
