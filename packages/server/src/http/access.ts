@@ -17,12 +17,14 @@ export type Access =
    */
   | { kind: 'vendor'; role: VendorRole; vendor: { param: string } | 'current' };
 
+export type VendorAccess = Extract<Access, { kind: 'vendor' }>;
+
 export const access = {
   public: { kind: 'public' },
   signedIn: { kind: 'signedIn' },
   superAdmin: { kind: 'superAdmin' },
-  vendorMember: (param = 'id'): Access => ({ kind: 'vendor', role: 'User', vendor: { param } }),
-  vendorAdmin: (param = 'id'): Access => ({ kind: 'vendor', role: 'Admin', vendor: { param } }),
+  vendorMember: (param = 'id'): VendorAccess => ({ kind: 'vendor', role: 'User', vendor: { param } }),
+  vendorAdmin: (param = 'id'): VendorAccess => ({ kind: 'vendor', role: 'Admin', vendor: { param } }),
   currentVendorMember: { kind: 'vendor', role: 'User', vendor: 'current' },
   currentVendorAdmin: { kind: 'vendor', role: 'Admin', vendor: 'current' },
 } as const satisfies Record<string, Access | ((param?: string) => Access)>;

@@ -1,15 +1,9 @@
-import { DryRunRequest, DryRunResult, successEnvelope } from '@automate/contract';
+import { DryRunRequest, DryRunResult } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
-import { requireVendorScope } from '../../http/access.ts';
 import { invalidField } from '../../http/app-error.ts';
-import {
-  TRIGGER_BASE as base,
-  triggerAccess as config,
-  TriggerParams,
-  triggerTags as tags,
-  VendorParams,
-} from '../triggers/trigger-paths.ts';
+import { vendorRoute } from '../../http/vendor-route.ts';
+import { TRIGGER_BASE as base, TriggerParams, triggerRoute, VendorParams } from '../triggers/trigger-paths.ts';
 import { getTrigger } from '../triggers/triggers.service.ts';
 import { dryRunTrigger } from './dry-run.service.ts';
 
@@ -27,51 +21,36 @@ const dryRunDescription =
 /** "Test on a job": a trigger, saved or not, tried on a ServiceM8 record, under /vendor/{vendorId}/Trigger. */
 export function dryRunRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      `${base}/dryrun`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Test an unsaved trigger definition on a record',
-          description: dryRunDescription,
-          params: VendorParams,
-          body: DryRunRequest,
-          response: { 200: successEnvelope(DryRunResult) },
-        },
-      },
-      async (request) => {
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'POST',
+      url: `${base}/dryrun`,
+      summary: 'Test an unsaved trigger definition on a record',
+      description: dryRunDescription,
+      params: VendorParams,
+      body: DryRunRequest,
+      data: DryRunResult,
+      answer: async (vendorId, request) => {
         const { definition, ...subject } = request.body;
         if (!definition) throw invalidField('definition', 'definition is required: give the trigger to test.');
-        return {
-          success: true as const,
-          data: await dryRunTrigger(deps, requireVendorScope(request).id, null, definition, recordSubject(subject)),
-        };
+        return dryRunTrigger(deps, vendorId, null, definition, recordSubject(subject));
       },
-    );
+    });
 
-    app.post(
-      `${base}/:triggerId/dryrun`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Test a trigger on a record, without side effects',
-          description: `${dryRunDescription} The body's definition, when given, is tested instead of the saved one.`,
-          params: TriggerParams,
-          body: DryRunRequest,
-          response: { 200: successEnvelope(DryRunResult) },
-        },
-      },
-      async (request) => {
-        const vendorId = requireVendorScope(request).id;
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'POST',
+      url: `${base}/:triggerId/dryrun`,
+      summary: 'Test a trigger on a record, without side effects',
+      description: `${dryRunDescription} The body's definition, when given, is tested instead of the saved one.`,
+      params: TriggerParams,
+      body: DryRunRequest,
+      data: DryRunResult,
+      answer: async (vendorId, request) => {
         const { definition, ...subject } = request.body;
         const tested = definition ?? (await getTrigger(deps, vendorId, request.params.triggerId)).definition;
-        return {
-          success: true as const,
-          data: await dryRunTrigger(deps, vendorId, request.params.triggerId, tested, recordSubject(subject)),
-        };
+        return dryRunTrigger(deps, vendorId, request.params.triggerId, tested, recordSubject(subject));
       },
-    );
+    });
   };
 }

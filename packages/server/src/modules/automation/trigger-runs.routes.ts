@@ -1,22 +1,10 @@
-import {
-  CursorSearchQuery,
-  RUN_COUNT_CAP,
-  successEnvelope,
-  TriggerRun,
-  TriggerRunDetail,
-  TriggerRunPage,
-} from '@automate/contract';
+import { CursorSearchQuery, RUN_COUNT_CAP, TriggerRun, TriggerRunDetail, TriggerRunPage } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { requireCaller, requireVendorScope } from '../../http/access.ts';
-import {
-  TRIGGER_BASE as base,
-  triggerAccess as config,
-  TriggerParams,
-  triggerTags as tags,
-  VendorParams,
-} from '../triggers/trigger-paths.ts';
+import { requireCaller } from '../../http/access.ts';
+import { vendorRoute } from '../../http/vendor-route.ts';
+import { TRIGGER_BASE as base, TriggerParams, triggerRoute, VendorParams } from '../triggers/trigger-paths.ts';
 import { cancelTriggerRun, getTriggerRun, listTriggerRuns } from './trigger-runs.service.ts';
 
 const RunParams = VendorParams.extend({ runId: z.uuid('runId is not a valid id.') });
@@ -32,87 +20,52 @@ const RUNS_SEARCH_DESCRIPTION =
 /** The vendor's trigger runs, under /vendor/{vendorId}/Trigger: the lists, one run with its step log, cancel. */
 export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      `${base}/runs`,
+    // The vendor's runs, or one trigger's when the path names it.
+    const searches = [
       {
-        config,
-        schema: {
-          tags,
-          summary: "Search the vendor's trigger runs",
-          description: RUNS_SEARCH_DESCRIPTION,
-          params: VendorParams,
-          querystring: CursorSearchQuery,
-          response: { 200: successEnvelope(TriggerRunPage) },
-        },
+        url: `${base}/runs`,
+        summary: "Search the vendor's trigger runs",
+        description: RUNS_SEARCH_DESCRIPTION,
+        params: VendorParams,
       },
-      async (request) => ({
-        success: true as const,
-        data: await listTriggerRuns(deps, { vendorId: requireVendorScope(request).id }, request.query),
-      }),
-    );
+      {
+        url: `${base}/:triggerId/runs`,
+        summary: "Search one trigger's runs",
+        description: 'The same query as `Trigger/runs`, limited to this trigger.',
+        params: TriggerParams,
+      },
+    ];
+    for (const search of searches) {
+      vendorRoute(app, {
+        ...triggerRoute,
+        ...search,
+        method: 'GET',
+        querystring: CursorSearchQuery,
+        data: TriggerRunPage,
+        answer: (vendorId, request) => listTriggerRuns(deps, { ...request.params, vendorId }, request.query),
+      });
+    }
 
-    app.get(
-      `${base}/runs/:runId`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Read a run with its step log',
-          params: RunParams,
-          response: { 200: successEnvelope(TriggerRunDetail) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await getTriggerRun(deps, requireVendorScope(request).id, request.params.runId),
-      }),
-    );
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'GET',
+      url: `${base}/runs/:runId`,
+      summary: 'Read a run with its step log',
+      params: RunParams,
+      data: TriggerRunDetail,
+      answer: (vendorId, request) => getTriggerRun(deps, vendorId, request.params.runId),
+    });
 
-    app.get(
-      `${base}/runs/:runId/cancel`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Cancel a scheduled run',
-          description: 'Only a run that has not started (Scheduled) can be cancelled; otherwise 409 says why not.',
-          params: RunParams,
-          response: { 200: successEnvelope(TriggerRun) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await cancelTriggerRun(
-          deps,
-          requireCaller(request),
-          requireVendorScope(request).id,
-          request.params.runId,
-        ),
-        message: 'The run was cancelled.',
-      }),
-    );
-
-    app.get(
-      `${base}/:triggerId/runs`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: "Search one trigger's runs",
-          description: 'The same query as `Trigger/runs`, limited to this trigger.',
-          params: TriggerParams,
-          querystring: CursorSearchQuery,
-          response: { 200: successEnvelope(TriggerRunPage) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listTriggerRuns(
-          deps,
-          { vendorId: requireVendorScope(request).id, triggerId: request.params.triggerId },
-          request.query,
-        ),
-      }),
-    );
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'GET',
+      url: `${base}/runs/:runId/cancel`,
+      summary: 'Cancel a scheduled run',
+      description: 'Only a run that has not started (Scheduled) can be cancelled; otherwise 409 says why not.',
+      params: RunParams,
+      data: TriggerRun,
+      message: 'The run was cancelled.',
+      answer: (vendorId, request) => cancelTriggerRun(deps, requireCaller(request), vendorId, request.params.runId),
+    });
   };
 }

@@ -1,9 +1,10 @@
-import { EmailTemplate, EmailTemplateInput, MERGE_FIELDS, successEnvelope } from '@automate/contract';
+import { EmailTemplate, EmailTemplateInput, MERGE_FIELDS } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access, requireVendorScope } from '../../http/access.ts';
+import { access } from '../../http/access.ts';
 import type { App } from '../../http/app-type.ts';
+import { vendorRoute } from '../../http/vendor-route.ts';
 import {
   changeEmailTemplate,
   createEmailTemplate,
@@ -16,8 +17,8 @@ import {
 const tags = ['Email templates'];
 const VendorParams = z.object({ id: z.string() });
 const TemplateParams = VendorParams.extend({ templateId: z.uuid('templateId is not a valid id.') });
-const members = { access: access.vendorMember('id') };
-const admins = { access: access.vendorAdmin('id') };
+const forMembers = { access: access.vendorMember('id'), tags };
+const forAdmins = { access: access.vendorAdmin('id'), tags };
 const textRules = `The subject and body may use the merge fields ${MERGE_FIELDS.map((field) => `\`{{ ${field.name} }}\``).join(', ')} (Liquid filters such as \`| upcase\` are allowed); any other variable, or a text that does not parse, is refused. Names are unique per vendor, ignoring case.`;
 
 /**
@@ -29,79 +30,53 @@ export function emailTemplateRoutes(
   { findTemplateUser }: { findTemplateUser: FindTemplateUser },
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/Vendor/:id/email/templates/fetch',
-      {
-        config: members,
-        schema: {
-          tags,
-          summary: "List the vendor's email templates",
-          description: 'All of them, sorted by name.',
-          params: VendorParams,
-          response: { 200: successEnvelope(z.array(EmailTemplate)) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listEmailTemplates(deps, requireVendorScope(request).id),
-      }),
-    );
+    vendorRoute(app, {
+      ...forMembers,
+      method: 'GET',
+      url: '/Vendor/:id/email/templates/fetch',
+      summary: "List the vendor's email templates",
+      description: 'All of them, sorted by name.',
+      params: VendorParams,
+      data: z.array(EmailTemplate),
+      answer: (vendorId) => listEmailTemplates(deps, vendorId),
+    });
 
-    app.get(
-      '/Vendor/:id/email/templates/:templateId',
-      {
-        config: members,
-        schema: {
-          tags,
-          summary: 'Read an email template',
-          params: TemplateParams,
-          response: { 200: successEnvelope(EmailTemplate) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await getEmailTemplate(deps, requireVendorScope(request).id, request.params.templateId),
-      }),
-    );
+    vendorRoute(app, {
+      ...forMembers,
+      method: 'GET',
+      url: '/Vendor/:id/email/templates/:templateId',
+      summary: 'Read an email template',
+      params: TemplateParams,
+      data: EmailTemplate,
+      answer: (vendorId, request) => getEmailTemplate(deps, vendorId, request.params.templateId),
+    });
 
-    app.post(
-      '/Vendor/:id/email/templates',
-      {
-        config: admins,
-        schema: {
-          tags,
-          summary: 'Create an email template',
-          description: textRules,
-          params: VendorParams,
-          body: EmailTemplateInput,
-          response: { 201: successEnvelope(EmailTemplate) },
-        },
-      },
-      async (request, reply) => {
-        const data = await createEmailTemplate(deps, requireVendorScope(request).id, request.body);
-        return reply.status(201).send({ success: true as const, data, message: 'Created.' });
-      },
-    );
+    vendorRoute(app, {
+      ...forAdmins,
+      method: 'POST',
+      url: '/Vendor/:id/email/templates',
+      summary: 'Create an email template',
+      description: textRules,
+      params: VendorParams,
+      body: EmailTemplateInput,
+      data: EmailTemplate,
+      status: 201,
+      message: 'Created.',
+      answer: (vendorId, request) => createEmailTemplate(deps, vendorId, request.body),
+    });
 
-    app.post(
-      '/Vendor/:id/email/templates/:templateId',
-      {
-        config: admins,
-        schema: {
-          tags,
-          summary: 'Change an email template',
-          description: textRules,
-          params: TemplateParams,
-          body: EmailTemplateInput,
-          response: { 200: successEnvelope(EmailTemplate) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await changeEmailTemplate(deps, requireVendorScope(request).id, request.params.templateId, request.body),
-        message: 'Saved.',
-      }),
-    );
+    vendorRoute(app, {
+      ...forAdmins,
+      method: 'POST',
+      url: '/Vendor/:id/email/templates/:templateId',
+      summary: 'Change an email template',
+      description: textRules,
+      params: TemplateParams,
+      body: EmailTemplateInput,
+      data: EmailTemplate,
+      message: 'Saved.',
+      answer: (vendorId, request) => changeEmailTemplate(deps, vendorId, request.params.templateId, request.body),
+    });
 
     await app.register(async (scope) => registerDelete(scope, deps, findTemplateUser));
   };
@@ -114,23 +89,19 @@ export function emailTemplateRoutes(
 function registerDelete(scope: App, deps: Deps, findTemplateUser: FindTemplateUser): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-  scope.delete(
-    '/Vendor/:id/email/templates/:templateId',
-    {
-      config: admins,
-      schema: {
-        tags,
-        summary: 'Delete an email template',
-        description:
-          'Any request body is ignored. Refused (409) while a trigger sends the template: choose another template there first.',
-        params: TemplateParams,
-        response: { 200: successEnvelope(z.null()) },
-      },
+  vendorRoute(scope, {
+    ...forAdmins,
+    method: 'DELETE',
+    url: '/Vendor/:id/email/templates/:templateId',
+    summary: 'Delete an email template',
+    description:
+      'Any request body is ignored. Refused (409) while a trigger sends the template: choose another template there first.',
+    params: TemplateParams,
+    data: z.null(),
+    message: 'Deleted.',
+    answer: async (vendorId, request) => {
+      await removeEmailTemplate(deps, { vendorId, id: request.params.templateId }, findTemplateUser);
+      return null;
     },
-    async (request) => {
-      const where = { vendorId: requireVendorScope(request).id, id: request.params.templateId };
-      await removeEmailTemplate(deps, where, findTemplateUser);
-      return { success: true as const, data: null, message: 'Deleted.' };
-    },
-  );
+  });
 }

@@ -6,8 +6,7 @@ import { access } from '../../http/access.ts';
  * module's run and dry-run routes.
  */
 export const TRIGGER_BASE = '/vendor/:vendorId/Trigger';
-export const triggerTags = ['Trigger'];
-export const triggerAccess = { access: access.vendorMember('vendorId') };
+export const triggerRoute = { access: access.vendorMember('vendorId'), tags: ['Trigger'] };
 
 export const VendorParams = z.object({ vendorId: z.string() });
 // A uuid, so the static segments (`search`, `runs`) can never be taken for a trigger id.

@@ -1,7 +1,6 @@
 import {
   SearchQuery,
   searchPage,
-  successEnvelope,
   TRIGGER_ATTACHMENT_LIMITS,
   Trigger,
   TriggerAttachment,
@@ -13,15 +12,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { requireCaller, requireVendorScope } from '../../http/access.ts';
+import { requireCaller } from '../../http/access.ts';
 import { AppError } from '../../http/app-error.ts';
-import {
-  TRIGGER_BASE as base,
-  triggerAccess as config,
-  TriggerParams,
-  triggerTags as tags,
-  VendorParams,
-} from './trigger-paths.ts';
+import { vendorRoute } from '../../http/vendor-route.ts';
+import { TRIGGER_BASE as base, TriggerParams, triggerRoute, VendorParams } from './trigger-paths.ts';
 import {
   ATTACHMENT_TOO_LARGE,
   type AttachmentUpload,
@@ -52,150 +46,107 @@ export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: Last
       limits: { fileSize: TRIGGER_ATTACHMENT_LIMITS.maxBytes, files: 1, fields: 5 },
     });
 
-    app.get(
-      `${base}/search`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: "Search the vendor's triggers",
-          description:
-            'Filterable: name, event, enabled, createdAt, updatedAt. Sortable: those and lastRunAt (the newest run). Default: name ascending.',
-          params: VendorParams,
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(TriggerSummary)) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listTriggers(deps, requireVendorScope(request).id, request.query, lastRunTimes),
-      }),
-    );
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'GET',
+      url: `${base}/search`,
+      summary: "Search the vendor's triggers",
+      description:
+        'Filterable: name, event, enabled, createdAt, updatedAt. Sortable: those and lastRunAt (the newest run). Default: name ascending.',
+      params: VendorParams,
+      querystring: SearchQuery,
+      data: searchPage(TriggerSummary),
+      answer: (vendorId, request) => listTriggers(deps, vendorId, request.query, lastRunTimes),
+    });
 
-    app.post(
-      base,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Create a trigger',
-          description:
-            'Every badge, queue, category, form, field, material, email template and file the definition names must exist (and be active in ServiceM8). Enabling needs a ServiceM8 connection.',
-          params: VendorParams,
-          body: TriggerDefinition,
-          response: { 201: successEnvelope(Trigger) },
-        },
-      },
-      async (request, reply) => {
-        const data = await createTrigger(deps, requireCaller(request), requireVendorScope(request).id, request.body);
-        return reply.status(201).send({ success: true as const, data, message: 'The trigger was created.' });
-      },
-    );
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'POST',
+      url: base,
+      summary: 'Create a trigger',
+      description:
+        'Every badge, queue, category, form, field, material, email template and file the definition names must exist (and be active in ServiceM8). Enabling needs a ServiceM8 connection.',
+      params: VendorParams,
+      body: TriggerDefinition,
+      data: Trigger,
+      status: 201,
+      message: 'The trigger was created.',
+      answer: (vendorId, request) => createTrigger(deps, requireCaller(request), vendorId, request.body),
+    });
 
-    app.get(
-      `${base}/:triggerId`,
-      {
-        config,
-        schema: { tags, summary: 'Read a trigger', params: TriggerParams, response: { 200: successEnvelope(Trigger) } },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await getTrigger(deps, requireVendorScope(request).id, request.params.triggerId),
-      }),
-    );
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'GET',
+      url: `${base}/:triggerId`,
+      summary: 'Read a trigger',
+      params: TriggerParams,
+      data: Trigger,
+      answer: (vendorId, request) => getTrigger(deps, vendorId, request.params.triggerId),
+    });
 
-    app.post(
-      `${base}/:triggerId`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Change a trigger',
-          description:
-            'The body is the whole definition (also to enable or disable it); it becomes the next version. Checked like a new trigger.',
-          params: TriggerParams,
-          body: TriggerDefinition,
-          response: { 200: successEnvelope(Trigger) },
-        },
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'POST',
+      url: `${base}/:triggerId`,
+      summary: 'Change a trigger',
+      description:
+        'The body is the whole definition (also to enable or disable it); it becomes the next version. Checked like a new trigger.',
+      params: TriggerParams,
+      body: TriggerDefinition,
+      data: Trigger,
+      message: 'Saved.',
+      answer: (vendorId, request) =>
+        changeTrigger(deps, requireCaller(request), { vendorId, triggerId: request.params.triggerId }, request.body),
+    });
+
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'DELETE',
+      url: `${base}/:triggerId`,
+      summary: 'Delete a trigger',
+      description: 'Its versions, runs and attachments are deleted with it.',
+      params: TriggerParams,
+      data: z.null(),
+      message: 'The trigger was deleted.',
+      answer: async (vendorId, request) => {
+        await removeTrigger(deps, { vendorId, triggerId: request.params.triggerId });
+        return null;
       },
-      async (request) => ({
-        success: true as const,
-        data: await changeTrigger(
+    });
+
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'POST',
+      url: `${base}/:triggerId/action/:actionId/attachment`,
+      summary: 'Upload the file of a Job_SendAttachment action',
+      description: `Multipart form data with the file in a field named \`file\`: PDF, PNG, JPEG, GIF, text, CSV, Word or Excel, at most ${MAX_MB} MB. The action may be one not saved yet (then save it with the returned id as \`attachmentId\`); an existing action must be a Job_SendAttachment.`,
+      params: ActionParams,
+      data: TriggerAttachment,
+      status: 201,
+      message: 'The file was uploaded.',
+      answer: (vendorId, request) =>
+        addTriggerAttachment(
           deps,
-          requireCaller(request),
-          { vendorId: requireVendorScope(request).id, triggerId: request.params.triggerId },
-          request.body,
-        ),
-        message: 'Saved.',
-      }),
-    );
-
-    app.delete(
-      `${base}/:triggerId`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Delete a trigger',
-          description: 'Its versions, runs and attachments are deleted with it.',
-          params: TriggerParams,
-          response: { 200: successEnvelope(z.null()) },
-        },
-      },
-      async (request) => {
-        await removeTrigger(deps, { vendorId: requireVendorScope(request).id, triggerId: request.params.triggerId });
-        return { success: true as const, data: null, message: 'The trigger was deleted.' };
-      },
-    );
-
-    app.post(
-      `${base}/:triggerId/action/:actionId/attachment`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Upload the file of a Job_SendAttachment action',
-          description: `Multipart form data with the file in a field named \`file\`: PDF, PNG, JPEG, GIF, text, CSV, Word or Excel, at most ${MAX_MB} MB. The action may be one not saved yet (then save it with the returned id as \`attachmentId\`); an existing action must be a Job_SendAttachment.`,
-          params: ActionParams,
-          response: { 201: successEnvelope(TriggerAttachment) },
-        },
-      },
-      async (request, reply) => {
-        const data = await addTriggerAttachment(
-          deps,
-          {
-            vendorId: requireVendorScope(request).id,
-            triggerId: request.params.triggerId,
-            actionId: request.params.actionId,
-          },
+          { vendorId, triggerId: request.params.triggerId, actionId: request.params.actionId },
           () => readUploadedFile(request),
-        );
-        return reply.status(201).send({ success: true as const, data, message: 'The file was uploaded.' });
-      },
-    );
+        ),
+    });
 
-    app.delete(
-      `${base}/:triggerId/action/:actionId/attachment/:attachmentId`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Delete an uploaded file',
-          description: 'Refused (409) while an action of the trigger still uses the file.',
-          params: AttachmentParams,
-          response: { 200: successEnvelope(z.null()) },
-        },
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'DELETE',
+      url: `${base}/:triggerId/action/:actionId/attachment/:attachmentId`,
+      summary: 'Delete an uploaded file',
+      description: 'Refused (409) while an action of the trigger still uses the file.',
+      params: AttachmentParams,
+      data: z.null(),
+      message: 'The file was deleted.',
+      answer: async (vendorId, request) => {
+        const { triggerId, actionId, attachmentId } = request.params;
+        await removeTriggerAttachment(deps, { vendorId, triggerId, actionId, attachmentId });
+        return null;
       },
-      async (request) => {
-        await removeTriggerAttachment(deps, {
-          vendorId: requireVendorScope(request).id,
-          triggerId: request.params.triggerId,
-          actionId: request.params.actionId,
-          attachmentId: request.params.attachmentId,
-        });
-        return { success: true as const, data: null, message: 'The file was deleted.' };
-      },
-    );
+    });
   };
 }
 
