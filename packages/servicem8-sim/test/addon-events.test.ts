@@ -1,5 +1,6 @@
 import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { choicesOf } from '../src/assumptions.ts';
 import { SEED_IDS } from '../src/seed/seed-ids.ts';
 import { DEFAULT_APP_SECRET } from '../src/simulator-options.ts';
 import { startReceiver } from './support/receiver.ts';
@@ -57,6 +58,39 @@ describe('add-on event JWTs', () => {
       eventArgs: { companyUUID: SEED_IDS.companies.weiChen },
     });
   });
+
+  const bodies = {
+    'post-text': { contentType: 'text/plain', jwtOf: (body: string) => body },
+    'post-none': { contentType: '', jwtOf: (body: string) => body },
+    'post-form': {
+      contentType: 'application/x-www-form-urlencoded',
+      jwtOf: (body: string) => new URLSearchParams(body).get('jwt') ?? '',
+    },
+  } as const;
+  it.each(choicesOf('addonCallbackMethod'))(
+    'addonCallbackMethod %s: POSTs the JWT labelled as that reading says, read at each invocation',
+    async (method) => {
+      const { call, sim } = await startSimulator();
+      const addon = await startReceiver((_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ eventResponse: '<p>ok</p>' }));
+      });
+      sim.controls.setAssumptions({ addonCallbackMethod: method });
+      const result = (await (
+        await call('/__sim/addon/invoke', { json: { url: addon.url, eventName: 'x' } })
+      ).json()) as {
+        eventResponse: string;
+        jwt: string;
+      };
+      expect(result.eventResponse).toBe('<p>ok</p>');
+      const [received] = addon.requests;
+      expect(received?.method).toBe('POST');
+      expect(received?.contentType).toBe(bodies[method].contentType);
+      const jwt = bodies[method].jwtOf(received?.body ?? '');
+      expect(jwt).toBe(result.jwt);
+      await jwtVerify(jwt, secret, { algorithms: ['HS256'] });
+    },
+  );
 
   it('reports an add-on that answers raw HTML as "Invalid JSON Response Received"', async () => {
     const { call } = await startSimulator();

@@ -84,6 +84,34 @@ describe('OAuth authorize: the consent page', () => {
   });
 });
 
+describe('OAuth authorize: the oauthStateEcho assumption', () => {
+  it('omit: Allow, Deny and auto-approve redirect back without the state', async () => {
+    const harness = await startSimulator({ assumptions: { oauthStateEcho: 'omit' } });
+    const allowed = await consent(harness, 'allow');
+    expect(allowed.searchParams.get('code')).toMatch(/^[0-9a-f]{40}$/);
+    expect(allowed.searchParams.has('state')).toBe(false);
+    const denied = await consent(harness, 'deny');
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.has('state')).toBe(false);
+    harness.sim.controls.setOAuth({ autoApprove: true });
+    const auto = await harness.call(authorizeUrl(), { redirect: 'manual' });
+    expect(new URL(auto.headers.get('location') ?? '').searchParams.has('state')).toBe(false);
+  });
+
+  it('is read at each redirect, so switching it at run time takes effect at once', async () => {
+    const harness = await startSimulator({ oauth: { autoApprove: true } });
+    const stateOf = async () =>
+      new URL(
+        (await harness.call(authorizeUrl(), { redirect: 'manual' })).headers.get('location') ?? '',
+      ).searchParams.get('state');
+    expect(await stateOf()).toBe('xyz-123');
+    await harness.call('/__sim/assumptions', { json: { oauthStateEcho: 'omit' } });
+    expect(await stateOf()).toBeNull();
+    harness.sim.controls.setAssumptions({ oauthStateEcho: 'echo' });
+    expect(await stateOf()).toBe('xyz-123');
+  });
+});
+
 describe('OAuth access_token', () => {
   it('exchanges the code (form-encoded) for a 3600 s access token and a refresh token, acting as the consenting staff member', async () => {
     const harness = await startSimulator();

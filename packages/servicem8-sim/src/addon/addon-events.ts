@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose';
+import type { AssumptionChoice } from '../assumptions.ts';
 
 /**
  * Add-on event JWTs: ServiceM8 POSTs a compact JWT, HS256-signed with the App
@@ -51,14 +52,35 @@ export type AddonInvocation = {
   error: string | null;
 };
 
-/** POSTs the JWT as the raw request body (text/plain) to an add-on callback and reads its answer. */
-export async function invokeAddon(url: string, jwt: string, timeoutMs: number): Promise<AddonInvocation> {
+/** How ServiceM8 labels the JWT it POSTs to the add-on. */
+type AddonCallbackMethod = AssumptionChoice<'addonCallbackMethod'>;
+
+function addonRequest(jwt: string, method: AddonCallbackMethod): Pick<RequestInit, 'headers' | 'body'> {
+  switch (method) {
+    case 'post-text':
+      return { headers: { 'content-type': 'text/plain' }, body: jwt };
+    case 'post-none':
+      // Bytes rather than a string: fetch labels a string body text/plain by itself.
+      return { headers: {}, body: new TextEncoder().encode(jwt) };
+    case 'post-form':
+      return {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ jwt }).toString(),
+      };
+  }
+}
+
+/** POSTs the JWT to an add-on callback as `method` says and reads its answer. */
+export async function invokeAddon(
+  url: string,
+  jwt: string,
+  options: { timeoutMs: number; method: AddonCallbackMethod },
+): Promise<AddonInvocation> {
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: jwt,
-      signal: AbortSignal.timeout(timeoutMs),
+      ...addonRequest(jwt, options.method),
+      signal: AbortSignal.timeout(options.timeoutMs),
     });
     const body = await response.text();
     let eventResponse: string | null = null;

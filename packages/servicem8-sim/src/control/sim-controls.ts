@@ -286,7 +286,9 @@ export function createSimControls(context: SimContext, initialFaults: FaultInput
     mintAddonEvent: mint,
     invokeAddon: async (request) => {
       const { jwt } = await mint(request);
-      return { jwt, ...(await invokeAddon(request.url, jwt, context.options.addonTimeoutMs)) };
+      // Read at call time: POST /__sim/assumptions may have changed it since the simulator started.
+      const method = context.options.assumptions.addonCallbackMethod;
+      return { jwt, ...(await invokeAddon(request.url, jwt, { timeoutMs: context.options.addonTimeoutMs, method })) };
     },
   };
 

@@ -8,9 +8,16 @@ import { accountUuidOf, type SimContext } from '../sim-context.ts';
 import { renderConsentPage, renderOAuthErrorPage } from './consent-page.ts';
 import type { Grant, IssuedTokens } from './oauth-store.ts';
 
-function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
+/**
+ * The redirect back to the app. `state` is left out when the `oauthStateEcho` assumption is `omit`,
+ * read at each redirect so POST /__sim/assumptions takes effect at once.
+ */
+function redirectWith(context: SimContext, redirectUri: string, params: Record<string, string | undefined>): string {
   const url = new URL(redirectUri);
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value);
+  const echoState = context.options.assumptions.oauthStateEcho === 'echo';
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && (key !== 'state' || echoState)) url.searchParams.set(key, value);
+  }
   return url.toString();
 }
 
@@ -61,14 +68,14 @@ function showAuthorize(context: SimContext, request: FastifyRequest, reply: Fast
   }
   const state = stringField(query, 'state');
   if (stringField(query, 'response_type') !== 'code') {
-    return reply.redirect(redirectWith(redirectUri, { error: 'unsupported_response_type', state }), 302);
+    return reply.redirect(redirectWith(context, redirectUri, { error: 'unsupported_response_type', state }), 302);
   }
   const scopes = parseScopeString(stringField(query, 'scope') ?? '');
   const unknown = scopes.filter((scope) => !isKnownScope(scope));
   if (scopes.length === 0 || unknown.length > 0) {
     const description = scopes.length === 0 ? 'scope is required' : `unknown scope: ${unknown.join(' ')}`;
     return reply.redirect(
-      redirectWith(redirectUri, { error: 'invalid_scope', error_description: description, state }),
+      redirectWith(context, redirectUri, { error: 'invalid_scope', error_description: description, state }),
       302,
     );
   }
@@ -80,7 +87,7 @@ function showAuthorize(context: SimContext, request: FastifyRequest, reply: Fast
       scopes,
     };
     const code = context.oauth.issueCode(grant, redirectUri, context.clock.now().getTime());
-    return reply.redirect(redirectWith(redirectUri, { code: code.code, state }), 302);
+    return reply.redirect(redirectWith(context, redirectUri, { code: code.code, state }), 302);
   }
   const consent = context.oauth.addConsent({ appId: app.appId, redirectUri, scopes, state });
   return reply.type('text/html; charset=utf-8').send(
@@ -105,7 +112,7 @@ function decideAuthorize(context: SimContext, request: FastifyRequest, reply: Fa
     );
   if (stringField(fields, 'decision') !== 'allow') {
     return reply.redirect(
-      redirectWith(consent.redirectUri, {
+      redirectWith(context, consent.redirectUri, {
         error: 'access_denied',
         error_description: 'The user denied access',
         state: consent.state,
@@ -121,7 +128,7 @@ function decideAuthorize(context: SimContext, request: FastifyRequest, reply: Fa
     scopes: consent.scopes,
   };
   const code = context.oauth.issueCode(grant, consent.redirectUri, context.clock.now().getTime());
-  return reply.redirect(redirectWith(consent.redirectUri, { code: code.code, state: consent.state }), 302);
+  return reply.redirect(redirectWith(context, consent.redirectUri, { code: code.code, state: consent.state }), 302);
 }
 
 /**
