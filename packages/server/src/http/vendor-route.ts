@@ -28,7 +28,7 @@ type VendorRoute<Params, Query, Body, Data extends z.ZodType> = {
   data: Data;
   /** 201 for a route that creates something. */
   status?: 200 | 201;
-  message?: string;
+  message?: string | ((answered: z.output<Data>) => string);
   answer: (vendorId: string, request: VendorRouteRequest<Params, Query, Body>) => Promise<z.output<Data>>;
 };
 
@@ -48,7 +48,8 @@ export function vendorRoute<
     schema,
     handler: async (request, reply) => {
       const answered = await answer(requireVendorScope(request).id, request as VendorRouteRequest<Params, Query, Body>);
-      return reply.status(status).send({ success: true, data: answered, message });
+      const said = typeof message === 'function' ? message(answered) : message;
+      return reply.status(status).send({ success: true, data: answered, message: said });
     },
   });
 }

@@ -9,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access, requireCaller, requireVendorScope } from '../../http/access.ts';
+import { access, requireCaller } from '../../http/access.ts';
+import { vendorRoute } from '../../http/vendor-route.ts';
 import {
   acceptInvitation,
   describeInvitation,
@@ -24,69 +25,48 @@ const VendorParams = z.object({ id: z.string() });
 /** Inviting people to a vendor (its Admins) and accepting an invitation (the person invited). */
 export function invitationRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/Vendor/:id/users',
-      {
-        config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'Invite someone to the vendor by email',
-          description:
-            'Emails an invitation; nobody joins until they accept it. The answer is the same whether or not the ' +
-            'address has an account. Inviting the same address again replaces the pending invitation.',
-          params: VendorParams,
-          body: InviteVendorUserRequest,
-          response: { 201: successEnvelope(VendorInvitation) },
-        },
-      },
-      async (request, reply) => {
-        const invitation = await inviteVendorUser(
-          deps,
-          requireCaller(request),
-          requireVendorScope(request).id,
-          request.body,
-        );
-        return reply.status(201).send({
-          success: true as const,
-          data: invitation,
-          message: `We emailed ${invitation.email} an invitation.`,
-        });
-      },
-    );
+    vendorRoute(app, {
+      method: 'POST',
+      url: '/Vendor/:id/users',
+      access: access.vendorAdmin('id'),
+      tags,
+      summary: 'Invite someone to the vendor by email',
+      description:
+        'Emails an invitation; nobody joins until they accept it. The answer is the same whether or not the ' +
+        'address has an account. Inviting the same address again replaces the pending invitation.',
+      params: VendorParams,
+      body: InviteVendorUserRequest,
+      data: VendorInvitation,
+      status: 201,
+      message: (invitation) => `We emailed ${invitation.email} an invitation.`,
+      answer: (vendorId, request) => inviteVendorUser(deps, requireCaller(request), vendorId, request.body),
+    });
 
-    app.get(
-      '/Vendor/:id/invitations',
-      {
-        config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'The vendor’s pending invitations, newest first',
-          params: VendorParams,
-          response: { 200: successEnvelope(z.array(VendorInvitation)) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listInvitations(deps, requireVendorScope(request).id),
-      }),
-    );
+    vendorRoute(app, {
+      method: 'GET',
+      url: '/Vendor/:id/invitations',
+      access: access.vendorAdmin('id'),
+      tags,
+      summary: 'The vendor’s pending invitations, newest first',
+      params: VendorParams,
+      data: z.array(VendorInvitation),
+      answer: (vendorId) => listInvitations(deps, vendorId),
+    });
 
-    app.delete(
-      '/Vendor/:id/invitations/:invitationId',
-      {
-        config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'Withdraw a pending invitation',
-          params: z.object({ id: z.string(), invitationId: z.uuid('invitationId is not a valid id.') }),
-          response: { 200: successEnvelope(z.null()) },
-        },
+    vendorRoute(app, {
+      method: 'DELETE',
+      url: '/Vendor/:id/invitations/:invitationId',
+      access: access.vendorAdmin('id'),
+      tags,
+      summary: 'Withdraw a pending invitation',
+      params: z.object({ id: z.string(), invitationId: z.uuid('invitationId is not a valid id.') }),
+      data: z.null(),
+      message: 'The invitation was withdrawn.',
+      answer: async (vendorId, request) => {
+        await revokeInvitation(deps, vendorId, request.params.invitationId);
+        return null;
       },
-      async (request) => {
-        await revokeInvitation(deps, requireVendorScope(request).id, request.params.invitationId);
-        return { success: true as const, data: null, message: 'The invitation was withdrawn.' };
-      },
-    );
+    });
 
     app.get(
       '/Auth/invitation/:token',

@@ -1,49 +1,40 @@
-import { Sm8ReferenceItem, Sm8SyncResult, successEnvelope } from '@automate/contract';
+import { Sm8ReferenceItem, Sm8SyncResult } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access, requireVendorScope } from '../../http/access.ts';
+import { access } from '../../http/access.ts';
+import { vendorRoute } from '../../http/vendor-route.ts';
 import { referenceItemsOf } from './reference-items.service.ts';
 import { syncReferenceData } from './sync.service.ts';
 
 const tags = ['ServiceM8'];
+const VendorParams = z.object({ id: z.string() });
+
 export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/Vendor/:id/sync',
-      {
-        config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'Copy the reference data from ServiceM8 now',
-          description:
-            'Badges, queues, categories, staff, forms with fields, materials and the time zone; answers what changed.',
-          params: z.object({ id: z.string() }),
-          response: { 200: successEnvelope(Sm8SyncResult) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await syncReferenceData(deps, requireVendorScope(request).id),
-        message: 'ServiceM8 data is up to date.',
-      }),
-    );
+    vendorRoute(app, {
+      method: 'GET',
+      url: '/Vendor/:id/sync',
+      access: access.vendorAdmin('id'),
+      tags,
+      summary: 'Copy the reference data from ServiceM8 now',
+      description:
+        'Badges, queues, categories, staff, forms with fields, materials and the time zone; answers what changed.',
+      params: VendorParams,
+      data: Sm8SyncResult,
+      message: 'ServiceM8 data is up to date.',
+      answer: (vendorId) => syncReferenceData(deps, vendorId),
+    });
 
-    app.get(
-      '/Vendor/:id/servicem8/reference',
-      {
-        config: { access: access.vendorMember('id') },
-        schema: {
-          tags,
-          summary: 'The vendor’s ServiceM8 reference data, as last synced (for pickers)',
-          params: z.object({ id: z.string() }),
-          response: { 200: successEnvelope(z.array(Sm8ReferenceItem)) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await referenceItemsOf(deps.database.db, requireVendorScope(request).id),
-      }),
-    );
+    vendorRoute(app, {
+      method: 'GET',
+      url: '/Vendor/:id/servicem8/reference',
+      access: access.vendorMember('id'),
+      tags,
+      summary: 'The vendor’s ServiceM8 reference data, as last synced (for pickers)',
+      params: VendorParams,
+      data: z.array(Sm8ReferenceItem),
+      answer: (vendorId) => referenceItemsOf(deps.database.db, vendorId),
+    });
   };
 }

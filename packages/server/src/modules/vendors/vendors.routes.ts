@@ -2,7 +2,8 @@ import { SearchQuery, searchPage, successEnvelope, UpdateVendorRequest, Vendor }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access, requireVendorScope } from '../../http/access.ts';
+import { access } from '../../http/access.ts';
+import { vendorRoute } from '../../http/vendor-route.ts';
 import { changeVendor, getVendor, listVendors } from './vendors.service.ts';
 
 const tags = ['Vendor'];
@@ -26,32 +27,28 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => ({ success: true as const, data: await listVendors(deps, request.query) }),
     );
 
-    app.get(
-      '/Vendor/:id',
-      {
-        config: { access: access.vendorMember('id') },
-        schema: { tags, summary: 'Read a vendor', params: VendorParams, response: { 200: successEnvelope(Vendor) } },
-      },
-      async (request) => ({ success: true as const, data: await getVendor(deps, requireVendorScope(request).id) }),
-    );
+    vendorRoute(app, {
+      method: 'GET',
+      url: '/Vendor/:id',
+      access: access.vendorMember('id'),
+      tags,
+      summary: 'Read a vendor',
+      params: VendorParams,
+      data: Vendor,
+      answer: (vendorId) => getVendor(deps, vendorId),
+    });
 
-    app.patch(
-      '/Vendor/:id',
-      {
-        config: { access: access.vendorAdmin('id') },
-        schema: {
-          tags,
-          summary: 'Rename a vendor or change its time zone',
-          params: VendorParams,
-          body: UpdateVendorRequest,
-          response: { 200: successEnvelope(Vendor) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await changeVendor(deps, requireVendorScope(request).id, request.body),
-        message: 'Saved.',
-      }),
-    );
+    vendorRoute(app, {
+      method: 'PATCH',
+      url: '/Vendor/:id',
+      access: access.vendorAdmin('id'),
+      tags,
+      summary: 'Rename a vendor or change its time zone',
+      params: VendorParams,
+      body: UpdateVendorRequest,
+      data: Vendor,
+      message: 'Saved.',
+      answer: (vendorId, request) => changeVendor(deps, vendorId, request.body),
+    });
   };
 }
