@@ -10,9 +10,10 @@ import { UserSession } from './accounts.ts';
  *
  * 1. The browser goes to `GET /api/Auth/login/servicem8`, which sets a short-lived cookie and redirects
  *    to ServiceM8's consent page with a signed `state` bound to that cookie.
- * 2. ServiceM8 sends the browser to `GET /api/Auth/servicem8/callback?code&state`; the server checks the
- *    state against the cookie, exchanges the code and redirects to `/sm8/activate?connection=<id>`
- *    (or `/sm8/activate?error=<sentence>`).
+ * 2. ServiceM8 sends the browser to `GET /api/Auth/servicem8/callback?code&state` (ServiceM8 need not
+ *    send `state` back); the server checks that this browser started signing in and has not come back
+ *    before (the state against the cookie, or without a state the cookie's stored start), exchanges the
+ *    code and redirects to `/sm8/activate?connection=<id>` (or `/sm8/activate?error=<sentence>`).
  * 3. The activate page reads `GET /api/Auth/servicem8/vendors?connection=<id>` and
  *    `POST /api/Auth/servicem8/complete` connects the account:
  *    - signed in (a Bearer token is sent): the account is connected to a business the person is an Admin

@@ -7,7 +7,9 @@ export const CONNECT_STATE_MINUTES = 15;
 /**
  * The OAuth `state`: signed, short-lived, and bound to the browser that started connecting through a
  * nonce that is also kept in an HttpOnly cookie. A callback carrying someone else's state (login CSRF:
- * an attacker's consent finished in a victim's browser) does not match the victim's cookie.
+ * an attacker's consent finished in a victim's browser) does not match the victim's cookie. ServiceM8
+ * may send the browser back without the state; the cookie's nonce then has to name a start stored by
+ * `startConnect` that no callback has used yet (connect.service.ts).
  */
 export async function signConnectState(key: Uint8Array, now: Date): Promise<{ state: string; nonce: string }> {
   const nonce = randomBytes(16).toString('base64url');

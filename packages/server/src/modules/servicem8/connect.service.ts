@@ -26,7 +26,7 @@ import {
 } from '../auth/sm8-identities.service.ts';
 import { findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
 import { createVendor, findVendor, markConnectedToServiceM8 } from '../vendors/vendors.service.ts';
-import { isValidConnectState, signConnectState } from './connect-state.ts';
+import { CONNECT_STATE_MINUTES, isValidConnectState, signConnectState } from './connect-state.ts';
 import { LINK_CLAIM_MINUTES, signLinkClaim } from './link-claims.ts';
 import { activateVendorJob } from './servicem8.jobs.ts';
 import {
@@ -34,8 +34,10 @@ import {
   findConnection,
   findConnectionByAccount,
   findPendingConnection,
+  insertConnectAttempt,
   insertPendingConnection,
   type Sm8PendingRow,
+  takeConnectAttempt,
   upsertConnection,
 } from './servicem8.repository.ts';
 import type { sm8Connections } from './servicem8.schema.ts';
@@ -60,15 +62,46 @@ const activatePage = (deps: Deps, query: Record<string, string>) =>
 
 const EXPIRED = 'This ServiceM8 sign-in has expired or was already used. Please sign in with ServiceM8 again.';
 
-/** Step 1: where to send the browser for consent, and the nonce to keep in the browser's cookie. */
+/**
+ * Step 1: where to send the browser for consent, and the nonce to keep in the browser's cookie. The
+ * start is stored (by the nonce's hash) until the callback uses it, or for CONNECT_STATE_MINUTES.
+ */
 export async function startConnect(deps: Deps): Promise<{ url: string; nonce: string }> {
   const app = requireSm8App(deps);
-  const { state, nonce } = await signConnectState(deps.keys.sessionSigningKey, deps.clock.now());
+  const now = deps.clock.now();
+  const { state, nonce } = await signConnectState(deps.keys.sessionSigningKey, now);
+  await insertConnectAttempt(
+    deps.database.db,
+    { nonceHash: hashOneTimeToken(nonce), expiresAt: new Date(now.getTime() + CONNECT_STATE_MINUTES * 60_000) },
+    now,
+  );
   return { url: sm8AuthorizeUrl(app, { redirectUri: callbackUrl(deps), state }), nonce };
 }
 
 /**
- * Step 2: ServiceM8 sends the browser back. Check the state belongs to this browser, exchange the
+ * Whether the callback belongs to a sign-in started in this browser, using that start up. ServiceM8's
+ * redirect may carry our `state` or not: a state must be ours and name this browser's cookie; without
+ * one, the cookie alone must name a start that is unused and unexpired. A state that does not match
+ * leaves the browser's own start usable, so a forged callback cannot spoil a real one.
+ */
+async function takeThisBrowsersStart(
+  deps: Deps,
+  state: string | undefined,
+  cookieNonce: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (!cookieNonce) return false;
+  if (state !== undefined && !(await isValidConnectState(deps.keys.sessionSigningKey, state, cookieNonce, now))) {
+    return false;
+  }
+  return takeConnectAttempt(deps.database.db, hashOneTimeToken(cookieNonce), now);
+}
+
+const NOT_THIS_BROWSERS =
+  'This sign-in has expired or was started in another browser. Please sign in with ServiceM8 again.';
+
+/**
+ * Step 2: ServiceM8 sends the browser back. Check the sign-in was started in this browser, exchange the
  * code, learn the account and its owner, and keep it all as a pending connection for the activate page.
  * Answers the page to redirect to.
  */
@@ -78,15 +111,9 @@ export async function finishConsent(
   cookieNonce: string | undefined,
 ): Promise<string> {
   const now = deps.clock.now();
+  const startedHere = await takeThisBrowsersStart(deps, query.state, cookieNonce, now);
   if (query.error) return activatePage(deps, { error: 'ServiceM8 access was not allowed, so nothing was connected.' });
-  const stateIsOurs =
-    query.state !== undefined &&
-    (await isValidConnectState(deps.keys.sessionSigningKey, query.state, cookieNonce, now));
-  if (!query.code || !stateIsOurs) {
-    return activatePage(deps, {
-      error: 'This sign-in has expired or was started in another browser. Please sign in with ServiceM8 again.',
-    });
-  }
+  if (!query.code || !startedHere) return activatePage(deps, { error: NOT_THIS_BROWSERS });
   const app = requireSm8App(deps);
   const tokens = await exchangeCode(deps.servicem8.http, app, {
     code: query.code,

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { sm8Connections, sm8PendingConnections, sm8ReferenceItems } from './servicem8.schema.ts';
+import { sm8ConnectAttempts, sm8Connections, sm8PendingConnections, sm8ReferenceItems } from './servicem8.schema.ts';
 
 export type Sm8ConnectionRow = typeof sm8Connections.$inferSelect;
 export type Sm8PendingRow = typeof sm8PendingConnections.$inferSelect;
@@ -62,6 +62,25 @@ export async function findPendingConnection(db: Db, tokenHash: string, now: Date
 
 export async function deletePendingConnection(db: Db, id: string): Promise<void> {
   await db.delete(sm8PendingConnections).where(eq(sm8PendingConnections.id, id));
+}
+
+/** Stores a started sign-in and drops those that ran out, so the table holds only live ones. */
+export async function insertConnectAttempt(
+  db: Db,
+  attempt: { nonceHash: string; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await db.delete(sm8ConnectAttempts).where(lte(sm8ConnectAttempts.expiresAt, now));
+  await db.insert(sm8ConnectAttempts).values(attempt);
+}
+
+/** Deletes the started sign-in and answers whether it was there and unexpired: each is used once. */
+export async function takeConnectAttempt(db: Db, nonceHash: string, now: Date): Promise<boolean> {
+  const taken = await db
+    .delete(sm8ConnectAttempts)
+    .where(eq(sm8ConnectAttempts.nonceHash, nonceHash))
+    .returning({ expiresAt: sm8ConnectAttempts.expiresAt });
+  return taken.some((attempt) => attempt.expiresAt > now);
 }
 
 export async function listReferenceItems(db: Db, vendorId: string): Promise<Sm8ReferenceRow[]> {

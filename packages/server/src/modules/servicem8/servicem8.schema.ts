@@ -1,4 +1,4 @@
-import { boolean, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
@@ -45,6 +45,21 @@ export const sm8PendingConnections = pgTable('sm8_pending_connections', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A "Sign in with ServiceM8" started in a browser, from the redirect to ServiceM8 until its callback
+ * (15 minutes). The browser holds the nonce in a signed HttpOnly cookie; the callback deletes the row,
+ * so each start finishes once, with or without the OAuth `state`.
+ */
+export const sm8ConnectAttempts = pgTable(
+  'sm8_connect_attempts',
+  {
+    /** SHA-256 of the nonce in the browser's cookie. */
+    nonceHash: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
 
 export const SM8_REFERENCE_KINDS = ['badge', 'queue', 'category', 'staff', 'form', 'formfield', 'material'] as const;
 export const sm8ReferenceKind = pgEnum('sm8_reference_kind', SM8_REFERENCE_KINDS);

@@ -52,11 +52,13 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/Auth/login/servicem8',
       {
-        config: { access: access.public },
+        config: rateLimited,
         schema: {
           tags,
           summary: 'Start signing in with ServiceM8 (redirects to its consent page)',
-          description: `Sets an HttpOnly cookie (${CONNECT_STATE_MINUTES} minutes) that the callback must find again.`,
+          description:
+            `Sets an HttpOnly cookie (${CONNECT_STATE_MINUTES} minutes) naming this start, which the callback must ` +
+            'find again and uses up. Limited per client address, as each start is stored until it is used or expires.',
         },
       },
       async (_request, reply) => {
@@ -85,6 +87,10 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Where ServiceM8 returns after consent (redirects to /sm8/activate)',
+          description:
+            'Continues only in the browser that started signing in, once: with `state`, the state must be ours and ' +
+            'match the browser’s cookie; without it (ServiceM8 need not send it back), the cookie must name a start ' +
+            'not yet used. Anything else redirects to `/sm8/activate?error=…` and connects nothing.',
           querystring: z.object({
             code: z.string().max(2000).optional(),
             state: z.string().max(2000).optional(),
