@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { successEnvelope } from '@automate/contract';
 import type { FastifyRequest, FastifySchema, RawServerDefault, RouteGenericInterface } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { requireVendorScope, type VendorAccess } from './access.ts';
 import type { App } from './app-type.ts';
 
@@ -21,6 +21,7 @@ type VendorRoute<Params, Query, Body, Data extends z.ZodType> = {
   tags: readonly string[];
   summary: string;
   description?: string;
+  /** By default the vendor's own path parameter, the one `access` names. */
   params?: Params;
   querystring?: Query;
   body?: Body;
@@ -39,8 +40,18 @@ export function vendorRoute<
   Body extends z.ZodType | undefined,
   Data extends z.ZodType,
 >(app: App, route: VendorRoute<Params, Query, Body, Data>): void {
-  const { method, url, access, data, status = 200, message, answer, ...parts } = route;
-  const schema: FastifySchema = { ...parts, response: { [status]: successEnvelope(data) } };
+  const {
+    method,
+    url,
+    access,
+    params = vendorPathParams(access),
+    data,
+    status = 200,
+    message,
+    answer,
+    ...parts
+  } = route;
+  const schema: FastifySchema = { ...parts, ...(params && { params }), response: { [status]: successEnvelope(data) } };
   app.route({
     method,
     url,
@@ -52,4 +63,9 @@ export function vendorRoute<
       return reply.status(status).send({ success: true, data: answered, message: said });
     },
   });
+}
+
+/** The path parameter that names the vendor; none when the vendor is the current one. */
+function vendorPathParams(access: VendorAccess) {
+  return access.vendor === 'current' ? undefined : z.object({ [access.vendor.param]: z.string() });
 }

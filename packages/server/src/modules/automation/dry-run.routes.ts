@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { invalidField } from '../../http/app-error.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
-import { TRIGGER_BASE as base, TriggerParams, triggerRoute, VendorParams } from '../triggers/trigger-paths.ts';
+import { TRIGGER_BASE as base, TriggerParams, triggerRoute } from '../triggers/trigger-paths.ts';
 import { getTrigger } from '../triggers/triggers.service.ts';
 import { dryRunTrigger } from './dry-run.service.ts';
 
@@ -27,7 +27,6 @@ export function dryRunRoutes(deps: Deps): FastifyPluginAsyncZod {
       url: `${base}/dryrun`,
       summary: 'Test an unsaved trigger definition on a record',
       description: dryRunDescription,
-      params: VendorParams,
       body: DryRunRequest,
       data: DryRunResult,
       answer: async (vendorId, request) => {

@@ -26,7 +26,6 @@ export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
         url: `${base}/runs`,
         summary: "Search the vendor's trigger runs",
         description: RUNS_SEARCH_DESCRIPTION,
-        params: VendorParams,
       },
       {
         url: `${base}/:triggerId/runs`,

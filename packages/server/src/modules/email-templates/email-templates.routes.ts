@@ -36,7 +36,6 @@ export function emailTemplateRoutes(
       url: '/Vendor/:id/email/templates/fetch',
       summary: "List the vendor's email templates",
       description: 'All of them, sorted by name.',
-      params: VendorParams,
       data: z.array(EmailTemplate),
       answer: (vendorId) => listEmailTemplates(deps, vendorId),
     });
@@ -57,7 +56,6 @@ export function emailTemplateRoutes(
       url: '/Vendor/:id/email/templates',
       summary: 'Create an email template',
       description: textRules,
-      params: VendorParams,
       body: EmailTemplateInput,
       data: EmailTemplate,
       status: 201,

@@ -20,21 +20,19 @@ import {
 } from './invitations.service.ts';
 
 const tags = ['Vendor invitations'];
-const VendorParams = z.object({ id: z.string() });
+const forAdmins = { access: access.vendorAdmin('id'), tags };
 
 /** Inviting people to a vendor (its Admins) and accepting an invitation (the person invited). */
 export function invitationRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     vendorRoute(app, {
+      ...forAdmins,
       method: 'POST',
       url: '/Vendor/:id/users',
-      access: access.vendorAdmin('id'),
-      tags,
       summary: 'Invite someone to the vendor by email',
       description:
         'Emails an invitation; nobody joins until they accept it. The answer is the same whether or not the ' +
         'address has an account. Inviting the same address again replaces the pending invitation.',
-      params: VendorParams,
       body: InviteVendorUserRequest,
       data: VendorInvitation,
       status: 201,
@@ -43,21 +41,18 @@ export function invitationRoutes(deps: Deps): FastifyPluginAsyncZod {
     });
 
     vendorRoute(app, {
+      ...forAdmins,
       method: 'GET',
       url: '/Vendor/:id/invitations',
-      access: access.vendorAdmin('id'),
-      tags,
       summary: 'The vendor’s pending invitations, newest first',
-      params: VendorParams,
       data: z.array(VendorInvitation),
       answer: (vendorId) => listInvitations(deps, vendorId),
     });
 
     vendorRoute(app, {
+      ...forAdmins,
       method: 'DELETE',
       url: '/Vendor/:id/invitations/:invitationId',
-      access: access.vendorAdmin('id'),
-      tags,
       summary: 'Withdraw a pending invitation',
       params: z.object({ id: z.string(), invitationId: z.uuid('invitationId is not a valid id.') }),
       data: z.null(),

@@ -8,7 +8,6 @@ import { referenceItemsOf } from './reference-items.service.ts';
 import { syncReferenceData } from './sync.service.ts';
 
 const tags = ['ServiceM8'];
-const VendorParams = z.object({ id: z.string() });
 
 export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,7 +19,6 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
       summary: 'Copy the reference data from ServiceM8 now',
       description:
         'Badges, queues, categories, staff, forms with fields, materials and the time zone; answers what changed.',
-      params: VendorParams,
       data: Sm8SyncResult,
       message: 'ServiceM8 data is up to date.',
       answer: (vendorId) => syncReferenceData(deps, vendorId),
@@ -32,7 +30,6 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
       access: access.vendorMember('id'),
       tags,
       summary: 'The vendor’s ServiceM8 reference data, as last synced (for pickers)',
-      params: VendorParams,
       data: z.array(Sm8ReferenceItem),
       answer: (vendorId) => referenceItemsOf(deps.database.db, vendorId),
     });

@@ -15,7 +15,7 @@ import type { Deps } from '../../deps.ts';
 import { requireCaller } from '../../http/access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
-import { TRIGGER_BASE as base, TriggerParams, triggerRoute, VendorParams } from './trigger-paths.ts';
+import { TRIGGER_BASE as base, TriggerParams, triggerRoute } from './trigger-paths.ts';
 import {
   ATTACHMENT_TOO_LARGE,
   type AttachmentUpload,
@@ -53,7 +53,6 @@ export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: Last
       summary: "Search the vendor's triggers",
       description:
         'Filterable: name, event, enabled, createdAt, updatedAt. Sortable: those and lastRunAt (the newest run). Default: name ascending.',
-      params: VendorParams,
       querystring: SearchQuery,
       data: searchPage(TriggerSummary),
       answer: (vendorId, request) => listTriggers(deps, vendorId, request.query, lastRunTimes),
@@ -66,7 +65,6 @@ export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: Last
       summary: 'Create a trigger',
       description:
         'Every badge, queue, category, form, field, material, email template and file the definition names must exist (and be active in ServiceM8). Enabling needs a ServiceM8 connection.',
-      params: VendorParams,
       body: TriggerDefinition,
       data: Trigger,
       status: 201,

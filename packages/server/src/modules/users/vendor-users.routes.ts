@@ -7,7 +7,7 @@ import { vendorRoute } from '../../http/vendor-route.ts';
 import { changeVendorUserRole, getVendorUser, listVendorUsers, removeVendorUser } from './vendor-users.service.ts';
 
 const tags = ['Vendor'];
-const VendorParams = z.object({ id: z.string() });
+const forAdmins = { access: access.vendorAdmin('id'), tags };
 const VendorUserParams = z.object({ id: z.string(), userId: z.uuid('userId is not a valid id.') });
 
 /** A vendor's users and their roles, for its Admins. The vendor always comes from the path or the current vendor. */
@@ -24,7 +24,6 @@ export function vendorUserRoutes(deps: Deps): FastifyPluginAsyncZod {
         url: '/Vendor/:id/users/search',
         access: access.vendorAdmin('id'),
         summary: 'Search a vendor’s users',
-        params: VendorParams,
       },
     ];
     for (const search of searches) {
@@ -39,10 +38,9 @@ export function vendorUserRoutes(deps: Deps): FastifyPluginAsyncZod {
     }
 
     vendorRoute(app, {
+      ...forAdmins,
       method: 'GET',
       url: '/Vendor/:id/users/:userId',
-      access: access.vendorAdmin('id'),
-      tags,
       summary: 'Read one of a vendor’s users',
       params: VendorUserParams,
       data: VendorUser,
@@ -50,10 +48,9 @@ export function vendorUserRoutes(deps: Deps): FastifyPluginAsyncZod {
     });
 
     vendorRoute(app, {
+      ...forAdmins,
       method: 'PATCH',
       url: '/Vendor/:id/users/:userId',
-      access: access.vendorAdmin('id'),
-      tags,
       summary: 'Change a member’s role',
       description: 'The last Admin of a vendor cannot be made a User.',
       params: VendorUserParams,
@@ -63,10 +60,9 @@ export function vendorUserRoutes(deps: Deps): FastifyPluginAsyncZod {
     });
 
     vendorRoute(app, {
+      ...forAdmins,
       method: 'DELETE',
       url: '/Vendor/:id/users/:userId',
-      access: access.vendorAdmin('id'),
-      tags,
       summary: 'Remove a member from the vendor',
       description: 'The user keeps their account; the last Admin of a vendor cannot be removed.',
       params: VendorUserParams,

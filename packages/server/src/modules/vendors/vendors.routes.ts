@@ -1,13 +1,11 @@
 import { SearchQuery, searchPage, successEnvelope, UpdateVendorRequest, Vendor } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
 import { changeVendor, getVendor, listVendors } from './vendors.service.ts';
 
 const tags = ['Vendor'];
-const VendorParams = z.object({ id: z.string() });
 
 /** Vendors (the businesses using Automate). The vendor always comes from the path. */
 export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -33,7 +31,6 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       access: access.vendorMember('id'),
       tags,
       summary: 'Read a vendor',
-      params: VendorParams,
       data: Vendor,
       answer: (vendorId) => getVendor(deps, vendorId),
     });
@@ -44,7 +41,6 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       access: access.vendorAdmin('id'),
       tags,
       summary: 'Rename a vendor or change its time zone',
-      params: VendorParams,
       body: UpdateVendorRequest,
       data: Vendor,
       message: 'Saved.',
