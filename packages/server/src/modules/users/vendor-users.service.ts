@@ -13,17 +13,9 @@ import {
 
 /** A vendor's users as its Admins see and manage them: each with their role there. */
 
-function toVendorUser(row: VendorUserRow): VendorUser {
-  return {
-    id: row.id,
-    email: row.email,
-    userName: row.userName,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    role: row.role,
-    emailVerified: row.emailVerifiedAt !== null,
-    joinedAt: row.joinedAt.toISOString(),
-  };
+// The row holds only the columns a VendorUser shows, so the rest passes through as it is.
+function toVendorUser({ emailVerifiedAt, joinedAt, ...user }: VendorUserRow): VendorUser {
+  return { ...user, emailVerified: emailVerifiedAt !== null, joinedAt: joinedAt.toISOString() };
 }
 
 export async function listVendorUsers(
