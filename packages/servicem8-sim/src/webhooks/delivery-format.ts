@@ -74,7 +74,7 @@ function jobUuidOf(data: Record<string, unknown>): string | undefined {
 }
 
 /** What `fetch` sends for a delivery body under `contentType`. */
-export type EncodedBody = { headers: Record<string, string>; body: string | Uint8Array };
+export type EncodedBody = { headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> };
 
 /**
  * The body as JSON text (`json`, `text`, `none`), or form-encoded with one field per top-level key,
