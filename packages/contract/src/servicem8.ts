@@ -75,11 +75,36 @@ export const Sm8ObjectDelivery = z.looseObject({
 });
 export type Sm8ObjectDelivery = z.infer<typeof Sm8ObjectDelivery>;
 
-/** An event webhook delivery (shape partly documented: `{ id, type, createdAt, data }`). */
-export const Sm8EventDelivery = z.looseObject({
-  id: z.union([z.string(), z.number()]).optional(),
-  type: z.string().min(1),
-  createdAt: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-});
+const DeliveryRecord = z.record(z.string(), z.unknown());
+const DeliveryTime = z.union([z.string(), z.number()]).optional();
+
+/**
+ * An event webhook delivery. ServiceM8 does not document its layout; these are the layouts it may have,
+ * each read for the event name and the record it is about:
+ * - `{id, type, createdAt, data}`, `data` the record or only `{uuid}`;
+ * - `{event, timestamp, data}`;
+ * - `{event_type, timestamp, data, metadata: {attempt, signature}}`;
+ * - `{eventVersion, eventName, eventArgs}`, the add-on event layout, `eventArgs` naming the record
+ *   (`jobUUID`, `companyUUID`, `formResponseUUID`).
+ */
+export const Sm8EventDelivery = z.union([
+  z.looseObject({
+    id: z.union([z.string(), z.number()]).optional(),
+    type: z.string().min(1),
+    createdAt: DeliveryTime,
+    data: DeliveryRecord.optional(),
+  }),
+  z.looseObject({ event: z.string().min(1), timestamp: DeliveryTime, data: DeliveryRecord.optional() }),
+  z.looseObject({
+    event_type: z.string().min(1),
+    timestamp: DeliveryTime,
+    data: DeliveryRecord.optional(),
+    metadata: DeliveryRecord.optional(),
+  }),
+  z.looseObject({
+    eventVersion: z.union([z.string(), z.number()]).optional(),
+    eventName: z.string().min(1),
+    eventArgs: DeliveryRecord.optional(),
+  }),
+]);
 export type Sm8EventDelivery = z.infer<typeof Sm8EventDelivery>;

@@ -1,21 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileJob } from '../src/modules/automation/automation.jobs.ts';
 import { updateConnection, upsertConnection } from '../src/modules/servicem8/servicem8.repository.ts';
 import { forgetWebhookSecret } from '../src/modules/servicem8/webhook-secrets.ts';
 import { processDeliveryJob } from '../src/modules/webhooks/webhooks.jobs.ts';
 import { encryptSecret } from '../src/security/encryption.ts';
 import { bearer, createVendorTeam } from './support/factories.ts';
+import { captureLogs } from './support/log-capture.ts';
 import { countStatements } from './support/statement-count.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 let services: TestServices;
 let team: Awaited<ReturnType<typeof createVendorTeam>>;
+let logs: ReturnType<typeof captureLogs>;
 const SECRET = 'the-vendor-webhook-secret-123';
 
 beforeAll(async () => {
+  logs = captureLogs();
   // No workers: the deliveries stay queued for the tests to see, and nothing else uses the database
   // while statements are counted.
-  services = await startTestServices({ role: 'api' });
+  services = await startTestServices({ role: 'api', log: { stream: logs.stream, level: 'warn' } });
   team = await createVendorTeam(services.deps, 'Intake Plumbing');
   const key = services.deps.keys.storageEncryptionKey;
   await upsertConnection(services.deps.database.db, {
@@ -79,13 +83,21 @@ describe('the ServiceM8 webhook callback', () => {
       { vendor: team.vendor.id, secret: 'guess' },
       { secret: SECRET },
     ];
+    const sends = [
+      { payload: delivery('job-x') },
+      { headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(delivery('job-x')) },
+      { headers: {}, payload: JSON.stringify({ hello: 'world' }) },
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'mode=subscribe&challenge=abc' },
+    ];
     for (const query of attempts) {
-      const response = await services.app.inject({ method: 'POST', url: callback(query), payload: delivery('job-x') });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({
-        code: 'UNAUTHENTICATED',
-        message: 'This webhook callback URL is not valid.',
-      });
+      for (const send of sends) {
+        const response = await services.app.inject({ method: 'POST', url: callback(query), ...send });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toMatchObject({
+          code: 'UNAUTHENTICATED',
+          message: 'This webhook callback URL is not valid.',
+        });
+      }
     }
     expect((await inboxRows()).length).toBe(before);
   });
@@ -129,9 +141,11 @@ describe('the ServiceM8 webhook callback', () => {
     const url = callback({ vendor: team.vendor.id, secret: SECRET });
     const before = (await inboxRows()).length;
     const padded = { ...delivery('job-big'), padding: 'x'.repeat(65 * 1024) };
-    const tooBig = await services.app.inject({ method: 'POST', url, payload: padded });
-    expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+    for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'text/plain' }, {}]) {
+      const tooBig = await services.app.inject({ method: 'POST', url, headers, payload: JSON.stringify(padded) });
+      expect(tooBig.statusCode).toBe(413);
+      expect(tooBig.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+    }
 
     const entries = Array.from({ length: 101 }, (_, i) => ({
       uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -154,13 +168,109 @@ describe('the ServiceM8 webhook callback', () => {
     expect(hundred.statusCode, hundred.body).toBe(200);
   });
 
-  it('refuses a body that is not a ServiceM8 delivery', async () => {
-    const response = await services.app.inject({
-      method: 'POST',
-      url: callback({ vendor: team.vendor.id, secret: SECRET }),
-      payload: { hello: 'world' },
+  it('reads the documented object delivery sent as text/plain, without a Content-Type, with one it cannot read, or as a form', async () => {
+    const url = callback({ vendor: team.vendor.id, secret: SECRET });
+    const json = (uuid: string) => JSON.stringify(delivery(uuid));
+    const form = (uuid: string) => {
+      const { object, entry, resource_url } = delivery(uuid);
+      return new URLSearchParams({ object, entry: JSON.stringify(entry), resource_url }).toString();
+    };
+    const sends: Array<{ uuid: string; headers: Record<string, string>; payload: string }> = [
+      { uuid: 'job-as-text', headers: { 'content-type': 'text/plain' }, payload: json('job-as-text') },
+      { uuid: 'job-no-type', headers: {}, payload: json('job-no-type') },
+      { uuid: 'job-odd-type', headers: { 'content-type': 'not a media type' }, payload: json('job-odd-type') },
+      { uuid: 'job-octets', headers: { 'content-type': 'application/octet-stream' }, payload: json('job-octets') },
+      {
+        uuid: 'job-as-form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form('job-as-form'),
+      },
+      { uuid: 'job-form-as-text', headers: { 'content-type': 'text/plain' }, payload: form('job-form-as-text') },
+    ];
+    for (const { uuid, headers, payload } of sends) {
+      const response = await services.app.inject({ method: 'POST', url, headers, payload });
+      expect(response.statusCode, `${uuid}: ${response.body}`).toBe(200);
+      expect(response.json().data).toMatchObject({ duplicate: false });
+      const [row] = rowsOf<{ topic: string; payload: unknown }>(
+        await services.deps.database.db.execute(
+          sql`select topic, payload from webhook_inbox where id = ${response.json().data.inboxId}`,
+        ),
+      );
+      expect(row).toEqual({ topic: 'job', payload: { ...delivery(uuid), object: 'Job' } });
+    }
+  });
+
+  it('answers the challenge whatever the Content-Type says', async () => {
+    for (const headers of [{ 'content-type': 'text/plain' }, {}]) {
+      const response = await services.app.inject({
+        method: 'POST',
+        url: callback({ vendor: team.vendor.id, secret: SECRET }),
+        headers,
+        payload: 'mode=subscribe&challenge=xyz-789',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.body).toBe('xyz-789');
+    }
+  });
+
+  it('stores a body in no known layout as unknown, answers 200 and warns; processing it queues a reconciliation', async () => {
+    const url = callback({ vendor: team.vendor.id, secret: SECRET });
+    const bodies: Array<{ headers: Record<string, string>; payload: string }> = [
+      { headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ hello: 'world' }) },
+      { headers: { 'content-type': 'application/json' }, payload: '{"not": json at all' },
+      { headers: {}, payload: 'just some words' },
+    ];
+    for (const body of bodies) {
+      const response = await services.app.inject({ method: 'POST', url, ...body });
+      expect(response.statusCode, response.body).toBe(200);
+      const inboxId = response.json().data.inboxId as string;
+      const [row] = rowsOf<{ topic: string }>(
+        await services.deps.database.db.execute(sql`select topic from webhook_inbox where id = ${inboxId}`),
+      );
+      expect(row?.topic).toBe('unknown');
+
+      const context = {
+        deps: services.deps,
+        log: services.deps.logger,
+        jobId: inboxId,
+        workerId: 'test',
+        retryCount: 0,
+      };
+      expect(await processDeliveryJob.handle({ inboxId, vendorId: team.vendor.id }, context)).toEqual({
+        topic: 'unknown',
+        events: 0,
+        reconcile: true,
+      });
+      const [processed] = rowsOf<{ status: string }>(
+        await services.deps.database.db.execute(sql`select status from webhook_inbox where id = ${inboxId}`),
+      );
+      expect(processed?.status).toBe('Processed');
+    }
+    const reconciles = rowsOf<{ data: unknown }>(
+      await services.deps.database.db.execute(
+        sql`select data from pgboss.job where name = ${reconcileJob.name} and data->>'vendorId' = ${team.vendor.id}`,
+      ),
+    );
+    expect(reconciles).toEqual(Array.from({ length: bodies.length }, () => ({ data: { vendorId: team.vendor.id } })));
+    const warnings = logs
+      .lines()
+      .map((line) => JSON.parse(line) as { msg: string; vendorId?: string; level: number })
+      .filter((line) => line.msg.startsWith('A ServiceM8 delivery in no known layout'));
+    expect(warnings).toHaveLength(bodies.length);
+    expect(warnings[0]).toMatchObject({ vendorId: team.vendor.id, level: 40 });
+  });
+
+  it('stores an event that does not name its record under its name; processing it queues a reconciliation', async () => {
+    const response = await post({ eventName: 'job.created', eventArgs: {} });
+    expect(response.statusCode, response.body).toBe(200);
+    const inboxId = response.json().data.inboxId as string;
+    const context = { deps: services.deps, log: services.deps.logger, jobId: inboxId, workerId: 'test', retryCount: 0 };
+    expect(await processDeliveryJob.handle({ inboxId, vendorId: team.vendor.id }, context)).toEqual({
+      topic: 'job.created',
+      events: 0,
+      reconcile: true,
     });
-    expect(response.statusCode).toBe(400);
   });
 
   it('lets an Admin send a test delivery through the same intake', async () => {

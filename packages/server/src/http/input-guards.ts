@@ -32,7 +32,7 @@ export function registerInputGuards(app: App): void {
 }
 
 /** True when arrays and objects nest deeper than `max`, counting only brackets outside strings. */
-function exceedsDepth(json: string, max: number): boolean {
+export function exceedsDepth(json: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < json.length; i++) {

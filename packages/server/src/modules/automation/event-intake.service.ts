@@ -6,6 +6,7 @@ import {
   deriveEvents,
   deriveEventWebhookEvents,
   EVENT_WEBHOOKS,
+  type EventWebhook,
   isEventWebhook,
   isWatchedObject,
   type Sm8Record,
@@ -37,41 +38,48 @@ const AnyRecord = z.record(z.string(), z.unknown());
 /** How long after our own write a change to the same fields counts as its echo. */
 const ECHO_WINDOW_MS = 15 * 60_000;
 
-const ObjectDelivery = z.object({
-  object: z.string(),
-  entry: z.array(z.object({ uuid: z.string().min(1) }).loose()),
-});
-const EventDelivery = z.object({ type: z.string(), data: z.object({ uuid: z.string().min(1) }).loose() });
+/**
+ * What a ServiceM8 delivery says, whatever its layout (the webhooks module reads it): the records of
+ * an object delivery, the record an event is about, or nothing we can read.
+ */
+export type DeliveryNotice =
+  | { kind: 'object'; object: string; uuids: string[] }
+  | { kind: 'event'; event: string; uuid: string | null }
+  | { kind: 'unknown' };
 
-/** A ServiceM8 webhook delivery as received: the records or event it names, and when it arrived. */
-export type Delivery = { vendorId: string; payload: unknown; receivedAt: Date };
+/** A ServiceM8 webhook delivery as received: what it says, and when it arrived. */
+export type Delivery = { vendorId: string; notice: DeliveryNotice; receivedAt: Date };
 
 /** The new events one record's change brought, and the record as read for it (none when it was not read). */
 export type Observation = { events: EventRow[]; fresh: FreshRecord[] };
 
-export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{ events: number }> {
-  const client = await sm8ClientForVendor(deps, delivery.vendorId);
-  const observed: Observation[] = [];
-  const objectDelivery = ObjectDelivery.safeParse(delivery.payload);
-  if (objectDelivery.success) {
-    const object = objectDelivery.data.object.toLowerCase();
-    if (!isWatchedObject(object)) return { events: 0 };
-    const uuids = [...new Set(objectDelivery.data.entry.map((entry) => entry.uuid))];
-    for (const uuid of uuids) {
-      observed.push(
-        await observeRecord(deps, client, delivery.vendorId, object, uuid, { changedBy: delivery.receivedAt }),
-      );
-    }
+/**
+ * Reads the records a delivery names and matches the events their changes bring. `reconcile`: the
+ * delivery is about changes it does not name (its layout is unknown, or the record is not in it), so
+ * only reading what changed in the account finds them; the caller queues that.
+ */
+export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{ events: number; reconcile: boolean }> {
+  const { notice, vendorId, receivedAt } = delivery;
+  const targets: Array<{ object: WatchedObject; uuid: string; type?: EventWebhook }> = [];
+  if (notice.kind === 'unknown') return { events: 0, reconcile: true };
+  if (notice.kind === 'object') {
+    if (!isWatchedObject(notice.object)) return { events: 0, reconcile: false };
+    if (notice.uuids.length === 0) return { events: 0, reconcile: true };
+    for (const uuid of new Set(notice.uuids)) targets.push({ object: notice.object, uuid });
+  } else {
+    if (!isEventWebhook(notice.event)) return { events: 0, reconcile: false };
+    if (notice.uuid === null) return { events: 0, reconcile: true };
+    targets.push({ object: EVENT_WEBHOOKS[notice.event].object, uuid: notice.uuid, type: notice.event });
   }
-  const eventDelivery = EventDelivery.safeParse(delivery.payload);
-  if (eventDelivery.success && isEventWebhook(eventDelivery.data.type)) {
-    const type = eventDelivery.data.type;
-    const { object, created } = EVENT_WEBHOOKS[type];
+  const client = await sm8ClientForVendor(deps, vendorId);
+  const observed: Observation[] = [];
+  for (const { object, uuid, type } of targets) {
     observed.push(
-      await observeRecord(deps, client, delivery.vendorId, object, eventDelivery.data.data.uuid, {
-        created,
-        changedBy: delivery.receivedAt,
-        extra: (record) => deriveEventWebhookEvents(type, record),
+      await observeRecord(deps, client, vendorId, object, uuid, {
+        changedBy: receivedAt,
+        ...(type
+          ? { created: EVENT_WEBHOOKS[type].created, extra: (record) => deriveEventWebhookEvents(type, record) }
+          : {}),
       }),
     );
   }
@@ -80,7 +88,7 @@ export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{
     for (const event of stored) await matchEvent(deps, event, fresh);
     events += stored.length;
   }
-  return { events };
+  return { events, reconcile: false };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Sm8EventDelivery, Sm8ObjectDelivery } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isWebhookSecret } from '../servicem8/webhook-secrets.ts';
+import { challengeOf, decodeBody, readDelivery, topicOf } from './parse-delivery.ts';
 import { processDeliveryJob } from './webhooks.jobs.ts';
 import { storeAndQueueDelivery } from './webhooks.repository.ts';
 
@@ -26,23 +26,52 @@ export async function assertCallbackSecret(deps: Deps, vendorId: string | undefi
   return vendorId;
 }
 
+/** What the callback answers: the subscription challenge's value, or the stored delivery. */
+export type CallbackAnswer = { challenge: string } | { delivery: { inboxId: string | null; duplicate: boolean } };
+
+/**
+ * A POST to the callback URL, after its secret passed: the body is read whatever its Content-Type
+ * (JSON or form fields); the subscription challenge is answered with its value, anything else is a
+ * delivery and stored.
+ */
+export async function receiveCallback(
+  deps: Deps,
+  vendorId: string,
+  rawBody: string | undefined,
+  contentType: string | undefined,
+): Promise<CallbackAnswer> {
+  const body = decodeBody(rawBody);
+  const challenge = challengeOf(body);
+  if (challenge !== undefined) return { challenge };
+  return { delivery: await acceptDelivery(deps, vendorId, body, { contentType }) };
+}
+
 /**
  * Stores a delivery in the inbox and queues its processing in one statement, so an accepted delivery
- * is never lost; the same delivery again (ServiceM8 retries) is recognised and ignored.
+ * is never lost; the same delivery again (ServiceM8 retries) is recognised and ignored. A delivery in
+ * no layout we know is stored too (topic `unknown`): its processing reconciles the vendor's account,
+ * which finds whatever changed.
  */
 export async function acceptDelivery(
   deps: Deps,
   vendorId: string,
-  body: unknown,
+  payload: Record<string, unknown>,
+  received: { contentType?: string | undefined } = {},
 ): Promise<{ inboxId: string | null; duplicate: boolean }> {
-  const { topic, entries, isObjectDelivery } = readDelivery(body);
+  const notice = readDelivery(payload);
+  const entries = notice.kind === 'object' ? notice.uuids.length : 0;
   if (entries > MAX_DELIVERY_ENTRIES) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
       `A delivery may name at most ${MAX_DELIVERY_ENTRIES} records; this one names ${entries}.`,
     );
   }
-  const payload = body as Record<string, unknown>;
+  if (notice.kind === 'unknown') {
+    deps.logger.warn(
+      { vendorId, contentType: received.contentType ?? null, fields: Object.keys(payload).slice(0, 20) },
+      'A ServiceM8 delivery in no known layout was stored; the account will be reconciled',
+    );
+  }
   const dedupeKey = createHash('sha256')
     .update(`${vendorId}\n${canonicalJson(payload)}`)
     .digest('hex');
@@ -54,33 +83,19 @@ export async function acceptDelivery(
       id,
       vendorId,
       dedupeKey,
-      topic,
+      topic: topicOf(notice),
       payload,
       // On the app's clock, like the snapshots' read times it is compared with when processed.
       receivedAt: deps.clock.now(),
       // An object delivery names only fields and a time to the second, so two real changes of the
       // same field within a second look identical: once the first was processed, the record is read
       // again. Reading again is harmless (the snapshot comparison finds nothing new for a true repeat).
-      reopen: isObjectDelivery,
+      // A delivery we cannot read says nothing that tells a repeat from a new change either.
+      reopen: notice.kind !== 'event',
     },
     { definition: processDeliveryJob, payload: jobPayload, groupId: processDeliveryJob.vendorOf?.(jobPayload) },
   );
   return stored.insertedId ? { inboxId: stored.insertedId, duplicate: false } : { inboxId: null, duplicate: true };
-}
-
-/** The delivery's topic and size, read once: an object delivery `{object, entry}` or an event `{type, data}`. */
-function readDelivery(body: unknown): { topic: string; entries: number; isObjectDelivery: boolean } {
-  const looksLikeObject = typeof body === 'object' && body !== null && 'object' in body;
-  const object = looksLikeObject ? Sm8ObjectDelivery.safeParse(body) : undefined;
-  if (object?.success) {
-    return { topic: object.data.object.toLowerCase(), entries: object.data.entry.length, isObjectDelivery: true };
-  }
-  const event = Sm8EventDelivery.safeParse(body);
-  if (event.success) return { topic: event.data.type, entries: 0, isObjectDelivery: false };
-  throw new AppError(
-    'VALIDATION_FAILED',
-    'This is not a ServiceM8 webhook delivery: expected {object, entry} or {type, data}.',
-  );
 }
 
 /** JSON with object keys sorted, so the same delivery always hashes the same. */

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
+import { reconcileJob } from '../automation/automation.jobs.ts';
 import { processDelivery } from '../automation/event-intake.service.ts';
+import { readDelivery } from './parse-delivery.ts';
 import { findInboxDelivery, markInboxDelivery } from './webhooks.repository.ts';
 
 const RETRY_LIMIT = 5;
 
 /**
  * Processes one stored ServiceM8 delivery: the automation engine re-reads the records it names,
- * derives events and matches triggers. A delivery that keeps failing is marked Failed.
+ * derives events and matches triggers. A delivery that does not name its records (in no layout we
+ * know, or without the record's uuid) queues a reconciliation of the vendor's account instead, with
+ * marking it processed. A delivery that keeps failing is marked Failed.
  */
 export const processDeliveryJob = defineJob({
   name: 'webhooks.process-delivery',
@@ -20,9 +24,17 @@ export const processDeliveryJob = defineJob({
     const delivery = await findInboxDelivery(deps.database.db, inboxId);
     if (delivery?.status !== 'Received') return { skipped: true };
     try {
-      const { events } = await processDelivery(deps, delivery);
-      await markInboxDelivery(deps.database.db, inboxId, 'Processed', deps.clock.now());
-      return { topic: delivery.topic, events };
+      const notice = readDelivery(delivery.payload);
+      const { events, reconcile } = await processDelivery(deps, {
+        vendorId: delivery.vendorId,
+        notice,
+        receivedAt: delivery.receivedAt,
+      });
+      await deps.database.db.transaction(async (tx) => {
+        if (reconcile) await deps.queue.send(reconcileJob, { vendorId: delivery.vendorId }, { tx });
+        await markInboxDelivery(tx, inboxId, 'Processed', deps.clock.now());
+      });
+      return { topic: delivery.topic, events, ...(reconcile ? { reconcile: true } : {}) };
     } catch (error) {
       if (retryCount >= RETRY_LIMIT) await markInboxDelivery(deps.database.db, inboxId, 'Failed', deps.clock.now());
       throw error;

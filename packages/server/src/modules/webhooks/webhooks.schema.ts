@@ -14,7 +14,7 @@ export const webhookInbox = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     vendorId: ownedByVendor(),
     dedupeKey: text().notNull().unique(),
-    /** `object` for field webhooks (`job`, `company`…), or the event name (`job.completed`…). */
+    /** `object` for field webhooks (`job`, `company`…), the event name (`job.completed`…), or `unknown`. */
     topic: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     status: inboxStatus().notNull().default('Received'),

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { access } from '../../http/access.ts';
+import { assertCallbackSecret, MAX_DELIVERY_ENTRIES, receiveCallback } from './webhook-intake.service.ts';
+
+/** ServiceM8's deliveries are a few hundred bytes; anything near this is not from ServiceM8. */
+const CALLBACK_BODY_LIMIT = 64 * 1024;
+
+/** `type/subtype` with optional parameters, as Fastify reads a Content-Type (anything else it answers 415). */
+const MEDIA_TYPE = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(;.*)?$/;
+
+/**
+ * ServiceM8's callback, in a scope of its own: which Content-Type ServiceM8 sends is not documented,
+ * so here alone every body (any Content-Type, none, or one that does not parse) is read as text and
+ * the service reads it as JSON or form fields. Other routes parse bodies as before.
+ */
+export function webhookCallbackRoute(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, String(body).replaceAll('\u0000', ''));
+    });
+
+    app.post(
+      '/Webhook/sm8cb',
+      {
+        config: { access: access.public },
+        bodyLimit: CALLBACK_BODY_LIMIT,
+        // A Content-Type Fastify cannot read would be refused before the body is read: it counts as none.
+        onRequest: async (request) => {
+          const type = request.headers['content-type'];
+          if (type !== undefined && !MEDIA_TYPE.test(type))
+            request.headers['content-type'] = 'application/octet-stream';
+        },
+        schema: {
+          tags: ['Webhooks'],
+          summary: 'ServiceM8 webhook callback',
+          description:
+            'The URL carries the vendor and its secret; without them the answer is 401 and nothing is stored. ' +
+            'The body is read whatever its Content-Type, or without one: as JSON, or as form fields ' +
+            '(`application/x-www-form-urlencoded`, a field may hold JSON text). The subscription challenge ' +
+            '(`mode=subscribe&challenge=…`) is answered with the challenge alone, as `text/plain`. Anything else ' +
+            'is a delivery, stored and answered 200 `{success, data: {inboxId, duplicate}}` (a repeat answers ' +
+            '`duplicate: true`): an object delivery `{object, entry: [{uuid, changed_fields, time}], resource_url}`; ' +
+            'an event delivery whose name is `type`, `event`, `event_type` or `eventName` and whose record is ' +
+            'named in `data`, `eventArgs` (`jobUUID`, `companyUUID`, `formResponseUUID`) or a `resource_url`; ' +
+            'or a body in no known layout, which is stored too and makes the account be reconciled. A body over ' +
+            `64 KB or a delivery naming more than ${MAX_DELIVERY_ENTRIES} records is refused with 413.`,
+          querystring: z.object({ vendor: z.string().optional(), secret: z.string().optional() }),
+          body: z.unknown(),
+        },
+      },
+      async (request, reply) => {
+        const vendorId = await assertCallbackSecret(deps, request.query.vendor, request.query.secret);
+        const answer = await receiveCallback(
+          deps,
+          vendorId,
+          typeof request.body === 'string' ? request.body : undefined,
+          request.headers['content-type'],
+        );
+        if ('challenge' in answer) return reply.type('text/plain; charset=utf-8').send(answer.challenge);
+        return reply.send({ success: true, data: answer.delivery });
+      },
+    );
+  };
+}
