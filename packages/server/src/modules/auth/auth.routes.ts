@@ -91,41 +91,39 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/Auth/verify/resend',
+    const emailedLinks = [
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Send a new confirmation link',
-          description: 'Answers the same whether or not the address belongs to an account.',
-          body: EmailOnlyRequest,
-          response: { 200: Empty },
-        },
+        url: '/Auth/verify/resend',
+        summary: 'Send a new confirmation link',
+        send: requestVerificationEmail,
+        message: VERIFICATION_REQUESTED_MESSAGE,
       },
-      async (request) => {
-        await requestVerificationEmail(deps, request.body.email);
-        return { success: true as const, data: null, message: VERIFICATION_REQUESTED_MESSAGE };
-      },
-    );
-
-    app.post(
-      '/Auth/password/reset/request',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Email a link to choose a new password',
-          description: 'Answers the same whether or not the address belongs to an account.',
-          body: EmailOnlyRequest,
-          response: { 200: Empty },
+        url: '/Auth/password/reset/request',
+        summary: 'Email a link to choose a new password',
+        send: requestPasswordReset,
+        message: RESET_REQUESTED_MESSAGE,
+      },
+    ];
+    for (const { url, summary, send, message } of emailedLinks) {
+      app.post(
+        url,
+        {
+          config,
+          schema: {
+            tags,
+            summary,
+            description: 'Answers the same whether or not the address belongs to an account.',
+            body: EmailOnlyRequest,
+            response: { 200: Empty },
+          },
         },
-      },
-      async (request) => {
-        await requestPasswordReset(deps, request.body.email);
-        return { success: true as const, data: null, message: RESET_REQUESTED_MESSAGE };
-      },
-    );
+        async (request) => {
+          await send(deps, request.body.email);
+          return { success: true as const, data: null, message };
+        },
+      );
+    }
 
     app.post(
       '/Auth/password/reset',
