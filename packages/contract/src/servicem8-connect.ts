@@ -23,6 +23,9 @@ import { UserSession } from './accounts.ts';
  *      the person proves the account (password, or a link mailed to it) and confirms the link.
  * 4. Opened from inside ServiceM8 (an add-on link), `/sm8/autologin?token=<jwt>` calls
  *    `GET /api/Auth/servicem8/tokenlogin?token=<jwt>`: the same rules, for the staff member the token names.
+ *    ServiceM8's add-on window instead POSTs the event JWT to `POST /api/Auth/servicem8/addon`, which
+ *    answers `{eventResponse: <html>}`: a page whose button opens `/sm8/addon?code=<one-time code>`, and
+ *    that page signs in with `POST /api/Auth/servicem8/addon/code` (the code works once, for 2 minutes).
  * 5. `/sm8/link?claim=…&token=…&userId=…` (the mailed link) confirms a link with
  *    `POST /api/Auth/servicem8/link`. Platform staff are never signed in through ServiceM8.
  */
@@ -69,6 +72,21 @@ export const CompleteSm8ConnectionRequest = z.object({
 export type CompleteSm8ConnectionRequest = z.infer<typeof CompleteSm8ConnectionRequest>;
 
 export const Sm8TokenLoginQuery = z.object({ token: z.string().min(1, 'token is required.').max(8000) });
+
+/**
+ * What ServiceM8 POSTs to the add-on callback: the event JWT as the whole body (`text/plain`, or with no
+ * Content-Type), or form-encoded in a `jwt` field.
+ */
+export const Sm8AddonEventBody = z.union([z.string().max(8000), z.object({ jwt: z.string().max(8000) })]);
+export type Sm8AddonEventBody = z.infer<typeof Sm8AddonEventBody>;
+
+/** The add-on callback's answer: ServiceM8 shows `eventResponse`, an HTML page, in its add-on window. */
+export const Sm8AddonEventResponse = z.object({ eventResponse: z.string() });
+export type Sm8AddonEventResponse = z.infer<typeof Sm8AddonEventResponse>;
+
+/** The one-time code from the add-on window's button, exchanged once for a sign-in. */
+export const Sm8AddonCodeRequest = z.object({ code: z.string().min(1, 'code is required.').max(200) });
+export type Sm8AddonCodeRequest = z.infer<typeof Sm8AddonCodeRequest>;
 
 /** Signed in (or, for a signed-in caller, still signed in): the session to store and the business activated. */
 export const Sm8SignedIn = z.object({

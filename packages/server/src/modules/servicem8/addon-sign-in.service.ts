@@ -3,11 +3,13 @@ import { jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { hashOneTimeToken, newOneTimeToken } from '../auth/one-time-tokens.ts';
 import { findLinkedIdentity, isPlatformStaff, refusePlatformStaff } from '../auth/sm8-identities.service.ts';
 import { findUser, findUserWithEmail } from '../users/users.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
+import { invalidEventWindow, notConnectedWindow, openAutomateWindow } from './addon-window.ts';
 import { signLinkClaim } from './link-claims.ts';
-import { findConnectionByAccount } from './servicem8.repository.ts';
+import { findConnectionByAccount, insertAddonCode, takeAddonCode } from './servicem8.repository.ts';
 import { requireSm8App, sm8ClientForVendor } from './sm8-access.ts';
 import { createUserForIdentity, ensureMembership, signedIn, signInNeeded, toOutcome } from './sm8-sign-in-rules.ts';
 
@@ -15,14 +17,21 @@ import { createUserForIdentity, ensureMembership, signedIn, signInNeeded, toOutc
 const MAX_EVENT_AGE_SECONDS = 10 * 60;
 /** Clocks differ a little between ServiceM8 and us. */
 const CLOCK_SKEW_SECONDS = 60;
+/** How long the add-on window's button signs in: long enough to press it, short enough to be worthless later. */
+export const ADDON_CODE_MINUTES = 2;
 
 const AddonEvent = z.looseObject({
   auth: z.looseObject({ accountUUID: z.string().min(1).max(100), staffUUID: z.string().min(1).max(100) }),
 });
 
-const INVALID = 'This ServiceM8 link is not valid or has expired. Open Automate from ServiceM8 again.';
+/** The ServiceM8 sign-in an add-on event names. */
+type AddonIdentity = { accountUuid: string; staffUuid: string };
 
-async function readAddonEvent(deps: Deps, token: string) {
+const INVALID = 'This ServiceM8 link is not valid or has expired. Open Automate from ServiceM8 again.';
+const NOT_CONNECTED = 'This ServiceM8 account is not connected to Automate yet. An Admin can connect it first.';
+
+/** The account and staff member of an add-on event JWT: HS256 with the app secret, at most 10 minutes old. */
+async function readAddonEvent(deps: Deps, token: string): Promise<AddonIdentity> {
   const app = requireSm8App(deps);
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(app.appSecret), {
@@ -32,10 +41,17 @@ async function readAddonEvent(deps: Deps, token: string) {
       maxTokenAge: MAX_EVENT_AGE_SECONDS,
       clockTolerance: CLOCK_SKEW_SECONDS,
     });
-    return AddonEvent.parse(payload);
+    const event = AddonEvent.parse(payload);
+    return { accountUuid: event.auth.accountUUID, staffUuid: event.auth.staffUUID };
   } catch {
     throw new AppError('UNAUTHENTICATED', INVALID);
   }
+}
+
+async function connectedVendorOf(deps: Deps, accountUuid: string): Promise<{ id: string; name: string } | null> {
+  const connection = await findConnectionByAccount(deps.database.db, accountUuid);
+  const vendor = connection ? await findVendor(deps.database.db, connection.vendorId) : undefined;
+  return vendor ? { id: vendor.id, name: vendor.name } : null;
 }
 
 /**
@@ -45,17 +61,51 @@ async function readAddonEvent(deps: Deps, token: string) {
  * prove the existing account. The web app marks the session automatic.
  */
 export async function tokenLogin(deps: Deps, token: string): Promise<Sm8SignInOutcome> {
-  const event = await readAddonEvent(deps, token);
-  const identity = { accountUuid: event.auth.accountUUID, staffUuid: event.auth.staffUUID };
-  const connection = await findConnectionByAccount(deps.database.db, identity.accountUuid);
-  const vendor = connection ? await findVendor(deps.database.db, connection.vendorId) : undefined;
-  if (!connection || !vendor) {
-    throw new AppError(
-      'NOT_FOUND',
-      'This ServiceM8 account is not connected to Automate yet. An Admin can connect it first.',
-    );
+  return signInAddonIdentity(deps, await readAddonEvent(deps, token));
+}
+
+/**
+ * ServiceM8 POSTed an add-on event (`jwt` undefined when the body held none). The answer is the HTML
+ * of the add-on window: for a valid event of a connected account, a button that opens Automate with a
+ * one-time code bound to the event's account and staff member (stored as SHA-256, used once, valid
+ * ADDON_CODE_MINUTES); otherwise a page saying why, since ServiceM8 shows an empty window for an error.
+ */
+export async function answerAddonEvent(deps: Deps, jwt: string | undefined): Promise<string> {
+  let identity: AddonIdentity;
+  try {
+    identity = await readAddonEvent(deps, jwt ?? '');
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'UNAUTHENTICATED') throw error;
+    deps.logger.warn('A ServiceM8 add-on event with a token that is not valid was refused');
+    return invalidEventWindow();
   }
-  const business = { id: vendor.id, name: vendor.name };
+  const vendor = await connectedVendorOf(deps, identity.accountUuid);
+  if (!vendor) return notConnectedWindow(deps.config.publicUrl);
+  const now = deps.clock.now();
+  const { token: code, tokenHash } = newOneTimeToken();
+  await insertAddonCode(
+    deps.database.db,
+    { codeHash: tokenHash, ...identity, expiresAt: new Date(now.getTime() + ADDON_CODE_MINUTES * 60_000) },
+    now,
+  );
+  return openAutomateWindow({
+    signInUrl: `${deps.config.publicUrl}/sm8/addon?${new URLSearchParams({ code }).toString()}`,
+    businessName: vendor.name,
+    codeMinutes: ADDON_CODE_MINUTES,
+  });
+}
+
+/** The add-on window's button: its code, used up here, signs in as `tokenLogin` does for the event's identity. */
+export async function addonCodeLogin(deps: Deps, code: string): Promise<Sm8SignInOutcome> {
+  const identity = await takeAddonCode(deps.database.db, hashOneTimeToken(code), deps.clock.now());
+  if (!identity) throw new AppError('UNAUTHENTICATED', INVALID);
+  return signInAddonIdentity(deps, identity);
+}
+
+/** The sign-in of the identity an add-on event named: its linked user, a new user, or `SignInNeeded`. */
+async function signInAddonIdentity(deps: Deps, identity: AddonIdentity): Promise<Sm8SignInOutcome> {
+  const vendor = await connectedVendorOf(deps, identity.accountUuid);
+  if (!vendor) throw new AppError('NOT_FOUND', NOT_CONNECTED);
 
   const linked = await findLinkedIdentity(deps.database.db, identity);
   if (linked) {
@@ -63,7 +113,7 @@ export async function tokenLogin(deps: Deps, token: string): Promise<Sm8SignInOu
     if (!user) throw new AppError('UNAUTHENTICATED', INVALID);
     if (isPlatformStaff(user)) throw refusePlatformStaff();
     await deps.database.db.transaction((tx) => ensureMembership(tx, user, vendor.id, 'User'));
-    return toOutcome(deps, signedIn(user, business, true));
+    return toOutcome(deps, signedIn(user, vendor, true));
   }
 
   const client = await sm8ClientForVendor(deps, vendor.id);
@@ -98,5 +148,5 @@ export async function tokenLogin(deps: Deps, token: string): Promise<Sm8SignInOu
     await ensureMembership(tx, created, vendor.id, 'User');
     return created;
   });
-  return toOutcome(deps, signedIn(user, business, true));
+  return toOutcome(deps, signedIn(user, vendor, true));
 }

@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { sm8ConnectAttempts, sm8Connections, sm8PendingConnections, sm8ReferenceItems } from './servicem8.schema.ts';
+import {
+  sm8AddonCodes,
+  sm8ConnectAttempts,
+  sm8Connections,
+  sm8PendingConnections,
+  sm8ReferenceItems,
+} from './servicem8.schema.ts';
 
 export type Sm8ConnectionRow = typeof sm8Connections.$inferSelect;
 export type Sm8PendingRow = typeof sm8PendingConnections.$inferSelect;
@@ -81,6 +87,27 @@ export async function takeConnectAttempt(db: Db, nonceHash: string, now: Date): 
     .where(eq(sm8ConnectAttempts.nonceHash, nonceHash))
     .returning({ expiresAt: sm8ConnectAttempts.expiresAt });
   return taken.some((attempt) => attempt.expiresAt > now);
+}
+
+/** Stores an add-on window's code and drops those that ran out. */
+export async function insertAddonCode(db: Db, code: typeof sm8AddonCodes.$inferInsert, now: Date): Promise<void> {
+  await db.delete(sm8AddonCodes).where(lte(sm8AddonCodes.expiresAt, now));
+  await db.insert(sm8AddonCodes).values(code);
+}
+
+/** Deletes the code and answers the identity it names if it had not run out: each code is used once. */
+export async function takeAddonCode(
+  db: Db,
+  codeHash: string,
+  now: Date,
+): Promise<{ accountUuid: string; staffUuid: string } | undefined> {
+  const taken = await db.delete(sm8AddonCodes).where(eq(sm8AddonCodes.codeHash, codeHash)).returning({
+    accountUuid: sm8AddonCodes.accountUuid,
+    staffUuid: sm8AddonCodes.staffUuid,
+    expiresAt: sm8AddonCodes.expiresAt,
+  });
+  const code = taken.find((row) => row.expiresAt > now);
+  return code && { accountUuid: code.accountUuid, staffUuid: code.staffUuid };
 }
 
 export async function listReferenceItems(db: Db, vendorId: string): Promise<Sm8ReferenceRow[]> {

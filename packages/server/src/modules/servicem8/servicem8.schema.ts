@@ -61,6 +61,22 @@ export const sm8ConnectAttempts = pgTable(
   (t) => [index().on(t.expiresAt)],
 );
 
+/**
+ * The one-time code behind the button of an add-on window: ServiceM8 POSTed an add-on event naming this
+ * account and staff member, and the code signs them in once, within ADDON_CODE_MINUTES.
+ */
+export const sm8AddonCodes = pgTable(
+  'sm8_addon_codes',
+  {
+    /** SHA-256 of the code in the button's link. */
+    codeHash: text().primaryKey(),
+    accountUuid: text().notNull(),
+    staffUuid: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
+
 export const SM8_REFERENCE_KINDS = ['badge', 'queue', 'category', 'staff', 'form', 'formfield', 'material'] as const;
 export const sm8ReferenceKind = pgEnum('sm8_reference_kind', SM8_REFERENCE_KINDS);
 

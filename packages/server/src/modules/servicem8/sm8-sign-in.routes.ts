@@ -1,6 +1,9 @@
 import {
   CompleteSm8ConnectionRequest,
   ConfirmSm8LinkRequest,
+  Sm8AddonCodeRequest,
+  Sm8AddonEventBody,
+  Sm8AddonEventResponse,
   Sm8ConnectionCandidates,
   Sm8ConnectionQuery,
   Sm8Identity,
@@ -11,13 +14,13 @@ import {
   Sm8TokenLoginQuery,
   successEnvelope,
 } from '@automate/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireCaller } from '../../http/access.ts';
 import { AppError } from '../../http/app-error.ts';
-import { tokenLogin } from './addon-sign-in.service.ts';
+import { ADDON_CODE_MINUTES, addonCodeLogin, answerAddonEvent, tokenLogin } from './addon-sign-in.service.ts';
 import { completeConnect, finishConsent, listCandidates, startConnect } from './connect.service.ts';
 import { CONNECT_STATE_MINUTES } from './connect-state.ts';
 import {
@@ -29,6 +32,15 @@ import {
 } from './identity-links.service.ts';
 
 const tags = ['ServiceM8 sign-in'];
+/** An add-on event JWT is a few hundred bytes. */
+const ADDON_EVENT_BODY_LIMIT = 16 * 1024;
+
+/** The event JWT of an add-on POST: the whole body, or its form field `jwt`; undefined when neither. */
+function addonEventJwt(request: FastifyRequest): string | undefined {
+  if (request.validationError) return undefined;
+  const body = request.body as Sm8AddonEventBody;
+  return (typeof body === 'string' ? body : body.jwt).trim();
+}
 /** Holds the nonce of the OAuth state, so the callback only completes in the browser that started it. */
 const STATE_COOKIE = 'automate_sm8_state';
 const STATE_COOKIE_PATH = '/api/Auth/servicem8';
@@ -162,6 +174,60 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ success: true as const, data: await tokenLogin(deps, request.query.token) }),
+    );
+
+    // ServiceM8 POSTs the add-on event as text/plain, with no Content-Type, or form-encoded: parsed
+    // for these routes only.
+    await app.register(async (addon) => {
+      addon.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+      addon.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      });
+
+      addon.post(
+        '/Auth/servicem8/addon',
+        {
+          config: { access: access.public },
+          bodyLimit: ADDON_EVENT_BODY_LIMIT,
+          // A body that is not an event still gets a page: ServiceM8 shows an empty window for an error.
+          attachValidation: true,
+          schema: {
+            tags,
+            summary: 'The ServiceM8 add-on callback: answers the add-on window',
+            description:
+              'The callback URL of the add-on in ServiceM8’s developer portal. ServiceM8 POSTs the add-on event, a ' +
+              'JWT signed (HS256) with the app secret, as the body (`text/plain` or no Content-Type) or in the ' +
+              'form field `jwt`. The answer is always 200 `{eventResponse}`, HTML that ServiceM8 shows in its ' +
+              'add-on window: for a valid event (at most 10 minutes old) of a connected account, a button opening ' +
+              `\`/sm8/addon?code=…\` in a new tab, whose one-time code signs the staff member in once within ` +
+              `${ADDON_CODE_MINUTES} minutes; otherwise a page saying the link is not valid, or that the account ` +
+              'is not connected yet.',
+            consumes: ['text/plain', 'application/x-www-form-urlencoded'],
+            body: Sm8AddonEventBody,
+            response: { 200: Sm8AddonEventResponse },
+          },
+        },
+        async (request) => ({ eventResponse: await answerAddonEvent(deps, addonEventJwt(request)) }),
+      );
+    });
+
+    app.post(
+      '/Auth/servicem8/addon/code',
+      {
+        config: rateLimited,
+        schema: {
+          tags,
+          summary: 'Sign in with the one-time code of the ServiceM8 add-on window',
+          description:
+            'The code works once, within ' +
+            `${ADDON_CODE_MINUTES} minutes of ServiceM8 opening the add-on window; then the same rules as ` +
+            '`tokenlogin`: the user linked to the staff member is signed in, or `SignInNeeded`. A used, expired or ' +
+            'unknown code is a 401.',
+          body: Sm8AddonCodeRequest,
+          response: { 200: successEnvelope(Sm8SignInOutcome) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await addonCodeLogin(deps, request.body.code) }),
     );
 
     app.get(
