@@ -250,6 +250,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
             page('activate', 'Activate', pages.sm8Activate, 'Sm8ActivateRoute'),
             page('activated', 'Activated', pages.sm8Activated, 'Sm8ActivatedRoute'),
             page('autologin', 'Automatic sign-in', pages.sm8Autologin, 'Sm8AutologinRoute'),
+            page('addon', 'Automatic sign-in', pages.sm8Autologin, 'Sm8AddonRoute'),
             page('link', 'Link', pages.sm8Link, 'Sm8LinkRoute'),
           ],
         },

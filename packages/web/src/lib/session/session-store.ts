@@ -18,7 +18,7 @@ export type SessionState = {
   /** The current vendor's id, or null when the user works on no vendor. */
   readonly vendorId: string | null;
   readonly vendorOverride: VendorOverride | null;
-  /** Signed in by the ServiceM8 add-on (`/sm8/autologin`): no Logout, no vendor selector. */
+  /** Signed in by the ServiceM8 add-on (`/sm8/autologin`, `/sm8/addon`): no Logout, no vendor selector. */
   readonly automatic: boolean;
 };
 

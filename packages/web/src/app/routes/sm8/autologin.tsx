@@ -7,9 +7,8 @@ import { Servicem8Autologin } from '@/features/servicem8/components/servicem8-au
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/session/access.ts';
 import { useSessionStore } from '@/lib/session/session.ts';
 
-/** /sm8/autologin?token=…: opened from inside ServiceM8; the session is automatic (no Logout, no selector). */
-export function Sm8AutologinRoute() {
-  const [params] = useSearchParams();
+/** The session rules of a sign-in opened from ServiceM8: automatic (no Logout, no selector) unless proven by password. */
+function useOpenedFromServicem8() {
   const navigate = useNavigate();
   const session = useSessionStore();
 
@@ -29,15 +28,25 @@ export function Sm8AutologinRoute() {
     },
     [navigate, session],
   );
+  return { onSignedIn, onPasswordSignIn, onLinked };
+}
 
+/** /sm8/autologin?token=…: opened from inside ServiceM8 through an add-on link carrying the event token. */
+export function Sm8AutologinRoute() {
+  const [params] = useSearchParams();
   return (
     <FormCard title="Opening Automate">
-      <Servicem8Autologin
-        token={params.get('token')}
-        onSignedIn={onSignedIn}
-        onPasswordSignIn={onPasswordSignIn}
-        onLinked={onLinked}
-      />
+      <Servicem8Autologin credential={{ kind: 'token', value: params.get('token') }} {...useOpenedFromServicem8()} />
+    </FormCard>
+  );
+}
+
+/** /sm8/addon?code=…: the button of ServiceM8's add-on window, with a one-time code. */
+export function Sm8AddonRoute() {
+  const [params] = useSearchParams();
+  return (
+    <FormCard title="Opening Automate">
+      <Servicem8Autologin credential={{ kind: 'code', value: params.get('code') }} {...useOpenedFromServicem8()} />
     </FormCard>
   );
 }

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
+import { useAddonCodeLogin } from '../api/addon-code-login.ts';
 import { useTokenLogin } from '../api/token-login.ts';
 import { ProveAccount } from './prove-account.tsx';
 
@@ -13,46 +14,57 @@ type SignedIn = Extract<Sm8SignInOutcome, { outcome: 'SignedIn' }>;
 type SignInNeeded = Extract<Sm8SignInOutcome, { outcome: 'SignInNeeded' }>;
 
 /**
- * Signs in with the token ServiceM8's add-on link carries, once, then hands the session on. When the
+ * What opened Automate from ServiceM8: the add-on link's event token (`/sm8/autologin?token=`), or the
+ * one-time code of the add-on window's button (`/sm8/addon?code=`). Null when the link carried none.
+ */
+export type Sm8SignInCredential = { kind: 'token' | 'code'; value: string | null };
+
+/**
+ * Signs in with what ServiceM8's add-on link carries, once, then hands the session on. When the
  * staff member's ServiceM8 sign-in is not linked yet and an Automate account uses their email, the person
  * proves that account first (`onPasswordSignIn` stores a password sign-in; `onLinked` follows the link).
  */
 export function Servicem8Autologin({
-  token,
+  credential,
   onSignedIn,
   onPasswordSignIn,
   onLinked,
 }: {
-  token: string | null;
+  credential: Sm8SignInCredential;
   onSignedIn: (user: UserSession) => void;
   onPasswordSignIn: (user: UserSession) => void;
   onLinked: (outcome: SignedIn) => void;
 }) {
   const tokenLogin = useTokenLogin();
+  const codeLogin = useAddonCodeLogin();
+  const signIn = credential.kind === 'code' ? codeLogin : tokenLogin;
+  // A code works once: React may run the effect twice, so each value is sent only the first time.
   const started = useRef<string | null>(null);
   const [needed, setNeeded] = useState<SignInNeeded | null>(null);
-  const { mutate } = tokenLogin;
+  const { mutate: withToken } = tokenLogin;
+  const { mutate: withCode } = codeLogin;
+  const { kind, value } = credential;
 
   useEffect(() => {
-    if (token === null || started.current === token) return;
-    started.current = token;
-    mutate(token, {
-      onSuccess: (outcome) => (outcome.outcome === 'SignedIn' ? onSignedIn(outcome.session) : setNeeded(outcome)),
-    });
-  }, [token, mutate, onSignedIn]);
+    if (value === null || started.current === value) return;
+    started.current = value;
+    const handlers = {
+      onSuccess: (outcome: Sm8SignInOutcome) =>
+        outcome.outcome === 'SignedIn' ? onSignedIn(outcome.session) : setNeeded(outcome),
+    };
+    if (kind === 'code') withCode({ code: value }, handlers);
+    else withToken(value, handlers);
+  }, [kind, value, withCode, withToken, onSignedIn]);
 
   if (needed) return <ProveAccount needed={needed} onPasswordSignIn={onPasswordSignIn} onLinked={onLinked} />;
 
-  if (token === null || tokenLogin.isError) {
+  if (value === null || signIn.isError) {
     return (
       <Stack spacing={2}>
         <Alert severity="error" data-testid="autologin-error">
-          {token === null
+          {value === null
             ? 'This link has no sign-in token. Open Automate from ServiceM8 again.'
-            : getErrorMessage(
-                tokenLogin.error,
-                'Signing in from ServiceM8 failed. Open Automate from ServiceM8 again.',
-              )}
+            : getErrorMessage(signIn.error, 'Signing in from ServiceM8 failed. Open Automate from ServiceM8 again.')}
         </Alert>
         <Button href="/auth/login" variant="outlined">
           Sign in another way
