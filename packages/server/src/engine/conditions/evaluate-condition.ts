@@ -1,4 +1,10 @@
-import { COMPARISON_WORDS, type Condition, type ConditionOf, type ConditionType } from '@automate/contract';
+import {
+  COMPARISON_WORDS,
+  type ComparisonOperator,
+  type Condition,
+  type ConditionOf,
+  type ConditionType,
+} from '@automate/contract';
 import { compareValues } from './compare.ts';
 import type { EvaluationContext, FormAnswer, NameLookup, Sm8Flag } from './evaluation-context.ts';
 import {
@@ -203,17 +209,7 @@ const EVALUATORS: { [T in ConditionType]: Evaluator<T> } = {
       },
     ),
 
-  FormFieldNumberMatches: (params, context) =>
-    onAnswer(
-      params,
-      context,
-      (field) => `The answer to ${field} is ${COMPARISON_WORDS[params.operator].number} ${params.value}`,
-      (value) => {
-        const number = readAnswerNumber(value);
-        if (number === null) return { result: false, detail: unreadable(value, 'a number') };
-        return { result: compareValues(params.operator, number, params.value), detail: `it is ${number}` };
-      },
-    ),
+  FormFieldNumberMatches: (params, context) => compareAnswer(params, context, 'number', readAnswerNumber),
 
   FormFieldChoiceMatches: (params, context) =>
     onAnswer(
@@ -230,17 +226,7 @@ const EVALUATORS: { [T in ConditionType]: Evaluator<T> } = {
       },
     ),
 
-  FormFieldDateMatches: (params, context) =>
-    onAnswer(
-      params,
-      context,
-      (field) => `The answer to ${field} is ${COMPARISON_WORDS[params.operator].date} ${params.value}`,
-      (value) => {
-        const date = readAnswerDate(value);
-        if (date === null) return { result: false, detail: unreadable(value, 'a date') };
-        return { result: compareValues(params.operator, date, params.value), detail: `it is ${date}` };
-      },
-    ),
+  FormFieldDateMatches: (params, context) => compareAnswer(params, context, 'date', readAnswerDate),
 
   FormFieldMultiChoiceIncludes: (params, context) =>
     onAnswer(
@@ -260,44 +246,56 @@ const EVALUATORS: { [T in ConditionType]: Evaluator<T> } = {
 // ---------------------------------------------------------------------------------------------
 
 type BadgeHolder = { badges?: readonly string[] | null } | null | undefined;
+type Holder = 'job' | 'client';
 
-function hasBadge(holder: 'job' | 'client', record: BadgeHolder, badgeUuid: string, names: Names): ConditionOutcome {
+function hasBadge(holder: Holder, record: BadgeHolder, badgeUuid: string, names: Names): ConditionOutcome {
   const question = `The ${holder} has the badge ${nameOf(names, 'badges', badgeUuid)}`;
-  if (!record) return answer(question, false, `there is no ${holder}`);
-  const badges = record.badges ?? [];
-  if (badges.length === 0) return answer(question, false, 'it has no badges');
-  if (badges.some((uuid) => sameText(uuid, badgeUuid))) return answer(question, true);
-  return answer(question, false, `it has ${listOf(names, 'badges', badges)}`);
+  return onBadges(question, holder, record, false, (badges) => {
+    if (badges.some((uuid) => sameText(uuid, badgeUuid))) return answer(question, true);
+    return answer(question, false, `it has ${listOf(names, 'badges', badges)}`);
+  });
 }
 
 function hasAllBadges(
-  holder: 'job' | 'client',
+  holder: Holder,
   record: BadgeHolder,
   badgeUuids: readonly string[],
   names: Names,
 ): ConditionOutcome {
   const question = `The ${holder} has all of the badges ${listOf(names, 'badges', badgeUuids)}`;
-  if (!record) return answer(question, false, `there is no ${holder}`);
-  const badges = record.badges ?? [];
-  if (badges.length === 0) return answer(question, false, 'it has no badges');
-  const lacking = badgeUuids.filter((wanted) => !badges.some((uuid) => sameText(uuid, wanted)));
-  if (lacking.length === 0) return answer(question, true);
-  return answer(question, false, `it lacks ${listOf(names, 'badges', lacking)}`);
+  return onBadges(question, holder, record, false, (badges) => {
+    const lacking = badgeUuids.filter((wanted) => !badges.some((uuid) => sameText(uuid, wanted)));
+    if (lacking.length === 0) return answer(question, true);
+    return answer(question, false, `it lacks ${listOf(names, 'badges', lacking)}`);
+  });
 }
 
 function excludesBadges(
-  holder: 'job' | 'client',
+  holder: Holder,
   record: BadgeHolder,
   badgeUuids: readonly string[],
   names: Names,
 ): ConditionOutcome {
   const question = `The ${holder} has none of the badges ${listOf(names, 'badges', badgeUuids)}`;
-  if (!record) return answer(question, true, `there is no ${holder}`);
+  return onBadges(question, holder, record, true, (badges) => {
+    const held = badgeUuids.filter((excluded) => badges.some((uuid) => sameText(uuid, excluded)));
+    if (held.length > 0) return answer(question, false, `it has ${listOf(names, 'badges', held)}`);
+    return answer(question, true, `it has only ${listOf(names, 'badges', badges)}`);
+  });
+}
+
+/** Answers `ifNone` for a missing record or one without badges (the missing-data rule), else judges its badges. */
+function onBadges(
+  question: string,
+  holder: Holder,
+  record: BadgeHolder,
+  ifNone: boolean,
+  judge: (badges: readonly string[]) => ConditionOutcome,
+): ConditionOutcome {
+  if (!record) return answer(question, ifNone, `there is no ${holder}`);
   const badges = record.badges ?? [];
-  if (badges.length === 0) return answer(question, true, 'it has no badges');
-  const held = badgeUuids.filter((excluded) => badges.some((uuid) => sameText(uuid, excluded)));
-  if (held.length > 0) return answer(question, false, `it has ${listOf(names, 'badges', held)}`);
-  return answer(question, true, `it has only ${listOf(names, 'badges', badges)}`);
+  if (badges.length === 0) return answer(question, ifNone, 'it has no badges');
+  return judge(badges);
 }
 
 function flagOutcome(
@@ -336,6 +334,25 @@ function onAnswer(
   if (!found) return answer(question, false, 'the form response has no answer to that field');
   const { result, detail } = judge(found.value);
   return answer(question, result, detail);
+}
+
+/** Reads the answer as a number or a date and compares it with the condition's value. */
+function compareAnswer<T extends number | string>(
+  params: FormFieldParams & { operator: ComparisonOperator; value: T },
+  context: EvaluationContext,
+  kind: 'number' | 'date',
+  read: (value: FormAnswer['value']) => T | null,
+): ConditionOutcome {
+  return onAnswer(
+    params,
+    context,
+    (field) => `The answer to ${field} is ${COMPARISON_WORDS[params.operator][kind]} ${params.value}`,
+    (value) => {
+      const answered = read(value);
+      if (answered === null) return { result: false, detail: unreadable(value, `a ${kind}`) };
+      return { result: compareValues(params.operator, answered, params.value), detail: `it is ${answered}` };
+    },
+  );
 }
 
 type Names = NameLookup | null | undefined;
