@@ -38,20 +38,14 @@ export async function insertTrigger(
   return row;
 }
 
+/** The trigger; `lock` holds it until the transaction ends, so a change and an upload or delete do not interleave. */
 export async function findTrigger(
   db: Db,
   where: { vendorId: string; triggerId: string },
+  { lock = false } = {},
 ): Promise<TriggerRow | undefined> {
-  const [row] = await db.select().from(triggers).where(triggerOf(where));
-  return row;
-}
-
-/** The trigger locked until the transaction ends, so a change and an upload or delete do not interleave. */
-export async function lockTrigger(
-  db: Db,
-  where: { vendorId: string; triggerId: string },
-): Promise<TriggerRow | undefined> {
-  const [row] = await db.select().from(triggers).where(triggerOf(where)).for('update');
+  const query = db.select().from(triggers).where(triggerOf(where));
+  const [row] = await (lock ? query.for('update') : query);
   return row;
 }
 

@@ -27,7 +27,6 @@ import {
   insertTriggerAttachment,
   insertTriggerVersion,
   listTriggerAttachments,
-  lockTrigger,
   searchTriggers,
   type TriggerAttachmentRow,
   type TriggerRow,
@@ -136,7 +135,7 @@ export async function changeTrigger(
   definition: TriggerDefinition,
 ): Promise<Trigger> {
   return deps.database.db.transaction(async (tx) => {
-    if (!(await lockTrigger(tx, key))) throw notFound(TRIGGER);
+    if (!(await findTrigger(tx, key, { lock: true }))) throw notFound(TRIGGER);
     const attachments = await listTriggerAttachments(tx, key);
     await checkDefinition(tx, key.vendorId, definition, new Set(attachments.map((row) => row.id)));
     const row = await updateTriggerDefinition(tx, key, definition, deps.clock.now());
@@ -299,7 +298,7 @@ export async function removeTriggerAttachment(
   key: TriggerKey & { actionId: string; attachmentId: string },
 ): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
-    const trigger = await lockTrigger(tx, key);
+    const trigger = await findTrigger(tx, key, { lock: true });
     if (!trigger) throw notFound(TRIGGER);
     const attachment = await findTriggerAttachment(tx, key);
     if (!attachment || attachment.triggerId !== key.triggerId || attachment.actionId !== key.actionId) {
