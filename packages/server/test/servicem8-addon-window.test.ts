@@ -64,6 +64,9 @@ async function postEvent(body: string, contentType?: string): Promise<string> {
   });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('application/json');
+  // ServiceM8 renders the answer in an iframe: nothing may forbid framing it.
+  expect(response.headers.get('x-frame-options')).toBeNull();
+  expect(response.headers.get('content-security-policy')).toBeNull();
   return Sm8AddonEventResponse.parse(await response.json()).eventResponse;
 }
 

@@ -64,23 +64,25 @@ export async function tokenLogin(deps: Deps, token: string): Promise<Sm8SignInOu
   return signInAddonIdentity(deps, await readAddonEvent(deps, token));
 }
 
+/** What the add-on window offers: the button, or why there is none. */
+export type AddonWindow = { html: string; shows: 'button' | 'invalid-event' | 'not-connected' };
+
 /**
- * ServiceM8 POSTed an add-on event (`jwt` undefined when the body held none). The answer is the HTML
- * of the add-on window: for a valid event of a connected account, a button that opens Automate with a
- * one-time code bound to the event's account and staff member (stored as SHA-256, used once, valid
+ * ServiceM8 POSTed an add-on event (`jwt` undefined when the body held none). The answer is the add-on
+ * window's HTML: for a valid event of a connected account, a button that opens Automate with a one-time
+ * code bound to the event's account and staff member (stored as SHA-256, used once, valid
  * ADDON_CODE_MINUTES); otherwise a page saying why, since ServiceM8 shows an empty window for an error.
  */
-export async function answerAddonEvent(deps: Deps, jwt: string | undefined): Promise<string> {
+export async function answerAddonEvent(deps: Deps, jwt: string | undefined): Promise<AddonWindow> {
   let identity: AddonIdentity;
   try {
     identity = await readAddonEvent(deps, jwt ?? '');
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'UNAUTHENTICATED') throw error;
-    deps.logger.warn('A ServiceM8 add-on event with a token that is not valid was refused');
-    return invalidEventWindow();
+    return { html: invalidEventWindow(), shows: 'invalid-event' };
   }
   const vendor = await connectedVendorOf(deps, identity.accountUuid);
-  if (!vendor) return notConnectedWindow(deps.config.publicUrl);
+  if (!vendor) return { html: notConnectedWindow(deps.config.publicUrl), shows: 'not-connected' };
   const now = deps.clock.now();
   const { token: code, tokenHash } = newOneTimeToken();
   await insertAddonCode(
@@ -88,11 +90,12 @@ export async function answerAddonEvent(deps: Deps, jwt: string | undefined): Pro
     { codeHash: tokenHash, ...identity, expiresAt: new Date(now.getTime() + ADDON_CODE_MINUTES * 60_000) },
     now,
   );
-  return openAutomateWindow({
+  const html = openAutomateWindow({
     signInUrl: `${deps.config.publicUrl}/sm8/addon?${new URLSearchParams({ code }).toString()}`,
     businessName: vendor.name,
     codeMinutes: ADDON_CODE_MINUTES,
   });
+  return { html, shows: 'button' };
 }
 
 /** The add-on window's button: its code, used up here, signs in as `tokenLogin` does for the event's identity. */

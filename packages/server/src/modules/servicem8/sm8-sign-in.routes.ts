@@ -201,13 +201,25 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
               'add-on window: for a valid event (at most 10 minutes old) of a connected account, a button opening ' +
               `\`/sm8/addon?code=…\` in a new tab, whose one-time code signs the staff member in once within ` +
               `${ADDON_CODE_MINUTES} minutes; otherwise a page saying the link is not valid, or that the account ` +
-              'is not connected yet.',
+              'is not connected yet. The answer forbids no framing (no X-Frame-Options), as ServiceM8 asks; each ' +
+              'call is logged with its Content-Type.',
             consumes: ['text/plain', 'application/x-www-form-urlencoded'],
             body: Sm8AddonEventBody,
             response: { 200: Sm8AddonEventResponse },
           },
         },
-        async (request) => ({ eventResponse: await answerAddonEvent(deps, addonEventJwt(request)) }),
+        async (request, reply) => {
+          const window = await answerAddonEvent(deps, addonEventJwt(request));
+          // ServiceM8 does not document how it labels the event: the log line says, for each call.
+          request.log.info(
+            { contentType: request.headers['content-type'] ?? null, shows: window.shows },
+            'ServiceM8 add-on event answered',
+          );
+          // ServiceM8 renders the answer in an iframe and asks add-ons not to forbid framing it.
+          reply.removeHeader('x-frame-options');
+          reply.removeHeader('content-security-policy');
+          return { eventResponse: window.html };
+        },
       );
     });
 
