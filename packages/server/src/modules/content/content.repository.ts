@@ -73,17 +73,12 @@ export async function insertArticle(db: Db, values: ArticleValues): Promise<Arti
   return row;
 }
 
-export async function updateArticle(db: Db, id: string, values: ArticleValues): Promise<ArticleRow | undefined> {
-  const [row] = await db
-    .update(articles)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(articles.id, id))
-    .returning();
-  return row;
+export function updateArticle(db: Db, id: string, values: ArticleValues): Promise<ArticleRow | undefined> {
+  return updateById(db, articles, id, values);
 }
 
-export async function deleteArticle(db: Db, id: string): Promise<boolean> {
-  return (await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id })).length > 0;
+export function deleteArticle(db: Db, id: string): Promise<boolean> {
+  return deleteById(db, articles, id);
 }
 
 /** The slugs the category uses, except the article `except`'s own. */
@@ -106,20 +101,33 @@ export async function insertFaq(db: Db, values: FaqValues): Promise<FaqRow> {
   return row;
 }
 
-export async function updateFaq(db: Db, id: string, values: FaqValues): Promise<FaqRow | undefined> {
-  const [row] = await db
-    .update(faqs)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(faqs.id, id))
-    .returning();
-  return row;
+export function updateFaq(db: Db, id: string, values: FaqValues): Promise<FaqRow | undefined> {
+  return updateById(db, faqs, id, values);
 }
 
-export async function deleteFaq(db: Db, id: string): Promise<boolean> {
-  return (await db.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id })).length > 0;
+export function deleteFaq(db: Db, id: string): Promise<boolean> {
+  return deleteById(db, faqs, id);
 }
 
 export async function countArticles(db: Db): Promise<number> {
   const [row] = await db.select({ total: count() }).from(articles);
   return row?.total ?? 0;
+}
+
+type ContentTable = typeof articles | typeof faqs;
+
+/** Articles and FAQ entries change alike: by id, stamped with the time of the change. */
+function updateById(db: Db, table: typeof articles, id: string, values: ArticleValues): Promise<ArticleRow | undefined>;
+function updateById(db: Db, table: typeof faqs, id: string, values: FaqValues): Promise<FaqRow | undefined>;
+async function updateById(db: Db, table: ContentTable, id: string, values: ArticleValues | FaqValues) {
+  const [row] = await db
+    .update(table)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(table.id, id))
+    .returning();
+  return row;
+}
+
+async function deleteById(db: Db, table: ContentTable, id: string): Promise<boolean> {
+  return (await db.delete(table).where(eq(table.id, id)).returning({ id: table.id })).length > 0;
 }
