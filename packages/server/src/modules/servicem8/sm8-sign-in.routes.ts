@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireCaller } from '../../http/access.ts';
+import { answerRoute } from '../../http/answer-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ADDON_CODE_MINUTES, addonCodeLogin, answerAddonEvent, tokenLogin } from './addon-sign-in.service.ts';
 import { completeConnect, finishConsent, listCandidates, startConnect } from './connect.service.ts';
@@ -59,6 +60,8 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
     access: access.public,
     rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
   };
+  // The routes that end in signing someone in, or in saying what is needed first.
+  const signIn = { tags, data: Sm8SignInOutcome };
 
   return async (app) => {
     app.get(
@@ -124,57 +127,43 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/Auth/servicem8/vendors',
-      {
-        config: { access: access.public },
-        schema: {
-          tags,
-          summary: 'The ServiceM8 account of a pending sign-in, to choose how to activate it',
-          description: 'Signed-in callers also get the businesses they could connect it to (`targets`).',
-          querystring: Sm8ConnectionQuery,
-          response: { 200: successEnvelope(Sm8ConnectionCandidates) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listCandidates(deps, request.query.connection, request.caller),
-      }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Auth/servicem8/vendors',
+      access: access.public,
+      tags,
+      summary: 'The ServiceM8 account of a pending sign-in, to choose how to activate it',
+      description: 'Signed-in callers also get the businesses they could connect it to (`targets`).',
+      querystring: Sm8ConnectionQuery,
+      data: Sm8ConnectionCandidates,
+      answer: (request) => listCandidates(deps, request.query.connection, request.caller),
+    });
 
-    app.post(
-      '/Auth/servicem8/complete',
-      {
-        config: { access: access.public },
-        schema: {
-          tags,
-          summary: 'Activate the chosen ServiceM8 account',
-          description:
-            'Signed in: connects it to a business of the caller and keeps them signed in as themselves. Not signed in: ' +
-            'signs in the user linked to the account owner’s ServiceM8 identity (or a new user), or answers ' +
-            '`SignInNeeded` when an existing account must be proven first. Webhooks and reference data follow in the background.',
-          body: CompleteSm8ConnectionRequest,
-          response: { 200: successEnvelope(Sm8SignInOutcome) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await completeConnect(deps, request.body, request.caller) }),
-    );
+    answerRoute(app, {
+      ...signIn,
+      method: 'POST',
+      url: '/Auth/servicem8/complete',
+      access: access.public,
+      summary: 'Activate the chosen ServiceM8 account',
+      description:
+        'Signed in: connects it to a business of the caller and keeps them signed in as themselves. Not signed in: ' +
+        'signs in the user linked to the account owner’s ServiceM8 identity (or a new user), or answers ' +
+        '`SignInNeeded` when an existing account must be proven first. Webhooks and reference data follow in the background.',
+      body: CompleteSm8ConnectionRequest,
+      answer: (request) => completeConnect(deps, request.body, request.caller),
+    });
 
-    app.get(
-      '/Auth/servicem8/tokenlogin',
-      {
-        config: { access: access.public },
-        schema: {
-          tags,
-          summary: 'Sign in from inside ServiceM8 with an add-on event token',
-          description:
-            'Signs in the user linked to the staff member, or answers `SignInNeeded`. Tokens older than 10 minutes are refused.',
-          querystring: Sm8TokenLoginQuery,
-          response: { 200: successEnvelope(Sm8SignInOutcome) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await tokenLogin(deps, request.query.token) }),
-    );
+    answerRoute(app, {
+      ...signIn,
+      method: 'GET',
+      url: '/Auth/servicem8/tokenlogin',
+      access: access.public,
+      summary: 'Sign in from inside ServiceM8 with an add-on event token',
+      description:
+        'Signs in the user linked to the staff member, or answers `SignInNeeded`. Tokens older than 10 minutes are refused.',
+      querystring: Sm8TokenLoginQuery,
+      answer: (request) => tokenLogin(deps, request.query.token),
+    });
 
     // ServiceM8 POSTs the add-on event as text/plain, with no Content-Type, or form-encoded: parsed
     // for these routes only.
@@ -223,38 +212,31 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       );
     });
 
-    app.post(
-      '/Auth/servicem8/addon/code',
-      {
-        config: rateLimited,
-        schema: {
-          tags,
-          summary: 'Sign in with the one-time code of the ServiceM8 add-on window',
-          description:
-            'The code works once, within ' +
-            `${ADDON_CODE_MINUTES} minutes of ServiceM8 opening the add-on window; then the same rules as ` +
-            '`tokenlogin`: the user linked to the staff member is signed in, or `SignInNeeded`. A used, expired or ' +
-            'unknown code is a 401.',
-          body: Sm8AddonCodeRequest,
-          response: { 200: successEnvelope(Sm8SignInOutcome) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await addonCodeLogin(deps, request.body.code) }),
-    );
+    answerRoute(app, {
+      ...signIn,
+      ...rateLimited,
+      method: 'POST',
+      url: '/Auth/servicem8/addon/code',
+      summary: 'Sign in with the one-time code of the ServiceM8 add-on window',
+      description:
+        'The code works once, within ' +
+        `${ADDON_CODE_MINUTES} minutes of ServiceM8 opening the add-on window; then the same rules as ` +
+        '`tokenlogin`: the user linked to the staff member is signed in, or `SignInNeeded`. A used, expired or ' +
+        'unknown code is a 401.',
+      body: Sm8AddonCodeRequest,
+      answer: (request) => addonCodeLogin(deps, request.body.code),
+    });
 
-    app.get(
-      '/Auth/servicem8/link',
-      {
-        config: { access: access.public },
-        schema: {
-          tags,
-          summary: 'What confirming a ServiceM8 link would do',
-          querystring: Sm8LinkClaimQuery,
-          response: { 200: successEnvelope(Sm8LinkClaimSummary) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await describeClaim(deps, request.query.claim) }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Auth/servicem8/link',
+      access: access.public,
+      tags,
+      summary: 'What confirming a ServiceM8 link would do',
+      querystring: Sm8LinkClaimQuery,
+      data: Sm8LinkClaimSummary,
+      answer: (request) => describeClaim(deps, request.query.claim),
+    });
 
     app.post(
       '/Auth/servicem8/link/email',
@@ -275,53 +257,43 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       }),
     );
 
-    app.post(
-      '/Auth/servicem8/link',
-      {
-        config: rateLimited,
-        schema: {
-          tags,
-          summary: 'Link a ServiceM8 sign-in to an Automate account',
-          description:
-            'Signed in: links to the caller. Otherwise `proof` (from the mailed link) proves the address and signs its ' +
-            'user in. Platform staff are refused (403); an identity linked to someone else is a 409.',
-          body: ConfirmSm8LinkRequest,
-          response: { 200: successEnvelope(Sm8SignInOutcome) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await confirmLink(deps, request.body, request.caller) }),
-    );
+    answerRoute(app, {
+      ...signIn,
+      ...rateLimited,
+      method: 'POST',
+      url: '/Auth/servicem8/link',
+      summary: 'Link a ServiceM8 sign-in to an Automate account',
+      description:
+        'Signed in: links to the caller. Otherwise `proof` (from the mailed link) proves the address and signs its ' +
+        'user in. Platform staff are refused (403); an identity linked to someone else is a 409.',
+      body: ConfirmSm8LinkRequest,
+      answer: (request) => confirmLink(deps, request.body, request.caller),
+    });
 
-    app.get(
-      '/User/servicem8/identities',
-      {
-        config: { access: access.signedIn },
-        schema: {
-          tags,
-          summary: 'The ServiceM8 sign-ins linked to the signed-in user',
-          response: { 200: successEnvelope(z.array(Sm8Identity)) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await listIdentities(deps, requireCaller(request).id) }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/User/servicem8/identities',
+      access: access.signedIn,
+      tags,
+      summary: 'The ServiceM8 sign-ins linked to the signed-in user',
+      data: z.array(Sm8Identity),
+      answer: (request) => listIdentities(deps, requireCaller(request).id),
+    });
 
-    app.delete(
-      '/User/servicem8/identities/:accountUuid/:staffUuid',
-      {
-        config: { access: access.signedIn },
-        schema: {
-          tags,
-          summary: 'Remove one of the signed-in user’s ServiceM8 sign-ins',
-          description:
-            'Signing in with that ServiceM8 staff member no longer signs this user in. 404 for anyone else’s.',
-          params: z.object({ accountUuid: z.string().max(100), staffUuid: z.string().max(100) }),
-          response: { 200: successEnvelope(z.null()) },
-        },
-      },
-      async (request) => {
+    answerRoute(app, {
+      method: 'DELETE',
+      url: '/User/servicem8/identities/:accountUuid/:staffUuid',
+      access: access.signedIn,
+      tags,
+      summary: 'Remove one of the signed-in user’s ServiceM8 sign-ins',
+      description: 'Signing in with that ServiceM8 staff member no longer signs this user in. 404 for anyone else’s.',
+      params: z.object({ accountUuid: z.string().max(100), staffUuid: z.string().max(100) }),
+      data: z.null(),
+      message: 'The ServiceM8 sign-in is no longer linked to you.',
+      answer: async (request) => {
         await removeIdentity(deps, requireCaller(request).id, request.params);
-        return { success: true as const, data: null, message: 'The ServiceM8 sign-in is no longer linked to you.' };
+        return null;
       },
-    );
+    });
   };
 }

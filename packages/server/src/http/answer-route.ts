@@ -1,0 +1,62 @@
+import type { IncomingMessage } from 'node:http';
+import { successEnvelope } from '@automate/contract';
+import type {
+  FastifyContextConfig,
+  FastifyRequest,
+  FastifySchema,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Access } from './access.ts';
+import type { App } from './app-type.ts';
+
+export type AnswerRequest<Params, Query, Body> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  IncomingMessage,
+  { params: Params; querystring: Query; body: Body },
+  ZodTypeProvider
+>;
+
+export type AnswerRoute<Params, Query, Body, Data extends z.ZodType> = {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  access: Access;
+  rateLimit?: FastifyContextConfig['rateLimit'];
+  tags: readonly string[];
+  summary: string;
+  description?: string;
+  params?: Params;
+  querystring?: Query;
+  body?: Body;
+  /** The schema of what `answer` returns, which the route sends in the success envelope. */
+  data: Data;
+  /** 201 for a route that creates something. */
+  status?: 200 | 201;
+  message?: string | ((answered: z.output<Data>) => string);
+  answer: (request: AnswerRequest<Params, Query, Body>) => Promise<z.output<Data>>;
+};
+
+/** Registers a route that sends what `answer` returns in the success envelope. */
+export function answerRoute<
+  Params extends z.ZodType | undefined,
+  Query extends z.ZodType | undefined,
+  Body extends z.ZodType | undefined,
+  Data extends z.ZodType,
+>(app: App, route: AnswerRoute<Params, Query, Body, Data>): void {
+  const { method, url, access, rateLimit, data, status = 200, message, answer, ...parts } = route;
+  const schema: FastifySchema = { ...parts, response: { [status]: successEnvelope(data) } };
+  app.route({
+    method,
+    url,
+    config: rateLimit === undefined ? { access } : { access, rateLimit },
+    schema,
+    handler: async (request, reply) => {
+      const answered = await answer(request as AnswerRequest<Params, Query, Body>);
+      const said = typeof message === 'function' ? message(answered) : message;
+      return reply.status(status).send({ success: true, data: answered, message: said });
+    },
+  });
+}
