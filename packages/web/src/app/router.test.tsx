@@ -191,6 +191,10 @@ describe('redirects', () => {
     ['/app/account', '/app/account/subscription/overview'],
     ['/admin/settings', '/admin/settings/products/search'],
     ['/admin/vendors/abc', '/admin/vendors/abc/triggers'],
+    ['/admin/automation', '/admin/automation/templates/search'],
+    ['/admin/settings/trigger/templates', '/admin/settings/trigger/templates/search'],
+    ['/admin/users', '/admin/users/search'],
+    ['/app/account/invoicing', '/app/account/invoicing/search'],
   ])('%s goes to %s', async (from, to) => {
     const { router } = boot(from, makeSuperAdmin());
     await waitFor(() => expect(router.state.location.pathname).toBe(to));

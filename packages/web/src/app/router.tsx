@@ -1,11 +1,5 @@
 import type { ComponentType } from 'react';
-import {
-  createBrowserRouter,
-  type LoaderFunctionArgs,
-  type NonIndexRouteObject,
-  type RouteObject,
-  redirect,
-} from 'react-router';
+import { createBrowserRouter, type NonIndexRouteObject, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { RouteErrorBoundary } from '@/components/ui/route-error-boundary.tsx';
 import type { RouteHandle } from '@/lib/breadcrumbs.ts';
@@ -18,11 +12,8 @@ import { RootLayout } from './root-layout.tsx';
 /** The route's breadcrumb name. */
 const named = (name: string): { handle: RouteHandle } => ({ handle: { name } });
 
-/** An index route that only sends the browser on (the product's fixed redirects). */
-const redirectIndex = (to: string | ((args: LoaderFunctionArgs) => string)): RouteObject => ({
-  index: true,
-  loader: (args) => redirect(typeof to === 'string' ? to : to(args)),
-});
+/** An index route that only sends the browser on (the product's fixed redirects), to `to` below its parent. */
+const redirectIndex = (to: string): RouteObject => ({ index: true, loader: () => redirect(to) });
 
 /** The page modules under `routes/`, each imported the first time one of its pages is visited. */
 const pages = {
@@ -88,6 +79,25 @@ const section = (path: string, name: string, children: RouteObject[]): NonIndexR
 });
 
 /**
+ * A section whose own path goes on to its `search` page (`search` names its component, or its breadcrumb and
+ * component), and the page of one of the rows found (`record`: path, breadcrumb, component).
+ */
+const searchSection = <K extends string>(
+  path: string,
+  name: string,
+  load: PageModule<NoInfer<K>>,
+  search: K | [name: string, component: K],
+  record?: [path: string, name: string, component: K],
+): NonIndexRouteObject => {
+  const [searchName, searchComponent] = typeof search === 'string' ? ['Search', search] : search;
+  return section(path, name, [
+    redirectIndex('search'),
+    page('search', searchName, load, searchComponent),
+    ...(record ? [page(record[0], record[1], load, record[2])] : []),
+  ]);
+};
+
+/**
  * Every route of the web app. Each page is its own lazily loaded module (grouped by area: a module holds
  * the pages of one section), so a visit loads only the code it shows. The signed-in shell is a pathless
  * layout around /app and /admin whose loader guards them before any page code loads.
@@ -131,7 +141,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
           children: [
             {
               ...section('app', 'Home', [
-                redirectIndex('/app/dashboard'),
+                redirectIndex('dashboard'),
                 page('dashboard', 'Dashboard', pages.appDashboard, 'DashboardRoute'),
                 page('profile', 'Profile', pages.profile, 'ProfileRoute'),
                 section('help', 'Help Center', [
@@ -143,7 +153,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                   ]),
                 ]),
                 section('automation', 'Automation', [
-                  redirectIndex('/app/automation/search'),
+                  redirectIndex('search'),
                   page('search', 'Search', pages.automation, 'AutomationSearchRoute'),
                   page('templates', 'Templates', pages.automation, 'AutomationTemplatesRoute'),
                   section('onboarding', 'Onboarding', [
@@ -158,63 +168,66 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                   ]),
                 ]),
                 section('account', 'Account', [
-                  redirectIndex('/app/account/subscription/overview'),
+                  redirectIndex('subscription/overview'),
                   section('subscription', 'Subscription', [
-                    redirectIndex('/app/account/subscription/overview'),
+                    redirectIndex('overview'),
                     page('overview', 'Overview', pages.account, 'SubscriptionOverviewRoute'),
                     page('checkout', 'Checkout', pages.account, 'SubscriptionCheckoutRoute'),
                   ]),
-                  section('invoicing', 'Invoicing', [
-                    redirectIndex('/app/account/invoicing/search'),
-                    page('search', 'Invoices', pages.account, 'InvoicesRoute'),
-                    page(':id', 'Invoice', pages.account, 'InvoiceRoute'),
-                  ]),
-                  section('emails', 'Emails', [
-                    redirectIndex('/app/account/emails/search'),
-                    page('search', 'Email templates', pages.account, 'EmailTemplatesRoute'),
-                    page(':id', 'Email template', pages.account, 'EmailTemplateRoute'),
-                  ]),
+                  searchSection(
+                    'invoicing',
+                    'Invoicing',
+                    pages.account,
+                    ['Invoices', 'InvoicesRoute'],
+                    [':id', 'Invoice', 'InvoiceRoute'],
+                  ),
+                  searchSection(
+                    'emails',
+                    'Emails',
+                    pages.account,
+                    ['Email templates', 'EmailTemplatesRoute'],
+                    [':id', 'Email template', 'EmailTemplateRoute'],
+                  ),
                 ]),
               ]),
               ErrorBoundary: RouteErrorBoundary,
             },
             {
               ...section('admin', 'Super admin', [
-                redirectIndex('/admin/dashboard'),
+                redirectIndex('dashboard'),
                 page('dashboard', 'Dashboard', pages.adminDashboard, 'AdminDashboardRoute'),
                 section('automation', 'Automation', [
-                  redirectIndex('/admin/automation/templates/search'),
-                  section('templates', 'Templates', [
-                    redirectIndex('/admin/automation/templates/search'),
-                    page('search', 'Search', pages.adminAutomation, 'AdminTemplatesRoute'),
-                    page('view/:id', 'Template', pages.adminAutomation, 'AdminTemplateRoute'),
+                  redirectIndex('templates/search'),
+                  searchSection('templates', 'Templates', pages.adminAutomation, 'AdminTemplatesRoute', [
+                    'view/:id',
+                    'Template',
+                    'AdminTemplateRoute',
                   ]),
                   page('runs', 'Trigger runs', pages.adminAutomation, 'AdminRunsRoute'),
                 ]),
                 section('settings', 'Settings', [
-                  redirectIndex('/admin/settings/products/search'),
-                  section('emails', 'Emails', [
-                    redirectIndex('/admin/settings/emails/search'),
-                    page('search', 'Search', pages.settings, 'AdminEmailsRoute'),
-                    page(':id', 'Email', pages.settings, 'AdminEmailRoute'),
+                  redirectIndex('products/search'),
+                  searchSection('emails', 'Emails', pages.settings, 'AdminEmailsRoute', [
+                    ':id',
+                    'Email',
+                    'AdminEmailRoute',
                   ]),
-                  section('trigger/templates', 'Trigger templates', [
-                    redirectIndex('/admin/settings/trigger/templates/search'),
-                    page('search', 'Search', pages.settings, 'AdminTriggerTemplatesRoute'),
-                    page('view/:id', 'Trigger template', pages.settings, 'AdminTriggerTemplateRoute'),
-                  ]),
-                  section('products', 'Products', [
-                    redirectIndex('/admin/settings/products/search'),
-                    page('search', 'Search', pages.settings, 'AdminProductsRoute'),
-                  ]),
+                  searchSection(
+                    'trigger/templates',
+                    'Trigger templates',
+                    pages.settings,
+                    'AdminTriggerTemplatesRoute',
+                    ['view/:id', 'Trigger template', 'AdminTriggerTemplateRoute'],
+                  ),
+                  searchSection('products', 'Products', pages.settings, 'AdminProductsRoute'),
                 ]),
                 section('vendors', 'Vendors', [
-                  redirectIndex('/admin/vendors/search'),
+                  redirectIndex('search'),
                   page('search', 'Search', pages.vendors, 'AdminVendorsRoute'),
                   {
                     ...page(':id', 'Vendor', pages.vendors, 'AdminVendorRoute'),
                     children: [
-                      redirectIndex(({ params }) => `/admin/vendors/${encodeURIComponent(params.id ?? '')}/triggers`),
+                      redirectIndex('triggers'),
                       page('invoice/:invoiceId', 'Invoice', pages.vendors, 'AdminVendorInvoiceRoute'),
                       page('billing', 'Billing', pages.vendors, 'AdminVendorBillingRoute'),
                       page('users', 'Users', pages.vendors, 'AdminVendorUsersRoute'),
@@ -222,21 +235,13 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                     ],
                   },
                 ]),
-                section('users', 'Users', [
-                  redirectIndex('/admin/users/search'),
-                  page('search', 'Search', pages.users, 'AdminUsersRoute'),
-                  page(':id', 'User', pages.users, 'AdminUserRoute'),
+                searchSection('users', 'Users', pages.users, 'AdminUsersRoute', [':id', 'User', 'AdminUserRoute']),
+                searchSection('articles', 'Articles', pages.content, 'AdminArticlesRoute', [
+                  ':id',
+                  'Article',
+                  'AdminArticleRoute',
                 ]),
-                section('articles', 'Articles', [
-                  redirectIndex('/admin/articles/search'),
-                  page('search', 'Search', pages.content, 'AdminArticlesRoute'),
-                  page(':id', 'Article', pages.content, 'AdminArticleRoute'),
-                ]),
-                section('faq', 'FAQ', [
-                  redirectIndex('/admin/faq/search'),
-                  page('search', 'Search', pages.content, 'AdminFaqsRoute'),
-                  page(':id', 'FAQ entry', pages.content, 'AdminFaqRoute'),
-                ]),
+                searchSection('faq', 'FAQ', pages.content, 'AdminFaqsRoute', [':id', 'FAQ entry', 'AdminFaqRoute']),
               ]),
               ErrorBoundary: RouteErrorBoundary,
             },
@@ -259,7 +264,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
         {
           ...page('auth', 'Account access', pages.cardLayout, 'CardLayout'),
           children: [
-            redirectIndex('/auth/login'),
+            redirectIndex('login'),
             page('login', 'Sign in', pages.login, 'LoginRoute'),
             page('register', 'Create an account', pages.register, 'RegisterRoute'),
             page('invitation/:token', 'Invitation', pages.invitation, 'InvitationRoute'),
