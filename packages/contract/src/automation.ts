@@ -75,8 +75,12 @@ export const FINISHED_RUN_STATUSES: readonly RunStatus[] = ['Succeeded', 'Failed
 /** What a run's step log records: the condition check, or one action. */
 export const STEP_KINDS = ['Conditions', 'Action'] as const;
 export const StepKind = z.enum(STEP_KINDS);
-/** `Started` is written before an action calls ServiceM8; a step still Started after a crash is checked before it is retried. */
-export const STEP_STATUSES = ['Started', 'Succeeded', 'Failed', 'Skipped'] as const;
+/**
+ * `Started` is written before an action calls ServiceM8; a step still Started after a crash is checked before it is
+ * retried. `Uncertain`: a message step interrupted after it may have sent, whose message could not be found or ruled
+ * out in the job diary; it is not sent again and the vendor is asked to look.
+ */
+export const STEP_STATUSES = ['Started', 'Succeeded', 'Failed', 'Skipped', 'Uncertain'] as const;
 export const StepStatus = z.enum(STEP_STATUSES);
 export type StepStatus = z.infer<typeof StepStatus>;
 

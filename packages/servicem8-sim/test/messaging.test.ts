@@ -88,6 +88,28 @@ describe('messaging: sends are recorded and land in the job diary', () => {
     ]);
   });
 
+  it('sms.json filters only on direction, related_object and related_object_uuid; a filter on another field is ignored', async () => {
+    const { call, token, sim } = await startSimulator();
+    const access = await token(['publish_sms', 'read_sms']);
+    await call('/platform_service_sms', {
+      token: access,
+      form: { to: '+61411555205', message: 'One', regardingJobUUID: JOB },
+    });
+    await call('/platform_service_sms', { token: access, form: { to: '+61411555206', message: 'Two' } });
+    const list = async (filter: string) =>
+      (await (
+        await call(`/api_1.0/sms.json?%24filter=${encodeURIComponent(filter)}`, { token: access })
+      ).json()) as Array<Record<string, unknown>>;
+    expect(await list(`related_object_uuid eq '${JOB}' and direction eq 'outbound'`)).toMatchObject([
+      { message: 'One' },
+    ]);
+    expect(await list(`related_object eq 'job'`)).toHaveLength(1);
+    expect(await list(`direction eq 'inbound'`)).toHaveLength(0);
+    // Not filterable: the filter is ignored and every message comes back, with a warning in the call log.
+    expect(await list(`to eq '+61411555206'`)).toHaveLength(2);
+    expect(sim.controls.calls().at(-1)?.warnings.join(' ')).toContain('$filter ignored');
+  });
+
   it('an email with attachments and a signature (with x-impersonate-uuid) is recorded in email.json', async () => {
     const { call, token, sim } = await startSimulator();
     const access = await token(['publish_email', 'read_email']);

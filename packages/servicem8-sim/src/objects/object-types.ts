@@ -26,6 +26,8 @@ export type ObjectType = {
   jsonStringArrays: readonly string[];
   /** False for history objects that only the platform writes (`sms`, `email`). */
   writable: boolean;
+  /** The fields `$filter` may name, when not every field (the message history documents three). */
+  filterable?: readonly string[];
 };
 
 export const JOB_STATUSES = ['Quote', 'Work Order', 'Unsuccessful', 'Completed'] as const;
@@ -455,6 +457,9 @@ const vendor = defineObjectType({
   writable: false,
 });
 
+/** The only fields the message history can be filtered on. */
+const HISTORY_FILTERABLE = ['direction', 'related_object', 'related_object_uuid'] as const;
+
 /** Read-only message history (May 2026); field names beyond the filterable ones are guesses. */
 const historyFields = {
   direction: '',
@@ -470,6 +475,7 @@ const sms = defineObjectType({
   scopes: { read: ['read_sms'], create: [], write: [] },
   fields: { ...historyFields, to: '', message: '' },
   writable: false,
+  filterable: HISTORY_FILTERABLE,
 });
 
 const email = defineObjectType({
@@ -487,6 +493,7 @@ const email = defineObjectType({
     attachments: '[]',
   },
   writable: false,
+  filterable: HISTORY_FILTERABLE,
 });
 
 export const OBJECT_TYPES = [
@@ -529,6 +536,11 @@ export function objectType(name: ObjectName): ObjectType {
   const type = byName.get(name);
   if (!type) throw new Error(`unknown object type ${name}`);
   return type;
+}
+
+/** Whether `$filter` may name the field. */
+export function isFilterable(type: ObjectType, field: string): boolean {
+  return hasField(type, field) && (type.filterable === undefined || type.filterable.includes(field));
 }
 
 /** True when `field` exists on records of `type` (common fields included). */

@@ -6,7 +6,7 @@ import { OK_RESULT, restError } from '../http/sm8-error.ts';
 import type { SimContext } from '../sim-context.ts';
 import { downloadAttachmentFile, serveStoredFile, uploadAttachmentFile } from './attachment-files.ts';
 import { matchesFilter, parseFilter } from './filter.ts';
-import { findObjectType, hasField, type ObjectName, type ObjectType } from './object-types.ts';
+import { findObjectType, hasField, isFilterable, type ObjectName, type ObjectType } from './object-types.ts';
 import { FIRST_CURSOR, takePage } from './pagination.ts';
 import { createRecord, deleteRecord, findRecordOrThrow, updateRecord } from './record.service.ts';
 import type { SimRecord } from './record-store.ts';
@@ -51,7 +51,7 @@ function listRecords(
   let records: SimRecord[] = context.store.list(type.name as ObjectName);
   const filter = stringField(query, '$filter');
   if (filter !== undefined) {
-    const parsed = parseFilter(filter, (field) => hasField(type, field));
+    const parsed = parseFilter(filter, (field) => isFilterable(type, field));
     if (parsed.ok) {
       records = records.filter((record) => matchesFilter(record, parsed.conditions));
     } else if (context.options.filters.onInvalid === 'reject') {

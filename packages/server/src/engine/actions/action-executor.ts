@@ -55,6 +55,18 @@ export class ActionProblem extends Error {
   }
 }
 
+/**
+ * An interrupted step that may already have done its work, where ServiceM8 cannot show whether it did
+ * (a message with no job diary to look in, diary entries that cannot be read, or the diary refused).
+ * The step is not performed again; it ends Uncertain and the vendor is asked to look.
+ */
+export class UncertainOutcome extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UncertainOutcome';
+  }
+}
+
 export async function requireJob(env: ActionEnv): Promise<Sm8Record> {
   const job = await env.records.job();
   if (!job) throw new ActionProblem('This run has no job to act on.');

@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
 import type { Sm8Record } from '../events/derive-events.ts';
 import { pickContact } from '../records/pick-contact.ts';
 import { text } from '../records/run-records.ts';
 import { type ActionEnv, type ActionExecutor, ActionProblem, inputText } from './action-executor.ts';
+import { alreadyInDiary } from './message-diary.ts';
 
 /**
  * Email and SMS through the vendor's own ServiceM8 messaging (`platform_service_email` /
  * `platform_service_sms`), with `regardingJobUUID` so they land in the job diary. A message is
- * not idempotent, so a resumed step first looks for it in the diary (`email.json` / `sms.json`).
+ * not idempotent, so a resumed step first looks for it in the job diary (`message-diary.ts`) and, when
+ * the diary cannot tell, ends Uncertain rather than send it again.
  */
 
 type Audience = 'job' | 'client';
 const AnyRecord = z.record(z.string(), z.unknown());
 const E164 = /^\+[1-9]\d{6,14}$/;
-const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 function contactName(contact: Sm8Record): string {
   return [text(contact.first), text(contact.last)].filter(Boolean).join(' ');
@@ -43,28 +43,6 @@ async function resolveEmailTexts(
   return template;
 }
 
-/** Whether the diary already holds this message (the step was interrupted after sending). */
-async function alreadyInDiary(
-  env: ActionEnv,
-  channel: 'email' | 'sms',
-  input: Record<string, unknown>,
-  matches: (record: Sm8Record) => boolean,
-): Promise<boolean> {
-  const jobUuid = inputText(input, 'jobUuid');
-  const filter = jobUuid ? `related_object_uuid eq ${quoted(jobUuid)}` : `to eq ${quoted(inputText(input, 'to'))}`;
-  try {
-    const history = await env.client.list(channel, AnyRecord, { filter });
-    return history.some((record) => text(record.direction) === 'outbound' && matches(record));
-  } catch (error) {
-    if (error instanceof Sm8Error && !error.retryable) {
-      throw new ActionProblem(
-        `The ${channel === 'sms' ? 'text message' : 'email'} may have gone out before the run was interrupted, and ServiceM8 would not show the diary to check (${error.message}); it was not sent again.`,
-      );
-    }
-    throw error;
-  }
-}
-
 function sendEmailAction<T extends 'Job_SendEmail' | 'JobClient_SendEmail'>(audience: Audience): ActionExecutor<T> {
   return {
     async plan(params, env) {
@@ -84,12 +62,10 @@ function sendEmailAction<T extends 'Job_SendEmail' | 'JobClient_SendEmail'>(audi
       const to = inputText(input, 'to');
       const subject = inputText(input, 'subject');
       const body = inputText(input, 'body');
-      const same = (record: Sm8Record) =>
-        text(record.to) === to && text(record.subject) === subject && text(record.text_body) === body.trim();
-      if (resumed && (await alreadyInDiary(env, 'email', input, same))) {
+      const jobUuid = inputText(input, 'jobUuid');
+      if (resumed && (await alreadyInDiary(env, 'email', jobUuid, { recipient: to, subject, text: body }))) {
         return `The email "${subject}" to ${to} had already been sent.`;
       }
-      const jobUuid = inputText(input, 'jobUuid');
       await env.client.sendEmail({ to, subject, textBody: body, ...(jobUuid ? { regardingJobUUID: jobUuid } : {}) });
       return `Sent the email "${subject}" to ${to}${jobUuid ? '; it is in the job diary' : ''}.`;
     },
@@ -117,9 +93,10 @@ function sendTextAction<T extends 'Job_SendText' | 'JobClient_SendText'>(audienc
     async perform(input, env, resumed) {
       const to = inputText(input, 'to');
       const message = inputText(input, 'message');
-      const same = (record: Sm8Record) => text(record.to) === to && text(record.message) === message.trim();
-      if (resumed && (await alreadyInDiary(env, 'sms', input, same))) return `The text to ${to} had already been sent.`;
       const jobUuid = inputText(input, 'jobUuid');
+      if (resumed && (await alreadyInDiary(env, 'sms', jobUuid, { recipient: to, text: message }))) {
+        return `The text to ${to} had already been sent.`;
+      }
       await env.client.sendSms({ to, message, ...(jobUuid ? { regardingJobUUID: jobUuid } : {}) });
       return `Sent the text message to ${to}${jobUuid ? '; it is in the job diary' : ''}.`;
     },
@@ -180,16 +157,16 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
     const to = inputText(input, 'to');
     const subject = inputText(input, 'subject');
     const body = inputText(input, 'body');
-    const same = (record: Sm8Record) =>
-      text(record.to) === to && text(record.subject) === subject && text(record.attachments).includes(attachmentUuid);
-    if (resumed && (await alreadyInDiary(env, 'email', input, same))) {
+    const jobUuid = inputText(input, 'jobUuid');
+    const expected = { recipient: to, subject, attachments: attachmentUuid };
+    if (resumed && (await alreadyInDiary(env, 'email', jobUuid, expected))) {
       return `"${fileName}" had already been attached and emailed to ${to}.`;
     }
     await env.client.sendEmail({
       to,
       subject,
       textBody: body,
-      regardingJobUUID: inputText(input, 'jobUuid'),
+      regardingJobUUID: jobUuid,
       attachments: [attachmentUuid],
     });
     return `Attached "${fileName}" to the job and emailed it to ${to}.`;

@@ -213,7 +213,7 @@ export async function insertStep(db: Db, values: typeof runSteps.$inferInsert): 
 export async function finishStep(
   db: Db,
   stepId: string,
-  outcome: { status: 'Succeeded' | 'Failed' | 'Skipped'; outcome: string; at: Date },
+  outcome: { status: 'Succeeded' | 'Failed' | 'Skipped' | 'Uncertain'; outcome: string; at: Date },
 ): Promise<void> {
   await db
     .update(runSteps)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type TriggerAction, TriggerDefinition } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
-import { type ActionEnv, ActionProblem } from '../../engine/actions/action-executor.ts';
+import { type ActionEnv, ActionProblem, UncertainOutcome } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
 import { explainFailure } from '../../engine/conditions/explain-result.ts';
@@ -103,7 +103,13 @@ export async function executeRun(deps: Deps, runId: string, attempt: { isLast: b
       if (!previous) position++;
       if (outcome.failed) return finish('Failed', `Action ${index + 1} (${action.type}): ${outcome.message}`);
     }
-    return finish('Succeeded', null);
+    const uncertain = (await listSteps(db, runId)).filter((step) => step.status === 'Uncertain');
+    return finish(
+      'Succeeded',
+      uncertain.length > 0
+        ? uncertain.map((step) => `${step.actionType ?? 'Action'}: ${step.outcome}`).join(' ')
+        : null,
+    );
   } catch (error) {
     if (error instanceof ActionProblem) return finish('Failed', error.message);
     if (error instanceof Sm8Error && !error.retryable) {
@@ -169,6 +175,11 @@ async function performAction(
     await finishStep(db, step.id, { status: 'Succeeded', outcome: `${message}${note}`, at: deps.clock.now() });
     return { failed: false, message };
   } catch (error) {
+    if (error instanceof UncertainOutcome) {
+      const message = `${UNCERTAIN_PREFIX}${error.message}`;
+      await finishStep(db, step.id, { status: 'Uncertain', outcome: message, at: deps.clock.now() });
+      return { failed: false, message };
+    }
     const permanent = error instanceof ActionProblem || (error instanceof Sm8Error && !error.retryable);
     if (!permanent) throw error;
     const message = error instanceof ActionProblem ? error.message : `ServiceM8 refused it: ${error.message}`;
@@ -176,6 +187,9 @@ async function performAction(
     return { failed: true, message };
   }
 }
+
+/** How the run log begins the outcome of an Uncertain step. */
+const UNCERTAIN_PREFIX = 'Uncertain — check the job diary: ';
 
 function latestStepOf(steps: StepRow[], actionId: string): StepRow | undefined {
   return steps.filter((step) => step.kind === 'Action' && step.actionId === actionId).at(-1);

@@ -110,7 +110,16 @@ function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail
         ) : null}
       </Stack>
       {run.reason ? (
-        <Alert severity={run.status === 'Failed' ? 'error' : 'info'} sx={{ mb: 2 }}>
+        <Alert
+          severity={
+            run.status === 'Failed'
+              ? 'error'
+              : run.steps.some((step) => step.status === 'Uncertain')
+                ? 'warning'
+                : 'info'
+          }
+          sx={{ mb: 2 }}
+        >
           {run.reason}
         </Alert>
       ) : null}

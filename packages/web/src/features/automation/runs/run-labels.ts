@@ -18,6 +18,7 @@ export const STEP_STATUS_COLOURS: Readonly<Record<StepStatus, ChipColour>> = {
   Succeeded: 'success',
   Failed: 'error',
   Skipped: 'warning',
+  Uncertain: 'secondary',
 };
 
 /** A step's title: the action as the editor names it, or which check of the conditions it was. */

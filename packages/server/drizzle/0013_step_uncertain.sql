@@ -1,0 +1,1 @@
+ALTER TYPE "public"."run_step_status" ADD VALUE 'Uncertain';
