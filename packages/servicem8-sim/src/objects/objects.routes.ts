@@ -6,6 +6,7 @@ import { OK_RESULT, restError } from '../http/sm8-error.ts';
 import type { SimContext } from '../sim-context.ts';
 import { downloadAttachmentFile, serveStoredFile, uploadAttachmentFile } from './attachment-files.ts';
 import { matchesFilter, parseFilter } from './filter.ts';
+import { presentRecord } from './form-field-data.ts';
 import { findObjectType, hasField, isFilterable, type ObjectName, type ObjectType } from './object-types.ts';
 import { FIRST_CURSOR, takePage } from './pagination.ts';
 import { createRecord, deleteRecord, findRecordOrThrow, updateRecord } from './record.service.ts';
@@ -48,6 +49,8 @@ function listRecords(
   type: ObjectType,
 ): FastifyReply {
   const query = request.query as Record<string, unknown>;
+  const layout = context.options.assumptions.formFieldDataLayout;
+  const present = (record: SimRecord) => presentRecord(type.name, layout, record);
   let records: SimRecord[] = context.store.list(type.name as ObjectName);
   const filter = stringField(query, '$filter');
   if (filter !== undefined) {
@@ -65,7 +68,7 @@ function listRecords(
     if (cursor !== FIRST_CURSOR && !/^[0-9a-f-]{36}$/i.test(cursor)) throw restError(400, 'Invalid cursor');
     const page = takePage(records, cursor, context.options.pageSize);
     if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
-    return sendJson(reply, page.records);
+    return sendJson(reply, page.records.map(present));
   }
   const sort = stringField(query, '$sort');
   if (sort) {
@@ -79,7 +82,7 @@ function listRecords(
   }
   const top = Number(stringField(query, '$top'));
   if (Number.isInteger(top) && top > 0) records = records.slice(0, top);
-  return sendJson(reply, records);
+  return sendJson(reply, records.map(present));
 }
 
 async function handleObjectRequest(
@@ -126,7 +129,8 @@ async function handleObjectRequest(
 
   if (request.method === 'GET') {
     requireScope(request, type.scopes.read);
-    return sendJson(reply, findRecordOrThrow(context.store, type, uuid));
+    const record = findRecordOrThrow(context.store, type, uuid);
+    return sendJson(reply, presentRecord(type.name, context.options.assumptions.formFieldDataLayout, record));
   }
   if (!type.writable) throw notAuthorised(name);
   requireScope(request, type.scopes.write);

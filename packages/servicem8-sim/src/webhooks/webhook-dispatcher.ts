@@ -1,5 +1,6 @@
 import type { AssumptionChoices } from '../assumptions.ts';
 import type { RecordChange } from '../objects/change-feed.ts';
+import { presentRecord } from '../objects/form-field-data.ts';
 import { findObjectType } from '../objects/object-types.ts';
 import type { SimRecord } from '../objects/record-store.ts';
 import { formatUtcDateTime } from '../time/account-time.ts';
@@ -166,7 +167,11 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
       id: crypto.randomUUID(),
       type: event.type,
       createdAt: deps.clock.now().toISOString(),
-      data: structuredClone(event.data),
+      data: presentRecord(
+        event.type.startsWith('form.') ? 'formresponse' : '',
+        deps.assumptions().formFieldDataLayout,
+        structuredClone(event.data),
+      ),
     };
     for (const subscription of targets) enqueue(subscription, { kind: 'event', event: simEvent });
   };

@@ -836,7 +836,19 @@ const CASES: Case[] = [
     condition: condition('FormFieldTextIncludes', { ...textField, text: 'asbestos' }),
     context: withAnswers([[IDS.ratingField, '5']]),
     expected: false,
-    reason: 'The answer to Notes includes "asbestos"? no: the form response has no answer to that field.',
+    reason:
+      'The answer to Notes includes "asbestos"? no: the form answer \'Notes\' could not be read from the form response (none of its answers has that field’s id or name).',
+  },
+  {
+    kind: 'missing',
+    title: 'the answers of the form response could not be read',
+    condition: condition('FormFieldTextIncludes', { ...textField, text: 'asbestos' }),
+    context: buildContext({
+      formResponse: { ...buildFormResponse([], { form_uuid: IDS.safetyForm }), fieldsUnreadable: true },
+    }),
+    expected: false,
+    reason:
+      'The answer to Notes includes "asbestos"? no: the form answer \'Notes\' could not be read from the form response (its answers are in a layout that could not be read).',
   },
   {
     kind: 'missing',

@@ -320,7 +320,8 @@ function onAnswer(
   ask: (fieldName: string) => string,
   judge: (value: FormAnswer['value']) => Judgement,
 ): ConditionOutcome {
-  const question = ask(nameOf(names, 'formFields', params.field));
+  const fieldName = nameOf(names, 'formFields', params.field);
+  const question = ask(fieldName);
   if (!formResponse) return answer(question, false, 'there is no form response');
   if (present(formResponse.form_uuid) && !sameText(formResponse.form_uuid, params.formUuid)) {
     const submitted = nameOf(names, 'forms', formResponse.form_uuid);
@@ -331,7 +332,12 @@ function onAnswer(
     );
   }
   const found = findAnswer(formResponse, params.field, names);
-  if (!found) return answer(question, false, 'the form response has no answer to that field');
+  if (!found) {
+    const why = formResponse.fieldsUnreadable
+      ? 'its answers are in a layout that could not be read'
+      : 'none of its answers has that field’s id or name';
+    return answer(question, false, `the form answer '${fieldName}' could not be read from the form response (${why})`);
+  }
   const { result, detail } = judge(found.value);
   return answer(question, result, detail);
 }

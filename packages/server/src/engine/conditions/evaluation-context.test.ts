@@ -72,9 +72,26 @@ describe('parseFormFieldData', () => {
     },
     { input: [{ name: 'Rating', value: 5 }], output: [{ field_uuid: null, name: 'Rating', value: 5 }] },
     { input: '[null, 3, {"name":"Notes"}]', output: [{ field_uuid: null, name: 'Notes', value: null }] },
-    { input: '{"name":"Notes"}', output: [] },
+    { input: '{"name":"Notes"}', output: [{ field_uuid: null, name: 'Notes', value: null }] },
+    {
+      input: '{"8f1c2a3b-0000-4000-8000-000000000001":"5","Notes":"Tidy"}',
+      output: [
+        { field_uuid: '8f1c2a3b-0000-4000-8000-000000000001', name: null, value: '5' },
+        { field_uuid: null, name: 'Notes', value: 'Tidy' },
+      ],
+    },
+    {
+      input: { 'f-rating': { name: 'Rating', answer: 4 } },
+      output: [{ field_uuid: null, name: 'Rating', value: 4 }],
+    },
+    {
+      input: '[{"uuid":"f2","label":"Hazards","answer":"None"}]',
+      output: [{ field_uuid: 'f2', name: 'Hazards', value: 'None' }],
+    },
     { input: '', output: [] },
     { input: undefined, output: [] },
+    { input: 'not json', output: null },
+    { input: 42, output: null },
   ])('reads $input', ({ input, output }) => {
     expect(parseFormFieldData(input)).toEqual(output);
   });

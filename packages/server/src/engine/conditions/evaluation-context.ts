@@ -52,6 +52,8 @@ export type FormResponseFacts = {
   regarding_object?: string | null;
   regarding_object_uuid?: string | null;
   fields?: readonly FormAnswer[] | null;
+  /** True when `field_data` was there but could not be read in any known layout. */
+  fieldsUnreadable?: boolean | null;
 };
 
 /** The job's payments (`jobpayment.json`), summed. */
@@ -99,7 +101,7 @@ export function buildEvaluationContext(raw: RawEvaluationRecords): EvaluationCon
           form_uuid: text(formResponse.form_uuid),
           regarding_object: text(formResponse.regarding_object),
           regarding_object_uuid: text(formResponse.regarding_object_uuid),
-          fields: parseFormFieldData(formResponse.field_data),
+          ...readFields(formResponse.field_data),
         }
       : null,
     payments: payments ? sumPayments(payments) : null,
@@ -108,22 +110,58 @@ export function buildEvaluationContext(raw: RawEvaluationRecords): EvaluationCon
   };
 }
 
-/** `field_data` of a form response: a JSON string (or an already parsed array) of answers; anything else reads as none. */
-export function parseFormFieldData(value: unknown): FormAnswer[] {
+const ENTRY_UUID_KEYS = ['field_uuid', 'fieldUUID', 'field_id', 'uuid'] as const;
+const ENTRY_NAME_KEYS = ['name', 'field_name', 'label', 'question'] as const;
+const ENTRY_VALUE_KEYS = ['value', 'answer', 'response', 'values'] as const;
+const ENTRY_KEYS: ReadonlySet<string> = new Set([...ENTRY_UUID_KEYS, ...ENTRY_NAME_KEYS, ...ENTRY_VALUE_KEYS]);
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function firstOf(record: Record<string, unknown>, keys: readonly string[]): unknown {
+  const key = keys.find((candidate) => record[candidate] !== undefined && record[candidate] !== null);
+  return key === undefined ? undefined : record[key];
+}
+
+/** One answer written as an object: `{"field_uuid","name","value"}` or any of the other names for them. */
+function entryOf(record: Record<string, unknown>, key?: string): FormAnswer {
+  const keyIsUuid = key !== undefined && UUID_SHAPE.test(key);
+  return {
+    field_uuid: text(firstOf(record, ENTRY_UUID_KEYS)) ?? (keyIsUuid ? key : null),
+    name: text(firstOf(record, ENTRY_NAME_KEYS)) ?? (key !== undefined && !keyIsUuid ? key : null),
+    value: answerValue(firstOf(record, ENTRY_VALUE_KEYS)),
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `field_data` of a form response, whose layout ServiceM8 does not document: JSON text or an already
+ * parsed value; an array of answers, or an object keyed by field uuid or by field name (each value the
+ * answer, or an object with it). Nothing ('' or none) is no answers; `null` means it could not be read.
+ */
+export function parseFormFieldData(value: unknown): FormAnswer[] | null {
+  if (value === undefined || value === null || value === '') return [];
   let parsed: unknown = value;
   if (typeof value === 'string') {
     try {
       parsed = JSON.parse(value);
     } catch {
-      return [];
+      return null;
     }
   }
-  if (!Array.isArray(parsed)) return [];
-  return parsed.flatMap((entry): FormAnswer[] => {
-    if (!entry || typeof entry !== 'object') return [];
-    const record = entry as Record<string, unknown>;
-    return [{ field_uuid: text(record.field_uuid), name: text(record.name), value: answerValue(record.value) }];
+  if (Array.isArray(parsed)) return parsed.flatMap((entry): FormAnswer[] => (isObject(entry) ? [entryOf(entry)] : []));
+  if (!isObject(parsed)) return null;
+  const keys = Object.keys(parsed);
+  if (keys.length > 0 && keys.every((key) => ENTRY_KEYS.has(key))) return [entryOf(parsed)];
+  return keys.map((key) => {
+    const answer = parsed[key];
+    return isObject(answer) ? entryOf(answer, key) : entryOf({ value: answer }, key);
   });
+}
+
+function readFields(value: unknown): Pick<FormResponseFacts, 'fields' | 'fieldsUnreadable'> {
+  const fields = parseFormFieldData(value);
+  return { fields: fields ?? [], fieldsUnreadable: fields === null };
 }
 
 const JOB_TEXT_FIELDS = [
