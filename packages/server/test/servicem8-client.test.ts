@@ -3,6 +3,7 @@ import { SEED_IDS } from '@automate/servicem8-sim';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadConfig } from '../src/config.ts';
 import type { Deps } from '../src/deps.ts';
 import { connectWithTokens } from '../src/modules/servicem8/connect.service.ts';
@@ -12,6 +13,7 @@ import { createVendor } from './support/factories.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 const PER_MINUTE = 120;
+const Sm8AnyRecord = z.record(z.string(), z.unknown());
 let services: TestServices;
 let vendorId: string;
 
@@ -111,6 +113,60 @@ describe('the ServiceM8 rate limit shared through the database', () => {
         .controls.calls({ path: '/api_1.0/note.json' })
         .map((call) => call.status),
     ).toEqual([429, 502]);
+  });
+});
+
+describe('the paths and answers of the ServiceM8 API description', () => {
+  it('reads and updates one note or attachment at dbonote / dboattachment, and lists and creates them at note / attachment', async () => {
+    sim().controls.clearCalls();
+    const client = await sm8ClientForVendor(services.deps, vendorId);
+    const [noteUuid = ''] = SEED_IDS.notes;
+    expect(await client.get('note', noteUuid, Sm8AnyRecord)).toMatchObject({ uuid: noteUuid });
+    expect(await client.get('attachment', SEED_IDS.attachments.quotePdf, Sm8AnyRecord)).toMatchObject({
+      uuid: SEED_IDS.attachments.quotePdf,
+    });
+    await client.update('note', noteUuid, { note: 'Checked by the office' });
+    await client.list('note', Sm8AnyRecord, { filter: `related_object_uuid eq '${SEED_IDS.jobs.quoteHotWater}'` });
+    await client.create('note', { related_object: 'job', related_object_uuid: SEED_IDS.jobs.quoteHotWater, note: 'y' });
+    expect(await client.get('job', SEED_IDS.jobs.quoteHotWater, Sm8AnyRecord)).not.toBeNull();
+    expect(
+      sim()
+        .controls.calls({ path: '/api_1.0/' })
+        .map((call) => `${call.method} ${call.path.replace(/[0-9a-f-]{36}/, '{uuid}')} ${call.status}`),
+    ).toEqual([
+      'GET /api_1.0/dbonote/{uuid}.json 200',
+      'GET /api_1.0/dboattachment/{uuid}.json 200',
+      'POST /api_1.0/dbonote/{uuid}.json 200',
+      'GET /api_1.0/note.json 200',
+      'POST /api_1.0/note.json 200',
+      'GET /api_1.0/job/{uuid}.json 200',
+    ]);
+    expect(
+      sim()
+        .controls.records('note')
+        .find((note) => note.uuid === noteUuid)?.note,
+    ).toBe('Checked by the office');
+  });
+
+  it.each([
+    ['object', '/webhook_subscriptions/object', 'the job webhook'],
+    ['event', '/webhook_subscriptions/event', 'the job.created event'],
+  ])('a %s subscription answered 200 with success false fails with its message', async (_kind, path, what) => {
+    sim().controls.addFault({
+      kind: 'status',
+      status: 200,
+      path,
+      times: 1,
+      body: JSON.stringify({ success: false, message: 'Callback URL did not respond to the challenge' }),
+    });
+    const client = await sm8ClientForVendor(services.deps, vendorId);
+    const subscribe = path.endsWith('object')
+      ? client.subscribeObject('job', ['status'], 'https://automate.example/api/Webhook/sm8cb')
+      : client.subscribeEvent('job.created', 'https://automate.example/api/Webhook/sm8cb');
+    await expect(subscribe).rejects.toMatchObject({
+      message: `ServiceM8 did not subscribe ${what}: Callback URL did not respond to the challenge`,
+      retryable: false,
+    });
   });
 });
 

@@ -23,6 +23,22 @@ describe('control API: faults', () => {
     expect(await (await call('/__sim/faults')).json()).toEqual([]);
   });
 
+  it('answers 200 with a given JSON body without doing the work (a subscription ServiceM8 declines)', async () => {
+    const { call, sim } = await startSimulator();
+    const body = { success: false, message: 'Callback URL did not respond to the challenge' };
+    await call('/__sim/faults', {
+      json: { kind: 'status', status: 200, path: '/webhook_subscriptions/event', body: JSON.stringify(body), times: 1 },
+    });
+    const answer = await call('/webhook_subscriptions/event', {
+      apiKey,
+      form: { event: 'job.created', callback_url: 'https://automate.example/hook' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('application/json');
+    expect(await answer.json()).toEqual(body);
+    expect(sim.controls.subscriptions()).toEqual([]);
+  });
+
   it('answers 5xx with the REST error body, for one method only', async () => {
     const { call } = await startSimulator();
     await call('/__sim/faults', { json: { kind: 'status', status: 500, method: 'POST', times: 1 } });

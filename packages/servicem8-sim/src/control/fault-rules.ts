@@ -13,8 +13,8 @@ export const FaultInputSchema = z.object({
   /** Path glob (`*` = anything); without `*` it matches paths that start with it. Default: every path. */
   path: z.string().min(1).optional(),
   method: z.string().min(1).optional(),
-  /** For `status`: the status to answer (default 503). */
-  status: z.number().int().min(400).max(599).optional(),
+  /** For `status`: the status to answer (default 503); a 2xx with a `body` answers that body instead of doing the work. */
+  status: z.number().int().min(200).max(599).optional(),
   /** For `latency`: the delay; for `timeout`: how long to hold before dropping (default 30 s); for `lost-response`: how long after the work the connection drops (default 0). */
   latencyMs: z.number().int().min(0).max(600_000).optional(),
   /** For `status`: the body to send instead of the default for that status. */

@@ -30,9 +30,19 @@ export function recordCalls(scope: FastifyInstance, context: SimContext): void {
   });
 }
 
+/** A fault's body as JSON when it is JSON (sent as `application/json`), else the text. */
+function jsonOrText(body: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null ? parsed : body;
+  } catch {
+    return body;
+  }
+}
+
 function faultError(rule: FaultRule): Sm8Error {
   const status = rule.status ?? 503;
-  if (rule.body !== null) return new Sm8Error(status, rule.body);
+  if (rule.body !== null) return new Sm8Error(status, jsonOrText(rule.body));
   if (status === 429) return new Sm8Error(429, MINUTE_LIMIT_TEXT);
   const message = status === 503 ? 'Service temporarily unavailable' : 'An error occurred completing your request';
   return new Sm8Error(status, { errorCode: status, message });

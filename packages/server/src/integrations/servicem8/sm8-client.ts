@@ -16,6 +16,29 @@ export type Sm8ClientOptions = {
 
 const PAGE_LIMIT = 200;
 
+/**
+ * One attachment or note record lives at `dboattachment/{uuid}.json` and `dbonote/{uuid}.json` in
+ * ServiceM8's API description; their lists and creates stay at `attachment.json` and `note.json`.
+ */
+const SINGLE_RECORD_PATHS: Readonly<Record<string, string>> = { attachment: 'dboattachment', note: 'dbonote' };
+
+/** A webhook subscription answer: ServiceM8 may answer 200 with `{"success": false, "message"}`. */
+function requireSubscribed(what: string, response: { status: number; text: string }): void {
+  let body: unknown;
+  try {
+    body = JSON.parse(response.text);
+  } catch {
+    return;
+  }
+  if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== false) return;
+  const message = (body as { message?: unknown }).message;
+  throw new Sm8Error(
+    `ServiceM8 did not subscribe ${what}: ${typeof message === 'string' && message ? message : 'it gave no reason'}`,
+    response.status,
+    false,
+  );
+}
+
 export function createSm8Client(options: Sm8ClientOptions) {
   const send = async (request: Omit<Sm8Request, 'headers'> & { headers?: Record<string, string> }) => {
     const token = await options.accessToken();
@@ -25,7 +48,9 @@ export function createSm8Client(options: Sm8ClientOptions) {
     );
   };
   const objectUrl = (object: string, uuid?: string) =>
-    `${options.apiUrl}/api_1.0/${object}${uuid ? `/${encodeURIComponent(uuid)}` : ''}.json`;
+    uuid
+      ? `${options.apiUrl}/api_1.0/${SINGLE_RECORD_PATHS[object] ?? object}/${encodeURIComponent(uuid)}.json`
+      : `${options.apiUrl}/api_1.0/${object}.json`;
 
   return {
     /** Every record of an object type (following `x-next-cursor`), each parsed with `schema`. */
@@ -91,19 +116,21 @@ export function createSm8Client(options: Sm8ClientOptions) {
 
     /** Adds or replaces the field webhook for an object (one callback per object per app and account). */
     async subscribeObject(object: string, fields: readonly string[], callbackUrl: string): Promise<void> {
-      await send({
+      const response = await send({
         method: 'POST',
         url: `${options.apiUrl}/webhook_subscriptions/object`,
         form: { object, fields: fields.join(','), callback_url: callbackUrl },
       });
+      requireSubscribed(`the ${object} webhook`, response);
     },
 
     async subscribeEvent(event: string, callbackUrl: string): Promise<void> {
-      await send({
+      const response = await send({
         method: 'POST',
         url: `${options.apiUrl}/webhook_subscriptions/event`,
         form: { event, callback_url: callbackUrl },
       });
+      requireSubscribed(`the ${event} event`, response);
     },
 
     async sendEmail(message: {
