@@ -198,6 +198,38 @@ describe('the run log', () => {
     expect(within(panel).queryByRole('button', { name: 'Cancel run' })).toBeNull();
   });
 
+  it('shows an Uncertain step with its sentence and the run’s reason as a warning', async () => {
+    const outcome =
+      'Uncertain — check the job diary: the text message may have gone out before the run was interrupted, and ServiceM8 would not show the diary (read_sms scope required); it was not sent again.';
+    const uncertain: TriggerRunDetail = {
+      ...DETAIL,
+      status: 'Succeeded',
+      reason: `Job_SendText: ${outcome}`,
+      steps: [
+        {
+          ...(DETAIL.steps[1] as TriggerRunDetail['steps'][number]),
+          actionType: 'Job_SendText',
+          status: 'Uncertain',
+          input: { to: '+61411555201', message: 'On our way' },
+          outcome,
+        },
+      ],
+    };
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/runs`) return page([{ ...RUN, status: 'Succeeded' }]);
+      if (url.pathname === `${BASE}/search`) return page([]);
+      if (url.pathname === `${BASE}/runs/${RUN_ID}`) return ok(uncertain);
+      return undefined;
+    });
+    renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
+    await userEvent.click(await screen.findByText('1042'));
+    const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
+    const [step] = await within(panel).findAllByTestId('run-step');
+    expect(within(step as HTMLElement).getByText('Uncertain')).toBeTruthy();
+    expect(within(step as HTMLElement).getByText(outcome)).toBeTruthy();
+    expect(within(panel).getByRole('alert').className).toMatch(/Warning/i);
+  });
+
   it('one automation’s logs ask that automation’s runs and name it', async () => {
     stub = stubFetch(({ url }) => {
       if (url.pathname === `${BASE}/${TRIGGER_ID}/runs`)
