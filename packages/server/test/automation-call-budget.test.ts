@@ -128,7 +128,7 @@ describe('ServiceM8 calls per run', () => {
       jobRead,
       jobRead,
       noteCreated,
-      expect.stringMatching(/^GET \/api_1.0\/note\//),
+      expect.stringMatching(/^GET \/api_1.0\/dbonote\//),
       noteCreated,
     ]);
     expect(run.sm8Calls).toBe(4);
