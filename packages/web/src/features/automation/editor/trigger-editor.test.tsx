@@ -8,7 +8,9 @@ import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { TriggerEditor } from './trigger-editor.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+// Typing through user-event takes up to 4 s a test alone, and five times that while the rest of the
+// suite shares the two cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 const VENDOR = '11111111-1111-4111-8111-111111111111';
 const ID = '7a0d8f2e-5b1c-4c3d-8e9f-0a1b2c3d4e5f';
