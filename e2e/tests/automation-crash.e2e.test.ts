@@ -6,8 +6,8 @@ import { connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
  * Issue acceptance: kill the worker process in the middle of a run (SIGKILL) and start it again:
- * the run completes once, and no action is performed twice — not even the email that ServiceM8
- * received while the process died waiting for its answer.
+ * the run completes once, and no action is performed twice — not even the text message that
+ * ServiceM8 sent while the process died waiting for its answer.
  */
 
 let sim: Simulator;
@@ -68,6 +68,7 @@ describe('a worker killed in the middle of a run', () => {
         actions: [
           { id: 'first', type: 'Job_AddNote', params: { text: 'First note for {{ job.number }}' } },
           { id: 'mail', type: 'JobClient_SendEmail', params: { subject: 'Job {{ job.number }} booked', body: 'Hi' } },
+          { id: 'text', type: 'JobClient_SendText', params: { message: 'Job {{ job.number }} is booked' } },
           { id: 'last', type: 'Job_AddNote', params: { text: 'Last note for {{ job.number }}' } },
         ],
       }),
@@ -75,8 +76,9 @@ describe('a worker killed in the middle of a run', () => {
     expect(created.status).toBe(201);
     const triggerId = ((await created.json()) as { data: { id: string } }).data.id;
 
-    // ServiceM8 sends the email but takes 8 seconds to answer: the process dies while it waits.
-    sim.controls.addFault({ kind: 'lost-response', path: '/platform_service_email', latencyMs: 8000, times: 1 });
+    // ServiceM8 sends the text but takes 8 seconds to answer: the process dies while it waits, between
+    // the send and its record.
+    sim.controls.addFault({ kind: 'lost-response', path: '/platform_service_sms', latencyMs: 8000, times: 1 });
     const job = sim.controls.writeRecord('job', undefined, {
       status: 'Work Order',
       company_uuid: SEED_IDS.companies.emmaEllis,
@@ -94,13 +96,13 @@ describe('a worker killed in the middle of a run', () => {
         ),
       );
     };
-    const mailStarted = (list: TriggerRunDetail[]) =>
-      list.length === 1 && list[0]?.steps.some((s) => s.actionId === 'mail' && s.status === 'Started') === true;
-    await poll(() => runs(server.baseUrl), mailStarted, 'the email step to start');
+    const textStarted = (list: TriggerRunDetail[]) =>
+      list.length === 1 && list[0]?.steps.some((s) => s.actionId === 'text' && s.status === 'Started') === true;
+    await poll(() => runs(server.baseUrl), textStarted, 'the text step to start');
     await poll(
-      async () => sim.controls.messages('email').length,
+      async () => sim.controls.messages('sms').length,
       (count) => count === 1,
-      'the email to go out',
+      'the text to go out',
     );
     await server.kill();
 
@@ -114,11 +116,13 @@ describe('a worker killed in the middle of a run', () => {
 
     expect(run?.steps.filter((s) => s.kind === 'Action').map((s) => [s.actionId, s.status, s.outcome])).toEqual([
       ['first', 'Succeeded', `Added the note: "First note for ${number}"`],
-      ['mail', 'Succeeded', `The email "Job ${number} booked" to emma.ellis@example.net had already been sent.`],
+      ['mail', 'Succeeded', `Sent the email "Job ${number} booked" to emma.ellis@example.net; it is in the job diary.`],
+      ['text', 'Succeeded', 'The text to +61411555201 had already been sent.'],
       ['last', 'Succeeded', `Added the note: "Last note for ${number}"`],
     ]);
     const notes = sim.controls.records('note').filter((n) => n.related_object_uuid === job.uuid);
     expect(notes.map((n) => n.note).sort()).toEqual([`First note for ${number}`, `Last note for ${number}`]);
     expect(sim.controls.messages('email').map((m) => m.subject)).toEqual([`Job ${number} booked`]);
+    expect(sim.controls.messages('sms').map((m) => m.message)).toEqual([`Job ${number} is booked`]);
   }, 180_000);
 });
