@@ -12,7 +12,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ['tests/scale-out.e2e.test.ts'])],
     globalSetup: ['./support/build-web.ts', '../packages/server/test/support/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     // Each journey starts its own server and browser in its hooks and keeps nothing at module level, so
     // a journey that follows another in the same worker skips importing Playwright and the server again.
     isolate: false,
