@@ -53,6 +53,7 @@ describe('the server process', () => {
   it('shuts down cleanly on SIGTERM', async () => {
     const stopping = await running();
     server = undefined;
-    expect(await stopping.stop()).toBe(0);
+    const code = await stopping.stop();
+    expect(code, `the server's output:\n${stopping.output()}`).toBe(0);
   });
 });
