@@ -66,6 +66,16 @@ export const TriggerSummary = z.object({
 });
 export type TriggerSummary = z.infer<typeof TriggerSummary>;
 
+/** A saved trigger that breaks a rule its event sets (saved before the rule existed): it fails when it runs. */
+export const TriggerAttention = z.object({
+  id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** Each problem as a sentence, in the order the editor shows the items. */
+  problems: z.array(z.string()),
+});
+export type TriggerAttention = z.infer<typeof TriggerAttention>;
+
 // ---------------------------------------------------------------------------------------------
 // Runs
 
@@ -243,33 +253,3 @@ export const EmailTemplate = z.object({
   updatedAt: z.string(),
 });
 export type EmailTemplate = z.infer<typeof EmailTemplate>;
-
-/**
- * The merge fields texts may use, as `{{ job.number }}`. The engine fills them from the job, its
- * client, the contact the message goes to, the job's staff and the vendor; one without a value
- * renders as empty and is noted in the run log.
- */
-export const MERGE_FIELDS = [
-  { name: 'job.number', description: 'The job number, e.g. 1042' },
-  { name: 'job.status', description: 'Quote, Work Order, Unsuccessful or Completed' },
-  { name: 'job.address', description: 'The job address' },
-  { name: 'job.description', description: 'The job description' },
-  { name: 'job.work_done', description: 'The work done description' },
-  { name: 'job.date', description: 'The job date' },
-  { name: 'job.total', description: 'The invoice total, including tax' },
-  { name: 'job.po_number', description: 'The purchase order number' },
-  { name: 'client.name', description: 'The client (company or person) name' },
-  { name: 'client.address', description: "The client's address" },
-  { name: 'contact.first_name', description: 'First name of the contact the message goes to' },
-  { name: 'contact.last_name', description: 'Last name of the contact' },
-  { name: 'contact.name', description: 'Full name of the contact' },
-  { name: 'contact.email', description: "The contact's email address" },
-  { name: 'contact.mobile', description: "The contact's mobile number" },
-  { name: 'staff.first_name', description: 'First name of the staff member who created the job' },
-  { name: 'staff.last_name', description: 'Last name of that staff member' },
-  { name: 'staff.name', description: 'Full name of that staff member' },
-  { name: 'vendor.name', description: 'Your business name' },
-  { name: 'vendor.email', description: 'Your business email' },
-  { name: 'vendor.website', description: 'Your website' },
-] as const;
-export type MergeFieldName = (typeof MERGE_FIELDS)[number]['name'];

@@ -260,7 +260,7 @@ describe('the actions, performed in ServiceM8', () => {
     const [run] = await h.settledRuns(triggerId, 1);
     expect(run).toMatchObject({
       status: 'Failed',
-      reason: 'Action 1 (JobClient_SendEmail): The client has no contact with an email address.',
+      reason: 'Action 1, “Email the client”: The client has no contact with an email address.',
     });
     expect(run?.steps.find((s) => s.kind === 'Action')).toMatchObject({
       status: 'Failed',

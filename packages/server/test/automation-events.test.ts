@@ -129,19 +129,19 @@ const CASES: Case[] = [
   },
 ];
 
+/** A client event has no job: its trigger creates one for the client instead of noting on the job. */
+const actionsOn = (event: TriggerEvent) =>
+  event === 'ClientIsCreated'
+    ? [{ id: 'job', type: 'JobClient_CreateJob', params: { status: 'Quote', description: 'Welcome visit' } } as const]
+    : [note];
+const targetOf = (event: TriggerEvent) => (event === 'ClientIsCreated' ? 'Client' : 'Job');
+
 describe('events from ServiceM8 changes', () => {
   it.each(CASES)(
     '$event: the change runs its trigger once, and not the $decoy trigger',
     async ({ event, decoy, change }) => {
-      const client = event === 'ClientIsCreated';
-      const triggerId = await h.createTrigger({
-        event,
-        targetKind: client ? 'Client' : 'Job',
-        actions: client
-          ? [{ id: 'job', type: 'JobClient_CreateJob', params: { status: 'Quote', description: 'Welcome visit' } }]
-          : [note],
-      });
-      const decoyId = await h.createTrigger({ event: decoy, actions: [note] });
+      const triggerId = await h.createTrigger({ event, targetKind: targetOf(event), actions: actionsOn(event) });
+      const decoyId = await h.createTrigger({ event: decoy, targetKind: targetOf(decoy), actions: actionsOn(decoy) });
       await change();
       const [run, ...others] = await h.settledRuns(triggerId, 1);
       expect(others).toEqual([]);

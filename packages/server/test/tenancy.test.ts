@@ -264,6 +264,12 @@ const ROUTES: Record<string, Route> = {
     adminOnly: false,
     success: 200,
   },
+  'GET /api/vendor/{vendorId}/Trigger/attention': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/attention`,
+    adminOnly: false,
+    success: 200,
+  },
   'POST /api/vendor/{vendorId}/Trigger': {
     method: 'POST',
     url: triggerBase,

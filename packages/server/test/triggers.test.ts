@@ -1,22 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AUTOMATION_ACTIONS,
+  AUTOMATION_CONDITIONS,
+  type AutomationAction,
+  type AutomationCondition,
+  actionsFor,
+  conditionsFor,
   ErrorBody,
   type SearchQueryInput,
   searchPage,
   successEnvelope,
+  TRIGGER_EVENT_LABELS,
+  TRIGGER_EVENTS,
   Trigger,
   TriggerAttachment,
+  TriggerAttention,
   type TriggerDefinitionInput,
+  type TriggerEvent,
   TriggerSummary,
   toSearchParams,
 } from '@automate/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { automationEvents, triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { emailTemplates } from '../src/modules/email-templates/email-templates.schema.ts';
 import { replaceReferenceItems } from '../src/modules/servicem8/servicem8.repository.ts';
 import { listTriggerVersions } from '../src/modules/triggers/triggers.repository.ts';
-import { triggerAttachments } from '../src/modules/triggers/triggers.schema.ts';
+import { triggerAttachments, triggers as triggersTable } from '../src/modules/triggers/triggers.schema.ts';
 import { readTriggerAttachment } from '../src/modules/triggers/triggers.service.ts';
 import { markVendorConnected } from '../src/modules/vendors/vendors.repository.ts';
 import { bearer, createVendorTeam } from './support/factories.ts';
@@ -257,6 +268,8 @@ describe('reference checks', () => {
   it('accepts synced, active records of the vendor', async () => {
     const template = await insertEmailTemplate(team.vendor.id);
     const response = await save({
+      event: 'FormIsSubmitted',
+      targetKind: 'Form',
       conditions: {
         combiner: 'And',
         items: [
@@ -287,7 +300,7 @@ describe('reference checks', () => {
     expect(response.statusCode).toBe(400);
     const body = errorOf(response);
     expect(body.code).toBe('VALIDATION_FAILED');
-    const message = `actions[1] (Job_AddBadge): the badge ${missing} is not in your ServiceM8 account (or it was deleted). Sync with ServiceM8 or pick another badge.`;
+    const message = `Action 2, “Add a badge to the job”: the badge ${missing} is not in your ServiceM8 account (or it was deleted). Sync with ServiceM8 or pick another badge.`;
     expect(body.message).toBe(message);
     expect(body.errors).toEqual({ 'actions.1.params.badgeUuid': [message] });
   });
@@ -302,13 +315,15 @@ describe('reference checks', () => {
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).errors).toEqual({
       'conditions.items.0.params.badgeUuids.1': [
-        'conditions.items[0] (JobExcludesBadges): the badge "Retired promo" is inactive in ServiceM8. Make it active in ServiceM8 and sync, or pick another badge.',
+        'Condition “Job has none of the badges”: the badge "Retired promo" is inactive in ServiceM8. Make it active in ServiceM8 and sync, or pick another badge.',
       ],
     });
   });
 
   it('refuses a field that is not in the named form', async () => {
     const response = await save({
+      event: 'FormIsSubmitted',
+      targetKind: 'Form',
       conditions: {
         combiner: 'And',
         items: [
@@ -337,9 +352,7 @@ describe('reference checks', () => {
     expect(response.statusCode).toBe(400);
     const body = errorOf(response);
     expect(Object.keys(body.errors ?? {})).toEqual(['actions.0.params.emailTemplateId', 'actions.1.params.badgeUuid']);
-    expect(body.message).toMatch(
-      /^The trigger has 2 problems: actions\[0\] \(JobClient_SendEmail\): the email template/,
-    );
+    expect(body.message).toMatch(/^The trigger has 2 problems: Action 1, “Email the client”: the email template/);
   });
 
   it('checks references of a disabled trigger whose vendor has no connection', async () => {
@@ -393,8 +406,16 @@ describe('searching triggers', () => {
       ['Delta', { event: 'JobCompleted', enabled: true }],
       ['Alpha', { event: 'JobQuoteSent', description: 'First one' }],
       ['Charlie', { event: 'JobCompleted' }],
-      ['Bravo', { event: 'ClientIsCreated', targetKind: 'Client', enabled: true }],
-    ] as const) {
+      [
+        'Bravo',
+        {
+          event: 'ClientIsCreated',
+          targetKind: 'Client',
+          enabled: true,
+          actions: [{ id: 'a1', type: 'JobClient_SendText', params: { message: 'Welcome!' } }],
+        },
+      ],
+    ] satisfies Array<[string, Partial<TriggerDefinitionInput>]>) {
       services.clock.advance(1000);
       ids[name] = (await createTrigger(team, { name, ...overrides })).id;
     }
@@ -542,7 +563,7 @@ describe('attachments', () => {
     const refused = await call('DELETE', url, team.userToken);
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).message).toBe(
-      'The file "brochure.pdf" is still used by actions[0] (Job_SendAttachment). Choose another file for that action, or remove the action, and save the trigger first.',
+      'The file "brochure.pdf" is still used by Action 1, “Email a file to the job contact”. Choose another file for that action, or remove the action, and save the trigger first.',
     );
     expect(
       (await call('DELETE', `${base(team)}/${triggerId}/action/other/attachment/${attachment.id}`, team.userToken))
@@ -680,5 +701,185 @@ describe("another vendor's objects", () => {
     expect(await db().select().from(triggerAttachments).where(eq(triggerAttachments.triggerId, own.id))).toEqual([]);
     const list = TriggerPage.parse((await call('GET', `${mine}/search`, a.adminToken)).json()).data;
     expect(list.rows.map((row) => row.id)).toEqual([own.id]);
+  });
+});
+
+describe('what each event allows', () => {
+  const ref = uuid();
+  /** Params of the right shape for every condition and action (the rules are checked before the references). */
+  const CONDITION_PARAMS: Record<AutomationCondition, object> = {
+    IsCreated: {},
+    JobIsStatus: { status: 'Quote' },
+    JobIsCategory: { categoryUuid: ref },
+    JobIsScheduled: {},
+    JobIsCompleted: {},
+    JobIsInQueue: { queueUuid: ref },
+    JobQuoted: {},
+    JobQuoteSent: {},
+    JobQuoteApproved: {},
+    JobInvoiceSent: {},
+    JobInvoiceApproved: {},
+    JobPaymentMade: {},
+    ClientHasBadge: { badgeUuid: ref },
+    JobHasBadge: { badgeUuid: ref },
+    JobHasAllBadges: { badgeUuids: [ref] },
+    ClientHasAllBadges: { badgeUuids: [ref] },
+    FormIsType: { formUuid: ref },
+    JobExcludesBadges: { badgeUuids: [ref] },
+    JobExcludesCategories: { categoryUuids: [ref] },
+    JobExcludesQueues: { queueUuids: [ref] },
+    JobExcludesStatuses: { statuses: ['Quote'] },
+    ClientExcludesBadges: { badgeUuids: [ref] },
+    FormFieldTextIncludes: { formUuid: ref, field: ref, text: 'leak' },
+    FormFieldNumberMatches: { formUuid: ref, field: ref, operator: 'Gt', value: 2 },
+    FormFieldChoiceMatches: { formUuid: ref, field: ref, choice: 'Yes' },
+    FormFieldDateMatches: { formUuid: ref, field: ref, operator: 'Lt', value: '2026-01-31' },
+    FormFieldMultiChoiceIncludes: { formUuid: ref, field: ref, choice: 'Roof' },
+  };
+  const ACTION_PARAMS: Record<AutomationAction, object> = {
+    Job_AddBadge: { badgeUuid: ref },
+    Job_RemoveBadge: { badgeUuid: ref },
+    Job_SendEmail: { subject: 'Hello', body: 'Thanks {{ vendor.name }}' },
+    Job_ChangeStatus: { status: 'Completed' },
+    Job_AddToQueue: { queueUuid: ref },
+    Job_AddNote: { text: 'Checked' },
+    Job_AddDescription: { text: 'More' },
+    Job_AddWorkDoneDescription: { text: 'Done' },
+    Job_AddService: { materialUuid: ref, quantity: 1 },
+    Job_SendText: { message: 'Hi' },
+    Job_SendAttachment: { attachmentId: 'file-1', subject: 'Your file', body: 'Attached.' },
+    JobClient_SendEmail: { subject: 'Hello', body: 'Welcome' },
+    JobClient_CreateJob: { status: 'Quote', description: 'Follow-up visit' },
+    JobClient_SendText: { message: 'Welcome' },
+  };
+  const everything = (event: TriggerEvent): TriggerDefinitionInput =>
+    definition({
+      event,
+      conditions: {
+        combiner: 'And',
+        items: AUTOMATION_CONDITIONS.map((type) => ({ type, params: CONDITION_PARAMS[type] })) as never,
+      },
+      actions: AUTOMATION_ACTIONS.map((type, index) => ({
+        id: `a${index}`,
+        type,
+        params: ACTION_PARAMS[type],
+      })) as never,
+    });
+
+  it.each(TRIGGER_EVENTS)(
+    '%s: refuses exactly the conditions and actions the event cannot give a value to',
+    async (event) => {
+      const team = await createVendorTeam(services.deps);
+      const response = await call('POST', base(team), team.userToken, everything(event));
+      expect(response.statusCode).toBe(400);
+      const errors = errorOf(response).errors ?? {};
+      const refusedForEvent = Object.entries(errors)
+        .filter(([, messages]) =>
+          messages.some((message) => message.includes(`“${TRIGGER_EVENT_LABELS[event]}” has none`)),
+        )
+        .map(([path]) => path)
+        .sort();
+      const offeredConditions = conditionsFor(event);
+      const offeredActions = actionsFor(event);
+      const expected = [
+        ...AUTOMATION_CONDITIONS.flatMap((type, index) =>
+          offeredConditions.includes(type) ? [] : [`conditions.items.${index}`],
+        ),
+        ...AUTOMATION_ACTIONS.flatMap((type, index) => (offeredActions.includes(type) ? [] : [`actions.${index}`])),
+      ].sort();
+      expect(refusedForEvent).toEqual(expected);
+    },
+  );
+
+  it('names the action and the event in the words the editor uses', async () => {
+    const team = await createVendorTeam(services.deps);
+    const response = await call(
+      'POST',
+      base(team),
+      team.userToken,
+      definition({
+        event: 'ClientIsCreated',
+        targetKind: 'Client',
+        actions: [
+          { id: 'welcome', type: 'JobClient_SendEmail', params: { subject: 'Welcome', body: 'Hi {{ client.name }}' } },
+          { id: 'badge', type: 'Job_AddBadge', params: { badgeUuid: ref } },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).errors).toEqual({
+      'actions.1': [
+        'Action 2, “Add a badge to the job” needs a job, and “A client is created” has none: remove the action or choose another event.',
+      ],
+    });
+  });
+
+  it('refuses a merge field that does not exist, or that the event leaves empty, suggesting the one meant', async () => {
+    const team = await createVendorTeam(services.deps);
+    const unknown = await call(
+      'POST',
+      base(team),
+      team.userToken,
+      definition({ actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Job {{ job.generated_job_id }}' } }] }),
+    );
+    expect(errorOf(unknown).errors).toEqual({
+      'actions.0.params.text': [
+        'Action 1, “Add a note to the job”, Note: {{ job.generated_job_id }} is not a merge field. Did you mean {{ job.number }}?',
+      ],
+    });
+
+    const empty = await call(
+      'POST',
+      base(team),
+      team.userToken,
+      definition({
+        event: 'ClientIsCreated',
+        targetKind: 'Client',
+        actions: [{ id: 't', type: 'JobClient_SendText', params: { message: 'Job {{ job.number }} is booked' } }],
+      }),
+    );
+    expect(errorOf(empty).errors).toEqual({
+      'actions.0.params.message': [
+        'Action 1, “Text the client”, Message: {{ job.number }} would always be empty: “A client is created” has no job.',
+      ],
+    });
+
+    const broken = await call(
+      'POST',
+      base(team),
+      team.userToken,
+      definition({ actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Job {{ job.number ' } }] }),
+    );
+    expect(errorOf(broken).errors?.['actions.0.params.text']?.[0]).toMatch(
+      /^Action 1, “Add a note to the job”, Note: The text has a template error: /,
+    );
+  });
+
+  it('lists saved triggers that break their event’s rules as needing attention, without changing them', async () => {
+    const team = await createVendorTeam(services.deps);
+    const fine = await createTrigger(team, { name: 'Fine' });
+    const broken = await createTrigger(team, { name: 'Welcome note' });
+    // Saved before the rules were checked: a job note on a client event.
+    await db()
+      .update(triggersTable)
+      .set({ definition: { ...broken.definition, event: 'ClientIsCreated', targetKind: 'Client' } })
+      .where(eq(triggersTable.id, broken.id));
+
+    const response = await call('GET', `${base(team)}/attention`, team.userToken);
+    expect(response.statusCode).toBe(200);
+    expect(successEnvelope(z.array(TriggerAttention)).parse(response.json()).data).toEqual([
+      {
+        id: broken.id,
+        name: 'Welcome note',
+        enabled: false,
+        problems: [
+          'Action 1, “Add a note to the job” needs a job, and “A client is created” has none: remove the action or choose another event.',
+        ],
+      },
+    ]);
+    expect(
+      OneTrigger.parse((await call('GET', `${base(team)}/${broken.id}`, team.userToken)).json()).data.version,
+    ).toBe(1);
+    expect(fine.id).not.toBe(broken.id);
   });
 });

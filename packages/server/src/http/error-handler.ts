@@ -86,7 +86,8 @@ function describeIssue(field: string, issue: ValidationIssue): string {
   const raw = issue.message ?? 'is not valid';
   if (issue.keyword === 'invalid_type' && /received undefined/.test(raw)) return `${field} is required.`;
   const text = raw.replace(/^Invalid input: /, '');
-  const sentence = text.includes(field) ? text : `${field}: ${text}`;
+  // The contract's own rules are written in the words of the screens and need no field name in front.
+  const sentence = issue.keyword === 'custom' || text.includes(field) ? text : `${field}: ${text}`;
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 

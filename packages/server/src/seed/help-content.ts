@@ -168,7 +168,7 @@ ${list(AUTOMATION_CONDITIONS, CONDITION_HELP)}`,
 ServiceM8 is busy, Automate waits and tries again; when an action cannot be done (no email address on the
 contact, a badge that was deleted) the run stops with the reason in its log.
 
-Texts for emails and SMS can use merge fields such as \`{{ job.generated_job_id }}\` and
+Texts for emails and SMS can use merge fields such as \`{{ job.number }}\` and
 \`{{ client.name }}\`.
 
 ${list(AUTOMATION_ACTIONS, ACTION_HELP)}`,

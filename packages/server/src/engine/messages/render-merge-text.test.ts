@@ -114,14 +114,20 @@ describe('checkMergeText', () => {
     ).toBeNull();
   });
 
-  it('names an unknown merge field and lists the known ones', () => {
-    const message = checkMergeText('Job {{ job.nubmer }}');
-    expect(message).toBe(
-      `Unknown merge field "job.nubmer". Use one of: ${MERGE_FIELDS.map((field) => field.name).join(', ')}.`,
+  it('names an unknown merge field and suggests the one meant', () => {
+    expect(checkMergeText('Job {{ job.nubmer }}')).toBe(
+      '{{ job.nubmer }} is not a merge field. Did you mean {{ job.number }}?',
     );
-    expect(checkMergeText('{{ job }}')).toMatch(/^Unknown merge field "job"\./);
-    expect(checkMergeText('{{ contact.name.first }}')).toMatch(/^Unknown merge field "contact.name.first"\./);
-    expect(checkMergeText('{% if customer.vip %}VIP{% endif %}')).toMatch(/^Unknown merge field "customer.vip"\./);
+    expect(checkMergeText('Job {{ job.generated_job_id }}')).toBe(
+      '{{ job.generated_job_id }} is not a merge field. Did you mean {{ job.number }}?',
+    );
+    expect(checkMergeText('{{ job }}')).toMatch(/^\{\{ job \}\} is not a merge field\./);
+    expect(checkMergeText('{{ contact.name.first }}')).toMatch(
+      /^\{\{ contact\.name\.first \}\} is not a merge field\./,
+    );
+    expect(checkMergeText('{% if customer.vip %}VIP{% endif %}')).toBe(
+      '{{ customer.vip }} is not a merge field. Use one of the fields in “Insert merge field”.',
+    );
   });
 
   it('reports a syntax error or an unknown filter', () => {

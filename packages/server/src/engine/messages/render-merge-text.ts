@@ -1,4 +1,11 @@
-import { MERGE_FIELDS, type MergeFieldName } from '@automate/contract';
+import {
+  isMergeField,
+  MERGE_FIELD_GROUPS,
+  MERGE_FIELD_NAMES,
+  type MergeFieldGroup,
+  type MergeFieldName,
+  unknownMergeFieldMessage,
+} from '@automate/contract';
 import { type FS, Liquid, type Template, type Variable } from 'liquidjs';
 import type { MergeValues } from './merge-values.ts';
 
@@ -9,9 +16,6 @@ import type { MergeValues } from './merge-values.ts';
  * refused when a text is parsed), reads own properties only, and bounds parse size, render time and
  * memory, so a vendor's text cannot reach the server or keep a worker busy.
  */
-
-const MERGE_FIELD_NAMES: readonly string[] = MERGE_FIELDS.map((field) => field.name);
-const isMergeField = (name: string): name is MergeFieldName => MERGE_FIELD_NAMES.includes(name);
 
 /** A file system with no files: even if a tag tried to load one, there would be nothing to find. */
 const NO_FILES: FS = {
@@ -101,14 +105,11 @@ export function mergeFieldsUsed(text: string): MergeFieldName[] {
   return unique(variablesIn(templates).map(nameOf).filter(isMergeField));
 }
 
-/** The records a merge field reads from (`job` for `job.number`): the first part of its name. */
-export type MergeRecordName = MergeFieldName extends `${infer Root}.${string}` ? Root : never;
-
 /**
  * The records a text reads from (`job`, `client`, `contact`, `staff`, `vendor`), by the first part
  * of each variable it uses; empty when the text does not parse (rendering it fails anyway).
  */
-export function mergeRecordsUsed(text: string): Set<MergeRecordName> {
+export function mergeRecordsUsed(text: string): Set<MergeFieldGroup> {
   let templates: Template[];
   try {
     templates = parseText(text);
@@ -116,10 +117,8 @@ export function mergeRecordsUsed(text: string): Set<MergeRecordName> {
     return new Set();
   }
   const roots = variablesIn(templates).map((variable) => String(variable.segments[0]));
-  return new Set(MERGE_RECORD_NAMES.filter((name) => roots.includes(name)));
+  return new Set(MERGE_FIELD_GROUPS.filter((name) => roots.includes(name)));
 }
-
-const MERGE_RECORD_NAMES = unique(MERGE_FIELD_NAMES.map((name) => name.split('.')[0])) as MergeRecordName[];
 
 /**
  * Null when the text parses and every variable in it is a merge field (filters such as `| upcase`
@@ -135,9 +134,7 @@ export function checkMergeText(text: string): string | null {
   const unknown = variablesIn(templates)
     .map(nameOf)
     .find((name) => !isMergeField(name));
-  if (unknown !== undefined) {
-    return `Unknown merge field "${unknown}". Use one of: ${MERGE_FIELD_NAMES.join(', ')}.`;
-  }
+  if (unknown !== undefined) return unknownMergeFieldMessage(unknown);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type TriggerAction, TriggerDefinition } from '@automate/contract';
+import { actionName, type TriggerAction, TriggerDefinition } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { type ActionEnv, ActionProblem, UncertainOutcome } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
@@ -101,7 +101,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: { isLast: b
       if (previous && previous.status !== 'Started') continue;
       const outcome = await performAction(deps, run, action, env, previous, position);
       if (!previous) position++;
-      if (outcome.failed) return finish('Failed', `Action ${index + 1} (${action.type}): ${outcome.message}`);
+      if (outcome.failed) return finish('Failed', `${actionName(index, action.type)}: ${outcome.message}`);
     }
     const uncertain = (await listSteps(db, runId)).filter((step) => step.status === 'Uncertain');
     return finish(

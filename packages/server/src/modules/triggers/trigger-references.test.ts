@@ -81,7 +81,7 @@ describe('findMissingReferences', () => {
     expect(problems.map((p) => [p.path, p.message])).toEqual([
       [
         'actions.1.params.badgeUuid',
-        `actions[1] (Job_AddBadge): the badge ${missing} is not in your ServiceM8 account (or it was deleted). Sync with ServiceM8 or pick another badge.`,
+        `Action 2, “Add a badge to the job”: the badge ${missing} is not in your ServiceM8 account (or it was deleted). Sync with ServiceM8 or pick another badge.`,
       ],
     ]);
   });
@@ -105,7 +105,7 @@ describe('findMissingReferences', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]?.path).toBe('conditions.items.1.items.0.params.badgeUuids.1');
     expect(problems[0]?.message).toBe(
-      'conditions.items[1].items[0] (JobExcludesBadges): the badge "Old promo" is inactive in ServiceM8. Make it active in ServiceM8 and sync, or pick another badge.',
+      'Condition “Job has none of the badges”: the badge "Old promo" is inactive in ServiceM8. Make it active in ServiceM8 and sync, or pick another badge.',
     );
   });
 
@@ -142,8 +142,8 @@ describe('findMissingReferences', () => {
       AVAILABLE,
     );
     expect(problems.map((p) => p.path)).toEqual(['actions.0.params.emailTemplateId', 'actions.1.params.attachmentId']);
-    expect(problems[0]?.message).toMatch(/^actions\[0\] \(JobClient_SendEmail\): the email template .* does not exist/);
-    expect(problems[1]?.message).toMatch(/^actions\[1\] \(Job_SendAttachment\): the file .* was not uploaded/);
+    expect(problems[0]?.message).toMatch(/^Action 1, “Email the client”: the email template .* does not exist/);
+    expect(problems[1]?.message).toMatch(/^Action 2, “Email a file to the job contact”: the file .* was not uploaded/);
   });
 
   it('checks references against nothing when nothing is synced', () => {

@@ -1,5 +1,7 @@
 import {
+  actionName,
   type ConditionItem,
+  conditionName,
   isConditionGroup,
   referencesOf,
   type TriggerDefinition,
@@ -57,7 +59,7 @@ export function findMissingReferences(
   const items = new Map(available.sm8.map((item) => [sm8Key(item.kind, item.uuid), item]));
   const problems: ReferenceProblem[] = [];
   for (const reference of referencesOf(definition)) {
-    const label = `${reference.where} (${typeAt(definition, reference.where) ?? 'unknown'})`;
+    const label = nameAt(definition, reference.where);
     const problem = (message: string) =>
       problems.push({ reference, path: fieldPath(reference.where, reference.param), message: `${label}: ${message}` });
     switch (reference.kind) {
@@ -105,13 +107,17 @@ export function fieldPath(where: string, param: string): string {
   return `${where}.params.${param}`.replace(/\[(\d+)\]/g, '.$1');
 }
 
-/** The type of the condition or action at `where` (`actions[2]`, `conditions.items[0].items[1]`). */
-function typeAt(definition: Pick<TriggerDefinition, 'conditions' | 'actions'>, where: string): string | undefined {
-  const action = /^actions\[(\d+)\]$/.exec(where);
-  if (action) return definition.actions[Number(action[1])]?.type;
+/** The condition or action at `where` (`actions[2]`, `conditions.items[0].items[1]`) as the editor names it. */
+function nameAt(definition: Pick<TriggerDefinition, 'conditions' | 'actions'>, where: string): string {
+  const actionAt = /^actions\[(\d+)\]$/.exec(where);
+  if (actionAt) {
+    const index = Number(actionAt[1]);
+    const action = definition.actions[index];
+    return action ? actionName(index, action.type) : `Action ${index + 1}`;
+  }
   let item: ConditionItem | undefined = definition.conditions;
   for (const [, index] of where.matchAll(/items\[(\d+)\]/g)) {
     item = item && isConditionGroup(item) ? item.items[Number(index)] : undefined;
   }
-  return item && !isConditionGroup(item) ? item.type : undefined;
+  return item && !isConditionGroup(item) ? conditionName(item.type) : 'A condition';
 }

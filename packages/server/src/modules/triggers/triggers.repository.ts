@@ -104,6 +104,18 @@ export async function listTriggerNames(db: Db, vendorId: string): Promise<Array<
   return db.select({ id: triggers.id, name: triggers.name }).from(triggers).where(eq(triggers.vendorId, vendorId));
 }
 
+/** Every trigger of the vendor with its definition, by name. */
+export async function listTriggerDefinitions(
+  db: Db,
+  vendorId: string,
+): Promise<Array<{ id: string; definition: TriggerDefinition }>> {
+  return db
+    .select({ id: triggers.id, definition: triggers.definition })
+    .from(triggers)
+    .where(eq(triggers.vendorId, vendorId))
+    .orderBy(triggers.name, triggers.id);
+}
+
 /** The vendor's enabled triggers for the event, for the engine to match. */
 export async function listEnabledTriggers(
   db: Db,

@@ -1,10 +1,11 @@
 import {
+  SavableTriggerDefinition,
   SearchQuery,
   searchPage,
   TRIGGER_ATTACHMENT_LIMITS,
   Trigger,
   TriggerAttachment,
-  TriggerDefinition,
+  TriggerAttention,
   TriggerSummary,
 } from '@automate/contract';
 import multipart from '@fastify/multipart';
@@ -27,6 +28,7 @@ import {
   listTriggers,
   removeTrigger,
   removeTriggerAttachment,
+  triggersNeedingAttention,
 } from './triggers.service.ts';
 
 const ActionParams = TriggerParams.extend({
@@ -60,12 +62,23 @@ export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: Last
 
     vendorRoute(app, {
       ...triggerRoute,
+      method: 'GET',
+      url: `${base}/attention`,
+      summary: 'Triggers that need attention',
+      description:
+        'Saved triggers that break a rule of their event (saved before it was checked) and so fail when they run, each with its problems. Empty when all is well.',
+      data: z.array(TriggerAttention),
+      answer: (vendorId) => triggersNeedingAttention(deps, vendorId),
+    });
+
+    vendorRoute(app, {
+      ...triggerRoute,
       method: 'POST',
       url: base,
       summary: 'Create a trigger',
       description:
-        'Every badge, queue, category, form, field, material, email template and file the definition names must exist (and be active in ServiceM8). Enabling needs a ServiceM8 connection.',
-      body: TriggerDefinition,
+        'Every condition, action and merge field must be one the event gives a value to (a client event has no job), every merge field must exist, and every badge, queue, category, form, field, material, email template and file the definition names must exist (and be active in ServiceM8). Enabling needs a ServiceM8 connection.',
+      body: SavableTriggerDefinition,
       data: Trigger,
       status: 201,
       message: 'The trigger was created.',
@@ -90,7 +103,7 @@ export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: Last
       description:
         'The body is the whole definition (also to enable or disable it); it becomes the next version. Checked like a new trigger.',
       params: TriggerParams,
-      body: TriggerDefinition,
+      body: SavableTriggerDefinition,
       data: Trigger,
       message: 'Saved.',
       answer: (vendorId, request) =>

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ACTION_TEXT_PARAMS,
+  actionName,
+  definitionIssues,
   referencesOf,
   type SearchPage,
   type SearchQuery,
   TRIGGER_ATTACHMENT_LIMITS,
   type Trigger,
   type TriggerAttachment,
+  type TriggerAttention,
   type TriggerDefinition,
   type TriggerSummary,
 } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
+import { checkMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import { detectImageType } from '../../storage/image-type.ts';
@@ -27,6 +32,7 @@ import {
   insertTriggerAttachment,
   insertTriggerVersion,
   listTriggerAttachments,
+  listTriggerDefinitions,
   searchTriggers,
   type TriggerAttachmentRow,
   type TriggerRow,
@@ -94,6 +100,19 @@ export async function listTriggers(
   return { ...page, rows: page.rows.map(toSummary) };
 }
 
+/**
+ * The vendor's triggers whose definitions break a rule of their event (a job action on a client event,
+ * a merge field that does not exist): saved before the rule was checked, they fail on every run until
+ * someone changes them, so they are listed rather than changed.
+ */
+export async function triggersNeedingAttention(deps: Deps, vendorId: string): Promise<TriggerAttention[]> {
+  const rows = await listTriggerDefinitions(deps.database.db, vendorId);
+  return rows.flatMap(({ id, definition }) => {
+    const problems = definitionIssues(definition).map((issue) => issue.message);
+    return problems.length === 0 ? [] : [{ id, name: definition.name, enabled: definition.enabled, problems }];
+  });
+}
+
 export async function getTrigger(deps: Deps, vendorId: string, triggerId: string): Promise<Trigger> {
   const db = deps.database.db;
   const row = await findTrigger(db, { vendorId, triggerId });
@@ -154,8 +173,9 @@ export async function removeTrigger(deps: Deps, key: TriggerKey): Promise<void> 
 }
 
 /**
- * Refuses a definition that cannot run: one enabled while the vendor has no ServiceM8 connection,
- * or one that names records that do not exist (every problem is listed, keyed by its field path).
+ * Refuses a definition that cannot run: one enabled while the vendor has no ServiceM8 connection, a
+ * text that is not a valid template, or one that names records that do not exist (every problem is
+ * listed, keyed by its field path). The rules of its event were checked with the body.
  */
 async function checkDefinition(
   db: Db,
@@ -172,6 +192,15 @@ async function checkDefinition(
   if (definition.enabled && !vendor?.sm8Connected) {
     add('enabled', 'Connect your ServiceM8 account before enabling a trigger; until then it can be saved disabled.');
   }
+
+  definition.actions.forEach((action, index) => {
+    const params = action.params as Record<string, unknown>;
+    for (const [param, label] of Object.entries(ACTION_TEXT_PARAMS[action.type] ?? {})) {
+      const text = params[param];
+      const problem = typeof text === 'string' ? checkMergeText(text) : null;
+      if (problem) add(`actions.${index}.params.${param}`, `${actionName(index, action.type)}, ${label}: ${problem}`);
+    }
+  });
 
   const references = referencesOf(definition);
   if (references.length > 0) {
@@ -311,7 +340,7 @@ export async function removeTriggerAttachment(
     if (user) {
       throw new AppError(
         'CONFLICT',
-        `The file "${attachment.fileName}" is still used by actions[${user.index}] (${user.item.type}). Choose another file for that action, or remove the action, and save the trigger first.`,
+        `The file "${attachment.fileName}" is still used by ${actionName(user.index, user.item.type)}. Choose another file for that action, or remove the action, and save the trigger first.`,
       );
     }
     await deleteTriggerAttachment(tx, key);

@@ -1,4 +1,4 @@
-import { MERGE_FIELDS, type MergeFieldName } from '@automate/contract';
+import type { MergeFieldName } from '@automate/contract';
 
 /**
  * Merge fields in email texts, on the client: the sample job the preview is filled with, rendering a
@@ -87,29 +87,3 @@ export function renderPreview(text: string, sampleValues: Readonly<Record<string
 export function previewText(preview: Preview): string {
   return preview.parts.map((part) => part.text).join('');
 }
-
-/** How a merge field is written in a text. */
-export function mergeTag(name: string): string {
-  return `{{ ${name} }}`;
-}
-
-export type Insertion = { text: string; cursor: number };
-
-/** `snippet` in place of the selection `start`–`end` of `text`; the cursor goes just after it. */
-export function insertAt(text: string, start: number, end: number, snippet: string): Insertion {
-  const from = Math.max(0, Math.min(start, text.length));
-  const to = Math.max(from, Math.min(end, text.length));
-  return { text: `${text.slice(0, from)}${snippet}${text.slice(to)}`, cursor: from + snippet.length };
-}
-
-/** The merge fields in groups (job, client, …) for the picker, in the contract's order. */
-export const MERGE_FIELD_GROUPS: ReadonlyArray<{
-  label: string;
-  fields: ReadonlyArray<(typeof MERGE_FIELDS)[number]>;
-}> = [
-  { label: 'Job', fields: MERGE_FIELDS.filter((field) => field.name.startsWith('job.')) },
-  { label: 'Client', fields: MERGE_FIELDS.filter((field) => field.name.startsWith('client.')) },
-  { label: 'Contact', fields: MERGE_FIELDS.filter((field) => field.name.startsWith('contact.')) },
-  { label: 'Staff', fields: MERGE_FIELDS.filter((field) => field.name.startsWith('staff.')) },
-  { label: 'Your business', fields: MERGE_FIELDS.filter((field) => field.name.startsWith('vendor.')) },
-];

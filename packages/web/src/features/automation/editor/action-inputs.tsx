@@ -1,4 +1,4 @@
-import { TRIGGER_LIMITS } from '@automate/contract';
+import { ACTION_TEXT_PARAMS, TRIGGER_LIMITS } from '@automate/contract';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { AttachmentInput } from './attachment-input.tsx';
 import { useEditorContext } from './editor-context.tsx';
 import { actionKey } from './issue-paths.ts';
-import { MergeTextField } from './merge-field-picker.tsx';
+import { MergeTextField } from './merge-text-field.tsx';
 import { bindParams } from './param-binding.ts';
 import { ReferencePicker, StatusSelect } from './reference-pickers.tsx';
 import { type DraftAction, type Params, usesEmailTemplate } from './trigger-draft.ts';
@@ -18,12 +18,6 @@ type ActionInputsProps = {
   action: DraftAction;
   /** The action's new params, and which one changed (its problem goes away). */
   onChange: (params: Params, param: string) => void;
-};
-
-const APPEND_LABELS: Record<string, string> = {
-  Job_AddNote: 'Note',
-  Job_AddDescription: 'Text to add to the job description',
-  Job_AddWorkDoneDescription: 'Text to add to the work done description',
 };
 
 /** The inputs of one action, by its type; each shows its own problem under it. */
@@ -43,7 +37,7 @@ export function ActionInputs({ action, onChange }: ActionInputsProps) {
     case 'Job_AddNote':
     case 'Job_AddDescription':
     case 'Job_AddWorkDoneDescription':
-      return <MergeTextField label={APPEND_LABELS[type] ?? 'Text'} {...bind.text('text')} multiline />;
+      return <MergeTextField label={ACTION_TEXT_PARAMS[type]?.text ?? 'Text'} {...bind.text('text')} multiline />;
     case 'Job_SendText':
     case 'JobClient_SendText':
       return <MergeTextField label="Message" {...bind.text('message')} maxLength={TRIGGER_LIMITS.smsMax} multiline />;

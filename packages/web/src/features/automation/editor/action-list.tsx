@@ -1,4 +1,4 @@
-import { AUTOMATION_ACTIONS, TRIGGER_LIMITS, type TriggerActionType } from '@automate/contract';
+import { ACTION_WORDS, actionsFor, TRIGGER_LIMITS, type TriggerActionType } from '@automate/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -19,7 +19,6 @@ import { type MouseEvent, useState } from 'react';
 import { ActionInputs } from './action-inputs.tsx';
 import { useEditorContext, useFieldError } from './editor-context.tsx';
 import { actionKey } from './issue-paths.ts';
-import { ACTION_WORDS } from './labels.ts';
 import { type DraftAction, newAction } from './trigger-draft.ts';
 import type { Clear } from './use-trigger-form.ts';
 
@@ -151,8 +150,9 @@ function ActionCard({
   );
 }
 
-/** "Add action": a menu of the 14 actions with what each does. */
+/** "Add action": a menu of the actions the trigger's event can do, with what each does. */
 function AddActionButton({ onAdd, disabled }: { onAdd: (type: TriggerActionType) => void; disabled: boolean }) {
+  const { event } = useEditorContext();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const pick = (type: TriggerActionType) => {
@@ -165,7 +165,7 @@ function AddActionButton({ onAdd, disabled }: { onAdd: (type: TriggerActionType)
         Add action
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {AUTOMATION_ACTIONS.map((type) => (
+        {actionsFor(event).map((type) => (
           <MenuItem key={type} onClick={() => pick(type)}>
             <ListItemText primary={ACTION_WORDS[type].label} secondary={ACTION_WORDS[type].help} />
           </MenuItem>

@@ -1,4 +1,12 @@
-import { AUTOMATION_CONDITIONS, type ConditionType, type LogicalCombiner, TRIGGER_LIMITS } from '@automate/contract';
+import {
+  CONDITION_RECORD,
+  CONDITION_WORDS,
+  type ConditionType,
+  conditionsFor,
+  type LogicalCombiner,
+  type RunRecord,
+  TRIGGER_LIMITS,
+} from '@automate/contract';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
@@ -17,9 +25,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment, type MouseEvent, useState } from 'react';
 import { ConditionInputs } from './condition-inputs.tsx';
-import { useFieldError } from './editor-context.tsx';
+import { useEditorContext, useFieldError } from './editor-context.tsx';
 import { conditionKey } from './issue-paths.ts';
-import { COMBINER_WORDS, CONDITION_WORDS, type ConditionSubject } from './labels.ts';
+import { COMBINER_WORDS } from './labels.ts';
 import {
   type DraftCondition,
   type DraftGroup,
@@ -185,10 +193,18 @@ function ConditionRow({ condition, edit }: { condition: DraftCondition; edit: Ed
   );
 }
 
-const SUBJECTS: readonly ConditionSubject[] = ['Job', 'Client', 'Form'];
+/** The condition menu's headings, by the record the conditions under them look at. */
+const MENU_SECTIONS: ReadonlyArray<{ record: RunRecord | null; heading: string }> = [
+  { record: null, heading: 'The event' },
+  { record: 'job', heading: 'Job' },
+  { record: 'client', heading: 'Client' },
+  { record: 'form', heading: 'Form response' },
+];
 
-/** "Add condition": a menu of the 27 conditions, grouped by the record they look at. */
+/** "Add condition": a menu of the conditions the trigger's event can check, grouped by the record they look at. */
 function AddConditionButton({ onAdd, disabled }: { onAdd: (type: ConditionType) => void; disabled: boolean }) {
+  const { event } = useEditorContext();
+  const offered = conditionsFor(event);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const pick = (type: ConditionType) => {
@@ -201,14 +217,18 @@ function AddConditionButton({ onAdd, disabled }: { onAdd: (type: ConditionType) 
         Add condition
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {SUBJECTS.flatMap((subject) => [
-          <ListSubheader key={`subject-${subject}`}>{subject === 'Form' ? 'Form response' : subject}</ListSubheader>,
-          ...AUTOMATION_CONDITIONS.filter((type) => CONDITION_WORDS[type].subject === subject).map((type) => (
-            <MenuItem key={type} onClick={() => pick(type)}>
-              {CONDITION_WORDS[type].label}
-            </MenuItem>
-          )),
-        ])}
+        {MENU_SECTIONS.flatMap(({ record, heading }) => {
+          const types = offered.filter((type) => CONDITION_RECORD[type] === record);
+          if (types.length === 0) return [];
+          return [
+            <ListSubheader key={`section-${heading}`}>{heading}</ListSubheader>,
+            ...types.map((type) => (
+              <MenuItem key={type} onClick={() => pick(type)}>
+                {CONDITION_WORDS[type].label}
+              </MenuItem>
+            )),
+          ];
+        })}
       </Menu>
     </>
   );

@@ -1,4 +1,10 @@
-import type { DryRunAction, DryRunConditionResult, DryRunResult } from '@automate/contract';
+import {
+  ACTION_WORDS,
+  CONDITION_WORDS,
+  type DryRunAction,
+  type DryRunConditionResult,
+  type DryRunResult,
+} from '@automate/contract';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
@@ -7,7 +13,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ACTION_WORDS, COMBINER_WORDS, CONDITION_WORDS } from './labels.ts';
+import { COMBINER_WORDS } from './labels.ts';
 
 function Verdict({ result }: { result: boolean }) {
   return result ? (

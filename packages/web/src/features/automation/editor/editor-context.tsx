@@ -1,4 +1,4 @@
-import type { EmailTemplate, TriggerAttachment } from '@automate/contract';
+import type { EmailTemplate, TriggerAttachment, TriggerEvent } from '@automate/contract';
 import { createContext, type ReactNode, useContext } from 'react';
 import { EMPTY_REFERENCE_DATA, type ReferenceData } from './api/get-reference-data.ts';
 import type { FieldErrors } from './issue-paths.ts';
@@ -10,6 +10,8 @@ import type { FieldErrors } from './issue-paths.ts';
  */
 export type EditorContextValue = {
   vendorId: string;
+  /** The draft's event: it decides which conditions, actions and merge fields are offered. */
+  event: TriggerEvent;
   /** Null until the trigger is created (files can only be uploaded to a saved trigger). */
   triggerId: string | null;
   reference: ReferenceData;
@@ -25,6 +27,7 @@ export type EditorContextValue = {
 
 const EditorContext = createContext<EditorContextValue>({
   vendorId: '',
+  event: 'JobIsCreated',
   triggerId: null,
   reference: EMPTY_REFERENCE_DATA,
   referenceLoading: false,

@@ -87,14 +87,17 @@ describe('server errors', () => {
   it('maps a missing badge and the enabled switch to their inputs', () => {
     const errors = mapServerErrors(
       {
-        'actions.0.params.badgeUuid': ['actions[0] (Job_AddBadge): the badge … is not in your ServiceM8 account.', 'x'],
+        'actions.0.params.badgeUuid': [
+          'Action 1, “Add a badge to the job”: the badge … is not in your ServiceM8 account.',
+          'x',
+        ],
         enabled: ['Connect your ServiceM8 account before enabling a trigger.'],
         body: ['Something about the whole body.'],
       },
       draft(),
     );
     expect(errors).toEqual({
-      'action:badge-1.badgeUuid': 'actions[0] (Job_AddBadge): the badge … is not in your ServiceM8 account.',
+      'action:badge-1.badgeUuid': 'Action 1, “Add a badge to the job”: the badge … is not in your ServiceM8 account.',
       enabled: 'Connect your ServiceM8 account before enabling a trigger.',
       '': 'Something about the whole body.',
     });

@@ -1,6 +1,5 @@
 import { TriggerDefinition } from '@automate/contract';
 import { describe, expect, it } from 'vitest';
-import { insertMergeField } from './merge-field-picker.tsx';
 import {
   type DraftAction,
   draftFromDefinition,
@@ -91,15 +90,5 @@ describe('the condition tree', () => {
     const id = newActionId(['action-0000000000']);
     expect(id).toMatch(/^action-[0-9a-f]{10}$/);
     expect(id).not.toBe('action-0000000000');
-  });
-});
-
-describe('insertMergeField', () => {
-  it('replaces the selection and puts the cursor after the field', () => {
-    expect(insertMergeField('Hi there', 3, 8, 'contact.first_name')).toEqual({
-      text: 'Hi {{ contact.first_name }}',
-      cursor: 27,
-    });
-    expect(insertMergeField('', 5, 5, 'job.number')).toEqual({ text: '{{ job.number }}', cursor: 16 });
   });
 });

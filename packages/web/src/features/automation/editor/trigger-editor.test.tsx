@@ -1,5 +1,14 @@
 // @vitest-environment jsdom
-import type { Trigger } from '@automate/contract';
+import {
+  ACTION_WORDS,
+  actionsFor,
+  CONDITION_WORDS,
+  conditionsFor,
+  MERGE_FIELDS,
+  mergeFieldsFor,
+  TRIGGER_EVENTS,
+  type Trigger,
+} from '@automate/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
@@ -133,7 +142,7 @@ describe('the trigger editor: a new trigger', () => {
     const message = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     await userEvent.type(message, 'Hi , thanks');
     message.setSelectionRange(3, 3);
-    await userEvent.click(screen.getByRole('button', { name: 'Insert merge field into Message' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Insert a merge field into Message' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /contact\.first_name/ }));
     expect(message.value).toBe('Hi {{ contact.first_name }}, thanks');
 
@@ -188,6 +197,8 @@ describe('the trigger editor: a new trigger', () => {
   it('offers only the fields of the chosen form, and badges by name', async () => {
     stub = serve(() => undefined);
     open('/app/automation/view/new');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'When' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'A form is submitted' }));
     const top = await screen.findByRole('group', { name: 'Conditions' });
     await userEvent.click(within(top).getByRole('button', { name: 'Add condition' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Form text field contains' }));
@@ -296,7 +307,7 @@ describe('the trigger editor: an existing trigger', () => {
           code: 'VALIDATION_FAILED',
           message: 'The trigger has 2 problems.',
           errors: {
-            'actions.0.params.badgeUuid': ['actions[0] (Job_AddBadge): the badge is inactive in ServiceM8.'],
+            'actions.0.params.badgeUuid': ['Action 1, “Add a badge to the job”: the badge is inactive in ServiceM8.'],
             enabled: ['Connect your ServiceM8 account before enabling a trigger.'],
           },
         },
@@ -307,7 +318,9 @@ describe('the trigger editor: an existing trigger', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('The trigger has 2 problems.');
     const badge = screen.getByRole('group', { name: '1. Add a badge to the job' });
-    expect(within(badge).getByText('actions[0] (Job_AddBadge): the badge is inactive in ServiceM8.')).toBeTruthy();
+    expect(
+      within(badge).getByText('Action 1, “Add a badge to the job”: the badge is inactive in ServiceM8.'),
+    ).toBeTruthy();
     expect(screen.getByText('Connect your ServiceM8 account before enabling a trigger.')).toBeTruthy();
   });
 
@@ -413,5 +426,44 @@ describe('the trigger editor: an existing trigger', () => {
     expect(screen.getByRole('progressbar', { name: 'Loading the trigger' })).toBeTruthy();
     await screen.findByText('There is no trigger here: it may have been deleted, or the link is wrong.');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});
+
+describe('the trigger editor offers what the event can give a value to', () => {
+  const menuItems = async (button: string) => {
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    return items;
+  };
+
+  it.each(TRIGGER_EVENTS)('%s: exactly the contract’s conditions, actions and merge fields', async (event) => {
+    const trigger: Trigger = {
+      ...TRIGGER,
+      definition: {
+        ...TRIGGER.definition,
+        event,
+        actions: [{ id: 'sms-1', type: 'JobClient_SendText', params: { message: 'Hi' } }],
+      },
+    };
+    stub = serve(({ method, url }) => (method === 'GET' && url.pathname === `${BASE}/${ID}` ? ok(trigger) : undefined));
+    open(`/app/automation/view/${ID}`);
+    await screen.findByRole('heading', { name: 'Quote follow-up' });
+
+    expect(await menuItems('Add condition')).toEqual(
+      // The menu groups them by record: compare as sets.
+      expect.arrayContaining(conditionsFor(event).map((type) => CONDITION_WORDS[type].label)),
+    );
+    expect((await menuItems('Add condition')).length).toBe(conditionsFor(event).length);
+
+    const actions = await menuItems('Add action');
+    expect(
+      actions.map((text) => Object.values(ACTION_WORDS).find((words) => text.startsWith(words.label))?.label),
+    ).toEqual(actionsFor(event).map((type) => ACTION_WORDS[type].label));
+
+    const fields = await menuItems('Insert a merge field into Message');
+    const offered = MERGE_FIELDS.filter((field) => fields.some((text) => text.startsWith(`{{ ${field.name} }}`)));
+    expect(offered.map((field) => field.name)).toEqual(mergeFieldsFor(event));
   });
 });

@@ -64,6 +64,7 @@ export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: 
   const context = useMemo<EditorContextValue>(
     () => ({
       vendorId,
+      event: draft.event,
       triggerId: saved?.id ?? null,
       reference: reference.data ?? EMPTY_REFERENCE_DATA,
       referenceLoading: reference.isPending,
@@ -76,6 +77,7 @@ export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: 
     }),
     [
       vendorId,
+      draft.event,
       saved,
       reference.data,
       reference.isPending,

@@ -1,4 +1,9 @@
-import { type Trigger, type TriggerAttachment, TriggerDefinition } from '@automate/contract';
+import {
+  SavableTriggerDefinition,
+  type Trigger,
+  type TriggerAttachment,
+  type TriggerDefinition,
+} from '@automate/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
@@ -103,7 +108,7 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
 
   /** The definition when the contract accepts it; otherwise null, with every problem under its input. */
   const validate = (): TriggerDefinition | null => {
-    const parsed = TriggerDefinition.safeParse(draftToDefinition(draft));
+    const parsed = SavableTriggerDefinition.safeParse(draftToDefinition(draft));
     if (parsed.success) {
       setErrors({});
       return parsed.data;

@@ -1,5 +1,4 @@
-import type { RunStatus, RunStep, StepStatus } from '@automate/contract';
-import { ACTION_WORDS } from '../editor/labels.ts';
+import { ACTION_WORDS, type RunStatus, type RunStep, type StepStatus } from '@automate/contract';
 
 type ChipColour = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
 

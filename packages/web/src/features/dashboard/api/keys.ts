@@ -7,6 +7,7 @@ import type { SearchFilter, SearchQueryInput } from '@automate/contract';
 export const dashboardKeys = {
   triggerCount: (vendorId: string, filters: readonly SearchFilter[]) =>
     ['triggers', 'dashboard', 'count', vendorId, filters] as const,
+  attention: (vendorId: string) => ['triggers', 'dashboard', 'attention', vendorId] as const,
   runs: (vendorId: string, query: SearchQueryInput) => ['trigger-runs', 'dashboard', vendorId, query] as const,
 };
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Sm8SyncResult, TriggerRun, VendorMembership } from '@automate/contract';
+import type { Sm8SyncResult, TriggerAttention, TriggerRun, VendorMembership } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -49,8 +49,19 @@ const filtersOf = (params: URLSearchParams) =>
   JSON.parse(params.get('Filters') ?? '[]') as Array<Record<string, unknown>>;
 
 /** A server with `total` automations of which `active` are on, and the given runs. */
-function serve({ total, active, runs = [] }: { total: number; active: number; runs?: TriggerRun[] }) {
+function serve({
+  total,
+  active,
+  runs = [],
+  attention = [],
+}: {
+  total: number;
+  active: number;
+  runs?: TriggerRun[];
+  attention?: TriggerAttention[];
+}) {
   stub = stubFetch(({ url }) => {
+    if (url.pathname === `${BASE}/attention`) return ok(attention);
     if (url.pathname === `${BASE}/search`) {
       const enabled = filtersOf(url.searchParams).some((filter) => filter.field === 'enabled');
       return page([], enabled ? active : total);
@@ -85,6 +96,30 @@ function renderDashboard(vendor: VendorMembership = VENDOR) {
 }
 
 describe('the dashboard', () => {
+  it('lists automations that break a rule of their event, with what to fix, linking to each', async () => {
+    const problem =
+      'Action 1, “Add a note to the job” needs a job, and “A client is created” has none: remove the action or choose another event.';
+    serve({
+      total: 2,
+      active: 1,
+      attention: [{ id: 'trigger-7', name: 'Welcome note', enabled: true, problems: [problem] }],
+    });
+    renderDashboard();
+    const panel = await screen.findByRole('region', { name: 'Automations that need attention' });
+    expect(within(panel).getByText('1 automation needs your attention')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Welcome note' }).getAttribute('href')).toBe(
+      '/app/automation/view/trigger-7',
+    );
+    expect(within(panel).getByText(problem)).toBeTruthy();
+  });
+
+  it('shows no attention panel when every automation keeps to its event', async () => {
+    serve({ total: 2, active: 1 });
+    renderDashboard();
+    await screen.findByTestId('active-count');
+    expect(screen.queryByTestId('needs-attention')).toBeNull();
+  });
+
   it('a new vendor sees the first-run checklist with what is done and what is next', async () => {
     serve({ total: 0, active: 0 });
     renderDashboard({ ...VENDOR, sm8Connected: false });

@@ -1,4 +1,10 @@
-import type { SearchFilter, SearchQueryInput, TriggerRun, VendorMembership } from '@automate/contract';
+import type {
+  SearchFilter,
+  SearchQueryInput,
+  TriggerAttention,
+  TriggerRun,
+  VendorMembership,
+} from '@automate/contract';
 import BoltIcon from '@mui/icons-material/Bolt';
 import CableIcon from '@mui/icons-material/Cable';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -24,6 +30,7 @@ import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useTriggerCount } from '../api/count-triggers.ts';
 import { useDashboardRuns } from '../api/search-runs.ts';
 import { useSyncServiceM8 } from '../api/sync-servicem8.ts';
+import { useTriggersNeedingAttention } from '../api/triggers-needing-attention.ts';
 import { automationPath, FAILED_LOGS_PATH, LOGS_PATH, SCHEDULE_PATH, TEMPLATES_PATH } from './dashboard-links.ts';
 import { bucketRunsByDay, CHART_DAYS, chartStart } from './dashboard-stats.ts';
 import { FirstRunChecklist } from './first-run-checklist.tsx';
@@ -189,6 +196,50 @@ function ServiceM8Panel({ vendor }: { vendor: VendorMembership }) {
   );
 }
 
+/** Saved triggers that fail on every run until changed (they break a rule of their event). */
+function NeedsAttention({
+  triggers,
+  automationPathOf,
+}: {
+  triggers: readonly TriggerAttention[];
+  automationPathOf: (id: string) => string;
+}) {
+  return (
+    <Alert
+      severity="warning"
+      component="section"
+      role="region"
+      aria-label="Automations that need attention"
+      data-testid="needs-attention"
+    >
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {triggers.length === 1 ? '1 automation needs' : `${formatNumber(triggers.length)} automations need`} your
+        attention
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        These cannot do what they say when they run. Open each one, fix what is listed and save it.
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {triggers.map((trigger) => (
+          <li key={trigger.id}>
+            <Link href={automationPathOf(trigger.id)} sx={{ fontWeight: 600 }}>
+              {trigger.name}
+            </Link>
+            {trigger.enabled ? '' : ' (switched off)'}
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {trigger.problems.map((problem) => (
+                <li key={problem}>
+                  <Typography variant="body2">{problem}</Typography>
+                </li>
+              ))}
+            </Box>
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
 /**
  * The vendor's dashboard: ServiceM8's state, how many automations are on, the runs of the last week by
  * status, what is coming up, what failed lately, and the first steps until a new vendor has done them.
@@ -202,7 +253,11 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
   const recent = useDashboardRuns(vendorId, chartQuery(now));
   const upcoming = useDashboardRuns(vendorId, UPCOMING_QUERY);
   const failures = useDashboardRuns(vendorId, FAILURES_QUERY);
-  useErrorToast(total.error ?? active.error ?? recent.error ?? upcoming.error ?? failures.error, DASHBOARD_LOAD_FAILED);
+  const attention = useTriggersNeedingAttention(vendorId);
+  useErrorToast(
+    total.error ?? active.error ?? recent.error ?? upcoming.error ?? failures.error ?? attention.error,
+    DASHBOARD_LOAD_FAILED,
+  );
 
   const buckets = useMemo(() => bucketRunsByDay(recent.data?.rows ?? [], now), [recent.data, now]);
   const today = buckets.at(-1)?.total;
@@ -216,6 +271,9 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
           automationsPath={automationsPath}
           state={{ connected: vendor.sm8Connected, hasAutomation: total.data > 0, hasActive: active.data > 0 }}
         />
+      ) : null}
+      {attention.data && attention.data.length > 0 ? (
+        <NeedsAttention triggers={attention.data} automationPathOf={automationPath} />
       ) : null}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6, xl: 4 }}>

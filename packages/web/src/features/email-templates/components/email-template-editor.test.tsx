@@ -185,7 +185,9 @@ describe('the email template editor: an existing template', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Body' }), '\n{{{{ job.colour | upcase }}');
     const unknown = await screen.findByTestId('unknown-merge-field');
     expect(unknown.textContent).toBe('{{ job.colour | upcase }}');
-    expect(screen.getByTestId('unknown-fields-alert').textContent).toContain('Unknown merge field: {{ job.colour }}');
+    expect(screen.getByTestId('unknown-fields-alert').textContent).toContain(
+      '{{ job.colour }} is not a merge field. Use one of the fields in “Insert merge field”.',
+    );
   });
 
   it('saves with Ctrl+S, then reads as saved', async () => {

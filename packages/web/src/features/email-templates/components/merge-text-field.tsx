@@ -1,76 +1,9 @@
-import DataObjectIcon from '@mui/icons-material/DataObject';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { insertAt, MergeFieldPicker, mergeTag } from '@/components/ui/merge-field-picker.tsx';
 import { formatNumber } from '@/lib/format.ts';
-import { insertAt, MERGE_FIELD_GROUPS, mergeTag } from '../merge-text.ts';
-
-/** "Insert merge field": a menu of the merge fields with what each holds; picking one calls `onPick`. */
-function MergeFieldPicker({ target, onPick }: { target: string; onPick: (name: string) => void }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  const buttonId = useId();
-  const close = () => setAnchor(null);
-
-  return (
-    <>
-      <Button
-        id={buttonId}
-        size="small"
-        startIcon={<DataObjectIcon />}
-        aria-label={`Insert a merge field into the ${target}`}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        Insert merge field
-      </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        // The field gets the focus back, with the cursor after what was inserted.
-        disableRestoreFocus
-        slotProps={{
-          list: { 'aria-labelledby': buttonId, dense: true },
-          paper: { sx: { maxHeight: 420, maxWidth: 420 } },
-        }}
-      >
-        {MERGE_FIELD_GROUPS.flatMap((group) => [
-          <ListSubheader key={group.label} sx={{ lineHeight: '32px' }}>
-            {group.label}
-          </ListSubheader>,
-          ...group.fields.map((field) => (
-            <MenuItem
-              key={field.name}
-              onClick={() => {
-                close();
-                onPick(field.name);
-              }}
-            >
-              <ListItemText
-                primary={mergeTag(field.name)}
-                secondary={field.description}
-                slotProps={{
-                  primary: { sx: { fontFamily: 'monospace', fontSize: 14 } },
-                  secondary: { sx: { whiteSpace: 'normal' } },
-                }}
-              />
-            </MenuItem>
-          )),
-        ])}
-      </Menu>
-    </>
-  );
-}
 
 /**
  * A text field whose text may hold merge fields, with "Insert merge field" below it: the picked field
@@ -155,7 +88,7 @@ export function MergeTextField({
       />
       {readOnly ? null : (
         <Stack direction="row" sx={{ mt: 0.5 }}>
-          <MergeFieldPicker target={label.toLowerCase()} onPick={insert} />
+          <MergeFieldPicker target={`the ${label.toLowerCase()}`} onPick={insert} />
         </Stack>
       )}
     </Box>

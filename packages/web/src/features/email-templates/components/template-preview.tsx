@@ -1,3 +1,4 @@
+import { unknownMergeFieldMessage } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -6,7 +7,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo } from 'react';
-import { mergeTag, type Preview, renderPreview, SAMPLE_MERGE_VALUES, sampleValuesFor } from '../merge-text.ts';
+import { mergeTag } from '@/components/ui/merge-field-picker.tsx';
+import { type Preview, renderPreview, SAMPLE_MERGE_VALUES, sampleValuesFor } from '../merge-text.ts';
 
 function PreviewText({ preview, emptyText, testId }: { preview: Preview; emptyText: string; testId: string }) {
   if (preview.parts.length === 0) {
@@ -89,9 +91,8 @@ export function TemplatePreview({
       </Typography>
       {unknown.length > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="unknown-fields-alert">
-          {unknown.length === 1 ? 'Unknown merge field: ' : 'Unknown merge fields: '}
-          {unknown.map((name) => mergeTag(name)).join(', ')}. Pick fields from “Insert merge field”; the template cannot
-          be saved with names that are not merge fields.
+          {unknown.map((name) => unknownMergeFieldMessage(name)).join(' ')} The template cannot be saved with names that
+          are not merge fields.
         </Alert>
       ) : null}
       <Paper variant="outlined" sx={{ p: 2 }}>
