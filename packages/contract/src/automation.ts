@@ -132,6 +132,18 @@ export const TriggerRun = z.object({
   cascadeDepth: z.number().int(),
   /** Requests sent to ServiceM8 to match the event that started the run and to execute it (every attempt). */
   sm8Calls: z.number().int(),
+  /**
+   * A Running run whose last attempt failed for a reason a retry may fix (ServiceM8 busy or down): how
+   * many attempts failed of how many it gets, when the next starts at the latest, and the last error.
+   */
+  retry: z
+    .object({
+      failedAttempts: z.number().int(),
+      attemptsAllowed: z.number().int(),
+      nextAttemptBy: z.string(),
+      lastError: z.string(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type TriggerRun = z.infer<typeof TriggerRun>;

@@ -9,6 +9,7 @@ export const SYSTEM_EMAIL_KEYS = [
   'vendor-invitation',
   'servicem8-link',
   'account-exists',
+  'automation-needs-admin',
 ] as const;
 export type SystemEmailKey = (typeof SYSTEM_EMAIL_KEYS)[number];
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendors } from '../src/modules/vendors/vendors.schema.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 import { bearer } from './support/factories.ts';
+import { waitFor } from './support/wait-for.ts';
 
 /** Delays on a controllable clock, the re-check before running, cancelling, and the dry run. */
 
@@ -77,6 +78,27 @@ describe('delayed runs', () => {
     await h.advance(61 * MINUTE);
     const runs = await h.settledRuns(triggerId, 1);
     expect(runs[0]?.status).toBe('Succeeded');
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('starts a delayed run at its due time by its own timed job, without waiting for the minute’s dispatcher', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      delay: { amount: 1, unit: 'Minute' },
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'On time for job {{ job.number }}' } }],
+    });
+    await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.urgent]) });
+    const [scheduled] = await h.settledRuns(triggerId, 1);
+    expect(scheduled?.status).toBe('Scheduled');
+
+    // Due now, and nothing dispatches: the run's own job starts within a poll (5 s at most, the wait's limit).
+    await h.advance(MINUTE, { dispatch: false });
+    await waitFor(
+      () => h.runsOf(triggerId),
+      (runs) => runs[0]?.status === 'Succeeded',
+      'the delayed run to start at its due time',
+      5_000,
+    );
     await h.deleteTrigger(triggerId);
   });
 

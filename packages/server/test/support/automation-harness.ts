@@ -23,8 +23,11 @@ export type AutomationHarness = TestServices & {
   runsOf(triggerId: string): Promise<TriggerRunDetail[]>;
   /** Waits until every run of the trigger is finished and there are `count` of them. */
   settledRuns(triggerId: string, count: number, timeoutMs?: number): Promise<TriggerRunDetail[]>;
-  /** Moves the clock on and dispatches what became due, as the every-minute job does. */
-  advance(ms: number): Promise<void>;
+  /**
+   * Moves the clock on, for the queue too (jobs waiting to start, on the database's clock, start `ms`
+   * sooner), and dispatches what became due, as the every-minute job does (unless `dispatch` is false).
+   */
+  advance(ms: number, options?: { dispatch?: boolean }): Promise<void>;
   /** Lets every queued delivery be processed (the inbox has nothing Received left). */
   quiet(): Promise<void>;
   deleteTrigger(triggerId: string): Promise<void>;
@@ -157,9 +160,12 @@ export async function startAutomationHarness(
         (runs) => runs.map((run) => ({ job: run.jobNumber, status: run.status, reason: run.reason })),
       );
     },
-    async advance(ms) {
+    async advance(ms, { dispatch = true } = {}) {
       services.clock.advance(ms);
-      await dispatchDueRuns(deps);
+      await deps.database.db.execute(
+        sql`update pgboss.job set start_after = start_after - ${ms} * interval '1 millisecond' where state = 'created' and start_after > now()`,
+      );
+      if (dispatch) await dispatchDueRuns(deps);
     },
     quiet,
     async deleteTrigger(triggerId) {

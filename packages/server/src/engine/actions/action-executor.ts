@@ -67,9 +67,22 @@ export class UncertainOutcome extends Error {
   }
 }
 
+/** The run's job; a run without one, or whose job was deleted in ServiceM8, cannot act on it. */
 export async function requireJob(env: ActionEnv): Promise<Sm8Record> {
   const job = await env.records.job();
-  if (!job) throw new ActionProblem('This run has no job to act on.');
+  if (!job) {
+    throw new ActionProblem(
+      env.records.subject.jobUuid
+        ? 'The job was deleted in ServiceM8 (it can no longer be read), so nothing was done to it.'
+        : 'This run has no job to act on.',
+    );
+  }
+  if (String(job.active) === '0') {
+    const label = jobLabel(job);
+    throw new ActionProblem(
+      `${label[0]?.toUpperCase()}${label.slice(1)} was deleted in ServiceM8, so nothing was done to it.`,
+    );
+  }
   return job;
 }
 

@@ -15,6 +15,8 @@ export type RecordSubject = {
  * brings its job; a job brings its client. Inactive (deleted) contacts and payments are left out.
  */
 export type RunRecords = {
+  /** What the run is about, as the event named it. */
+  subject: RecordSubject;
   job(): Promise<Sm8Record | null>;
   client(): Promise<Sm8Record | null>;
   jobContacts(): Promise<Sm8Record[]>;
@@ -69,6 +71,7 @@ export function runRecords(sources: RunRecordSources): RunRecords {
   const jobUuid = async () => text((await job())?.uuid);
 
   return {
+    subject,
     job,
     formResponse,
     client: once(async () => {

@@ -152,12 +152,20 @@ export async function findRun(db: Db, runId: string): Promise<RunRow | undefined
   return row;
 }
 
-/** Scheduled runs now due that have no execution job yet, marked dispatched in the same statement. */
-export async function takeDueRuns(tx: Db, now: Date, limit: number): Promise<Array<{ id: string; vendorId: string }>> {
+/**
+ * Scheduled runs due by `until` that have no execution job yet, marked dispatched (at `now`) in the same
+ * statement.
+ */
+export async function takeDueRuns(
+  tx: Db,
+  window: { now: Date; until: Date },
+  limit: number,
+): Promise<Array<{ id: string; vendorId: string; dueAt: Date }>> {
+  const { now, until } = window;
   const due = tx
     .select({ id: triggerRuns.id })
     .from(triggerRuns)
-    .where(and(eq(triggerRuns.status, 'Scheduled'), lte(triggerRuns.dueAt, now), isNull(triggerRuns.dispatchedAt)))
+    .where(and(eq(triggerRuns.status, 'Scheduled'), lte(triggerRuns.dueAt, until), isNull(triggerRuns.dispatchedAt)))
     .orderBy(asc(triggerRuns.dueAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -165,7 +173,7 @@ export async function takeDueRuns(tx: Db, now: Date, limit: number): Promise<Arr
     .update(triggerRuns)
     .set({ dispatchedAt: now })
     .where(sql`${triggerRuns.id} in ${due}`)
-    .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId });
+    .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId, dueAt: triggerRuns.dueAt });
 }
 
 /** Moves a Scheduled run to Running; false when it is no longer Scheduled (cancelled, or taken). */
@@ -185,7 +193,30 @@ export async function finishRun(
 ): Promise<void> {
   await db
     .update(triggerRuns)
-    .set({ status: outcome.status, reason: outcome.reason, finishedAt: outcome.at, updatedAt: outcome.at })
+    .set({
+      status: outcome.status,
+      reason: outcome.reason,
+      finishedAt: outcome.at,
+      nextAttemptBy: null,
+      updatedAt: outcome.at,
+    })
+    .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
+}
+
+/** An attempt failed for a reason a retry may fix: the run says so until the next attempt ends. */
+export async function noteFailedAttempt(
+  db: Db,
+  runId: string,
+  attempt: { failedAttempts: number; error: string; nextAttemptBy: Date; at: Date },
+): Promise<void> {
+  await db
+    .update(triggerRuns)
+    .set({
+      failedAttempts: attempt.failedAttempts,
+      lastError: attempt.error,
+      nextAttemptBy: attempt.nextAttemptBy,
+      updatedAt: attempt.at,
+    })
     .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
 }
 

@@ -104,6 +104,10 @@ export const triggerRuns = pgTable(
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     reason: text(),
+    /** Attempts at executing that failed for a reason a retry may fix, the last one's error, and the latest time of the next. */
+    failedAttempts: integer().notNull().default(0),
+    lastError: text(),
+    nextAttemptBy: timestamp({ withTimezone: true }),
     /** Requests sent to ServiceM8 to match the event that started the run and to execute it (every attempt). */
     sm8Calls: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull(),

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { takeDueRuns } from './automation.repository.ts';
-import { executeRunJob } from './execute-run.jobs.ts';
+import { DISPATCH_AHEAD_MS, queueRunExecution } from './execute-run.jobs.ts';
 import { matchLeftoverEvents } from './trigger-matching.service.ts';
 
 const BATCH = 200;
@@ -8,16 +8,18 @@ const BATCH = 200;
 const LEFTOVER_AFTER_MS = 2 * 60_000;
 
 /**
- * Queues an execution job for every Scheduled run that is due, marking it dispatched in the same
- * transaction (so each run gets one job), then matches events a crash left unmatched.
+ * Queues an execution job for every Scheduled run due before the next pass, each starting at its due
+ * time, marking it dispatched in the same transaction (so each run gets one job), then matches events
+ * a crash left unmatched.
  */
 export async function dispatchDueRuns(deps: Deps): Promise<{ dispatched: number; leftovers: number }> {
   let dispatched = 0;
   for (;;) {
     const now = deps.clock.now();
     const batch = await deps.database.db.transaction(async (tx) => {
-      const due = await takeDueRuns(tx, now, BATCH);
-      for (const run of due) await deps.queue.send(executeRunJob, { runId: run.id, vendorId: run.vendorId }, { tx });
+      const until = new Date(now.getTime() + DISPATCH_AHEAD_MS);
+      const due = await takeDueRuns(tx, { now, until }, BATCH);
+      for (const run of due) await queueRunExecution(deps, run, tx);
       return due.length;
     });
     dispatched += batch;

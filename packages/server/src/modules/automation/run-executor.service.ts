@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { actionName, type TriggerAction, TriggerDefinition } from '@automate/contract';
+import { ACTION_WORDS, AutomationAction, actionName, type TriggerAction, TriggerDefinition } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { type ActionEnv, ActionProblem, UncertainOutcome } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
@@ -10,7 +10,6 @@ import { buildMergeValues } from '../../engine/messages/merge-values.ts';
 import { mergeRecordsUsed, renderMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { RunRecords } from '../../engine/records/run-records.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
-import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
 import { templateToSend } from '../email-templates/email-templates.service.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
@@ -24,12 +23,14 @@ import {
   insertStep,
   insertWrite,
   listSteps,
+  noteFailedAttempt,
   type RunRow,
   type StepRow,
   startRun,
 } from './automation.repository.ts';
 import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
+import { classifyRunFailure, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
 
 /**
@@ -39,7 +40,10 @@ import { sm8CallCounter } from './sm8-call-counter.ts';
  * first whether it already happened. Transient ServiceM8 failures are thrown for the job to retry;
  * permanent ones fail the run with the reason.
  */
-export async function executeRun(deps: Deps, runId: string, attempt: { isLast: boolean }): Promise<{ status: string }> {
+/** Which attempt at a run this is (`retryCount` 0 is the first) and how long a retry may wait at most. */
+export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDelayMs: number };
+
+export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt): Promise<{ status: string }> {
   const db = deps.database.db;
   const run = await findRun(db, runId);
   if (!run) return { status: 'missing' };
@@ -101,25 +105,37 @@ export async function executeRun(deps: Deps, runId: string, attempt: { isLast: b
       if (previous && previous.status !== 'Started') continue;
       const outcome = await performAction(deps, run, action, env, previous, position);
       if (!previous) position++;
-      if (outcome.failed) return finish('Failed', `${actionName(index, action.type)}: ${outcome.message}`);
+      if (outcome.failed) {
+        const reason = `${actionName(index, action.type)}: ${outcome.message}`;
+        if (outcome.needsAdmin) await tellAdmins(deps, run.vendorId, reason);
+        return finish('Failed', reason);
+      }
     }
     const uncertain = (await listSteps(db, runId)).filter((step) => step.status === 'Uncertain');
     return finish(
       'Succeeded',
-      uncertain.length > 0
-        ? uncertain.map((step) => `${step.actionType ?? 'Action'}: ${step.outcome}`).join(' ')
-        : null,
+      uncertain.length > 0 ? uncertain.map((step) => `${stepName(step)}: ${step.outcome}`).join(' ') : null,
     );
   } catch (error) {
-    if (error instanceof ActionProblem) return finish('Failed', error.message);
-    if (error instanceof Sm8Error && !error.retryable) {
-      return finish('Failed', `ServiceM8 refused a request: ${error.message}`);
+    const failure = classifyRunFailure(error);
+    if (failure.kind === 'permanent') {
+      if (failure.needsAdmin) await tellAdmins(deps, run.vendorId, failure.reason);
+      return finish('Failed', failure.reason);
     }
-    if (attempt.isLast) {
-      const message = error instanceof Error ? error.message : String(error);
-      return finish('Failed', `ServiceM8 kept failing, so the run gave up after several attempts: ${message}`);
+    if (attempt.retryCount >= attempt.retryLimit) {
+      return finish(
+        'Failed',
+        `ServiceM8 kept failing, so the run gave up after ${attempt.retryLimit + 1} attempts: ${failure.reason}`,
+      );
     }
     await storeCalls();
+    const now = deps.clock.now();
+    await noteFailedAttempt(db, runId, {
+      failedAttempts: attempt.retryCount + 1,
+      error: failure.reason,
+      nextAttemptBy: new Date(now.getTime() + attempt.latestRetryDelayMs),
+      at: now,
+    });
     throw error;
   }
 }
@@ -132,7 +148,7 @@ async function performAction(
   env: ActionEnv,
   previous: StepRow | undefined,
   position: number,
-): Promise<{ failed: boolean; message: string }> {
+): Promise<{ failed: boolean; message: string; needsAdmin?: boolean }> {
   const db = deps.database.db;
   const executor = executorFor(action.type);
   let step = previous;
@@ -180,12 +196,17 @@ async function performAction(
       await finishStep(db, step.id, { status: 'Uncertain', outcome: message, at: deps.clock.now() });
       return { failed: false, message };
     }
-    const permanent = error instanceof ActionProblem || (error instanceof Sm8Error && !error.retryable);
-    if (!permanent) throw error;
-    const message = error instanceof ActionProblem ? error.message : `ServiceM8 refused it: ${error.message}`;
-    await finishStep(db, step.id, { status: 'Failed', outcome: message, at: deps.clock.now() });
-    return { failed: true, message };
+    const failure = classifyRunFailure(error);
+    if (failure.kind === 'transient') throw error;
+    await finishStep(db, step.id, { status: 'Failed', outcome: failure.reason, at: deps.clock.now() });
+    return { failed: true, message: failure.reason, needsAdmin: failure.needsAdmin };
   }
+}
+
+/** The action of a step as the editor names it (the step keeps the action's type). */
+function stepName(step: StepRow): string {
+  const type = AutomationAction.safeParse(step.actionType);
+  return type.success ? `“${ACTION_WORDS[type.data].label}”` : 'An action';
 }
 
 /** How the run log begins the outcome of an Uncertain step. */

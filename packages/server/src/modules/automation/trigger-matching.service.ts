@@ -17,7 +17,7 @@ import {
   listUnmatchedEvents,
   markEventMatched,
 } from './automation.repository.ts';
-import { executeRunJob } from './execute-run.jobs.ts';
+import { DISPATCH_AHEAD_MS, queueRunExecution } from './execute-run.jobs.ts';
 import { loadReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
@@ -87,6 +87,8 @@ export async function matchEvent(
       if (!evaluation.result) continue;
       const due = dueAt(event.occurredAt, definition.delay, vendor.timeZone);
       const runNow = due.getTime() <= now.getTime();
+      // Due before the dispatcher's next pass: its job is queued now, to start at the due time.
+      const dispatchNow = due.getTime() <= now.getTime() + DISPATCH_AHEAD_MS;
       const run = await insertRun(tx, {
         vendorId: event.vendorId,
         triggerId: id,
@@ -101,7 +103,7 @@ export async function matchEvent(
         cascadeDepth: event.cascadeDepth,
         sm8Calls: matchingCalls,
         dueAt: due,
-        dispatchedAt: runNow ? now : null,
+        dispatchedAt: dispatchNow ? now : null,
         createdAt: now,
         updatedAt: now,
       });
@@ -119,7 +121,7 @@ export async function matchEvent(
         startedAt: now,
         finishedAt: now,
       });
-      if (runNow) await deps.queue.send(executeRunJob, { runId: run.id }, { tx });
+      if (dispatchNow) await queueRunExecution(deps, run, tx);
     }
     await markEventMatched(tx, event.id, now);
   });

@@ -24,6 +24,9 @@ const runColumns = {
   reason: triggerRuns.reason,
   cascadeDepth: triggerRuns.cascadeDepth,
   sm8Calls: triggerRuns.sm8Calls,
+  failedAttempts: triggerRuns.failedAttempts,
+  lastError: triggerRuns.lastError,
+  nextAttemptBy: triggerRuns.nextAttemptBy,
   createdAt: triggerRuns.createdAt,
 };
 export type TriggerRunRow = Pick<
@@ -44,6 +47,9 @@ export type TriggerRunRow = Pick<
   | 'reason'
   | 'cascadeDepth'
   | 'sm8Calls'
+  | 'failedAttempts'
+  | 'lastError'
+  | 'nextAttemptBy'
   | 'createdAt'
 >;
 

@@ -11,6 +11,7 @@ import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { triggerNamesOf } from '../triggers/trigger-lookups.service.ts';
+import { RUN_ATTEMPTS_ALLOWED } from './execute-run.jobs.ts';
 import {
   cancelScheduledRun,
   findLastRunTimes,
@@ -28,8 +29,18 @@ const RUN = 'The run';
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 function toTriggerRun(row: TriggerRunRow & { triggerName: string }): TriggerRun {
+  const { failedAttempts, lastError, nextAttemptBy, ...run } = row;
+  const retrying = row.status === 'Running' && failedAttempts > 0 && nextAttemptBy !== null;
   return {
-    ...row,
+    ...run,
+    retry: retrying
+      ? {
+          failedAttempts,
+          attemptsAllowed: RUN_ATTEMPTS_ALLOWED,
+          nextAttemptBy: nextAttemptBy.toISOString(),
+          lastError: lastError ?? '',
+        }
+      : null,
     dueAt: row.dueAt.toISOString(),
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),

@@ -52,4 +52,5 @@ export const SAMPLE_MERGE_DATA = {
   staff: { name: 'Alex Taylor', email: 'alex@example.com' },
   account: { name: 'Taylor Plumbing' },
   expiresInMinutes: 30,
+  reason: 'ServiceM8 no longer accepts this connection: an Admin needs to connect ServiceM8 again.',
 };

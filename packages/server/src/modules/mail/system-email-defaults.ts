@@ -119,6 +119,23 @@ If it was you, sign in instead, or choose a new password if you forgot it:
 If it was not you, ignore this email: nothing was changed.`,
     mergeFields: [...COMMON_FIELDS, 'link'],
   },
+  {
+    key: 'automation-needs-admin',
+    name: 'Automations need an Admin',
+    description:
+      'Sent to the Admins of a business when a run fails for a reason only they can fix (ServiceM8 not connected or refusing the connection); at most once an hour to each.',
+    subject: 'Your {{ app.name }} automations for {{ vendor.name }} have stopped',
+    body: `Hi {{ user.firstName }},
+
+An automation of **{{ vendor.name }}** could not run:
+
+> {{ reason }}
+
+Until this is fixed, every run fails the same way. Open {{ app.name }}, connect ServiceM8 again, then retry the failed runs from the log.
+
+[Open {{ app.name }}]({{ link }})`,
+    mergeFields: [...COMMON_FIELDS, 'vendor.name', 'reason', 'link'],
+  },
 ];
 
 export function findSystemEmailDefault(key: string): SystemEmailDefault | undefined {

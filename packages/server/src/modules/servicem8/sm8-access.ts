@@ -19,6 +19,16 @@ export type Sm8Runtime = {
   maxRateWaitMs: number;
 };
 
+/** The vendor has no ServiceM8 connection, or ServiceM8 refused it: only an Admin connecting again helps. */
+export class Sm8ConnectionError extends AppError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+    this.name = 'Sm8ConnectionError';
+  }
+}
+
+const NOT_CONNECTED = 'ServiceM8 is not connected: an Admin needs to connect ServiceM8 first.';
+
 /** Refresh a minute early, so a token never expires on its way to ServiceM8. */
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -42,7 +52,7 @@ export async function sm8ClientForVendor(
   options: { onRequest?: () => void } = {},
 ): Promise<Sm8Client> {
   const connection = await findConnection(deps.database.db, vendorId);
-  if (!connection) throw new AppError('CONFLICT', 'Connect a ServiceM8 account first.');
+  if (!connection) throw new Sm8ConnectionError(NOT_CONNECTED);
   // A client serves one job: the token read with the connection serves its calls while it is fresh,
   // instead of a read of the connection before every call.
   let readToken: string | undefined;
@@ -73,13 +83,13 @@ export async function currentAccessToken(deps: Deps, vendorId: string): Promise<
   const key = deps.keys.storageEncryptionKey;
   const fresh = (expiresAt: Date) => isFresh(deps, expiresAt);
   const connection = await findConnection(deps.database.db, vendorId);
-  if (!connection) throw new AppError('CONFLICT', 'Connect a ServiceM8 account first.');
+  if (!connection) throw new Sm8ConnectionError(NOT_CONNECTED);
   assertUsable(connection.needsReconnectSince);
   if (fresh(connection.accessTokenExpiresAt)) return decryptSecret(key, connection.accessTokenEnc);
 
   const outcome = await deps.database.db.transaction(async (tx) => {
     const locked = await lockConnection(tx, vendorId);
-    if (!locked) throw new AppError('CONFLICT', 'Connect a ServiceM8 account first.');
+    if (!locked) throw new Sm8ConnectionError(NOT_CONNECTED);
     assertUsable(locked.needsReconnectSince);
     if (fresh(locked.accessTokenExpiresAt)) return { token: decryptSecret(key, locked.accessTokenEnc) };
     try {
@@ -118,9 +128,8 @@ function isFresh(deps: Deps, expiresAt: Date): boolean {
 
 function assertUsable(needsReconnectSince: Date | null): void {
   if (needsReconnectSince) {
-    throw new AppError(
-      'CONFLICT',
-      'ServiceM8 no longer accepts this connection: an Admin needs to connect the account again.',
+    throw new Sm8ConnectionError(
+      'ServiceM8 no longer accepts this connection: an Admin needs to connect ServiceM8 again.',
     );
   }
 }

@@ -54,6 +54,19 @@ export async function deleteMembership(db: Db, vendorId: string, userId: string)
     .where(and(eq(vendorMemberships.vendorId, vendorId), eq(vendorMemberships.userId, userId)));
 }
 
+/** The Admins of the vendor with their names and addresses. */
+export async function listVendorAdminContacts(
+  db: Db,
+  vendorId: string,
+): Promise<Array<{ email: string; firstName: string; lastName: string }>> {
+  return db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(vendorMemberships)
+    .innerJoin(users, eq(users.id, vendorMemberships.userId))
+    .where(and(eq(vendorMemberships.vendorId, vendorId), eq(vendorMemberships.role, 'Admin')))
+    .orderBy(asc(users.email));
+}
+
 /** Admins of the vendor, locked for the rest of the transaction so two demotions cannot both pass. */
 export async function lockVendorAdmins(db: Db, vendorId: string): Promise<string[]> {
   const rows = await db

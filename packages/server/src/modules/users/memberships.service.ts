@@ -1,7 +1,12 @@
 import type { VendorMembership, VendorRole } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import { findVendors } from '../vendors/vendors.service.ts';
-import { findMembership, insertMembership, listMembershipsOfUser } from './memberships.repository.ts';
+import {
+  findMembership,
+  insertMembership,
+  listMembershipsOfUser,
+  listVendorAdminContacts,
+} from './memberships.repository.ts';
 
 /**
  * Who belongs to which vendor, for other modules (sessions, access control, sign-up, invitations,
@@ -32,4 +37,9 @@ export async function isMember(db: Db, where: { vendorId: string; userId: string
 /** Makes the user a member of the vendor with the role; a member already keeps the role they have. */
 export async function addMembership(tx: Db, membership: { vendorId: string; userId: string; role: VendorRole }) {
   await insertMembership(tx, membership);
+}
+
+/** Who to tell when the vendor's automations need an Admin. */
+export function vendorAdminContacts(db: Db, vendorId: string) {
+  return listVendorAdminContacts(db, vendorId);
 }

@@ -18,7 +18,7 @@ import { useRun } from '../api/get-run.ts';
 import { automationViewPath } from '../list/automation-paths.ts';
 import { eventLabel } from '../list/event-labels.ts';
 import { formatInputValue, formatPreciseDateTime } from './run-format.ts';
-import { STEP_STATUS_COLOURS, stepTitle } from './run-labels.ts';
+import { retrySentence, STEP_STATUS_COLOURS, stepTitle } from './run-labels.ts';
 import { RunStatusChip } from './run-status-chip.tsx';
 import { useCancelRunAction } from './use-cancel-run-action.ts';
 
@@ -109,6 +109,11 @@ function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail
           </Button>
         ) : null}
       </Stack>
+      {run.retry ? (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="run-retrying">
+          {retrySentence(run)}
+        </Alert>
+      ) : null}
       {run.reason ? (
         <Alert
           severity={

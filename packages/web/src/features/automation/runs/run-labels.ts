@@ -1,4 +1,5 @@
-import { ACTION_WORDS, type RunStatus, type RunStep, type StepStatus } from '@automate/contract';
+import { ACTION_WORDS, type RunStatus, type RunStep, type StepStatus, type TriggerRun } from '@automate/contract';
+import { formatDateTime } from '@/lib/format.ts';
 
 type ChipColour = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
 
@@ -25,4 +26,15 @@ export function stepTitle(step: Pick<RunStep, 'kind' | 'position' | 'actionType'
   if (step.kind === 'Conditions')
     return step.position === 0 ? 'Conditions when it happened' : 'Conditions checked again';
   return step.actionType === null ? 'Action' : (ACTION_WORDS[step.actionType]?.label ?? step.actionType);
+}
+
+/**
+ * What a run waiting to retry says: `Retrying — attempt 3 of 11, next try by 3 Mar 2026, 10:42 am. Last
+ * error: …`; null for a run that is not retrying.
+ */
+export function retrySentence(run: Pick<TriggerRun, 'retry'>): string | null {
+  if (!run.retry) return null;
+  const { failedAttempts, attemptsAllowed, nextAttemptBy, lastError } = run.retry;
+  const next = formatDateTime(nextAttemptBy) ?? nextAttemptBy;
+  return `Retrying — attempt ${failedAttempts + 1} of ${attemptsAllowed}, next try by ${next}. Last error: ${lastError}`;
 }

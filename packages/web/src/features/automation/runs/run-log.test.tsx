@@ -36,6 +36,7 @@ const RUN: TriggerRun = {
   reason: null,
   cascadeDepth: 0,
   sm8Calls: 3,
+  retry: null,
   createdAt: '2026-04-01T09:00:00.000Z',
 };
 const DETAIL: TriggerRunDetail = {
@@ -228,6 +229,29 @@ describe('the run log', () => {
     expect(within(step as HTMLElement).getByText('Uncertain')).toBeTruthy();
     expect(within(step as HTMLElement).getByText(outcome)).toBeTruthy();
     expect(within(panel).getByRole('alert').className).toMatch(/Warning/i);
+  });
+
+  it('says a run waiting to retry is retrying, with the attempt, the next try and the last error', async () => {
+    const retry = {
+      failedAttempts: 2,
+      attemptsAllowed: 11,
+      nextAttemptBy: '2026-04-04T09:10:00.000Z',
+      lastError: 'ServiceM8 did not answer properly: 503 Service Unavailable',
+    };
+    const retrying = { ...RUN, status: 'Running' as const, retry };
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/runs`) return page([retrying]);
+      if (url.pathname === `${BASE}/search`) return page([]);
+      if (url.pathname === `${BASE}/runs/${RUN_ID}`) return ok({ ...DETAIL, ...retrying });
+      return undefined;
+    });
+    renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
+    const sentence =
+      /^Retrying — attempt 3 of 11, next try by .+\. Last error: ServiceM8 did not answer properly: 503 Service Unavailable$/;
+    expect(await screen.findByText(sentence)).toBeTruthy();
+    await userEvent.click(await screen.findByText('1042'));
+    const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
+    expect(within(panel).getByTestId('run-retrying').textContent).toMatch(sentence);
   });
 
   it('one automation’s logs ask that automation’s runs and name it', async () => {

@@ -31,6 +31,7 @@ import { AUTOMATION_SCHEDULE_PATH, automationViewPath } from '../list/automation
 import { eventLabel } from '../list/event-labels.ts';
 import { RunDrawer } from './run-drawer.tsx';
 import { endOfLocalDay, startOfLocalDay, toLocalDayInput } from './run-format.ts';
+import { retrySentence } from './run-labels.ts';
 import { RunStatusChip } from './run-status-chip.tsx';
 
 const STATUS_OPTIONS = RUN_STATUSES.map((value) => ({ value, label: value }));
@@ -74,15 +75,19 @@ function runColumns(withTrigger: boolean): ReadonlyArray<SearchTableColumn<Trigg
     {
       key: 'reason',
       label: 'Reason',
-      render: (run) => (
-        <Typography
-          variant="body2"
-          title={run.reason ?? undefined}
-          sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
-          {run.reason ?? ''}
-        </Typography>
-      ),
+      render: (run) => {
+        const text = retrySentence(run) ?? run.reason ?? '';
+        return (
+          <Typography
+            variant="body2"
+            title={text || undefined}
+            color={run.retry ? 'warning.main' : undefined}
+            sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {text}
+          </Typography>
+        );
+      },
     },
   ];
 }

@@ -35,6 +35,7 @@ const run = (id: string, dueAt: Date, overrides: Partial<TriggerRun> = {}): Trig
   reason: null,
   cascadeDepth: 0,
   sm8Calls: 0,
+  retry: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

@@ -35,6 +35,7 @@ const run = (id: number, overrides: Partial<TriggerRun> = {}): TriggerRun => ({
   reason: null,
   cascadeDepth: 0,
   sm8Calls: 0,
+  retry: null,
   createdAt: new Date().toISOString(),
   ...overrides,
 });

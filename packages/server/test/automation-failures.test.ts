@@ -1,0 +1,135 @@
+import type { TriggerRunDetail } from '@automate/contract';
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { updateConnection } from '../src/modules/servicem8/servicem8.repository.ts';
+import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
+import { waitFor } from './support/wait-for.ts';
+
+/**
+ * Every failure of a run is either permanent (one attempt, a sentence that says what to do) or
+ * transient (retried with backoff, the run saying so meanwhile).
+ */
+
+let h: AutomationHarness;
+beforeAll(async () => {
+  h = await startAutomationHarness();
+}, 60_000);
+afterAll(() => h.cleanup());
+
+const { jobs, badges } = SEED_IDS;
+const MINUTE = 60_000;
+const note = { id: 'note', type: 'Job_AddNote', params: { text: 'Checked job {{ job.number }}' } } as const;
+
+let triggerId: string | undefined;
+afterEach(async () => {
+  h.sim.controls.clearFaults();
+  await updateConnection(h.deps.database.db, h.vendorId, { needsReconnectSince: null });
+  if (triggerId) await h.deleteTrigger(triggerId);
+  triggerId = undefined;
+});
+
+/** A run scheduled a minute after `job`'s badges change, so the failure is met when it executes. */
+async function scheduledRun(job: string): Promise<void> {
+  triggerId = await h.createTrigger({
+    event: 'JobBadgesChanged',
+    delay: { amount: 1, unit: 'Minute' },
+    actions: [note],
+  });
+  await h.change('job', job, { badges: JSON.stringify([badges.vip, badges.urgent]) });
+  const [run] = await h.settledRuns(triggerId, 1);
+  expect(run?.status).toBe('Scheduled');
+}
+
+async function executedRun(): Promise<TriggerRunDetail> {
+  await h.advance(MINUTE);
+  const [run] = await h.settledRuns(triggerId ?? '', 1);
+  if (!run) throw new Error('no run');
+  return run;
+}
+
+const mailTo = async (templateKey: string) => {
+  const result = await h.deps.database.db.execute(
+    sql`select "to" from mail_outbox where template_key = ${templateKey} order by "to"`,
+  );
+  return (result as unknown as { rows: Array<{ to: string }> }).rows.map((row) => row.to);
+};
+
+describe('permanent failures: one attempt and a sentence that says what to do', () => {
+  it('a connection ServiceM8 no longer accepts: fails at once, and the Admins hear of it once', async () => {
+    await scheduledRun(jobs.quoteKitchenTap);
+    await updateConnection(h.deps.database.db, h.vendorId, { needsReconnectSince: h.clock.now() });
+    const run = await executedRun();
+    expect(run).toMatchObject({
+      status: 'Failed',
+      reason: 'ServiceM8 no longer accepts this connection: an Admin needs to connect ServiceM8 again.',
+      retry: null,
+    });
+    expect(await mailTo('automation-needs-admin')).toEqual([h.adminEmail]);
+
+    // A second failing run within the hour sends nothing more.
+    await h.deleteTrigger(triggerId ?? '');
+    await updateConnection(h.deps.database.db, h.vendorId, { needsReconnectSince: null });
+    await scheduledRun(jobs.quoteHotWater);
+    await updateConnection(h.deps.database.db, h.vendorId, { needsReconnectSince: h.clock.now() });
+    expect((await executedRun()).status).toBe('Failed');
+    expect(await mailTo('automation-needs-admin')).toEqual([h.adminEmail]);
+  });
+
+  it('a token ServiceM8 refuses (401): fails at once and says to connect again', async () => {
+    await scheduledRun(jobs.workOrderBlockedSewer);
+    h.sim.controls.addFault({ kind: 'status', status: 401, path: '/api_1.0/*' });
+    const run = await executedRun();
+    expect(run.status).toBe('Failed');
+    expect(run.reason).toBe('ServiceM8 refused the connection (401): an Admin needs to connect ServiceM8 again.');
+    expect(h.sim.controls.faults()[0]?.hits).toBe(1);
+  });
+
+  it('a change ServiceM8 refuses as invalid (400): the step and the run fail at once with its words', async () => {
+    await scheduledRun(jobs.workOrderBurstPipe);
+    h.sim.controls.addFault({
+      kind: 'status',
+      status: 400,
+      method: 'POST',
+      path: '/api_1.0/note.json',
+      body: JSON.stringify({ errorCode: 400, message: 'note is too long' }),
+    });
+    const run = await executedRun();
+    expect(run.status).toBe('Failed');
+    expect(run.reason).toMatch(/^Action 1, “Add a note to the job”: ServiceM8 refused the change: /);
+    expect(run.steps.at(-1)?.status).toBe('Failed');
+    expect(h.sim.controls.faults()[0]?.hits).toBe(1);
+  });
+
+  it('a job deleted in ServiceM8 meanwhile: fails at once, saying so', async () => {
+    await scheduledRun(jobs.completedCistern);
+    h.sim.controls.writeRecord('job', jobs.completedCistern, { active: 0 });
+    const run = await executedRun();
+    expect(run.status).toBe('Failed');
+    expect(run.reason).toMatch(
+      /^Action 1, “Add a note to the job”: Job \d+ was deleted in ServiceM8, so nothing was done to it\.$/,
+    );
+  });
+});
+
+describe('transient failures: retried, and the run says so meanwhile', () => {
+  it('ServiceM8 answering 503: the run shows the attempt, the next try and the error, then succeeds', async () => {
+    await scheduledRun(jobs.completedHotWater);
+    h.sim.controls.addFault({ kind: 'status', status: 503, method: 'GET', path: '/api_1.0/job/*' });
+    await h.advance(MINUTE);
+    const [waiting] = await waitFor(
+      () => h.runsOf(triggerId ?? ''),
+      (runs) => runs[0]?.retry !== null && runs[0]?.retry !== undefined,
+      'the run to wait for a retry',
+      30_000,
+    );
+    expect(waiting?.status).toBe('Running');
+    expect(waiting?.retry).toMatchObject({ failedAttempts: 1, attemptsAllowed: 11 });
+    expect(waiting?.retry?.lastError).toMatch(/^ServiceM8 did not answer properly: .*503/);
+    expect(new Date(waiting?.retry?.nextAttemptBy ?? 0).getTime()).toBeGreaterThan(h.clock.now().getTime());
+
+    h.sim.controls.clearFaults();
+    const [done] = await h.settledRuns(triggerId ?? '', 1, 60_000);
+    expect(done).toMatchObject({ status: 'Succeeded', retry: null });
+  });
+});
