@@ -14,7 +14,7 @@ const RETRY_DELAY_MAX_SECONDS = 600;
  * The longest pg-boss waits before retrying after failed attempt `retryCount` (0 the first): with
  * backoff it waits a random time between 2ⁿ⁺¹/2 and 2ⁿ⁺¹ times the delay, at most the maximum.
  */
-export function latestRetryDelayMs(retryCount: number): number {
+function latestRetryDelayMs(retryCount: number): number {
   return Math.min(RETRY_DELAY_MAX_SECONDS, RETRY_DELAY_SECONDS * 2 ** Math.min(16, retryCount + 1)) * 1000;
 }
 
