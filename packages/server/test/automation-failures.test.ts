@@ -133,3 +133,60 @@ describe('transient failures: retried, and the run says so meanwhile', () => {
     expect(done).toMatchObject({ status: 'Succeeded', retry: null });
   });
 });
+
+describe('retrying a failed run', () => {
+  const retry = (path: string, payload?: object) =>
+    h.app.inject({
+      method: 'POST',
+      url: `/api/vendor/${h.vendorId}/Trigger/runs/${path}`,
+      headers: { authorization: `Bearer ${h.token}` },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('attempts the failed step anew once its cause is fixed, and does not repeat the steps that succeeded', async () => {
+    const job = jobs.quoteDrainCctv;
+    triggerId = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      delay: { amount: 1, unit: 'Minute' },
+      actions: [
+        { id: 'badge', type: 'Job_AddBadge', params: { badgeUuid: badges.warranty } },
+        { id: 'note', type: 'Job_AddNote', params: { text: 'Retried for job {{ job.number }}' } },
+      ],
+    });
+    await h.change('job', job, { badges: JSON.stringify([badges.vip]) });
+    h.sim.controls.addFault({ kind: 'status', status: 400, method: 'POST', path: '/api_1.0/note.json' });
+    const failed = await executedRun();
+    expect(failed.status).toBe('Failed');
+
+    h.sim.controls.clearFaults();
+    const response = await retry(`${failed.id}/retry`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [done] = await h.settledRuns(triggerId, 1);
+    expect(done?.status).toBe('Succeeded');
+    expect(done?.steps.filter((step) => step.kind === 'Action').map((step) => [step.actionId, step.status])).toEqual([
+      ['badge', 'Succeeded'],
+      ['note', 'Failed'],
+      ['note', 'Succeeded'],
+    ]);
+    const record = h.sim.controls.records('job').find((r) => r.uuid === job);
+    expect((JSON.parse(String(record?.badges)) as string[]).filter((b) => b === badges.warranty)).toHaveLength(1);
+    expect(h.sim.controls.records('note').filter((n) => String(n.note).startsWith('Retried for job'))).toHaveLength(1);
+
+    const again = await retry(`${failed.id}/retry`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Only a failed run can be retried; this one is Succeeded.');
+  });
+
+  it('retries a batch of failed runs, leaving the others alone', async () => {
+    await scheduledRun(jobs.unsuccessfulGasLeak);
+    h.sim.controls.addFault({ kind: 'status', status: 401, path: '/api_1.0/*' });
+    const failed = await executedRun();
+    h.sim.controls.clearFaults();
+    const other = '00000000-0000-4000-8000-000000000000';
+    const response = await retry('retry', { runIds: [failed.id, other] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({ retried: 1 });
+    const [done] = await h.settledRuns(triggerId ?? '', 1);
+    expect(done?.status).toBe('Succeeded');
+  });
+});

@@ -361,6 +361,21 @@ const ROUTES: Record<string, Route> = {
     adminOnly: false,
     success: 200,
   },
+  'POST /api/vendor/{vendorId}/Trigger/runs/{runId}/retry': {
+    method: 'POST',
+    url: (t) => `${triggerBase(t)}/runs/${nextTrigger(t).runId}/retry`,
+    prepare: createTriggersIn,
+    adminOnly: false,
+    // The prepared run is Scheduled: only a failed one can be retried.
+    success: 409,
+  },
+  'POST /api/vendor/{vendorId}/Trigger/runs/retry': {
+    method: 'POST',
+    url: (t) => `${triggerBase(t)}/runs/retry`,
+    body: () => ({ runIds: ['00000000-0000-4000-8000-000000000000'] }),
+    adminOnly: false,
+    success: 200,
+  },
 };
 
 async function call(route: Route, target: Team, token: string) {

@@ -101,8 +101,10 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     const env = actionEnv(deps, client, run, records, names);
     steps = await listSteps(db, runId);
     for (const [index, action] of definition.actions.entries()) {
-      const previous = latestStepOf(steps, action.id);
-      if (previous && previous.status !== 'Started') continue;
+      const latest = latestStepOf(steps, action.id);
+      if (latest && latest.status !== 'Started' && latest.status !== 'Failed') continue;
+      // A Failed step is there only when someone retried the run: it is attempted anew, as a new step.
+      const previous = latest?.status === 'Started' ? latest : undefined;
       const outcome = await performAction(deps, run, action, env, previous, position);
       if (!previous) position++;
       if (outcome.failed) {

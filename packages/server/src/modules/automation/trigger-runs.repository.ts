@@ -1,5 +1,5 @@
 import { type CursorSearchQuery, RUN_COUNT_CAP, RUN_STATUSES, TRIGGER_EVENTS } from '@automate/contract';
-import { and, asc, eq, getTableColumns, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { lookupValue } from '../../db/lookup-value.ts';
 import { countUpTo, runCursorSearch, type SearchSpec } from '../../db/search.ts';
@@ -165,4 +165,38 @@ export async function cancelScheduledRun(
     )
     .returning({ id: triggerRuns.id });
   return rows.length > 0;
+}
+
+/**
+ * Failed runs of the vendor among `runIds`, made Scheduled again and due now, marked dispatched (their
+ * jobs are queued in the same transaction). Their step logs stay: the executor performs a failed step
+ * anew and skips the ones that succeeded.
+ */
+export async function reopenFailedRuns(
+  tx: Db,
+  where: { vendorId: string; runIds: readonly string[] },
+  now: Date,
+): Promise<Array<{ id: string; vendorId: string; dueAt: Date }>> {
+  if (where.runIds.length === 0) return [];
+  return tx
+    .update(triggerRuns)
+    .set({
+      status: 'Scheduled',
+      reason: null,
+      finishedAt: null,
+      dueAt: now,
+      dispatchedAt: now,
+      failedAttempts: 0,
+      lastError: null,
+      nextAttemptBy: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(triggerRuns.vendorId, where.vendorId),
+        inArray(triggerRuns.id, [...where.runIds]),
+        eq(triggerRuns.status, 'Failed'),
+      ),
+    )
+    .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId, dueAt: triggerRuns.dueAt });
 }

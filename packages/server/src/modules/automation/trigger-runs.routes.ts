@@ -5,9 +5,23 @@ import type { Deps } from '../../deps.ts';
 import { requireCaller } from '../../http/access.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
 import { TRIGGER_BASE as base, TriggerParams, triggerRoute, VendorParams } from '../triggers/trigger-paths.ts';
-import { cancelTriggerRun, getTriggerRun, listTriggerRuns } from './trigger-runs.service.ts';
+import {
+  cancelTriggerRun,
+  getTriggerRun,
+  listTriggerRuns,
+  retryFailedRuns,
+  retryTriggerRun,
+} from './trigger-runs.service.ts';
 
 const RunParams = VendorParams.extend({ runId: z.uuid('runId is not a valid id.') });
+
+const RETRY_BATCH_MAX = 500;
+const RetryRunsBody = z.object({
+  runIds: z
+    .array(z.uuid('Each run id must be a valid id.'), { error: 'runIds must be a list of run ids.' })
+    .min(1, 'runIds needs at least one run.')
+    .max(RETRY_BATCH_MAX, `runIds can hold at most ${RETRY_BATCH_MAX} runs at once.`),
+});
 
 const RUNS_SEARCH_DESCRIPTION =
   'Sortable: status, triggerName, jobNumber, event, createdAt, dueAt, startedAt, finishedAt (runs with the same ' +
@@ -65,6 +79,30 @@ export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
       data: TriggerRun,
       message: 'The run was cancelled.',
       answer: (vendorId, request) => cancelTriggerRun(deps, requireCaller(request), vendorId, request.params.runId),
+    });
+
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'POST',
+      url: `${base}/runs/:runId/retry`,
+      summary: 'Retry a failed run',
+      description:
+        'Runs it again now: the steps that failed are attempted anew, the ones that succeeded are not repeated. Only a Failed run can be retried; otherwise 409 says why not.',
+      params: RunParams,
+      data: TriggerRun,
+      message: 'The run was retried.',
+      answer: (vendorId, request) => retryTriggerRun(deps, vendorId, request.params.runId),
+    });
+
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'POST',
+      url: `${base}/runs/retry`,
+      summary: 'Retry failed runs',
+      description: `Retries each Failed run among \`runIds\` (at most ${RETRY_BATCH_MAX}) as \`runs/{runId}/retry\` does; runs that did not fail, or are not the vendor's, are left alone. Answers how many were retried.`,
+      body: RetryRunsBody,
+      data: z.object({ retried: z.number().int() }),
+      answer: async (vendorId, request) => ({ retried: await retryFailedRuns(deps, vendorId, request.body.runIds) }),
     });
   };
 }

@@ -11,12 +11,13 @@ import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { triggerNamesOf } from '../triggers/trigger-lookups.service.ts';
-import { RUN_ATTEMPTS_ALLOWED } from './execute-run.jobs.ts';
+import { queueRunExecution, RUN_ATTEMPTS_ALLOWED } from './execute-run.jobs.ts';
 import {
   cancelScheduledRun,
   findLastRunTimes,
   findTriggerRun,
   listRunSteps,
+  reopenFailedRuns,
   type RunStepRow,
   searchTriggerRuns,
   type TriggerRunRow,
@@ -120,6 +121,34 @@ export async function cancelTriggerRun(
     throw new AppError('CONFLICT', `The run has already finished (${row.status}).`);
   }
   return namedRun(db, row);
+}
+
+/**
+ * Runs a failed run again: a new attempt at the steps that failed; the steps that succeeded are not
+ * repeated. Only a Failed run can be retried (409 otherwise).
+ */
+export async function retryTriggerRun(deps: Deps, vendorId: string, runId: string): Promise<TriggerRun> {
+  const db = deps.database.db;
+  const retried = await retryRuns(deps, vendorId, [runId]);
+  const row = await findTriggerRun(db, { vendorId, runId });
+  if (!row) throw notFound(RUN);
+  if (retried === 0) {
+    throw new AppError('CONFLICT', `Only a failed run can be retried; this one is ${row.status}.`);
+  }
+  return namedRun(db, row);
+}
+
+/** Retries the vendor's failed runs among `runIds` (others are left as they are); answers how many. */
+export async function retryFailedRuns(deps: Deps, vendorId: string, runIds: readonly string[]): Promise<number> {
+  return retryRuns(deps, vendorId, runIds);
+}
+
+function retryRuns(deps: Deps, vendorId: string, runIds: readonly string[]): Promise<number> {
+  return deps.database.db.transaction(async (tx) => {
+    const reopened = await reopenFailedRuns(tx, { vendorId, runIds }, deps.clock.now());
+    for (const run of reopened) await queueRunExecution(deps, run, tx);
+    return reopened.length;
+  });
 }
 
 /** When each of the vendor's triggers last ran (trigger id → the newest run's creation), for the trigger list. */

@@ -11,10 +11,12 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { useNotifications } from '@/lib/notifications.ts';
 import { useRun } from '../api/get-run.ts';
+import { useRetryRun } from '../api/retry-runs.ts';
 import { automationViewPath } from '../list/automation-paths.ts';
 import { eventLabel } from '../list/event-labels.ts';
 import { formatInputValue, formatPreciseDateTime } from './run-format.ts';
@@ -23,6 +25,7 @@ import { RunStatusChip } from './run-status-chip.tsx';
 import { useCancelRunAction } from './use-cancel-run-action.ts';
 
 const RUN_LOAD_FAILED = 'The run could not be loaded.';
+const RETRY_FAILED = 'The run could not be retried.';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -68,6 +71,29 @@ function StepInput({ input }: { input: RunStep['input'] }) {
   );
 }
 
+/** What the step sent or read, hidden behind "Details": the sentence above says what happened. */
+function StepDetails({ input }: { input: RunStep['input'] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (Object.keys(input).length === 0) return null;
+  return (
+    <>
+      <Button
+        size="small"
+        sx={{ mt: 0.5, px: 0 }}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide details' : 'Details'}
+      </Button>
+      <Box id={id} hidden={!open}>
+        {open ? <StepInput input={input} /> : null}
+      </Box>
+    </>
+  );
+}
+
 function StepItem({ step }: { step: RunStep }) {
   return (
     <Box component="li" sx={{ py: 1.5 }} data-testid="run-step">
@@ -79,20 +105,29 @@ function StepItem({ step }: { step: RunStep }) {
       </Stack>
       <Typography variant="caption" color="text.secondary" component="p">
         {formatPreciseDateTime(step.startedAt)}
-        {step.kind === 'Action' && step.actionType ? ` · ${step.actionType}` : ''}
       </Typography>
       {step.outcome ? (
         <Typography variant="body2" sx={{ mt: 0.5 }}>
           {step.outcome}
         </Typography>
       ) : null}
-      <StepInput input={step.input} />
+      <StepDetails input={step.input} />
     </Box>
   );
 }
 
 function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail }) {
   const { cancelRun, isCancelling } = useCancelRunAction(vendorId);
+  const retry = useRetryRun();
+  const { toast } = useNotifications();
+  const retryRun = () =>
+    retry.mutate(
+      { vendorId, runId: run.id },
+      {
+        onSuccess: ({ message }) => toast(message ?? 'The run was retried.', 'success'),
+        onError: (error) => toast(getErrorMessage(error, RETRY_FAILED), 'error'),
+      },
+    );
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }} useFlexGap>
@@ -106,6 +141,11 @@ function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail
             disabled={isCancelling(run.id)}
           >
             Cancel run
+          </Button>
+        ) : null}
+        {run.status === 'Failed' ? (
+          <Button size="small" variant="outlined" onClick={retryRun} loading={retry.isPending}>
+            Retry run
           </Button>
         ) : null}
       </Stack>

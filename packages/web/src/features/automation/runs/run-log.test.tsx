@@ -181,9 +181,14 @@ describe('the run log', () => {
     expect(steps).toHaveLength(2);
     expect(within(steps[0] as HTMLElement).getByText('Conditions when it happened')).toBeTruthy();
     expect(within(steps[0] as HTMLElement).getByText('The job is a quote and has no “Won” badge.')).toBeTruthy();
+    // What a step sent is behind "Details"; the sentence says what happened.
+    expect(within(steps[0] as HTMLElement).queryByText('combiner')).toBeNull();
+    await userEvent.click(within(steps[0] as HTMLElement).getByRole('button', { name: 'Details' }));
     expect(within(steps[0] as HTMLElement).getByText('combiner')).toBeTruthy();
     expect(within(steps[1] as HTMLElement).getByText('Add a note to the job')).toBeTruthy();
+    expect(within(steps[1] as HTMLElement).queryByText('Job_AddNote', { exact: false })).toBeNull();
     expect(within(steps[1] as HTMLElement).getByText('Started')).toBeTruthy();
+    await userEvent.click(within(steps[1] as HTMLElement).getByRole('button', { name: 'Details' }));
     expect(within(steps[1] as HTMLElement).getByText('Followed up on 1042')).toBeTruthy();
     expect(within(steps[1] as HTMLElement).getByText('a@example.com, b@example.com')).toBeTruthy();
     expect(within(panel).getByText(RUN.jobUuid ?? '')).toBeTruthy();
@@ -252,6 +257,45 @@ describe('the run log', () => {
     await userEvent.click(await screen.findByText('1042'));
     const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
     expect(within(panel).getByTestId('run-retrying').textContent).toMatch(sentence);
+  });
+
+  it('retries a failed run from its panel, and the failed runs of a page after confirming', async () => {
+    const failed: TriggerRun = {
+      ...RUN,
+      status: 'Failed',
+      reason: 'ServiceM8 no longer accepts this connection: an Admin needs to connect ServiceM8 again.',
+    };
+    const second = { ...failed, id: '9a1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11', jobNumber: '1043' };
+    stub = stubFetch(({ url, method, body }) => {
+      if (url.pathname === `${BASE}/runs`) return page([failed, second]);
+      if (url.pathname === `${BASE}/search`) return page([]);
+      if (url.pathname === `${BASE}/runs/${RUN_ID}`) return ok({ ...DETAIL, ...failed });
+      if (method === 'POST' && url.pathname === `${BASE}/runs/${RUN_ID}/retry`) {
+        return ok({ ...failed, status: 'Scheduled', reason: null }, 'The run was retried.');
+      }
+      if (method === 'POST' && url.pathname === `${BASE}/runs/retry`) {
+        return ok({ retried: (body as { runIds: string[] }).runIds.length });
+      }
+      return undefined;
+    });
+    const filter = encodeURIComponent(JSON.stringify([{ action: 'Eq', field: 'status', value: 'Failed' }]));
+    renderAsRoute(<RunLog vendor={VENDOR} />, {
+      path: '/app/automation/logs',
+      at: `/app/automation/logs?Filters=${filter}`,
+    });
+    await userEvent.click(await screen.findByText('1042'));
+    const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Retry run' }));
+    await screen.findByText('The run was retried.');
+    expect(stub.calls.filter((call) => call.url.pathname === `${BASE}/runs/${RUN_ID}/retry`)).toHaveLength(1);
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry these 2 failed runs' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Retry these 2 failed runs?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Retry' }));
+    await screen.findByText('2 runs were retried.');
+    const batch = stub.calls.find((call) => call.url.pathname === `${BASE}/runs/retry`);
+    expect(batch?.body).toEqual({ runIds: [RUN_ID, second.id] });
   });
 
   it('one automation’s logs ask that automation’s runs and name it', async () => {

@@ -8,12 +8,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { SelectFilter } from '@/components/ui/select-filter.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
-import { formatDateTime } from '@/lib/format.ts';
+import { getErrorMessage } from '@/lib/api-client.ts';
+import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { useNotifications } from '@/lib/notifications.ts';
 import {
   filterValue,
   readSearchState,
@@ -24,6 +27,7 @@ import {
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
 import { useTrigger } from '../api/get-trigger.ts';
+import { useRetryRuns } from '../api/retry-runs.ts';
 import { RUN_SORT_FIELDS, useRunSearch } from '../api/search-runs.ts';
 import { useTriggerRunSearch } from '../api/search-trigger-runs.ts';
 import { useTriggerSearch } from '../api/search-triggers.ts';
@@ -146,6 +150,39 @@ function usePageCursors(searchKey: string) {
   return cursors;
 }
 
+/** "Retry these N failed runs": the failed runs on the page shown, after confirming. */
+function RetryFailedButton({ vendorId, runs }: { vendorId: string; runs: readonly TriggerRun[] }) {
+  const failed = runs.filter((run) => run.status === 'Failed');
+  const retry = useRetryRuns();
+  const confirm = useConfirm();
+  const { toast } = useNotifications();
+  if (failed.length === 0) return null;
+  const label = failed.length === 1 ? 'Retry the failed run' : `Retry these ${formatNumber(failed.length)} failed runs`;
+  const retryAll = async () => {
+    const confirmed = await confirm({
+      title: `${label}?`,
+      message:
+        'Each runs again now: the steps that failed are attempted anew, the ones that succeeded are not repeated. Fix what made them fail first.',
+      confirmText: 'Retry',
+      cancelText: 'Not now',
+    });
+    if (!confirmed) return;
+    retry.mutate(
+      { vendorId, runIds: failed.map((run) => run.id) },
+      {
+        onSuccess: ({ data }) =>
+          toast(`${formatNumber(data.retried)} run${data.retried === 1 ? ' was' : 's were'} retried.`, 'success'),
+        onError: (error) => toast(getErrorMessage(error, 'The runs could not be retried.'), 'error'),
+      },
+    );
+  };
+  return (
+    <Button variant="outlined" onClick={() => void retryAll()} loading={retry.isPending}>
+      {label}
+    </Button>
+  );
+}
+
 /**
  * /app/automation/logs (every run) and /app/automation/view/{id}/logs (one automation's): the runs,
  * newest first, filtered by status, automation, job number and the day they were created, with the
@@ -263,6 +300,7 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
             onChange={(event) => setCreated('LtEq', event.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
+          {status === 'Failed' && shown ? <RetryFailedButton vendorId={vendorId} runs={shown.rows} /> : null}
         </Stack>
         {search.isError ? (
           <LoadError error={search.error} fallback={RUNS_LOAD_FAILED} onRetry={() => search.refetch()} sx={{ mx: 2 }} />
