@@ -17,13 +17,13 @@ import {
   findLastRunTimes,
   findTriggerRun,
   listRunSteps,
-  reopenFailedRuns,
   type RunStepRow,
+  reopenFailedRuns,
   searchTriggerRuns,
   type TriggerRunRow,
 } from './trigger-runs.repository.ts';
 
-/** Reading and cancelling trigger runs (the engine creates and executes them), and when each trigger last ran. */
+/** Reading, cancelling and retrying trigger runs (the engine creates and executes them), and when each trigger last ran. */
 
 const RUN = 'The run';
 
