@@ -276,7 +276,7 @@ export const HELP_FAQS: readonly SeedFaq[] = [
   {
     question: 'How do I give a colleague access?',
     answer:
-      'An Admin can invite them by email under **Account → Users** and choose whether they are an Admin or a User.',
+      'An Admin can invite them by email under **Account → Team** and choose whether they are an Admin or a User.',
   },
   {
     question: 'Where do I see what an automation did?',

@@ -188,6 +188,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                     ['Email templates', 'EmailTemplatesRoute'],
                     [':id', 'Email template', 'EmailTemplateRoute'],
                   ),
+                  page('team', 'Team', pages.account, 'TeamRoute'),
                 ]),
               ]),
               ErrorBoundary: RouteErrorBoundary,

@@ -1,11 +1,86 @@
+import Alert from '@mui/material/Alert';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { AccountOverview } from '@/features/account/components/account-overview.tsx';
 import { EmailTemplateEditor } from '@/features/email-templates/components/email-template-editor.tsx';
 import { EmailTemplates } from '@/features/email-templates/components/email-templates.tsx';
+import { TeamPage } from '@/features/team/components/team-page.tsx';
+import { useCurrentVendor } from '@/lib/session/session.ts';
 import { paddedRoute, placeholderRoute } from '../route-pages.tsx';
 
-export const SubscriptionOverviewRoute = placeholderRoute(
-  'Subscription',
-  'Your plan, its price and renewal date, with ways to change or cancel it.',
-);
+const OVERVIEW_PATH = '/app/account/subscription/overview';
+const TEMPLATES_PATH = '/app/account/emails/search';
+const TEAM_PATH = '/app/account/team';
+
+/** The Account area's tabs; each is the page whose path begins with its section. */
+const ACCOUNT_TABS = [
+  { label: 'Overview', to: OVERVIEW_PATH, section: '/app/account/subscription' },
+  { label: 'Email templates', to: TEMPLATES_PATH, section: '/app/account/emails' },
+  { label: 'Team', to: TEAM_PATH, section: TEAM_PATH },
+] as const;
+
+function AccountTabs() {
+  const { pathname } = useLocation();
+  const current = ACCOUNT_TABS.findIndex((tab) => pathname.startsWith(tab.section));
+  return (
+    <Tabs
+      value={current === -1 ? false : current}
+      aria-label="Account"
+      variant="scrollable"
+      allowScrollButtonsMobile
+      sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+    >
+      {ACCOUNT_TABS.map((tab) => (
+        <Tab key={tab.to} label={tab.label} component={RouterLink} to={tab.to} />
+      ))}
+    </Tabs>
+  );
+}
+
+/** An Account page: the tabs above it. */
+function accountRoute(page: () => ReactNode) {
+  return paddedRoute(() => (
+    <>
+      <AccountTabs />
+      {page()}
+    </>
+  ));
+}
+
+function NoVendor() {
+  return (
+    <Alert severity="info" sx={{ maxWidth: 760 }}>
+      The account belongs to a business. Choose the business to work on first (super admins: the vendor selector in the
+      sidebar).
+    </Alert>
+  );
+}
+
+function Overview() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <PageHeader title="Account" subtitle={vendor ? vendor.name : undefined} />
+      {vendor ? <AccountOverview vendor={vendor} teamPath={TEAM_PATH} templatesPath={TEMPLATES_PATH} /> : <NoVendor />}
+    </>
+  );
+}
+
+function Team() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <PageHeader title="Team" subtitle="Who works on this business in Automate, and what each may do." />
+      {vendor ? <TeamPage vendor={vendor} /> : <NoVendor />}
+    </>
+  );
+}
+
+/** /app/account/subscription/overview: the business, its ServiceM8 connection, team, templates and plan. */
+export const SubscriptionOverviewRoute = accountRoute(() => <Overview />);
 
 export const SubscriptionCheckoutRoute = placeholderRoute(
   'Checkout',
@@ -23,7 +98,10 @@ export const InvoiceRoute = placeholderRoute(
 );
 
 /** /app/account/emails/search: the current vendor's email templates. */
-export const EmailTemplatesRoute = paddedRoute(() => <EmailTemplates />);
+export const EmailTemplatesRoute = accountRoute(() => <EmailTemplates />);
 
 /** /app/account/emails/{id}; `new` writes a new template. */
 export const EmailTemplateRoute = paddedRoute(({ id = '' }) => <EmailTemplateEditor id={id} />);
+
+/** /app/account/team: the people of the business, invitations and inviting someone. */
+export const TeamRoute = accountRoute(() => <Team />);

@@ -137,7 +137,7 @@ function EmailInputs({ action, onChange }: ActionInputsProps) {
               : emailTemplatesLoading
                 ? 'Loading your templates…'
                 : emailTemplates.length === 0
-                  ? 'You have no email templates yet: add them under Account › Emails.'
+                  ? 'You have no email templates yet: add them under Account › Email templates.'
                   : templateId !== ''
                     ? `The template ${templateId} no longer exists; pick another.`
                     : undefined)

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import type { VendorInvitation, VendorMembership, VendorUser } from '@automate/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { TeamPage } from './team-page.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const VENDOR: VendorMembership = {
+  vendorId: '11111111-1111-4111-8111-111111111111',
+  name: 'Alpha Plumbing',
+  role: 'Admin',
+  sm8Connected: true,
+};
+const BASE = `/api/Vendor/${VENDOR.vendorId}`;
+const member = (id: number, role: VendorUser['role'], firstName: string): VendorUser => ({
+  id: `00000000-0000-4000-8000-00000000000${id}`,
+  email: `${firstName.toLowerCase()}@alpha.example`,
+  userName: firstName.toLowerCase(),
+  firstName,
+  lastName: 'Smith',
+  role,
+  emailVerified: true,
+  joinedAt: '2026-03-01T09:00:00.000Z',
+});
+const ADMIN = member(1, 'Admin', 'Ana');
+const USER = member(2, 'User', 'Ben');
+const ok = (data: unknown, message?: string, status = 200) => ({ status, body: { success: true, data, message } });
+const page = (rows: unknown[]) => ok({ rows, total: rows.length, pageNumber: 1, pageSize: 500 });
+
+let stub: ReturnType<typeof stubFetch>;
+afterEach(() => stub.restore());
+
+function serve(state: { members: VendorUser[]; invitations: VendorInvitation[] }) {
+  stub = stubFetch(({ method, url, body }) => {
+    if (method === 'GET' && url.pathname === `${BASE}/users/search`) return page(state.members);
+    if (method === 'GET' && url.pathname === `${BASE}/invitations`) return ok(state.invitations);
+    if (method === 'POST' && url.pathname === `${BASE}/users`) {
+      const { email, role } = body as { email: string; role: VendorUser['role'] };
+      const invitation: VendorInvitation = {
+        id: '00000000-0000-4000-8000-0000000000aa',
+        email,
+        role,
+        status: 'Pending',
+        expiresAt: '2026-03-04T09:00:00.000Z',
+        createdAt: '2026-03-01T09:00:00.000Z',
+      };
+      state.invitations = [invitation];
+      return ok(invitation, `We emailed ${email} an invitation.`, 201);
+    }
+    if (method === 'DELETE' && url.pathname === `${BASE}/users/${ADMIN.id}`) {
+      return {
+        status: 409,
+        body: { success: false, code: 'CONFLICT', message: 'The last Admin of a vendor cannot be removed.' },
+      };
+    }
+    if (method === 'DELETE' && url.pathname === `${BASE}/users/${USER.id}`) {
+      state.members = state.members.filter((m) => m.id !== USER.id);
+      return ok(null, 'The user was removed from the vendor.');
+    }
+    return undefined;
+  });
+}
+
+const open = () => renderAsRoute(<TeamPage vendor={VENDOR} />, { path: '/app/account/team', at: '/app/account/team' });
+
+describe('the team page', () => {
+  it('lists the members, Admins first, and invites someone by email', async () => {
+    serve({ members: [USER, ADMIN], invitations: [] });
+    open();
+    const rows = await screen.findAllByTestId('team-member');
+    expect(rows.map((row) => within(row).getByText(/Smith/).textContent)).toEqual(['Ana Smith', 'Ben Smith']);
+
+    const form = screen.getByRole('form', { name: 'Invite someone' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Invite' }));
+    expect(await within(form).findByText(/email/i, { selector: 'p' })).toBeTruthy();
+    expect(stub.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(within(form).getByRole('textbox', { name: /Email address/ }), 'cara@alpha.example');
+    await userEvent.click(within(form).getByRole('button', { name: 'Invite' }));
+    await screen.findByText('We emailed cara@alpha.example an invitation.');
+    expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: 'cara@alpha.example',
+      role: 'User',
+    });
+    const invitation = await screen.findByTestId('team-invitation');
+    expect(within(invitation).getByText('cara@alpha.example')).toBeTruthy();
+  });
+
+  it('removes a member after confirming, and shows why the last Admin cannot be removed', async () => {
+    serve({ members: [ADMIN, USER], invitations: [] });
+    open();
+    const [, userRow] = await screen.findAllByTestId('team-member');
+
+    await userEvent.click(within(userRow as HTMLElement).getByRole('button', { name: 'Remove' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Ben Smith?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await screen.findByText('The user was removed from the vendor.');
+    await waitFor(() => expect(screen.getAllByTestId('team-member')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const [adminRow] = screen.getAllByTestId('team-member');
+    await userEvent.click(within(adminRow as HTMLElement).getByRole('button', { name: 'Remove' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await screen.findByText('The last Admin of a vendor cannot be removed.');
+  });
+});
