@@ -231,12 +231,13 @@ describe('the vendor automation screens', () => {
     await screenshot('list');
   });
 
-  it('tests the trigger on a job without the badge, and shows the condition that fails', async () => {
+  it('tests the trigger on a job chosen by its number, without the badge, and shows the condition that fails', async () => {
     needsTrigger();
     await page.goto(`${baseUrl}/app/automation/view/${triggerId}`);
     await page.getByRole('button', { name: 'Test on a job' }).click();
     const dialog = page.getByRole('dialog', { name: 'Test on a job' });
-    await dialog.getByRole('textbox', { name: 'Job uuid' }).fill(PLAIN_JOB.uuid);
+    await dialog.getByRole('combobox', { name: 'Job' }).fill(PLAIN_JOB.number);
+    await page.getByRole('option', { name: new RegExp(`^Job ${PLAIN_JOB.number} `) }).click();
     await dialog.getByRole('button', { name: 'Run test' }).click();
 
     await dialog.getByText('Would not run: the conditions do not hold on this record.').waitFor();

@@ -28,6 +28,26 @@ export const Sm8Category = record({ name: text, colour: text });
 export const Sm8Form = record({ name: text });
 export const Sm8FormField = record({ form_uuid: text, name: text, field_data_json: text, sort_order: text });
 export const Sm8Material = record({ name: text, item_number: text, price: text });
+export const Sm8Job = record({
+  generated_job_id: text,
+  status: text,
+  job_address: text,
+  job_description: text,
+  company_uuid: text,
+});
+export type Sm8Job = z.infer<typeof Sm8Job>;
+export const Sm8Company = record({ name: text });
+
+/** A job to pick (to test a trigger on): `GET /api/Vendor/{id}/servicem8/jobs?search=`. */
+export const JobChoice = z.object({
+  uuid: z.string(),
+  number: z.string(),
+  status: z.string(),
+  address: z.string(),
+  clientName: z.string(),
+  description: z.string(),
+});
+export type JobChoice = z.infer<typeof JobChoice>;
 
 /** `badges` is a JSON-encoded string of badge uuids; an empty or malformed value reads as none. */
 export function parseBadgeList(value: string | null | undefined): string[] {

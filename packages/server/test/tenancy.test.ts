@@ -204,6 +204,13 @@ const ROUTES: Record<string, Route> = {
     adminOnly: false,
     success: 200,
   },
+  'GET /api/Vendor/{id}/servicem8/jobs': {
+    method: 'GET',
+    url: (t) => `/api/Vendor/${t.vendor.id}/servicem8/jobs?search=1001`,
+    adminOnly: false,
+    // The team's vendor has no ServiceM8 connection: the search says to connect it.
+    success: 409,
+  },
   'POST /api/Webhook/whtest': {
     method: 'POST',
     url: () => '/api/Webhook/whtest',

@@ -1,4 +1,4 @@
-import type { DryRunAction, DryRunResult, TriggerDefinition } from '@automate/contract';
+import { ACTION_WORDS, type DryRunAction, type DryRunResult, type TriggerDefinition } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { ActionProblem } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
@@ -56,7 +56,7 @@ export async function dryRunTrigger(
       actions.push({
         actionId: action.id,
         type: action.type,
-        description: `${action.type} could not run on this record.`,
+        description: `“${ACTION_WORDS[action.type].label}” could not run on this record.`,
         preview: {},
         problem: error.message,
       });

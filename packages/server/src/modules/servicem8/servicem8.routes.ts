@@ -1,9 +1,10 @@
-import { Sm8ReferenceItem, Sm8SyncResult } from '@automate/contract';
+import { JobChoice, Sm8ReferenceItem, Sm8SyncResult } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
+import { searchJobs } from './job-search.service.ts';
 import { referenceItemsOf } from './reference-items.service.ts';
 import { syncReferenceData } from './sync.service.ts';
 
@@ -32,6 +33,24 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
       summary: 'The vendor’s ServiceM8 reference data, as last synced (for pickers)',
       data: z.array(Sm8ReferenceItem),
       answer: (vendorId) => referenceItemsOf(deps.database.db, vendorId),
+    });
+
+    vendorRoute(app, {
+      method: 'GET',
+      url: '/Vendor/:id/servicem8/jobs',
+      access: access.vendorMember('id'),
+      tags,
+      summary: 'Find jobs in ServiceM8 by number, client, address or description',
+      description:
+        'A number finds that job; other words match the jobs edited in the last 90 days (all words, ignoring case), the latest first, at most 20. Read from ServiceM8, kept for a minute.',
+      querystring: z.object({
+        search: z
+          .string({ error: 'search must be text.' })
+          .max(200, 'search can have at most 200 characters.')
+          .default(''),
+      }),
+      data: z.array(JobChoice),
+      answer: (vendorId, request) => searchJobs(deps, vendorId, request.query.search),
     });
   };
 }

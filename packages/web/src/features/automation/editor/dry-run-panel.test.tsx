@@ -69,7 +69,7 @@ const RESULT: DryRunResult = {
     {
       actionId: 'mail-1',
       type: 'JobClient_SendEmail',
-      description: 'JobClient_SendEmail could not run on this record.',
+      description: '“Email the client” could not run on this record.',
       preview: {},
       problem: 'The client has no contact with an email address.',
     },
@@ -80,21 +80,39 @@ const RESULT: DryRunResult = {
 let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub?.restore());
 
+const JOB_CHOICE = {
+  uuid: JOB,
+  number: '1042',
+  status: 'Work Order',
+  address: '12 Harbour View Road',
+  clientName: 'Harbour Cafe',
+  description: 'Replace the cylinder',
+};
+const JOBS_PATH = `/api/Vendor/${VENDOR}/servicem8/jobs`;
+
+/** Chooses job 1042 in the job picker by typing its number. */
+async function pickJob() {
+  await userEvent.type(screen.getByRole('combobox', { name: 'Job' }), '1042');
+  await userEvent.click(await screen.findByRole('option', { name: /Job 1042 · Work Order/ }));
+}
+
 describe('the dry-run panel', () => {
   it('tests the definition being edited on a job and shows the result tree, actions and missing fields', async () => {
-    stub = stubFetch(({ method, url }) =>
-      method === 'POST' && url.pathname === `/api/vendor/${VENDOR}/Trigger/${ID}/dryrun`
+    stub = stubFetch(({ method, url }) => {
+      if (method === 'GET' && url.pathname === JOBS_PATH)
+        return { status: 200, body: { success: true, data: [JOB_CHOICE] } };
+      return method === 'POST' && url.pathname === `/api/vendor/${VENDOR}/Trigger/${ID}/dryrun`
         ? { status: 200, body: { success: true, data: RESULT } }
-        : undefined,
-    );
+        : undefined;
+    });
     renderWithProviders(
       <DryRunPanel vendorId={VENDOR} triggerId={ID} targetKind="Job" getDefinition={() => DEFINITION} />,
     );
-    await userEvent.type(screen.getByRole('textbox', { name: 'Job uuid' }), JOB);
+    await pickJob();
     await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
 
     const result = await screen.findByTestId('dry-run-result');
-    expect(stub.calls[0]?.body).toEqual({ jobUuid: JOB, definition: DEFINITION });
+    expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({ jobUuid: JOB, definition: DEFINITION });
     expect(within(result).getByText('Would not run: the conditions do not hold on this record.')).toBeTruthy();
 
     const conditions = within(result).getAllByTestId('dry-run-condition');
@@ -133,13 +151,17 @@ describe('the dry-run panel', () => {
   });
 
   it('sends nothing while the trigger has problems or no record is given', async () => {
-    stub = stubFetch(() => undefined);
+    stub = stubFetch(({ method, url }) =>
+      method === 'GET' && url.pathname === JOBS_PATH
+        ? { status: 200, body: { success: true, data: [JOB_CHOICE] } }
+        : undefined,
+    );
     renderWithProviders(<DryRunPanel vendorId={VENDOR} triggerId={ID} targetKind="Job" getDefinition={() => null} />);
     await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
-    expect(screen.getByText('Give the Job uuid to test on.')).toBeTruthy();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Job uuid' }), JOB);
+    expect(screen.getByText('Pick the job to test on.')).toBeTruthy();
+    await pickJob();
     await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
     expect(screen.getByText('The trigger has problems (marked in the form): fix them, then test again.')).toBeTruthy();
-    expect(stub.calls).toHaveLength(0);
+    expect(stub.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 });

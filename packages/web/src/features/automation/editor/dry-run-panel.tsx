@@ -1,4 +1,4 @@
-import type { DryRunRequest, TargetKind, TriggerDefinition } from '@automate/contract';
+import type { DryRunRequest, JobChoice, TargetKind, TriggerDefinition } from '@automate/contract';
 import ScienceIcon from '@mui/icons-material/Science';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,17 +13,14 @@ import { type FormEvent, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useDryRunTrigger } from './api/dry-run-trigger.ts';
 import { DryRunResultView } from './dry-run-result.tsx';
+import { JobPicker } from './job-picker.tsx';
 
 const DRY_RUN_FAILED = 'The test could not be run.';
 
 type RecordKind = 'jobUuid' | 'clientUuid' | 'formResponseUuid';
 
 const RECORD_KINDS: Record<RecordKind, { label: string; field: string; help: string }> = {
-  jobUuid: {
-    label: 'Job',
-    field: 'Job uuid',
-    help: 'In ServiceM8, open the job: its uuid is in the address bar after “job_uuid=” (or in the job’s API view).',
-  },
+  jobUuid: { label: 'Job', field: 'job', help: '' },
   clientUuid: { label: 'Client', field: 'Client uuid', help: 'The uuid of the client (company) in ServiceM8.' },
   formResponseUuid: {
     label: 'Form response',
@@ -57,14 +54,16 @@ export function DryRunPanel({
 }) {
   const [kind, setKind] = useState<RecordKind>(() => recordKindFor(targetKind));
   const [uuid, setUuid] = useState('');
+  const [job, setJob] = useState<JobChoice | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const dryRun = useDryRunTrigger();
 
   const run = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    if (uuid.trim() === '') {
-      setProblem(`Give the ${RECORD_KINDS[kind].field} to test on.`);
+    const chosen = kind === 'jobUuid' ? (job?.uuid ?? '') : uuid.trim();
+    if (chosen === '') {
+      setProblem(kind === 'jobUuid' ? 'Pick the job to test on.' : `Give the ${RECORD_KINDS[kind].field} to test on.`);
       return;
     }
     const definition = getDefinition();
@@ -74,7 +73,7 @@ export function DryRunPanel({
       return;
     }
     setProblem(null);
-    const request: DryRunRequest = { [kind]: uuid.trim(), definition };
+    const request: DryRunRequest = { [kind]: chosen, definition };
     dryRun.mutate({ vendorId, triggerId, request });
   };
 
@@ -103,15 +102,21 @@ export function DryRunPanel({
             </TextField>
           </Grid>
           <Grid size={{ xs: 12, sm: 8 }}>
-            <TextField
-              size="small"
-              label={RECORD_KINDS[kind].field}
-              value={uuid}
-              onChange={(event) => setUuid(event.target.value)}
-              helperText={RECORD_KINDS[kind].help}
-              fullWidth
-              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', sx: { fontFamily: 'monospace' } } }}
-            />
+            {kind === 'jobUuid' ? (
+              <JobPicker vendorId={vendorId} value={job} onChange={setJob} />
+            ) : (
+              <TextField
+                size="small"
+                label={RECORD_KINDS[kind].field}
+                value={uuid}
+                onChange={(event) => setUuid(event.target.value)}
+                helperText={RECORD_KINDS[kind].help}
+                fullWidth
+                slotProps={{
+                  htmlInput: { spellCheck: false, autoCapitalize: 'none', sx: { fontFamily: 'monospace' } },
+                }}
+              />
+            )}
           </Grid>
         </Grid>
         <Button

@@ -363,6 +363,11 @@ describe('the trigger editor: an existing trigger', () => {
   it('tests the unsaved definition on a job from the editor', async () => {
     stub = serve(({ method, url, body }) => {
       if (method === 'GET' && url.pathname === `${BASE}/${ID}`) return ok(TRIGGER);
+      if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/servicem8/jobs`) {
+        return ok([
+          { uuid: 'job-1', number: '1042', status: 'Quote', address: '1 Main St', clientName: 'Ann', description: '' },
+        ]);
+      }
       if (method === 'POST' && url.pathname === `${BASE}/${ID}/dryrun`) {
         const { definition } = body as { definition: Trigger['definition'] };
         return ok({
@@ -391,12 +396,14 @@ describe('the trigger editor: an existing trigger', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove 2. Add a note to the job' }));
     await userEvent.click(screen.getByRole('button', { name: 'Test on a job' }));
     const dialog = await screen.findByRole('dialog', { name: 'Test on a job' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Job uuid' }), 'job-1');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Job' }), '1042');
+    await userEvent.click(await screen.findByRole('option', { name: /Job 1042/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Run test' }));
     expect(await within(dialog).findByText('Would run: the conditions hold on this record.')).toBeTruthy();
     expect(within(dialog).getByText('Planned sms-1')).toBeTruthy();
     expect(within(dialog).queryByText('Planned note-1')).toBeNull();
     expect(posts()).toHaveLength(1);
+    expect(posts()[0]?.body).toMatchObject({ jobUuid: 'job-1' });
   });
 
   it('links to its runs and deletes only after confirming', async () => {

@@ -4,4 +4,5 @@
  */
 export const editorKeys = {
   reference: (vendorId: string) => ['servicem8-reference', vendorId] as const,
+  jobs: (vendorId: string, search: string) => ['servicem8-jobs', vendorId, search] as const,
 };
