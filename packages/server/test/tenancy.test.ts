@@ -332,6 +332,21 @@ const ROUTES: Record<string, Route> = {
     adminOnly: false,
     success: 200,
   },
+  'POST /api/vendor/{vendorId}/Trigger/action/{actionId}/attachment': {
+    method: 'POST',
+    url: (t) => `${triggerBase(t)}/action/send/attachment`,
+    body: () => ({ file: 'not a file' }),
+    adminOnly: false,
+    // Reached, but JSON is not a file (uploads are tested in triggers.test.ts).
+    success: 415,
+  },
+  'DELETE /api/vendor/{vendorId}/Trigger/action/{actionId}/attachment/{attachmentId}': {
+    method: 'DELETE',
+    url: (t) => `${triggerBase(t)}/action/send/attachment/00000000-0000-4000-8000-000000000000`,
+    adminOnly: false,
+    // Reached: the vendor has no such pending file.
+    success: 404,
+  },
   'POST /api/vendor/{vendorId}/Trigger/dryrun': {
     method: 'POST',
     url: (t) => `${triggerBase(t)}/dryrun`,

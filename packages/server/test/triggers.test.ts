@@ -127,10 +127,11 @@ function multipartFile(bytes: Buffer, filename: string, contentType: string) {
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-function upload(team: Team, triggerId: string, actionId: string, file: ReturnType<typeof multipartFile>) {
+/** Uploads a file for an action of the trigger, or (`triggerId` null) of a trigger not saved yet. */
+function upload(team: Team, triggerId: string | null, actionId: string, file: ReturnType<typeof multipartFile>) {
   return services.app.inject({
     method: 'POST',
-    url: `${base(team)}/${triggerId}/action/${actionId}/attachment`,
+    url: `${base(team)}${triggerId ? `/${triggerId}` : ''}/action/${actionId}/attachment`,
     payload: file.payload,
     headers: { ...bearer(team.userToken), ...file.headers },
   });
@@ -578,11 +579,64 @@ describe('attachments', () => {
     expect((await call('DELETE', url, team.userToken)).statusCode).toBe(404);
   });
 
+  it('takes a file for a trigger not saved yet, which the new trigger then owns', async () => {
+    const response = await upload(team, null, 'send', multipartFile(PDF, 'price-list.pdf', 'application/pdf'));
+    expect(response.statusCode, response.body).toBe(201);
+    const attachment = OneAttachment.parse(response.json()).data;
+
+    const created = await call(
+      'POST',
+      base(team),
+      team.userToken,
+      definition({ name: 'Price list', actions: [sendAttachmentAction(attachment.id)] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const trigger = OneTrigger.parse(created.json()).data;
+    expect(trigger.attachments).toEqual([attachment]);
+    expect((await readTriggerAttachment(services.deps, team.vendor.id, attachment.id))?.fileName).toBe(
+      'price-list.pdf',
+    );
+
+    // Now the trigger's: another new trigger cannot take it.
+    const second = await call(
+      'POST',
+      base(team),
+      team.userToken,
+      definition({ name: 'Copycat', actions: [sendAttachmentAction(attachment.id)] }),
+    );
+    expect(second.statusCode).toBe(400);
+    expect(errorOf(second).message).toMatch(/the file .* was not uploaded for this trigger/);
+  });
+
+  it('replaces or removes a file of a trigger not saved yet, and forgets one not saved within 24 hours', async () => {
+    const first = OneAttachment.parse(
+      (await upload(team, null, 'send', multipartFile(PDF, 'old.pdf', 'application/pdf'))).json(),
+    ).data;
+    const removed = await call('DELETE', `${base(team)}/action/send/attachment/${first.id}`, team.userToken);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await call('DELETE', `${base(team)}/action/send/attachment/${first.id}`, team.userToken)).statusCode).toBe(
+      404,
+    );
+
+    const late = OneAttachment.parse(
+      (await upload(team, null, 'send', multipartFile(PDF, 'late.pdf', 'application/pdf'))).json(),
+    ).data;
+    services.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    const saved = await call(
+      'POST',
+      base(team),
+      team.userToken,
+      definition({ name: 'Too late', actions: [sendAttachmentAction(late.id)] }),
+    );
+    expect(saved.statusCode).toBe(400);
+    expect(errorOf(saved).message).toMatch(/the file .* was not uploaded for this trigger/);
+  });
+
   it('refuses a file for an action of another type', async () => {
     const response = await upload(team, triggerId, 'a1', multipartFile(PDF, 'brochure.pdf', 'application/pdf'));
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toBe(
-      'The action a1 is a Job_AddNote action; files can only be attached to a Job_SendAttachment action.',
+      'Action 1, “Add a note to the job” does not send a file; files can only be added to “Email a file to the job contact”.',
     );
   });
 

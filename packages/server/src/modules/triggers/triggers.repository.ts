@@ -1,5 +1,5 @@
 import { type SearchQuery, TRIGGER_EVENTS, type TriggerDefinition, type TriggerEvent } from '@automate/contract';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { lookupValue } from '../../db/lookup-value.ts';
 import { countWhere, runSearch, type SearchSpec } from '../../db/search.ts';
@@ -238,6 +238,35 @@ export async function findTriggerAttachment(
 ): Promise<TriggerAttachmentRow | undefined> {
   const [row] = await db.select().from(triggerAttachments).where(attachmentOf(where));
   return row;
+}
+
+const pendingOf = (vendorId: string) =>
+  and(eq(triggerAttachments.vendorId, vendorId), isNull(triggerAttachments.triggerId));
+
+/** The ids of the vendor's pending files (uploaded for a trigger not saved yet) still valid at `now`. */
+export async function listPendingAttachmentIds(db: Db, vendorId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: triggerAttachments.id })
+    .from(triggerAttachments)
+    .where(and(pendingOf(vendorId), gt(triggerAttachments.expiresAt, now)));
+  return rows.map((row) => row.id);
+}
+
+/** Makes the vendor's pending files among `ids` the trigger's, with no expiry. */
+export async function claimPendingAttachments(
+  db: Db,
+  where: { vendorId: string; triggerId: string; ids: readonly string[] },
+): Promise<void> {
+  if (where.ids.length === 0) return;
+  await db
+    .update(triggerAttachments)
+    .set({ triggerId: where.triggerId, expiresAt: null })
+    .where(and(pendingOf(where.vendorId), inArray(triggerAttachments.id, [...where.ids])));
+}
+
+/** Forgets the vendor's pending files that expired by `now` (their bytes stay in storage). */
+export async function deleteExpiredPendingAttachments(db: Db, vendorId: string, now: Date): Promise<void> {
+  await db.delete(triggerAttachments).where(and(pendingOf(vendorId), lte(triggerAttachments.expiresAt, now)));
 }
 
 export async function deleteTriggerAttachment(

@@ -16,7 +16,7 @@ import type { Deps } from '../../deps.ts';
 import { requireCaller } from '../../http/access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
-import { TRIGGER_BASE as base, TriggerParams, triggerRoute } from './trigger-paths.ts';
+import { TRIGGER_BASE as base, TriggerParams, triggerRoute, VendorParams } from './trigger-paths.ts';
 import {
   ATTACHMENT_TOO_LARGE,
   type AttachmentUpload,
@@ -26,15 +26,18 @@ import {
   getTrigger,
   type LastRunTimes,
   listTriggers,
+  removePendingAttachment,
   removeTrigger,
   removeTriggerAttachment,
   triggersNeedingAttention,
 } from './triggers.service.ts';
 
-const ActionParams = TriggerParams.extend({
-  actionId: z.string().trim().min(1, 'actionId is required.').max(64, 'actionId is too long to be an action id.'),
-});
-const AttachmentParams = ActionParams.extend({ attachmentId: z.uuid('attachmentId is not a valid id.') });
+const actionId = z.string().trim().min(1, 'actionId is required.').max(64, 'actionId is too long to be an action id.');
+const attachmentId = z.uuid('attachmentId is not a valid id.');
+const ActionParams = TriggerParams.extend({ actionId });
+const AttachmentParams = ActionParams.extend({ attachmentId });
+const PendingActionParams = VendorParams.extend({ actionId });
+const PendingAttachmentParams = PendingActionParams.extend({ attachmentId });
 
 const MAX_MB = TRIGGER_ATTACHMENT_LIMITS.maxBytes / 1024 / 1024;
 
@@ -141,6 +144,37 @@ export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: Last
           { vendorId, triggerId: request.params.triggerId, actionId: request.params.actionId },
           () => readUploadedFile(request),
         ),
+    });
+
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'POST',
+      url: `${base}/action/:actionId/attachment`,
+      summary: 'Upload the file of a Job_SendAttachment action of a trigger not saved yet',
+      description: `As \`Trigger/{triggerId}/action/{actionId}/attachment\`, for a trigger being written: the file waits 24 hours for a trigger to be saved that names its id as \`attachmentId\`, which then owns it; unclaimed, it is forgotten.`,
+      params: PendingActionParams,
+      data: TriggerAttachment,
+      status: 201,
+      message: 'The file was uploaded.',
+      answer: (vendorId, request) =>
+        addTriggerAttachment(deps, { vendorId, triggerId: null, actionId: request.params.actionId }, () =>
+          readUploadedFile(request),
+        ),
+    });
+
+    vendorRoute(app, {
+      ...triggerRoute,
+      method: 'DELETE',
+      url: `${base}/action/:actionId/attachment/:attachmentId`,
+      summary: 'Delete a file uploaded for a trigger not saved yet',
+      params: PendingAttachmentParams,
+      data: z.null(),
+      message: 'The file was deleted.',
+      answer: async (vendorId, request) => {
+        const { actionId, attachmentId } = request.params;
+        await removePendingAttachment(deps, { vendorId, actionId, attachmentId });
+        return null;
+      },
     });
 
     vendorRoute(app, {

@@ -57,13 +57,18 @@ export const triggerVersions = pgTable(
   (t) => [primaryKey({ columns: [t.triggerId, t.version] })],
 );
 
-/** Files uploaded for a Job_SendAttachment action; the bytes are in file storage under `storageName`. */
+/**
+ * Files uploaded for a Job_SendAttachment action; the bytes are in file storage under `storageName`. A
+ * file uploaded for a trigger not saved yet is *pending*: no trigger, and an `expiresAt`; saving the
+ * trigger that names it makes it the trigger's (no expiry). An expired pending file counts as gone.
+ */
 export const triggerAttachments = pgTable(
   'trigger_attachments',
   {
     id: uuid().primaryKey().defaultRandom(),
     vendorId: ownedByVendor(),
-    triggerId: ownedByTrigger(),
+    triggerId: uuid().references(() => triggers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }),
     actionId: text().notNull(),
     fileName: text().notNull(),
     contentType: text().notNull(),

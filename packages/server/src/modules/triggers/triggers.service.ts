@@ -24,6 +24,8 @@ import { referenceItemsAmong } from '../servicem8/reference-items.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
 import { type AvailableSm8Item, findMissingReferences, type Sm8ReferenceKind } from './trigger-references.ts';
 import {
+  claimPendingAttachments,
+  deleteExpiredPendingAttachments,
   deleteTrigger,
   deleteTriggerAttachment,
   findTrigger,
@@ -31,6 +33,7 @@ import {
   insertTrigger,
   insertTriggerAttachment,
   insertTriggerVersion,
+  listPendingAttachmentIds,
   listTriggerAttachments,
   listTriggerDefinitions,
   searchTriggers,
@@ -128,11 +131,21 @@ export async function createTrigger(
   definition: TriggerDefinition,
 ): Promise<Trigger> {
   return deps.database.db.transaction(async (tx) => {
-    await checkDefinition(tx, vendorId, definition, new Set());
+    const pending = await listPendingAttachmentIds(tx, vendorId, deps.clock.now());
+    await checkDefinition(tx, vendorId, definition, new Set(pending));
     const row = await insertTrigger(tx, { vendorId, definition, userId: caller.id, now: deps.clock.now() });
     await keepVersion(tx, row, caller);
-    return toTrigger(row, []);
+    await claimAttachmentsOf(tx, { vendorId, triggerId: row.id }, definition, pending);
+    return toTrigger(row, await listTriggerAttachments(tx, { vendorId, triggerId: row.id }));
   });
+}
+
+/** The pending files (uploaded before the trigger was saved) that the definition names become the trigger's. */
+function claimAttachmentsOf(tx: Db, key: TriggerKey, definition: TriggerDefinition, pending: readonly string[]) {
+  const named = referencesOf(definition).flatMap((reference) =>
+    reference.kind === 'attachment' && pending.includes(reference.id) ? [reference.id] : [],
+  );
+  return claimPendingAttachments(tx, { ...key, ids: named });
 }
 
 /** The history row of the version the trigger row is now at. */
@@ -155,12 +168,14 @@ export async function changeTrigger(
 ): Promise<Trigger> {
   return deps.database.db.transaction(async (tx) => {
     if (!(await findTrigger(tx, key, { lock: true }))) throw notFound(TRIGGER);
-    const attachments = await listTriggerAttachments(tx, key);
-    await checkDefinition(tx, key.vendorId, definition, new Set(attachments.map((row) => row.id)));
+    const own = (await listTriggerAttachments(tx, key)).map((attachment) => attachment.id);
+    const pending = await listPendingAttachmentIds(tx, key.vendorId, deps.clock.now());
+    await checkDefinition(tx, key.vendorId, definition, new Set([...own, ...pending]));
     const row = await updateTriggerDefinition(tx, key, definition, deps.clock.now());
     if (!row) throw notFound(TRIGGER);
     await keepVersion(tx, row, caller);
-    return toTrigger(row, attachments);
+    await claimAttachmentsOf(tx, key, definition, pending);
+    return toTrigger(row, await listTriggerAttachments(tx, key));
   });
 }
 
@@ -266,25 +281,33 @@ const MAX_MB = TRIGGER_ATTACHMENT_LIMITS.maxBytes / 1024 / 1024;
 
 export const ATTACHMENT_TOO_LARGE = `The file is larger than ${MAX_MB} MB.`;
 
+/** How long a file uploaded for a trigger not saved yet waits for the trigger to be saved. */
+const PENDING_ATTACHMENT_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Stores a file for a Job_SendAttachment action. The action may be one the trigger does not have
  * yet (the editor uploads the file before it can save the action that names it), but an existing
- * action of another type is refused. `readUpload` is called once the trigger and action are known.
+ * action of another type is refused. Without a trigger (`triggerId` null: one not saved yet) the file
+ * is pending for 24 hours: saving a trigger that names it makes it the trigger's. `readUpload` is
+ * called once the trigger and action are known.
  */
 export async function addTriggerAttachment(
   deps: Deps,
-  key: TriggerKey & { actionId: string },
+  key: { vendorId: string; triggerId: string | null; actionId: string },
   readUpload: () => Promise<AttachmentUpload>,
 ): Promise<TriggerAttachment> {
   const db = deps.database.db;
-  const trigger = await findTrigger(db, key);
-  if (!trigger) throw notFound(TRIGGER);
-  const action = trigger.definition.actions.find((item) => item.id === key.actionId);
-  if (action && action.type !== 'Job_SendAttachment') {
-    throw invalidField(
-      'actionId',
-      `The action ${key.actionId} is a ${action.type} action; files can only be attached to a Job_SendAttachment action.`,
-    );
+  if (key.triggerId) {
+    const trigger = await findTrigger(db, { vendorId: key.vendorId, triggerId: key.triggerId });
+    if (!trigger) throw notFound(TRIGGER);
+    const index = trigger.definition.actions.findIndex((item) => item.id === key.actionId);
+    const action = trigger.definition.actions[index];
+    if (action && action.type !== 'Job_SendAttachment') {
+      throw invalidField(
+        'actionId',
+        `${actionName(index, action.type)} does not send a file; files can only be added to “Email a file to the job contact”.`,
+      );
+    }
   }
 
   const upload = await readUpload();
@@ -306,9 +329,12 @@ export async function addTriggerAttachment(
 
   const storageName = `trigger-attachment-${randomUUID()}`;
   await deps.files.put(storageName, upload.bytes);
+  const now = deps.clock.now();
+  if (!key.triggerId) await deleteExpiredPendingAttachments(db, key.vendorId, now);
   const row = await insertTriggerAttachment(db, {
     vendorId: key.vendorId,
     triggerId: key.triggerId,
+    expiresAt: key.triggerId ? null : new Date(now.getTime() + PENDING_ATTACHMENT_MS),
     actionId: key.actionId,
     fileName,
     contentType,
@@ -345,6 +371,17 @@ export async function removeTriggerAttachment(
     }
     await deleteTriggerAttachment(tx, key);
   });
+}
+
+/** Deletes a pending file (uploaded for a trigger not saved yet): the editor replaced or removed it. */
+export async function removePendingAttachment(
+  deps: Deps,
+  key: { vendorId: string; actionId: string; attachmentId: string },
+): Promise<void> {
+  const db = deps.database.db;
+  const attachment = await findTriggerAttachment(db, key);
+  if (!attachment || attachment.triggerId !== null || attachment.actionId !== key.actionId) throw notFound(ATTACHMENT);
+  await deleteTriggerAttachment(db, key);
 }
 
 /** The bytes of an uploaded attachment of the vendor, for the engine; null when it or its file is gone. */

@@ -56,7 +56,7 @@ export function AttachmentInput({
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (!file || !triggerId) return;
+    if (!file) return;
     const problem = checkAttachmentFile(file);
     if (problem) {
       toast(problem, 'error');
@@ -112,7 +112,7 @@ export function AttachmentInput({
           variant="outlined"
           startIcon={uploading ? <CircularProgress size={16} color="inherit" /> : <AttachFileIcon />}
           onClick={() => fileInput.current?.click()}
-          disabled={!triggerId || uploading}
+          disabled={uploading}
         >
           {uploading ? 'Uploading…' : attachmentId !== '' ? 'Replace file' : 'Upload file'}
         </Button>
@@ -126,10 +126,7 @@ export function AttachmentInput({
         />
       </Stack>
       <FormHelperText error={error !== undefined}>
-        {error ??
-          (triggerId
-            ? `PDF, images, text, Word or Excel, at most ${MAX_MB} MB.`
-            : 'Create the trigger first (save it), then upload the file.')}
+        {error ?? `PDF, images, text, Word or Excel, at most ${MAX_MB} MB.`}
       </FormHelperText>
     </Stack>
   );

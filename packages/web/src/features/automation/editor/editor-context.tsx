@@ -12,7 +12,7 @@ export type EditorContextValue = {
   vendorId: string;
   /** The draft's event: it decides which conditions, actions and merge fields are offered. */
   event: TriggerEvent;
-  /** Null until the trigger is created (files can only be uploaded to a saved trigger). */
+  /** Null until the trigger is created (files uploaded before then wait for it to be saved). */
   triggerId: string | null;
   reference: ReferenceData;
   referenceLoading: boolean;

@@ -360,6 +360,45 @@ describe('the trigger editor: an existing trigger', () => {
     await waitFor(() => expect(stub.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1));
   });
 
+  it('uploads the file of an attachment action on a trigger not saved yet, then creates the trigger with it', async () => {
+    const attachmentId = '9d8c7b6a-0000-4000-8000-0000000000f2';
+    stub = serve(({ method, url, body }) => {
+      const upload = new RegExp(`^${BASE}/action/([^/]+)/attachment$`).exec(url.pathname);
+      if (method === 'POST' && upload) {
+        return ok(
+          {
+            id: attachmentId,
+            actionId: upload[1],
+            fileName: 'brochure.pdf',
+            contentType: 'application/pdf',
+            size: 1024,
+            createdAt: '2026-04-03T09:00:00.000Z',
+          },
+          201,
+        );
+      }
+      if (method === 'POST' && url.pathname === BASE) return ok({ ...TRIGGER, version: 1, definition: body }, 201);
+      if (method === 'GET' && url.pathname === `${BASE}/${ID}`) return ok(TRIGGER);
+      return undefined;
+    });
+    open('/app/automation/view/new');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Send the brochure');
+    await addAction(/^Email a file to the job contact/);
+    const action = screen.getByRole('group', { name: '1. Email a file to the job contact' });
+    await userEvent.upload(
+      within(action).getByTestId(/^attachment-file-/) as HTMLInputElement,
+      new File(['%PDF-1.4'], 'brochure.pdf', { type: 'application/pdf' }),
+    );
+    expect(await within(action).findByText('brochure.pdf')).toBeTruthy();
+    await userEvent.type(within(action).getByRole('textbox', { name: 'Subject' }), 'Our brochure');
+    await userEvent.type(within(action).getByRole('textbox', { name: 'Body' }), 'Attached.');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(posts().some((call) => call.url.pathname === BASE)).toBe(true));
+    const created = posts().find((call) => call.url.pathname === BASE)?.body as Trigger['definition'];
+    expect(created.actions[0]).toMatchObject({ type: 'Job_SendAttachment', params: { attachmentId } });
+  });
+
   it('tests the unsaved definition on a job from the editor', async () => {
     stub = serve(({ method, url, body }) => {
       if (method === 'GET' && url.pathname === `${BASE}/${ID}`) return ok(TRIGGER);

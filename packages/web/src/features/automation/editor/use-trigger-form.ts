@@ -126,7 +126,7 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
   }, []);
 
   const dropAttachment = useCallback(
-    (attachmentId: string, triggerId: string) => {
+    (attachmentId: string, triggerId: string | null) => {
       const attachment = attachments.find((item) => item.id === attachmentId);
       if (!attachment) return;
       deleteAttachment({ vendorId, triggerId, actionId: attachment.actionId, attachmentId }).catch(() => {
@@ -138,8 +138,10 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
 
   const releaseAttachment = useCallback(
     (attachmentId: string) => {
-      if (!saved || attachmentId === '') return;
-      if (attachmentIdsOf(saved.definition).has(attachmentId)) releasedAttachments.current.add(attachmentId);
+      if (attachmentId === '') return;
+      // A file of a trigger not saved yet is nobody else's: it goes at once.
+      if (!saved) dropAttachment(attachmentId, null);
+      else if (attachmentIdsOf(saved.definition).has(attachmentId)) releasedAttachments.current.add(attachmentId);
       else dropAttachment(attachmentId, saved.id);
     },
     [saved, dropAttachment],
