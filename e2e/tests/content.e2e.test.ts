@@ -67,9 +67,9 @@ describe('the help center', () => {
     await page.goto(url('/help'));
     await page.getByRole('heading', { name: 'Help Center', level: 1 }).waitFor();
     await page.getByRole('searchbox', { name: 'Search help articles' }).fill(word);
-    await page.getByRole('status').getByText(`1 article matches “${word}”.`).waitFor();
+    await page.getByRole('status').getByText(`1 page matches “${word}”.`).waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe(word);
-    const results = page.getByRole('list', { name: 'Matching articles' });
+    const results = page.getByRole('list', { name: 'Matching help' });
     expect(await results.getByRole('link').count()).toBe(1);
     await results.getByRole('link', { name: new RegExp(`Servicing a ${word} tank`) }).click();
 
@@ -95,7 +95,7 @@ describe('the help center', () => {
     await page.waitForURL(url('/app/help'));
     await page.getByRole('searchbox', { name: 'Search help articles' }).fill(word);
     // The search puts the words in the address once typing pauses: a click before that could be undone by it.
-    await page.getByRole('status').getByText(`1 article matches “${word}”.`).waitFor();
+    await page.getByRole('status').getByText(`1 page matches “${word}”.`).waitFor();
     await page.getByRole('link', { name: new RegExp(`Reminding clients about ${word} cleaning`) }).click();
     await page.waitForURL(url(`/app/help/articles/automations/${article.slug}`));
     await page.getByRole('heading', { name: `Reminding clients about ${word} cleaning`, level: 1 }).waitFor();

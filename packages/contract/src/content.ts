@@ -92,3 +92,18 @@ export function slugify(title: string): string {
     .slice(0, 100)
     .replace(/-+$/g, '');
 }
+
+/** A piece of a search result's snippet: text, and whether it is what matched the search. */
+export const SnippetPart = z.object({ text: z.string(), match: z.boolean() });
+
+/** One hit of `GET /api/Content/search`: a published article or FAQ entry, best match first. */
+export const HelpSearchHit = z.object({
+  kind: z.enum(['article', 'faq']),
+  id: z.string(),
+  title: z.string(),
+  /** An article's place (null for an FAQ entry). */
+  category: z.string().nullable(),
+  slug: z.string().nullable(),
+  snippet: z.array(SnippetPart),
+});
+export type HelpSearchHit = z.infer<typeof HelpSearchHit>;

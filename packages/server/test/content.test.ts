@@ -3,6 +3,7 @@ import {
   ArticleBySlug,
   ErrorBody,
   Faq,
+  type HelpSearchHit,
   searchPage,
   successEnvelope,
   toSearchParams,
@@ -268,5 +269,57 @@ describe('FAQ', () => {
     expect((await call('GET', `/api/Content/faq/${created.id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/Content/faq/${created.id}`, superToken)).statusCode).toBe(200);
     expect((await call('GET', `/api/Content/faq/${created.id}`, superToken)).statusCode).toBe(404);
+  });
+});
+
+describe('searching the help over its whole text', () => {
+  const hits = async (q: string) => {
+    const response = await services.app.inject({ method: 'GET', url: '/api/Content/search', query: { q } });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: HelpSearchHit[] }).data;
+  };
+
+  beforeAll(async () => {
+    const article = (title: string, content: string, published = true) =>
+      call('POST', '/api/Content/article', superToken, { category: 'billing', title, content, published });
+    await article(
+      'Paying the plumber by card',
+      'When the **overdue invoices** pile up, a [reminder](https://example.com) goes out.',
+    );
+    await article('Overdue invoices explained', 'What happens when a client pays late.');
+    await article('Zebra draft', 'Overdue invoices, secretly.', false);
+    await call('POST', '/api/Content/faq', superToken, {
+      question: 'Can a reminder wait?',
+      answer: 'Yes: invoices that are overdue get a reminder after the delay you set.',
+      published: true,
+    });
+  });
+
+  it('finds the words in titles, bodies and answers, in any form, titles first, drafts never', async () => {
+    const found = await hits('overdue invoice');
+    expect(found.map((hit) => [hit.kind, hit.title])).toEqual([
+      ['article', 'Overdue invoices explained'],
+      ...found.slice(1).map((hit) => [hit.kind, hit.title]),
+    ]);
+    expect(found.map((hit) => hit.title).sort()).toEqual(
+      ['Can a reminder wait?', 'Overdue invoices explained', 'Paying the plumber by card'].sort(),
+    );
+    const card = found.find((hit) => hit.title === 'Paying the plumber by card');
+    expect(card).toMatchObject({ kind: 'article', category: 'billing', slug: 'paying-the-plumber-by-card' });
+    expect(card?.snippet.filter((part) => part.match).map((part) => part.text.toLowerCase())).toEqual([
+      'overdue',
+      'invoices',
+    ]);
+    // Markdown markup is not shown in the snippet.
+    expect(card?.snippet.map((part) => part.text).join('')).not.toMatch(/\*\*|\]\(/);
+  });
+
+  it('matches the last word as the start of one while typing, and answers nothing for no words', async () => {
+    expect((await hits('remind')).map((hit) => hit.title).sort()).toEqual([
+      'Can a reminder wait?',
+      'Paying the plumber by card',
+    ]);
+    expect(await hits('  ?! ')).toEqual([]);
+    expect(await hits('nothing-like-this-anywhere')).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   CONTENT_IMAGE_LIMITS,
   Faq,
   FaqInput,
+  HelpSearchHit,
   type SearchPage,
   SearchQuery,
   searchPage,
@@ -32,6 +33,7 @@ import {
   listFaqs,
   removeArticle,
   removeFaq,
+  searchHelp,
   storeContentImage,
 } from './content.service.ts';
 
@@ -201,6 +203,24 @@ export function contentRoutes(deps: Deps): FastifyPluginAsyncZod {
       input: FaqInput,
       service: { list: listFaqs, get: getFaq, create: createFaq, change: changeFaq, remove: removeFaq },
     });
+
+    app.get(
+      '/Content/search',
+      {
+        config: readers,
+        schema: {
+          tags: ['Content'],
+          summary: 'Search the published articles and FAQ entries over their whole text',
+          description:
+            'Every word must match (English word forms: "invoices" finds "invoice"; the last word also as the start of a longer one). Titles and questions weigh more than the text. Best match first, at most 20, each with a snippet whose matching words are marked.',
+          querystring: z.object({
+            q: z.string({ error: 'q must be text.' }).max(200, 'q can have at most 200 characters.').default(''),
+          }),
+          response: { 200: successEnvelope(z.array(HelpSearchHit)) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await searchHelp(deps, request.query.q) }),
+    );
 
     app.get(
       '/Content/article/:id/:slug',

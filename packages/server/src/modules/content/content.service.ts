@@ -5,6 +5,7 @@ import {
   CONTENT_IMAGE_LIMITS,
   type Faq,
   type FaqInput,
+  type HelpSearchHit,
   type SearchPage,
   type SearchQuery,
   slugify,
@@ -30,6 +31,8 @@ import {
   updateArticle,
   updateFaq,
 } from './content.repository.ts';
+import { searchPublishedHelp } from './help-search.repository.ts';
+import { snippetParts, toPrefixQuery } from './help-search.ts';
 
 const canSeeDrafts = (caller: Caller | null) => caller?.isSuperAdmin === true;
 
@@ -171,4 +174,12 @@ export async function storeContentImage(
   const name = `${owner.kind}-${owner.id}-${randomBytes(6).toString('hex')}.${type.extension}`;
   await deps.files.put(name, bytes);
   return { url: `/api/Content/images/${name}`, contentType: type.contentType, size: bytes.byteLength };
+}
+
+/** The published help matching `text` over its whole text, best first, with marked snippets. */
+export async function searchHelp(deps: Deps, text: string): Promise<HelpSearchHit[]> {
+  const query = toPrefixQuery(text);
+  if (!query) return [];
+  const rows = await searchPublishedHelp(deps.database.db, query);
+  return rows.map(({ headline, ...row }) => ({ ...row, snippet: snippetParts(headline) }));
 }

@@ -11,6 +11,8 @@ export const contentKeys = {
     bySlugs: ['articles', 'by-slug'] as const,
     bySlug: (category: string, slug: string) => ['articles', 'by-slug', category, slug] as const,
   },
+  /** Under the articles' root: a changed article refreshes the search (an FAQ change shows on the next visit). */
+  helpSearch: (text: string) => ['articles', 'help-search', text] as const,
   faqs: {
     all: ['faqs'] as const,
     searches: ['faqs', 'search'] as const,

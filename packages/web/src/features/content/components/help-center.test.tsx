@@ -28,8 +28,40 @@ const ARTICLES = [
 let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub.restore());
 
+/** The help search: "trigger" is in an article's text and in an FAQ answer. */
+const HITS = [
+  {
+    kind: 'article',
+    id: ARTICLES[0]?.id,
+    title: 'Building a trigger',
+    category: 'automations',
+    slug: 'building-a-trigger',
+    snippet: [
+      { text: 'A ', match: false },
+      { text: 'trigger', match: true },
+      { text: ' starts when its event happens.', match: false },
+    ],
+  },
+  {
+    kind: 'faq',
+    id: '00000000-0000-4000-8000-0000000000f1',
+    title: 'Why did my automation not run?',
+    category: null,
+    slug: null,
+    snippet: [
+      { text: 'Check the ', match: false },
+      { text: 'trigger', match: true },
+      { text: ' is switched on.', match: false },
+    ],
+  },
+];
+
 function serve() {
   stub = stubFetch(({ url }) => {
+    if (url.pathname === '/api/Content/search') {
+      const q = url.searchParams.get('q') ?? '';
+      return { status: 200, body: { success: true, data: q.startsWith('trigger') ? HITS : [] } };
+    }
     if (url.pathname !== '/api/Content/article/search') return undefined;
     const filters = JSON.parse(url.searchParams.get('Filters') ?? '[]') as Array<{ field: string; value: unknown }>;
     const title = filters.find((filter) => filter.field === 'title')?.value;
@@ -60,31 +92,29 @@ describe('the help center', () => {
     ]);
   });
 
-  it('searches titles as people type and links into the layout it is in', async () => {
+  it('searches the whole help as people type, marks the words found, and links into the layout it is in', async () => {
     serve();
     renderWithProviders(<HelpCenter paths={APP_HELP_PATHS} />);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search help articles' }), 'trigger');
-    const results = await screen.findByRole('list', { name: 'Matching articles' });
-    expect(screen.getByText('1 article matches “trigger”.')).toBeTruthy();
-    expect(
-      within(results)
-        .getByRole('link', { name: /Building a trigger/ })
-        .getAttribute('href'),
-    ).toBe('/app/help/articles/automations/building-a-trigger');
-    const searched = stub.calls.filter((call) => call.url.searchParams.get('Filters')?.includes('ILike'));
+    const results = await screen.findByRole('list', { name: 'Matching help' });
+    expect(screen.getByText('2 pages match “trigger”.')).toBeTruthy();
+    expect(within(results).getByRole('link', { name: 'Building a trigger' }).getAttribute('href')).toBe(
+      '/app/help/articles/automations/building-a-trigger',
+    );
+    expect(within(results).getByRole('link', { name: 'Why did my automation not run?' }).getAttribute('href')).toBe(
+      '/app/help/faq',
+    );
+    expect([...results.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['trigger', 'trigger']);
+    const searched = stub.calls.filter((call) => call.url.pathname === '/api/Content/search');
     // Asked once the typing paused, not for every letter.
-    expect(searched).toHaveLength(1);
-    expect(JSON.parse(searched[0]?.url.searchParams.get('Filters') ?? '')).toEqual([
-      { action: 'Eq', field: 'published', value: true },
-      { action: 'ILike', field: 'title', value: 'trigger' },
-    ]);
+    expect(searched.map((call) => call.url.searchParams.get('q'))).toEqual(['trigger']);
   });
 
   it('says when nothing matches', async () => {
     serve();
     renderWithProviders(<HelpCenter paths={PUBLIC_HELP_PATHS} />);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search help articles' }), 'zzz');
-    await screen.findByText('No articles match “zzz”.');
+    await screen.findByText('Nothing in the help matches “zzz”.');
     expect(screen.getByRole('link', { name: 'frequently asked questions' }).getAttribute('href')).toBe('/help/faq');
   });
 

@@ -1,4 +1,4 @@
-import type { SearchFilter, SearchQueryInput } from '@automate/contract';
+import type { HelpSearchHit, SearchFilter, SearchQueryInput } from '@automate/contract';
 import ArticleIcon from '@mui/icons-material/Article';
 import QuizIcon from '@mui/icons-material/Quiz';
 import SearchIcon from '@mui/icons-material/Search';
@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { useSearchText } from '@/lib/use-search-text.ts';
 import { useArticleSearch } from '../api/search-articles.ts';
+import { useHelpSearch } from '../api/search-help.ts';
 import { categoryDescription, groupByCategory } from '../categories.ts';
 import type { HelpPaths } from '../help-paths.ts';
 import { ArticleList, ArticleListSkeleton } from './article-list.tsx';
@@ -31,17 +32,6 @@ export const ALL_PUBLISHED_ARTICLES: SearchQueryInput = {
   SortDir: 'Ascending',
   Filters: [PUBLISHED],
 };
-
-/** Published articles whose title contains `text`. */
-function titleSearch(text: string): SearchQueryInput {
-  return {
-    PageNumber: 1,
-    PageSize: 50,
-    SortBy: 'title',
-    SortDir: 'Ascending',
-    Filters: [PUBLISHED, { action: 'ILike', field: 'title', value: text }],
-  };
-}
 
 const ARTICLES_FAILED = 'The help articles could not be loaded.';
 const CATEGORY_PREVIEW = 5;
@@ -79,24 +69,66 @@ export function HelpSearchField({
   );
 }
 
+/** A hit's snippet, its matching words marked. */
+function Snippet({ parts }: { parts: HelpSearchHit['snippet'] }) {
+  return (
+    <Typography variant="body2" color="text.secondary" component="p">
+      {parts.map((part, index) =>
+        part.match ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
+          <Box component="mark" key={index} sx={{ bgcolor: 'warning.light', color: 'inherit', px: 0.25 }}>
+            {part.text}
+          </Box>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </Typography>
+  );
+}
+
+function SearchHits({ hits, paths }: { hits: readonly HelpSearchHit[]; paths: HelpPaths }) {
+  return (
+    <Box component="ul" aria-label="Matching help" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {hits.map((hit) => (
+        <Box component="li" key={`${hit.kind}-${hit.id}`} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+          <Link
+            href={
+              hit.kind === 'article' && hit.category && hit.slug ? paths.article(hit.category, hit.slug) : paths.faq
+            }
+            sx={{ fontWeight: 600 }}
+          >
+            {hit.title}
+          </Link>
+          <Typography variant="caption" color="text.secondary" component="span" sx={{ ml: 1 }}>
+            {hit.kind === 'faq' ? 'Question' : 'Article'}
+          </Typography>
+          <Snippet parts={hit.snippet} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 function SearchResults({ text, paths }: { text: string; paths: HelpPaths }) {
-  const results = useArticleSearch(titleSearch(text));
+  const results = useHelpSearch(text);
   if (results.isPending) return <ArticleListSkeleton rows={3} />;
   if (results.isError)
     return <LoadError error={results.error} fallback={ARTICLES_FAILED} onRetry={() => results.refetch()} />;
-  const { rows, total } = results.data;
+  const hits = results.data;
   return (
     <Box component="section" aria-labelledby="help-search-results">
       <Typography id="help-search-results" variant="h6" component="h2" sx={{ mb: 1 }}>
         Search results
       </Typography>
       <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>
-        {total === 0
-          ? `No articles match “${text}”.`
-          : `${total} ${total === 1 ? 'article matches' : 'articles match'} “${text}”.`}
+        {hits.length === 0
+          ? `Nothing in the help matches “${text}”.`
+          : `${hits.length} ${hits.length === 1 ? 'page matches' : 'pages match'} “${text}”.`}
       </Typography>
-      {rows.length > 0 ? (
-        <ArticleList articles={rows} paths={paths} showCategory label="Matching articles" />
+      {hits.length > 0 ? (
+        <SearchHits hits={hits} paths={paths} />
       ) : (
         <Typography>
           Try other words, browse the <Link href={paths.articles}>articles</Link> or read the{' '}
