@@ -21,7 +21,7 @@ async function main(): Promise<void> {
 
   if (services.app) {
     await services.app.listen({ port: config.port, host: config.host });
-    logger.info(`Automate is running at ${config.publicUrl} (API docs at ${config.publicUrl}/api/docs)`);
+    logger.info(`Automate is running at ${config.publicUrl} — API docs: ${config.publicUrl}/api/docs`);
   }
   logger.info({ role, database: target.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL' }, 'started');
 
