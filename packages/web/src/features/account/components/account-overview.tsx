@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
+import { BusinessSettings } from './business-settings.tsx';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -37,12 +38,10 @@ export function AccountOverview({
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>
         <Card title="Business">
-          <Typography sx={{ fontWeight: 600 }} data-testid="account-vendor-name">
-            {vendor.name}
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            You are {vendor.role === 'Admin' ? 'an Admin' : 'a User'} of {vendor.name}.
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            You are {vendor.role === 'Admin' ? 'an Admin' : 'a User'} of this business.
-          </Typography>
+          <BusinessSettings vendor={vendor} />
         </Card>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

@@ -12,14 +12,15 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
+import { VendorTime } from '@/components/ui/vendor-time.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
+import { useVendorTimeZone } from '@/lib/vendor-time.ts';
 import { useRun } from '../api/get-run.ts';
 import { useRetryRun } from '../api/retry-runs.ts';
 import { automationViewPath } from '../list/automation-paths.ts';
 import { eventLabel } from '../list/event-labels.ts';
-import { formatInputValue, formatPreciseDateTime } from './run-format.ts';
+import { formatInputValue } from './run-format.ts';
 import { retrySentence, STEP_STATUS_COLOURS, stepTitle } from './run-labels.ts';
 import { RunStatusChip } from './run-status-chip.tsx';
 import { useCancelRunAction } from './use-cancel-run-action.ts';
@@ -94,7 +95,7 @@ function StepDetails({ input }: { input: RunStep['input'] }) {
   );
 }
 
-function StepItem({ step }: { step: RunStep }) {
+function StepItem({ step, timeZone }: { step: RunStep; timeZone: string | undefined }) {
   return (
     <Box component="li" sx={{ py: 1.5 }} data-testid="run-step">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
@@ -104,7 +105,7 @@ function StepItem({ step }: { step: RunStep }) {
         <Chip size="small" label={step.status} color={STEP_STATUS_COLOURS[step.status]} variant="outlined" />
       </Stack>
       <Typography variant="caption" color="text.secondary" component="p">
-        {formatPreciseDateTime(step.startedAt)}
+        <VendorTime value={step.startedAt} timeZone={timeZone} />
       </Typography>
       {step.outcome ? (
         <Typography variant="body2" sx={{ mt: 0.5 }}>
@@ -118,6 +119,7 @@ function StepItem({ step }: { step: RunStep }) {
 
 function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail }) {
   const { cancelRun, isCancelling } = useCancelRunAction(vendorId);
+  const timeZone = useVendorTimeZone(vendorId);
   const retry = useRetryRun();
   const { toast } = useNotifications();
   const retryRun = () =>
@@ -151,7 +153,7 @@ function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail
       </Stack>
       {run.retry ? (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="run-retrying">
-          {retrySentence(run)}
+          {retrySentence(run, timeZone)}
         </Alert>
       ) : null}
       {run.reason ? (
@@ -188,10 +190,18 @@ function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail
             </Box>
           </Fact>
         ) : null}
-        <Fact label="Created">{formatDateTime(run.createdAt)}</Fact>
-        <Fact label="Due">{formatDateTime(run.dueAt)}</Fact>
-        <Fact label="Started">{run.startedAt ? formatDateTime(run.startedAt) : '—'}</Fact>
-        <Fact label="Finished">{run.finishedAt ? formatDateTime(run.finishedAt) : '—'}</Fact>
+        <Fact label="Created">
+          <VendorTime value={run.createdAt} timeZone={timeZone} />
+        </Fact>
+        <Fact label="Due">
+          <VendorTime value={run.dueAt} timeZone={timeZone} />
+        </Fact>
+        <Fact label="Started">
+          <VendorTime value={run.startedAt} timeZone={timeZone} />
+        </Fact>
+        <Fact label="Finished">
+          <VendorTime value={run.finishedAt} timeZone={timeZone} />
+        </Fact>
         <Fact label="ServiceM8 calls">{run.sm8Calls}</Fact>
         {run.cascadeDepth > 0 ? (
           <Fact label="Caused by">another automation’s change (depth {run.cascadeDepth})</Fact>
@@ -212,7 +222,7 @@ function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail
           {[...run.steps]
             .sort((a, b) => a.position - b.position)
             .map((step) => (
-              <StepItem key={step.id} step={step} />
+              <StepItem key={step.id} step={step} timeZone={timeZone} />
             ))}
         </Box>
       )}

@@ -1,12 +1,3 @@
-import { LOCALES } from '@/lib/format.ts';
-
-/** Date and time to the second, e.g. `3 Mar 2026, 2:05:09 pm`: steps of one run are seconds apart. */
-export function formatPreciseDateTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(LOCALES, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
-}
-
 /** `2026-03-03` (the local day of a date input) → the start of that day, local time; null when blank or bad. */
 export function startOfLocalDay(day: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

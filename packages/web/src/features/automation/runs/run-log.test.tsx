@@ -298,6 +298,35 @@ describe('the run log', () => {
     expect(batch?.body).toEqual({ runIds: [RUN_ID, second.id] });
   });
 
+  it('shows times relative to now, exact in the business’s time zone on hover', async () => {
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/runs`) return page([RUN]);
+      if (url.pathname === `${BASE}/search`) return page([]);
+      if (url.pathname === `/api/Vendor/${VENDOR.vendorId}`) {
+        return ok({
+          id: VENDOR.vendorId,
+          name: VENDOR.name,
+          timeZone: 'Australia/Perth',
+          sm8Connected: true,
+          currentSubscriptionType: null,
+          hasCurrentSubscription: false,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        });
+      }
+      return undefined;
+    });
+    renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
+    const row = (await screen.findByText('1042')).closest('tr') as HTMLElement;
+    // Created 2026-04-01 09:00 UTC: 5 pm in Perth.
+    await waitFor(() =>
+      expect(row.querySelector(`time[datetime="${RUN.createdAt}"]`)?.getAttribute('title')).toMatch(
+        /1 Apr 2026.*5:00:00\s?pm/i,
+      ),
+    );
+    expect(row.querySelector(`time[datetime="${RUN.createdAt}"]`)?.textContent).toMatch(/ago$/);
+  });
+
   it('one automation’s logs ask that automation’s runs and name it', async () => {
     stub = stubFetch(({ url }) => {
       if (url.pathname === `${BASE}/${TRIGGER_ID}/runs`)

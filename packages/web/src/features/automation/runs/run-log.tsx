@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
@@ -14,8 +14,9 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { SelectFilter } from '@/components/ui/select-filter.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
+import { VendorTime } from '@/components/ui/vendor-time.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
-import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import {
   filterValue,
@@ -26,6 +27,7 @@ import {
 } from '@/lib/search-params.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
+import { useVendorTimeZone } from '@/lib/vendor-time.ts';
 import { useTrigger } from '../api/get-trigger.ts';
 import { useRetryRuns } from '../api/retry-runs.ts';
 import { RUN_SORT_FIELDS, useRunSearch } from '../api/search-runs.ts';
@@ -52,9 +54,9 @@ const RUNS_LOAD_FAILED = 'The runs could not be loaded.';
 /** The trigger picker lists up to this many automations, by name. */
 const TRIGGER_OPTIONS_QUERY = { PageNumber: 1, PageSize: 500, SortBy: 'name', SortDir: 'Ascending' } as const;
 
-const when = (value: string | null) => (value ? formatDateTime(value) : '—');
-
-function runColumns(withTrigger: boolean): ReadonlyArray<SearchTableColumn<TriggerRun>> {
+/** The run list's columns; times are relative, exact in the business's time zone on hover. */
+function runColumns(withTrigger: boolean, timeZone: string | undefined): ReadonlyArray<SearchTableColumn<TriggerRun>> {
+  const when = (value: string | null) => <VendorTime value={value} timeZone={timeZone} />;
   return [
     { key: 'status', label: 'Status', sortField: 'status', render: (run) => <RunStatusChip status={run.status} /> },
     ...(withTrigger
@@ -80,7 +82,7 @@ function runColumns(withTrigger: boolean): ReadonlyArray<SearchTableColumn<Trigg
       key: 'reason',
       label: 'Reason',
       render: (run) => {
-        const text = retrySentence(run) ?? run.reason ?? '';
+        const text = retrySentence(run, timeZone) ?? run.reason ?? '';
         return (
           <Typography
             variant="body2"
@@ -95,9 +97,6 @@ function runColumns(withTrigger: boolean): ReadonlyArray<SearchTableColumn<Trigg
     },
   ];
 }
-
-const ALL_COLUMNS = runColumns(true);
-const ONE_TRIGGER_COLUMNS = runColumns(false);
 
 /** The trigger picker of the all-runs page. */
 function TriggerFilter({
@@ -208,6 +207,8 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
   }, [shown, cursors]);
   useErrorToast(search.error, RUNS_LOAD_FAILED);
   const trigger = useTrigger(vendorId, triggerId ?? '', { enabled: triggerId !== undefined });
+  const timeZone = useVendorTimeZone(vendorId);
+  const columns = useMemo(() => runColumns(triggerId === undefined, timeZone), [triggerId, timeZone]);
 
   const status = filterValue(state.Filters, 'status');
   const jobNumber = filterValue(state.Filters, 'jobNumber');
@@ -307,7 +308,7 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
         ) : null}
         <SearchTable
           label="Runs"
-          columns={triggerId === undefined ? ALL_COLUMNS : ONE_TRIGGER_COLUMNS}
+          columns={columns}
           rows={search.data?.rows}
           total={search.data?.total ?? 0}
           totalCapped={search.data?.totalCapped}

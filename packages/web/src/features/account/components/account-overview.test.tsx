@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import type { Vendor, VendorMembership } from '@automate/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { AccountOverview } from './account-overview.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const MEMBERSHIP: VendorMembership = {
+  vendorId: '11111111-1111-4111-8111-111111111111',
+  name: 'Alpha Plumbing',
+  role: 'Admin',
+  sm8Connected: false,
+};
+const VENDOR: Vendor = {
+  id: MEMBERSHIP.vendorId,
+  name: 'Alpha Plumbing',
+  timeZone: 'Pacific/Auckland',
+  sm8Connected: false,
+  currentSubscriptionType: null,
+  hasCurrentSubscription: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const PATH = `/api/Vendor/${MEMBERSHIP.vendorId}`;
+
+let stub: ReturnType<typeof stubFetch>;
+afterEach(() => stub.restore());
+
+describe('the account overview', () => {
+  it('shows the business, links to the team and templates, and offers to connect ServiceM8', async () => {
+    stub = stubFetch(({ url }) =>
+      url.pathname === PATH ? { status: 200, body: { success: true, data: VENDOR } } : undefined,
+    );
+    renderAsRoute(
+      <AccountOverview vendor={MEMBERSHIP} teamPath="/app/account/team" templatesPath="/app/account/emails/search" />,
+      {
+        path: '/app/account/subscription/overview',
+        at: '/app/account/subscription/overview',
+      },
+    );
+    expect(screen.getByRole('link', { name: 'Manage the team' }).getAttribute('href')).toBe('/app/account/team');
+    expect(screen.getByRole('link', { name: 'Open email templates' }).getAttribute('href')).toBe(
+      '/app/account/emails/search',
+    );
+    expect(screen.getByRole('link', { name: 'Connect ServiceM8' }).getAttribute('href')).toBe(
+      '/api/Auth/login/servicem8',
+    );
+    expect(((await screen.findByRole('textbox', { name: /Business name/ })) as HTMLInputElement).value).toBe(
+      'Alpha Plumbing',
+    );
+  });
+
+  it('changes the business’s time zone', async () => {
+    stub = stubFetch(({ method, url, body }) => {
+      if (url.pathname !== PATH) return undefined;
+      if (method === 'PATCH') return { status: 200, body: { success: true, data: { ...VENDOR, ...(body as object) } } };
+      return { status: 200, body: { success: true, data: VENDOR } };
+    });
+    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
+    const form = await screen.findByRole('form', { name: 'Business settings' });
+    const zone = within(form).getByRole('combobox', { name: 'Time zone' });
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Perth');
+    await userEvent.click(await screen.findByRole('option', { name: 'Australia/Perth' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+        name: 'Alpha Plumbing',
+        timeZone: 'Australia/Perth',
+      }),
+    );
+  });
+});

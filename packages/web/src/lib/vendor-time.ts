@@ -1,0 +1,69 @@
+import { Vendor } from '@automate/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from './api-client.ts';
+import { LOCALES } from './format.ts';
+
+/**
+ * Times as a business reads them: in its own time zone (the one ServiceM8 has for the account), not
+ * the browser's; relative ("in 5 minutes", "2 hours ago") with the exact time to the second beside it.
+ */
+
+/** The query key of a vendor's record; saving the vendor refreshes it. */
+export const vendorKey = (vendorId: string) => ['vendor', vendorId] as const;
+
+/** `GET /api/Vendor/{id}`: the business's name, time zone and ServiceM8 state. */
+export function useVendor(vendorId: string | undefined) {
+  return useQuery(
+    queryOptions({
+      queryKey: vendorKey(vendorId ?? ''),
+      queryFn: ({ signal }) => apiGet(`/Vendor/${encodeURIComponent(vendorId ?? '')}`, Vendor, { signal }),
+      enabled: Boolean(vendorId),
+      staleTime: 5 * 60_000,
+    }),
+  );
+}
+
+/** The vendor's time zone; undefined until known, when the browser's is used. */
+export function useVendorTimeZone(vendorId: string | undefined): string | undefined {
+  return useVendor(vendorId).data?.timeZone || undefined;
+}
+
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/** `Tue, 3 Mar 2026, 2:05:09 pm NZDT`: the exact time in `timeZone` (the browser's when none). */
+export function formatExactTime(value: string | Date, timeZone?: string): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(LOCALES, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** `in 5 minutes`, `2 hours ago`, `yesterday`: how far `value` is from `now`, in the largest whole unit. */
+export function formatRelativeTime(value: string | Date, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(LOCALES, { numeric: 'auto' });
+  if (Math.abs(seconds) < 45) return format.format(0, 'second');
+  const [unit, size] = UNITS.find(([, length]) => Math.abs(seconds) >= length) ?? ['second', 1];
+  return format.format(Math.round(seconds / size), unit);
+}
