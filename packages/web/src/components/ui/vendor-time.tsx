@@ -2,13 +2,13 @@ import { formatExactTime, formatRelativeTime } from '@/lib/vendor-time.ts';
 
 /**
  * A time as the run log shows every time: relative ("2 hours ago"), with the exact time in the
- * business's time zone on hover (and for screen readers); "—" when there is none.
+ * business's time zone on hover; "—" when there is none.
  */
 export function VendorTime({ value, timeZone }: { value: string | null; timeZone: string | undefined }) {
   if (!value) return <>—</>;
   const exact = formatExactTime(value, timeZone);
   return (
-    <time dateTime={value} title={exact} aria-label={exact}>
+    <time dateTime={value} title={exact}>
       {formatRelativeTime(value)}
     </time>
   );
