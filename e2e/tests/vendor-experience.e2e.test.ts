@@ -1,0 +1,167 @@
+import { type AutomationHarness, startAutomationHarness, TEST_PASSWORD } from '@automate/server/testing';
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { sql } from 'drizzle-orm';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { markChangelogSeen } from '../support/content.ts';
+import { DESKTOP, signInThroughUi } from '../support/shell.ts';
+
+/**
+ * Issue acceptance, "vendor experience": a vendor Admin builds a trigger with an "Email a file" action
+ * on a trigger not saved yet, tests it on a job chosen by its number, saves it, changes the job in
+ * ServiceM8 (the simulator), reads the failed run's sentence, retries it after fixing the cause, and
+ * invites a team member who then signs in.
+ */
+
+const WEB_ROOT = new URL('../../packages/web/dist', import.meta.url).pathname;
+const { jobs } = SEED_IDS;
+/** Job 1006, a work order (burst pipe) with a job contact who has an email address. */
+const JOB = { uuid: jobs.workOrderBurstPipe, number: '1006' };
+const NAME = 'Brochure when a job is completed';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const MEMBER = 'nina.new@example.com';
+
+let h: AutomationHarness;
+let browser: Browser;
+let page: Page;
+let baseUrl: string;
+
+beforeAll(async () => {
+  h = await startAutomationHarness({ webRoot: WEB_ROOT });
+  if (!h.baseUrl) throw new Error('the harness listens on a real port');
+  baseUrl = h.baseUrl;
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await markChangelogSeen(context);
+  page = await context.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+  await signInThroughUi(page, baseUrl, { email: h.adminEmail, password: TEST_PASSWORD });
+});
+afterAll(async () => {
+  await browser?.close();
+  await h?.cleanup();
+});
+
+/** Reloads until `locator` shows (the screens refresh runs on their own only while one is unfinished). */
+async function reloadUntilVisible(locator: Locator, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await locator.waitFor({ state: 'visible', timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`, { cause: error });
+    }
+    await page.reload();
+  }
+}
+
+describe('a vendor Admin’s day with Automate', () => {
+  it('builds a trigger that emails a file, tests it on a job chosen by number, and saves it', async () => {
+    await page.goto(`${baseUrl}/app/automation/view/new`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(NAME);
+    await page.getByRole('switch', { name: 'Enabled' }).check();
+    await page.getByRole('combobox', { name: 'When', exact: true }).click();
+    await page.getByRole('option', { name: 'A job is completed', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Add action' }).click();
+    await page.getByRole('menuitem', { name: /^Email a file to the job contact/ }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    const action = page.getByRole('group', { name: '1. Email a file to the job contact' });
+    // Not saved yet, and the file goes up all the same.
+    await action
+      .getByTestId(/^attachment-file-/)
+      .setInputFiles({ name: 'brochure.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await action.getByText('brochure.pdf').waitFor();
+    await action.getByRole('textbox', { name: 'Subject' }).fill('Your job {{ job.number }} is done');
+    await action.getByRole('textbox', { name: 'Body' }).fill('Hi {{ contact.first_name }}, our brochure is attached.');
+
+    await page.getByRole('button', { name: 'Test on a job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test on a job' });
+    await dialog.getByRole('combobox', { name: 'Job' }).fill(JOB.number);
+    await page.getByRole('option', { name: new RegExp(`^Job ${JOB.number} `) }).click();
+    await dialog.getByRole('button', { name: 'Run test' }).click();
+    await dialog.getByText('Would run: the conditions hold on this record.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/app\/automation\/view\/[0-9a-f-]{36}$/);
+    await page.getByText(`“${NAME}” was created.`).waitFor();
+    await page.getByRole('group', { name: '1. Email a file to the job contact' }).getByText('brochure.pdf').waitFor();
+  });
+
+  it('reads why a run failed, fixes the cause and retries it: the file goes out once', async () => {
+    // ServiceM8 refuses to send the email until the account is fixed.
+    h.sim.controls.addFault({
+      kind: 'status',
+      status: 400,
+      path: '/platform_service_email',
+      body: JSON.stringify({ errorCode: 400, message: 'Sender address not verified' }),
+    });
+    h.sim.controls.clearMessages();
+    await h.change('job', JOB.uuid, { status: 'Completed' });
+
+    await page.goto(`${baseUrl}/app/automation/logs`);
+    const row = page.locator('tbody tr').filter({ hasText: NAME });
+    await reloadUntilVisible(row.getByTestId('run-status').filter({ hasText: /^Failed$/ }), 'the failed run');
+    await row.click();
+    const panel = page.getByRole('dialog', { name: NAME });
+    await panel
+      .getByText(/^Action 1, “Email a file to the job contact”: ServiceM8 refused the change: /)
+      .first()
+      .waitFor();
+    expect(h.sim.controls.messages('email')).toEqual([]);
+
+    h.sim.controls.clearFaults();
+    await panel.getByRole('button', { name: 'Retry run' }).click();
+    await page.getByText('The run was retried.').waitFor();
+    await page.keyboard.press('Escape');
+    await reloadUntilVisible(
+      row.getByTestId('run-status').filter({ hasText: /^Succeeded$/ }),
+      'the retried run to succeed',
+    );
+    expect(h.sim.controls.messages('email').map((message) => message.subject)).toEqual([
+      `Your job ${JOB.number} is done`,
+    ]);
+  });
+
+  it('invites a team member, who accepts and signs in', async () => {
+    await page.goto(`${baseUrl}/app/account/team`);
+    const form = page.getByRole('form', { name: 'Invite someone' });
+    await form.getByRole('textbox', { name: /Email address/ }).fill(MEMBER);
+    await form.getByRole('button', { name: 'Invite' }).click();
+    await page.getByText(`We emailed ${MEMBER} an invitation.`).waitFor();
+    await page.getByTestId('team-invitation').filter({ hasText: MEMBER }).waitFor();
+
+    const result = await h.deps.database.db.execute(
+      sql`select text from mail_outbox where "to" = ${MEMBER} and template_key = 'vendor-invitation' order by created_at desc limit 1`,
+    );
+    const text = (result as unknown as { rows: Array<{ text: string }> }).rows[0]?.text ?? '';
+    const link = /\/auth\/invitation\/[A-Za-z0-9_-]+/.exec(text)?.[0];
+    if (!link) throw new Error(`no invitation link in: ${text}`);
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await markChangelogSeen(context);
+    const invitee = await context.newPage();
+    await invitee.goto(`${baseUrl}${link}`);
+    const account = invitee.getByRole('form', { name: 'Create your account' });
+    await account.getByRole('textbox', { name: 'First name' }).fill('Nina');
+    await account.getByRole('textbox', { name: 'Last name' }).fill('New');
+    const [password, repeat] = [
+      account.locator('input[autocomplete="new-password"]').first(),
+      account.locator('input[autocomplete="new-password"]').last(),
+    ];
+    await password.fill('a-long-enough-passphrase-1');
+    await repeat.fill('a-long-enough-passphrase-1');
+    await account.getByRole('button', { name: 'Create account and join' }).click();
+    await invitee.waitForURL(`${baseUrl}/app/dashboard`);
+    await context.close();
+
+    await page.reload();
+    const member = page.getByTestId('team-member').filter({ hasText: MEMBER });
+    await member.waitFor();
+    expect(await member.getByText('Nina New').count()).toBe(1);
+  });
+});
