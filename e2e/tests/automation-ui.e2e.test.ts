@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Trigger } from '@automate/contract';
-import { type AutomationHarness, startAutomationHarness, TEST_PASSWORD } from '@automate/server/testing';
+import type { AutomationHarness } from '@automate/server/testing';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { markChangelogSeen } from '../support/content.ts';
-import { DESKTOP, signInThroughUi } from '../support/shell.ts';
+import { reloadUntilVisible as reloadUntilShown, startHarnessJourney } from '../support/harness-journey.ts';
+import { DESKTOP } from '../support/shell.ts';
 
 /**
  * Issue acceptance, "vendor automation screens": a vendor builds a trigger in the editor, tests it on a
@@ -16,7 +15,6 @@ import { DESKTOP, signInThroughUi } from '../support/shell.ts';
  * the ServiceM8 simulator over HTTP; the harness's clock is moved on instead of waiting for delays.
  */
 
-const WEB_ROOT = path.resolve(import.meta.dirname, '../../packages/web/dist');
 const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e-automation');
 
 const { jobs, badges } = SEED_IDS;
@@ -39,17 +37,8 @@ let baseUrl: string;
 let triggerId = '';
 
 beforeAll(async () => {
-  h = await startAutomationHarness({ webRoot: WEB_ROOT });
-  if (!h.baseUrl) throw new Error('the harness listens on a real port');
-  baseUrl = h.baseUrl;
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await markChangelogSeen(context);
-  page = await context.newPage();
-  // Leaving an editor with unsaved changes asks first (beforeunload): the journey means to leave.
-  page.on('dialog', (dialog) => void dialog.accept());
-  await signInThroughUi(page, baseUrl, { email: h.adminEmail, password: TEST_PASSWORD });
+  ({ h, browser, page, baseUrl } = await startHarnessJourney());
 });
 afterAll(async () => {
   await browser?.close();
@@ -66,19 +55,8 @@ async function screenshot(name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
-/** Reloads the page until `locator` shows (the screens do not refresh runs by themselves). */
-async function reloadUntilVisible(locator: Locator, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await locator.waitFor({ state: 'visible', timeout: 2_000 });
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`, { cause: error });
-    }
-    await page.reload();
-  }
-}
+const reloadUntilVisible = (locator: Locator, what: string, timeoutMs?: number) =>
+  reloadUntilShown(page, locator, what, timeoutMs);
 
 async function api<T>(pathname: string): Promise<T> {
   const response = await fetch(`${baseUrl}/api/vendor/${h.vendorId}${pathname}`, {

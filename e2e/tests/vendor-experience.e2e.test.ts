@@ -1,11 +1,11 @@
-import { type AutomationHarness, startAutomationHarness, TEST_PASSWORD } from '@automate/server/testing';
+import type { AutomationHarness } from '@automate/server/testing';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { sql } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
 import { markChangelogSeen } from '../support/content.ts';
-import { DESKTOP, signInThroughUi } from '../support/shell.ts';
+import { reloadUntilVisible as reloadUntilShown, startHarnessJourney } from '../support/harness-journey.ts';
+import { DESKTOP } from '../support/shell.ts';
 
 /**
  * Issue acceptance, "vendor experience": a vendor Admin builds a trigger with an "Email a file" action
@@ -14,7 +14,6 @@ import { DESKTOP, signInThroughUi } from '../support/shell.ts';
  * invites a team member who then signs in.
  */
 
-const WEB_ROOT = new URL('../../packages/web/dist', import.meta.url).pathname;
 const { jobs } = SEED_IDS;
 /** Job 1006, a work order (burst pipe) with a job contact who has an email address. */
 const JOB = { uuid: jobs.workOrderBurstPipe, number: '1006' };
@@ -28,34 +27,14 @@ let page: Page;
 let baseUrl: string;
 
 beforeAll(async () => {
-  h = await startAutomationHarness({ webRoot: WEB_ROOT });
-  if (!h.baseUrl) throw new Error('the harness listens on a real port');
-  baseUrl = h.baseUrl;
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await markChangelogSeen(context);
-  page = await context.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
-  await signInThroughUi(page, baseUrl, { email: h.adminEmail, password: TEST_PASSWORD });
+  ({ h, browser, page, baseUrl } = await startHarnessJourney());
 });
 afterAll(async () => {
   await browser?.close();
   await h?.cleanup();
 });
 
-/** Reloads until `locator` shows (the screens refresh runs on their own only while one is unfinished). */
-async function reloadUntilVisible(locator: Locator, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await locator.waitFor({ state: 'visible', timeout: 2_000 });
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`, { cause: error });
-    }
-    await page.reload();
-  }
-}
+const reloadUntilVisible = (locator: Locator, what: string) => reloadUntilShown(page, locator, what);
 
 describe('a vendor Admin’s day with Automate', () => {
   it('builds a trigger that emails a file, tests it on a job chosen by number, and saves it', async () => {

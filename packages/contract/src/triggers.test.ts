@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { SAMPLE_IDS, VALID_ACTIONS, VALID_CONDITIONS } from './testing/sample-params.ts';
 import {
   AUTOMATION_ACTIONS,
   AUTOMATION_CONDITIONS,
@@ -13,14 +14,15 @@ import {
   type TriggerDefinitionInput,
 } from './triggers.ts';
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const BADGE = uuid(1);
-const BADGE_2 = uuid(2);
-const QUEUE = uuid(3);
-const CATEGORY = uuid(4);
-const FORM = uuid(5);
-const FIELD = uuid(6);
-const MATERIAL = uuid(7);
+const {
+  badge: BADGE,
+  badge2: BADGE_2,
+  queue: QUEUE,
+  category: CATEGORY,
+  form: FORM,
+  field: FIELD,
+  material: MATERIAL,
+} = SAMPLE_IDS;
 
 /** A valid definition; each test builds its own. */
 function buildDefinition(overrides: Partial<TriggerDefinitionInput> = {}): TriggerDefinitionInput {
@@ -41,53 +43,6 @@ function issuesOf(result: z.ZodSafeParseResult<unknown>): string[] {
   if (result.success) return [];
   return result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 }
-
-const VALID_CONDITIONS: Record<(typeof AUTOMATION_CONDITIONS)[number], unknown> = {
-  IsCreated: {},
-  JobIsStatus: { status: 'Work Order' },
-  JobIsCategory: { categoryUuid: CATEGORY },
-  JobIsScheduled: {},
-  JobIsCompleted: {},
-  JobIsInQueue: { queueUuid: QUEUE },
-  JobQuoted: {},
-  JobQuoteSent: {},
-  JobQuoteApproved: {},
-  JobInvoiceSent: {},
-  JobInvoiceApproved: {},
-  JobPaymentMade: {},
-  ClientHasBadge: { badgeUuid: BADGE },
-  JobHasBadge: { badgeUuid: BADGE },
-  JobHasAllBadges: { badgeUuids: [BADGE, BADGE_2] },
-  ClientHasAllBadges: { badgeUuids: [BADGE] },
-  FormIsType: { formUuid: FORM },
-  JobExcludesBadges: { badgeUuids: [BADGE] },
-  JobExcludesCategories: { categoryUuids: [CATEGORY] },
-  JobExcludesQueues: { queueUuids: [QUEUE] },
-  JobExcludesStatuses: { statuses: ['Completed', 'Unsuccessful'] },
-  ClientExcludesBadges: { badgeUuids: [BADGE] },
-  FormFieldTextIncludes: { formUuid: FORM, field: FIELD, text: 'asbestos' },
-  FormFieldNumberMatches: { formUuid: FORM, field: FIELD, operator: 'GtEq', value: 4 },
-  FormFieldChoiceMatches: { formUuid: FORM, field: FIELD, choice: 'Yes' },
-  FormFieldDateMatches: { formUuid: FORM, field: FIELD, operator: 'Lt', value: '2025-03-31' },
-  FormFieldMultiChoiceIncludes: { formUuid: FORM, field: FIELD, choice: 'Asbestos' },
-};
-
-const VALID_ACTIONS: Record<(typeof AUTOMATION_ACTIONS)[number], unknown> = {
-  Job_AddBadge: { badgeUuid: BADGE },
-  Job_RemoveBadge: { badgeUuid: BADGE },
-  Job_SendEmail: { subject: 'Your quote', body: 'Hi {{contact.first}}' },
-  Job_ChangeStatus: { status: 'Completed' },
-  Job_AddToQueue: { queueUuid: QUEUE },
-  Job_AddNote: { text: 'Called the client' },
-  Job_AddDescription: { text: 'Follow-up visit booked' },
-  Job_AddWorkDoneDescription: { text: 'Replaced the valve' },
-  Job_AddService: { materialUuid: MATERIAL, quantity: 1.5 },
-  Job_SendText: { message: 'We are on our way' },
-  Job_SendAttachment: { attachmentId: 'att-1', subject: 'Care guide', body: 'Attached is the guide.' },
-  JobClient_SendEmail: { emailTemplateId: 'tpl-1' },
-  JobClient_CreateJob: { status: 'Quote', description: 'Annual service', categoryUuid: CATEGORY },
-  JobClient_SendText: { message: 'Time for your annual service' },
-};
 
 describe('TriggerDefinition', () => {
   it('accepts a definition and fills the defaults', () => {

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   AUTOMATION_ACTIONS,
   AUTOMATION_CONDITIONS,
-  type AutomationAction,
-  type AutomationCondition,
   actionsFor,
   conditionsFor,
   ErrorBody,
@@ -20,6 +18,7 @@ import {
   TriggerSummary,
   toSearchParams,
 } from '@automate/contract';
+import { VALID_ACTIONS, VALID_CONDITIONS } from '@automate/contract/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -760,63 +759,17 @@ describe("another vendor's objects", () => {
 
 describe('what each event allows', () => {
   const ref = uuid();
-  /** Params of the right shape for every condition and action (the rules are checked before the references). */
-  const CONDITION_PARAMS: Record<AutomationCondition, object> = {
-    IsCreated: {},
-    JobIsStatus: { status: 'Quote' },
-    JobIsCategory: { categoryUuid: ref },
-    JobIsScheduled: {},
-    JobIsCompleted: {},
-    JobIsInQueue: { queueUuid: ref },
-    JobQuoted: {},
-    JobQuoteSent: {},
-    JobQuoteApproved: {},
-    JobInvoiceSent: {},
-    JobInvoiceApproved: {},
-    JobPaymentMade: {},
-    ClientHasBadge: { badgeUuid: ref },
-    JobHasBadge: { badgeUuid: ref },
-    JobHasAllBadges: { badgeUuids: [ref] },
-    ClientHasAllBadges: { badgeUuids: [ref] },
-    FormIsType: { formUuid: ref },
-    JobExcludesBadges: { badgeUuids: [ref] },
-    JobExcludesCategories: { categoryUuids: [ref] },
-    JobExcludesQueues: { queueUuids: [ref] },
-    JobExcludesStatuses: { statuses: ['Quote'] },
-    ClientExcludesBadges: { badgeUuids: [ref] },
-    FormFieldTextIncludes: { formUuid: ref, field: ref, text: 'leak' },
-    FormFieldNumberMatches: { formUuid: ref, field: ref, operator: 'Gt', value: 2 },
-    FormFieldChoiceMatches: { formUuid: ref, field: ref, choice: 'Yes' },
-    FormFieldDateMatches: { formUuid: ref, field: ref, operator: 'Lt', value: '2026-01-31' },
-    FormFieldMultiChoiceIncludes: { formUuid: ref, field: ref, choice: 'Roof' },
-  };
-  const ACTION_PARAMS: Record<AutomationAction, object> = {
-    Job_AddBadge: { badgeUuid: ref },
-    Job_RemoveBadge: { badgeUuid: ref },
-    Job_SendEmail: { subject: 'Hello', body: 'Thanks {{ vendor.name }}' },
-    Job_ChangeStatus: { status: 'Completed' },
-    Job_AddToQueue: { queueUuid: ref },
-    Job_AddNote: { text: 'Checked' },
-    Job_AddDescription: { text: 'More' },
-    Job_AddWorkDoneDescription: { text: 'Done' },
-    Job_AddService: { materialUuid: ref, quantity: 1 },
-    Job_SendText: { message: 'Hi' },
-    Job_SendAttachment: { attachmentId: 'file-1', subject: 'Your file', body: 'Attached.' },
-    JobClient_SendEmail: { subject: 'Hello', body: 'Welcome' },
-    JobClient_CreateJob: { status: 'Quote', description: 'Follow-up visit' },
-    JobClient_SendText: { message: 'Welcome' },
-  };
   const everything = (event: TriggerEvent): TriggerDefinitionInput =>
     definition({
       event,
       conditions: {
         combiner: 'And',
-        items: AUTOMATION_CONDITIONS.map((type) => ({ type, params: CONDITION_PARAMS[type] })) as never,
+        items: AUTOMATION_CONDITIONS.map((type) => ({ type, params: VALID_CONDITIONS[type] })) as never,
       },
       actions: AUTOMATION_ACTIONS.map((type, index) => ({
         id: `a${index}`,
         type,
-        params: ACTION_PARAMS[type],
+        params: VALID_ACTIONS[type],
       })) as never,
     });
 

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { type AutomationHarness, startAutomationHarness, TEST_PASSWORD } from '@automate/server/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+import { markChangelogSeen } from './content.ts';
+import { DESKTOP, signInThroughUi } from './shell.ts';
+
+const WEB_ROOT = path.resolve(import.meta.dirname, '../../packages/web/dist');
+
+export type HarnessJourney = { h: AutomationHarness; browser: Browser; page: Page; baseUrl: string };
+
+/**
+ * A journey against the server in this process (serving the built web app) and its ServiceM8
+ * simulator: Chromium signed in as the connected vendor's Admin, on a desktop window.
+ */
+export async function startHarnessJourney(): Promise<HarnessJourney> {
+  const h = await startAutomationHarness({ webRoot: WEB_ROOT });
+  if (!h.baseUrl) throw new Error('the harness listens on a real port');
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await markChangelogSeen(context);
+  const page = await context.newPage();
+  // Leaving an editor with unsaved changes asks first (beforeunload): the journey means to leave.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await signInThroughUi(page, h.baseUrl, { email: h.adminEmail, password: TEST_PASSWORD });
+  return { h, browser, page, baseUrl: h.baseUrl };
+}
+
+/** Reloads the page until `locator` shows (screens refresh runs by themselves only while one is unfinished). */
+export async function reloadUntilVisible(
+  page: Page,
+  locator: Locator,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await locator.waitFor({ state: 'visible', timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`, { cause: error });
+    }
+    await page.reload();
+  }
+}
