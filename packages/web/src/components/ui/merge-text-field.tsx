@@ -1,3 +1,4 @@
+import type { MergeFieldName } from '@automate/contract';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -6,8 +7,9 @@ import { insertAt, MergeFieldPicker, mergeTag } from '@/components/ui/merge-fiel
 import { formatNumber } from '@/lib/format.ts';
 
 /**
- * A text field whose text may hold merge fields, with "Insert merge field" below it: the picked field
- * goes in at the cursor (in place of a selection; at the end when nobody has been in the field yet).
+ * A text field whose text may hold merge fields, with "Insert merge field" below it (offering `fields`,
+ * every merge field by default): the picked field goes in at the cursor (in place of a selection; at
+ * the end when nobody has been in the field yet). With `maxLength`, the helper counts the characters.
  */
 export function MergeTextField({
   label,
@@ -16,25 +18,32 @@ export function MergeTextField({
   onChange,
   error,
   helperText,
-  readOnly,
+  readOnly = false,
   multiline = false,
   minRows,
   maxLength,
   autoFocus,
+  size,
+  fields,
 }: {
   label: string;
-  name: string;
+  name?: string;
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
-  helperText: string;
-  readOnly: boolean;
+  helperText?: string;
+  readOnly?: boolean;
   multiline?: boolean;
   minRows?: number;
   /** Shown as a count under the field (the check itself happens on save, so pasted text is never cut). */
-  maxLength: number;
+  maxLength?: number;
   autoFocus?: boolean;
+  size?: 'small' | 'medium';
+  /** The merge fields the picker offers (the text's context decides); every one by default. */
+  fields?: readonly MergeFieldName[];
 }) {
+  const count = maxLength === undefined ? '' : `${formatNumber(value.length)} / ${formatNumber(maxLength)} characters.`;
+  const help = [helperText, count].filter(Boolean).join(' ');
   const input = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const selection = useRef<{ start: number; end: number } | null>(null);
   // The latest text, should the picker answer after more typing.
@@ -73,9 +82,12 @@ export function MergeTextField({
           rememberSelection();
         }}
         onSelect={rememberSelection}
+        // Where the cursor was when the person went to the picker.
+        onBlur={rememberSelection}
         inputRef={input}
         error={error !== undefined}
-        helperText={error ?? `${helperText} ${formatNumber(value.length)} / ${formatNumber(maxLength)} characters.`}
+        helperText={error ?? (help || undefined)}
+        size={size}
         required={!readOnly}
         fullWidth
         multiline={multiline}
@@ -88,7 +100,7 @@ export function MergeTextField({
       />
       {readOnly ? null : (
         <Stack direction="row" sx={{ mt: 0.5 }}>
-          <MergeFieldPicker target={`the ${label.toLowerCase()}`} onPick={insert} />
+          <MergeFieldPicker target={`the ${label.toLowerCase()}`} onPick={insert} fields={fields} />
         </Stack>
       )}
     </Box>
