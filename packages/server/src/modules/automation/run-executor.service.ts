@@ -33,16 +33,17 @@ import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
 
+/** Which attempt at a run this is (`retryCount` 0 is the first) and how long a retry may wait at most. */
+export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDelayMs: number };
+
 /**
  * Executes a due run. Safe to call again for the same run after a crash or
  * a transient failure: the step log says what is done. A Succeeded action is never performed
  * again; a Started one (interrupted) is performed with the plan it stored, and the action checks
- * first whether it already happened. Transient ServiceM8 failures are thrown for the job to retry;
- * permanent ones fail the run with the reason.
+ * first whether it already happened; a Failed one (the run was retried by a person) is performed anew.
+ * Transient failures are thrown for the job to retry; permanent ones fail the run with the reason
+ * (`run-failures.ts`).
  */
-/** Which attempt at a run this is (`retryCount` 0 is the first) and how long a retry may wait at most. */
-export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDelayMs: number };
-
 export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt): Promise<{ status: string }> {
   const db = deps.database.db;
   const run = await findRun(db, runId);
