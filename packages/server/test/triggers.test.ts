@@ -578,57 +578,42 @@ describe('attachments', () => {
     expect((await call('DELETE', url, team.userToken)).statusCode).toBe(404);
   });
 
-  it('takes a file for a trigger not saved yet, which the new trigger then owns', async () => {
-    const response = await upload(team, null, 'send', multipartFile(PDF, 'price-list.pdf', 'application/pdf'));
-    expect(response.statusCode, response.body).toBe(201);
-    const attachment = OneAttachment.parse(response.json()).data;
+  /** Uploads a PDF for a trigger not saved yet; answers the pending file. */
+  const uploadPending = async (fileName: string) =>
+    OneAttachment.parse((await upload(team, null, 'send', multipartFile(PDF, fileName, 'application/pdf'))).json())
+      .data;
+  /** Creates a trigger whose one action emails `attachmentId`. */
+  const createSending = (name: string, attachmentId: string) =>
+    call('POST', base(team), team.userToken, definition({ name, actions: [sendAttachmentAction(attachmentId)] }));
+  const NOT_UPLOADED = /the file .* was not uploaded for this trigger/;
 
-    const created = await call(
-      'POST',
-      base(team),
-      team.userToken,
-      definition({ name: 'Price list', actions: [sendAttachmentAction(attachment.id)] }),
-    );
+  it('takes a file for a trigger not saved yet, which the new trigger then owns', async () => {
+    const attachment = await uploadPending('price-list.pdf');
+    const created = await createSending('Price list', attachment.id);
     expect(created.statusCode, created.body).toBe(201);
-    const trigger = OneTrigger.parse(created.json()).data;
-    expect(trigger.attachments).toEqual([attachment]);
+    expect(OneTrigger.parse(created.json()).data.attachments).toEqual([attachment]);
     expect((await readTriggerAttachment(services.deps, team.vendor.id, attachment.id))?.fileName).toBe(
       'price-list.pdf',
     );
 
     // Now the trigger's: another new trigger cannot take it.
-    const second = await call(
-      'POST',
-      base(team),
-      team.userToken,
-      definition({ name: 'Copycat', actions: [sendAttachmentAction(attachment.id)] }),
-    );
+    const second = await createSending('Copycat', attachment.id);
     expect(second.statusCode).toBe(400);
-    expect(errorOf(second).message).toMatch(/the file .* was not uploaded for this trigger/);
+    expect(errorOf(second).message).toMatch(NOT_UPLOADED);
   });
 
   it('replaces or removes a file of a trigger not saved yet, and forgets one not saved within 24 hours', async () => {
-    const first = OneAttachment.parse(
-      (await upload(team, null, 'send', multipartFile(PDF, 'old.pdf', 'application/pdf'))).json(),
-    ).data;
-    const removed = await call('DELETE', `${base(team)}/action/send/attachment/${first.id}`, team.userToken);
+    const first = await uploadPending('old.pdf');
+    const pendingUrl = `${base(team)}/action/send/attachment/${first.id}`;
+    const removed = await call('DELETE', pendingUrl, team.userToken);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((await call('DELETE', `${base(team)}/action/send/attachment/${first.id}`, team.userToken)).statusCode).toBe(
-      404,
-    );
+    expect((await call('DELETE', pendingUrl, team.userToken)).statusCode).toBe(404);
 
-    const late = OneAttachment.parse(
-      (await upload(team, null, 'send', multipartFile(PDF, 'late.pdf', 'application/pdf'))).json(),
-    ).data;
+    const late = await uploadPending('late.pdf');
     services.clock.advance(24 * 60 * 60 * 1000 + 1000);
-    const saved = await call(
-      'POST',
-      base(team),
-      team.userToken,
-      definition({ name: 'Too late', actions: [sendAttachmentAction(late.id)] }),
-    );
+    const saved = await createSending('Too late', late.id);
     expect(saved.statusCode).toBe(400);
-    expect(errorOf(saved).message).toMatch(/the file .* was not uploaded for this trigger/);
+    expect(errorOf(saved).message).toMatch(NOT_UPLOADED);
   });
 
   it('refuses a file for an action of another type', async () => {
