@@ -12,6 +12,7 @@ import { getErrorMessage } from '@/lib/api-client.ts';
 import { checkImageFile, type ImageLimits, imageMarkdown, insertBlock } from '@/lib/markdown-text.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { ArticleViewer } from './article-viewer.tsx';
+import { useCursorInsertion } from './use-cursor-insertion.ts';
 
 const IMAGE_UPLOAD_FAILED = 'The image could not be uploaded.';
 
@@ -46,19 +47,16 @@ export function MarkdownEditor({
   imageLimits: ImageLimits;
   minRows?: number;
 }) {
-  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const {
+    input: textarea,
+    rememberSelection,
+    target,
+    place,
+  } = useCursorInsertion<HTMLTextAreaElement>(value, onChange);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const [uploading, setUploading] = useState(false);
   const { toast } = useNotifications();
   const preview = useDeferredValue(value);
-  // The latest text, for an upload that finishes after more typing.
-  const latest = useRef(value);
-  latest.current = value;
-  const selection = useRef<{ start: number; end: number } | null>(null);
-  const rememberSelection = () => {
-    const element = textarea.current;
-    if (element) selection.current = { start: element.selectionStart, end: element.selectionEnd };
-  };
 
   const upload = async (file: File) => {
     if (!onUploadImage) return;
@@ -67,21 +65,12 @@ export function MarkdownEditor({
       toast(problem, 'error');
       return;
     }
-    // Where the person last put the cursor; at the end if they have not been in the text yet.
-    const start = selection.current?.start ?? latest.current.length;
-    const end = selection.current?.end ?? start;
+    // Where the cursor is now: the image goes there even if the person types on during the upload.
+    const at = target();
     setUploading(true);
     try {
       const url = await onUploadImage(file);
-      const next = insertBlock(latest.current, start, end, imageMarkdown(url));
-      onChange(next.text);
-      requestAnimationFrame(() => {
-        const target = textarea.current;
-        if (!target) return;
-        target.focus();
-        target.setSelectionRange(next.cursor, next.cursor);
-        selection.current = { start: next.cursor, end: next.cursor };
-      });
+      place((text, start, end) => insertBlock(text, start, end, imageMarkdown(url)), at);
     } catch (failure) {
       toast(getErrorMessage(failure, IMAGE_UPLOAD_FAILED), 'error');
     } finally {

@@ -2,9 +2,9 @@ import type { MergeFieldName } from '@automate/contract';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useRef } from 'react';
 import { insertAt, MergeFieldPicker, mergeTag } from '@/components/ui/merge-field-picker.tsx';
 import { formatNumber } from '@/lib/format.ts';
+import { useCursorInsertion } from './use-cursor-insertion.ts';
 
 /**
  * A text field whose text may hold merge fields, with "Insert merge field" below it (offering `fields`,
@@ -44,32 +44,11 @@ export function MergeTextField({
 }) {
   const count = maxLength === undefined ? '' : `${formatNumber(value.length)} / ${formatNumber(maxLength)} characters.`;
   const help = [helperText, count].filter(Boolean).join(' ');
-  const input = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
-  const selection = useRef<{ start: number; end: number } | null>(null);
-  // The latest text, should the picker answer after more typing.
-  const latest = useRef(value);
-  latest.current = value;
-
-  const rememberSelection = () => {
-    const element = input.current;
-    if (element && element.selectionStart !== null && element.selectionEnd !== null) {
-      selection.current = { start: element.selectionStart, end: element.selectionEnd };
-    }
-  };
-
-  const insert = (field: string) => {
-    const start = selection.current?.start ?? latest.current.length;
-    const end = selection.current?.end ?? start;
-    const next = insertAt(latest.current, start, end, mergeTag(field));
-    onChange(next.text);
-    selection.current = { start: next.cursor, end: next.cursor };
-    requestAnimationFrame(() => {
-      const element = input.current;
-      if (!element) return;
-      element.focus();
-      element.setSelectionRange(next.cursor, next.cursor);
-    });
-  };
+  const { input, rememberSelection, place } = useCursorInsertion<HTMLInputElement | HTMLTextAreaElement>(
+    value,
+    onChange,
+  );
+  const insert = (field: string) => place((text, start, end) => insertAt(text, start, end, mergeTag(field)));
 
   return (
     <Box>
