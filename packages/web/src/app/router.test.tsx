@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { STORAGE_KEYS, type UserSession } from '@automate/contract';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -24,7 +24,7 @@ const HEALTH = {
   queue: { ok: true, detail: 'running' },
 };
 
-// The first visit to a lazy page imports its module (and MUI with it) in jsdom: allow for that.
+// The first visit to a lazy page imports its module (and MUI with it) in the test DOM: allow for that.
 configure({ asyncUtilTimeout: 10_000 });
 
 let fetchStub: ReturnType<typeof stubFetch>;
@@ -102,7 +102,7 @@ describe('guards in the route tree', () => {
     await screen.findByRole('heading', { name: 'Welcome, Robin' });
     expect(screen.getByTestId('user-name').textContent).toBe('Robin Tester');
     expect(screen.getByTestId('current-vendor-name').textContent).toBe(VENDOR_A.name);
-    // jsdom applies no media queries, so the bar stays in its below-lg state: present but not displayed.
+    // The test window is 1024 px wide, below lg (1280 px): the bar is present but not displayed.
     const crumbs = screen.getByTestId('breadcrumbs');
     expect(getComputedStyle(crumbs).display).toBe('none');
     expect(within(crumbs).getByRole('link', { name: 'Home', hidden: true }).getAttribute('href')).toBe('/app');

@@ -1,8 +1,8 @@
 import { afterEach } from 'vitest';
 
 /**
- * Test setup for the `web` project. In jsdom files: unmount what each test rendered, and provide the
- * browser APIs jsdom lacks (matchMedia, scrolling) so components behave as on a wide desktop screen.
+ * Test setup for the `web` project. In DOM files (happy-dom): unmount what each test rendered, clear
+ * storage, and stub the scrolling the test DOM does not do.
  */
 if (typeof window !== 'undefined') {
   const { cleanup } = await import('@testing-library/react');
@@ -12,18 +12,6 @@ if (typeof window !== 'undefined') {
     window.sessionStorage.clear();
   });
 
-  if (typeof window.matchMedia !== 'function') {
-    window.matchMedia = (query: string): MediaQueryList => ({
-      matches: /min-width/.test(query),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    });
-  }
   window.scrollTo = (() => {}) as typeof window.scrollTo;
   Element.prototype.scrollIntoView = () => {};
 }

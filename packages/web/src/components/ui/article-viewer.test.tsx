@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ArticleViewer, NO_ARTICLE_CONTENT } from './article-viewer.tsx';
