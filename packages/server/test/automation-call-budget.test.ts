@@ -134,3 +134,25 @@ describe('ServiceM8 calls per run', () => {
     expect(run.sm8Calls).toBe(4);
   });
 });
+
+describe('a new job', () => {
+  it('is read once although both its object delivery and its job.created delivery name it: 3 calls', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobIsCreated',
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Welcome job {{ job.number }}.' } }],
+    });
+    await forgetCalls();
+    const jobUuid = await h.change('job', undefined, { status: 'Quote', company_uuid: companies.emmaEllis });
+    const [run] = await h.settledRuns(triggerId, 1);
+    const calls = await apiCalls();
+    await h.deleteTrigger(triggerId);
+    expect(run?.status).toBe('Succeeded');
+    const created = `GET /api_1.0/job/${jobUuid}.json`;
+    // The read both deliveries share, the executor's re-check, the note.
+    expect(calls.filter((call) => !call.startsWith('POST /api_1.0/job.json'))).toEqual([
+      created,
+      created,
+      'POST /api_1.0/note.json',
+    ]);
+  });
+});

@@ -76,7 +76,8 @@ export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{
   for (const { object, uuid, type } of targets) {
     observed.push(
       await observeRecord(deps, client, vendorId, object, uuid, {
-        changedBy: receivedAt,
+        // Any read of a record, or its snapshot, shows that it was created, whenever it was made.
+        changedBy: type && EVENT_WEBHOOKS[type].created ? 'ever' : receivedAt,
         ...(type
           ? { created: EVENT_WEBHOOKS[type].created, extra: (record) => deriveEventWebhookEvents(type, record) }
           : {}),
@@ -98,7 +99,8 @@ export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{
  *
  * `changedBy`: the record changed no later than this (the delivery that names it arrived then). A
  * snapshot read after it already shows the change, so the record is not read again: a burst of
- * deliveries about one record costs one ServiceM8 call, however many of them are waiting.
+ * deliveries about one record costs one ServiceM8 call, however many of them are waiting. `'ever'`:
+ * the delivery announces the record's creation, which every snapshot and every read of it shows.
  */
 export async function observeRecord(
   deps: Deps,
@@ -106,20 +108,42 @@ export async function observeRecord(
   vendorId: string,
   object: WatchedObject,
   uuid: string,
-  options: {
-    created?: boolean;
-    record?: Sm8Record;
-    /** When `record` was read; now when it is read here. */
-    readAt?: Date;
-    changedBy?: Date;
-    source?: 'webhook' | 'reconcile';
-    extra?: (record: Sm8Record) => DerivedEvent[];
-  } = {},
+  options: ObserveOptions = {},
 ): Promise<Observation> {
   const key = { vendorId, object, uuid };
   // Taken before the read: a change that lands while it is under way counts as not seen.
   const readAt = options.readAt ?? deps.clock.now();
-  const fresh = options.record ?? (await readUnlessSeenSince(deps, client, key, options.changedBy));
+  const read = options.record
+    ? { record: options.record, done: () => {} }
+    : await readUnlessSeenSince(deps, client, key, options.changedBy);
+  try {
+    return await deriveAndSave(deps, key, read.record, readAt, options);
+  } finally {
+    read.done();
+  }
+}
+
+type RecordKey = { vendorId: string; object: WatchedObject; uuid: string };
+
+type ObserveOptions = {
+  created?: boolean;
+  record?: Sm8Record;
+  /** When `record` was read; now when it is read here. */
+  readAt?: Date;
+  changedBy?: Date | 'ever';
+  source?: 'webhook' | 'reconcile';
+  extra?: (record: Sm8Record) => DerivedEvent[];
+};
+
+/** Derives the events of the record's change against its snapshot, and stores both in one transaction. */
+async function deriveAndSave(
+  deps: Deps,
+  key: RecordKey,
+  fresh: Sm8Record | null | typeof SEEN,
+  readAt: Date,
+  options: ObserveOptions,
+): Promise<Observation> {
+  const { vendorId, object, uuid } = key;
   if (fresh === null) return { events: [], fresh: [] };
   const baselineTaken = (await findCursor(deps.database.db, vendorId, object)) !== null;
   const now = deps.clock.now();
@@ -170,18 +194,45 @@ export async function observeRecord(
 /** Stands for "the snapshot already shows the change": the record was not read again. */
 const SEEN = Symbol('seen in the snapshot');
 
-/** The record as ServiceM8 has it (null when it is gone), or SEEN when the snapshot was read after `changedBy`. */
+/**
+ * The observations of records under way in this process (read, then saved as the snapshot), by vendor,
+ * object and uuid, with when each read started. A new job brings two deliveries at once (the object's
+ * and job.created), processed side by side: the second takes the first's read instead of making its
+ * own ServiceM8 call, and once the first has saved its snapshot, that snapshot.
+ */
+const observationsUnderWay = new Map<string, { startedAt: Date; record: Promise<Sm8Record | null> }>();
+
+/**
+ * The record as ServiceM8 has it (null when it is gone), or SEEN when the snapshot was read after
+ * `changedBy`; `done` ends the observation once its snapshot is saved.
+ */
 async function readUnlessSeenSince(
   deps: Deps,
   client: Sm8Client,
-  key: { vendorId: string; object: WatchedObject; uuid: string },
-  changedBy: Date | undefined,
-): Promise<Sm8Record | null | typeof SEEN> {
+  key: RecordKey,
+  changedBy: Date | 'ever' | undefined,
+): Promise<{ record: Sm8Record | null | typeof SEEN; done: () => void }> {
+  const nothingToEnd = () => {};
+  const shows = (readAt: Date) => changedBy === 'ever' || (changedBy !== undefined && readAt > changedBy);
   if (changedBy) {
     const seenAt = await findSnapshotSeenAt(deps.database.db, key);
-    if (seenAt && seenAt > changedBy) return SEEN;
+    if (seenAt && shows(seenAt)) return { record: SEEN, done: nothingToEnd };
   }
-  return client.get(key.object, key.uuid, AnyRecord);
+  const readKey = `${key.vendorId}/${key.object}/${key.uuid}`;
+  const underWay = observationsUnderWay.get(readKey);
+  // Only a read that started after the change was announced is sure to show it.
+  if (underWay && shows(underWay.startedAt)) return { record: await underWay.record, done: nothingToEnd };
+  const observation = { startedAt: deps.clock.now(), record: client.get(key.object, key.uuid, AnyRecord) };
+  observationsUnderWay.set(readKey, observation);
+  const done = () => {
+    if (observationsUnderWay.get(readKey) === observation) observationsUnderWay.delete(readKey);
+  };
+  try {
+    return { record: await observation.record, done };
+  } catch (error) {
+    done();
+    throw error;
+  }
 }
 
 /**
