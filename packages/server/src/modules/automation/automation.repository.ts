@@ -189,11 +189,12 @@ export async function startRun(db: Db, runId: string, now: Date): Promise<boolea
 export async function finishRun(
   db: Db,
   runId: string,
-  outcome: { status: 'Succeeded' | 'Failed' | 'Skipped'; reason: string | null; at: Date },
+  outcome: { status: 'Succeeded' | 'Failed' | 'Skipped'; reason: string | null; sm8Calls: number; at: Date },
 ): Promise<void> {
   await db
     .update(triggerRuns)
     .set({
+      sm8Calls: sql`${triggerRuns.sm8Calls} + ${outcome.sm8Calls}`,
       status: outcome.status,
       reason: outcome.reason,
       finishedAt: outcome.at,
@@ -207,26 +208,18 @@ export async function finishRun(
 export async function noteFailedAttempt(
   db: Db,
   runId: string,
-  attempt: { failedAttempts: number; error: string; nextAttemptBy: Date; at: Date },
+  attempt: { failedAttempts: number; error: string; nextAttemptBy: Date; sm8Calls: number; at: Date },
 ): Promise<void> {
   await db
     .update(triggerRuns)
     .set({
+      sm8Calls: sql`${triggerRuns.sm8Calls} + ${attempt.sm8Calls}`,
       failedAttempts: attempt.failedAttempts,
       lastError: attempt.error,
       nextAttemptBy: attempt.nextAttemptBy,
       updatedAt: attempt.at,
     })
     .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
-}
-
-/** Adds ServiceM8 requests made for the run to its count. */
-export async function addRunSm8Calls(db: Db, runId: string, calls: number): Promise<void> {
-  if (calls === 0) return;
-  await db
-    .update(triggerRuns)
-    .set({ sm8Calls: sql`${triggerRuns.sm8Calls} + ${calls}` })
-    .where(eq(triggerRuns.id, runId));
 }
 
 // Steps ----------------------------------------------------------------------------------------

@@ -16,7 +16,6 @@ import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
 import { readTriggerAttachment } from '../triggers/triggers.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
 import {
-  addRunSm8Calls,
   findRun,
   finishRun,
   finishStep,
@@ -55,10 +54,8 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
 
   // Stored before the run ends or its attempt gives way to a retry, so a finished run shows its count.
   const calls = sm8CallCounter();
-  const storeCalls = () => addRunSm8Calls(db, runId, calls.take());
   const finish = async (status: 'Succeeded' | 'Failed' | 'Skipped', reason: string | null) => {
-    await storeCalls();
-    await finishRun(db, runId, { status, reason, at: deps.clock.now() });
+    await finishRun(db, runId, { status, reason, sm8Calls: calls.take(), at: deps.clock.now() });
     return { status };
   };
 
@@ -75,7 +72,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     // Read on first use: the re-check reads the job as it is now, and actions what they use.
     const records = recordsForRun(db, client, run.vendorId, run);
     const names = await loadReferenceNames(db, run.vendorId);
-    let steps = await listSteps(db, runId);
+    const steps = await listSteps(db, runId);
     let position = steps.length === 0 ? 0 : Math.max(...steps.map((step) => step.position)) + 1;
 
     const alreadyRechecked = steps.some((step) => step.kind === 'Conditions' && step.position > 0);
@@ -100,7 +97,10 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     }
 
     const env = actionEnv(deps, client, run, records, names);
-    steps = await listSteps(db, runId);
+    // Uncertain steps of earlier attempts stay so (they are not performed again), then this attempt's.
+    const uncertain = steps
+      .filter((step) => step.status === 'Uncertain')
+      .map((step) => `${stepName(step)}: ${step.outcome}`);
     for (const [index, action] of definition.actions.entries()) {
       const latest = latestStepOf(steps, action.id);
       if (latest && latest.status !== 'Started' && latest.status !== 'Failed') continue;
@@ -108,17 +108,14 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       const previous = latest?.status === 'Started' ? latest : undefined;
       const outcome = await performAction(deps, run, action, env, previous, position);
       if (!previous) position++;
+      if (outcome.uncertain) uncertain.push(`${actionLabel(action.type)}: ${outcome.message}`);
       if (outcome.failed) {
         const reason = `${actionName(index, action.type)}: ${outcome.message}`;
         if (outcome.needsAdmin) await tellAdmins(deps, run.vendorId, reason);
         return finish('Failed', reason);
       }
     }
-    const uncertain = (await listSteps(db, runId)).filter((step) => step.status === 'Uncertain');
-    return finish(
-      'Succeeded',
-      uncertain.length > 0 ? uncertain.map((step) => `${stepName(step)}: ${step.outcome}`).join(' ') : null,
-    );
+    return finish('Succeeded', uncertain.length > 0 ? uncertain.join(' ') : null);
   } catch (error) {
     const failure = classifyRunFailure(error);
     if (failure.kind === 'permanent') {
@@ -131,9 +128,9 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
         `ServiceM8 kept failing, so the run gave up after ${attempt.retryLimit + 1} attempts: ${failure.reason}`,
       );
     }
-    await storeCalls();
     const now = deps.clock.now();
     await noteFailedAttempt(db, runId, {
+      sm8Calls: calls.take(),
       failedAttempts: attempt.retryCount + 1,
       error: failure.reason,
       nextAttemptBy: new Date(now.getTime() + attempt.latestRetryDelayMs),
@@ -151,7 +148,7 @@ async function performAction(
   env: ActionEnv,
   previous: StepRow | undefined,
   position: number,
-): Promise<{ failed: boolean; message: string; needsAdmin?: boolean }> {
+): Promise<{ failed: boolean; message: string; needsAdmin?: boolean; uncertain?: boolean }> {
   const db = deps.database.db;
   const executor = executorFor(action.type);
   let step = previous;
@@ -197,7 +194,7 @@ async function performAction(
     if (error instanceof UncertainOutcome) {
       const message = `${UNCERTAIN_PREFIX}${error.message}`;
       await finishStep(db, step.id, { status: 'Uncertain', outcome: message, at: deps.clock.now() });
-      return { failed: false, message };
+      return { failed: false, message, uncertain: true };
     }
     const failure = classifyRunFailure(error);
     if (failure.kind === 'transient') throw error;
@@ -209,7 +206,11 @@ async function performAction(
 /** The action of a step as the editor names it (the step keeps the action's type). */
 function stepName(step: StepRow): string {
   const type = AutomationAction.safeParse(step.actionType);
-  return type.success ? `“${ACTION_WORDS[type.data].label}”` : 'An action';
+  return type.success ? actionLabel(type.data) : 'An action';
+}
+
+function actionLabel(type: AutomationAction): string {
+  return `“${ACTION_WORDS[type].label}”`;
 }
 
 /** How the run log begins the outcome of an Uncertain step. */
