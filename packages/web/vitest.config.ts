@@ -10,7 +10,7 @@ export default defineConfig({
     // Pure logic runs in node; component tests opt into happy-dom with `// @vitest-environment happy-dom`
     // (a third faster than jsdom for these tests, with the same results).
     environment: 'node',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
     // The setup file unmounts what each test rendered and clears storage, so files can share a worker
     // and the modules it has loaded (React, MUI) instead of importing them per file.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -83,6 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
   });
+  // API answers over 1 KB go out compressed (Brotli at a quality cheap enough per request, or gzip);
+  // the web app's files are compressed once at build time and served as they are (spa.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie, { secret: Buffer.from(deps.keys.cookieSigningKey) });
   registerErrorHandling(app);
   registerInputGuards(app);

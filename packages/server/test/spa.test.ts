@@ -1,17 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 let services: TestServices;
 let webRoot: string;
+const APP_JS = `console.log(${JSON.stringify('app '.repeat(500))})`;
 
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-web-'));
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Automate</title><div id="root"></div>');
-  fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js'), APP_JS);
+  // What the web app's build writes beside every file.
+  fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js.br'), brotliCompressSync(APP_JS));
+  fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js.gz'), gzipSync(APP_JS));
   services = await startTestServices({ webRoot });
 });
 afterAll(async () => {
@@ -44,5 +49,44 @@ describe('serving the web app', () => {
     const post = await services.app.inject({ method: 'POST', url: '/app/dashboard' });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('compression', () => {
+  it('sends an asset as the Brotli or gzip copy made at build time, as the browser accepts', async () => {
+    const asset = (encoding?: string) =>
+      services.app.inject({
+        method: 'GET',
+        url: '/assets/app-1a2b.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(APP_JS);
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it('compresses API answers over 1 KB, and leaves small ones as they are', async () => {
+    const big = await services.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toMatchObject({ openapi: expect.any(String) });
+    const small = await services.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });

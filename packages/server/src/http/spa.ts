@@ -6,7 +6,8 @@ import { sendRouteNotFound } from './error-handler.ts';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html never is, so a deploy
- * reaches users on their next navigation. Unknown non-API paths get index.html (the SPA routes them);
+ * reaches users on their next navigation. Each file goes out as the Brotli or gzip copy the build made
+ * beside it when the browser takes one. Unknown non-API paths get index.html (the SPA routes them);
  * unknown /api paths get the JSON 404.
  */
 export async function registerSpa(app: App, webRoot: string | undefined): Promise<void> {
@@ -17,6 +18,7 @@ export async function registerSpa(app: App, webRoot: string | undefined): Promis
       root: webRoot,
       index: ['index.html'],
       wildcard: true,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/** One chunk of Vite's build manifest (`.vite/manifest.json`), as much of it as the budgets read. */
+export type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * What a first visit to a page downloads before it shows: the app's entry and, for the page, its
+ * layout's and its own module, each with every chunk it imports statically. Code loaded later (a
+ * dialog, the editor opened from the page) is not counted.
+ */
+export type RouteBudget = { route: string; modules: string[]; maxGzipKb: number };
+
+/**
+ * A phone on a weak connection signs in and opens the dashboard: these are the most it downloads.
+ * The aim is 150 KB for the public and sign-in pages and 250 KB for the dashboard; until the code is
+ * split that far, each budget holds today's size with a little room, so nothing grows unnoticed.
+ */
+export const ROUTE_BUDGETS: RouteBudget[] = [
+  {
+    route: '/auth/login',
+    modules: ['src/app/layouts/card-layout.tsx', 'src/app/routes/auth/login.tsx'],
+    maxGzipKb: 265,
+  },
+  { route: '/', modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/home.tsx'], maxGzipKb: 250 },
+  {
+    route: '/app/dashboard',
+    modules: ['src/app/layouts/shell/shell-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
+    maxGzipKb: 360,
+  },
+];
+
+export type RouteSize = RouteBudget & { files: string[]; gzipKb: number };
+
+/** The JavaScript files a first visit to each route loads, and their gzip size in KB. */
+export function measureRoutes(
+  manifest: Manifest,
+  gzipBytesOf: (file: string) => number,
+  budgets: RouteBudget[] = ROUTE_BUDGETS,
+): RouteSize[] {
+  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  return budgets.map((budget) => {
+    const missing = budget.modules.filter((module) => !manifest[module]);
+    if (missing.length > 0) {
+      throw new Error(
+        `The route budget of ${budget.route} names ${missing.join(', ')}, which the build does not have.`,
+      );
+    }
+    const files = [...staticClosure(manifest, [...entry, ...budget.modules])]
+      .map((key) => manifest[key]?.file)
+      .filter((file): file is string => file?.endsWith('.js') === true);
+    const bytes = files.reduce((sum, file) => sum + gzipBytesOf(file), 0);
+    return { ...budget, files, gzipKb: Math.round(bytes / 102.4) / 10 };
+  });
+}
+
+function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  for (const root of roots) visit(root);
+  return seen;
+}
+
+/** The routes over their budget, one sentence each. */
+export function budgetBreaches(sizes: RouteSize[]): string[] {
+  return sizes
+    .filter((size) => size.gzipKb > size.maxGzipKb)
+    .map(
+      (size) => `${size.route} loads ${size.gzipKb} KB of JavaScript (gzip), over its budget of ${size.maxGzipKb} KB.`,
+    );
+}
+
+/** The size report: one row a route, then its files. */
+export function sizeReport(sizes: RouteSize[]): string {
+  const rows = sizes.map(
+    (size) => `| \`${size.route}\` | ${size.gzipKb} KB | ${size.maxGzipKb} KB | ${size.files.length} |`,
+  );
+  return [
+    '# Web app size',
+    '',
+    'What a first visit to each page downloads in JavaScript, gzip-compressed (the server sends Brotli, a',
+    'little smaller, to browsers that take it). Written by `npm run build`; the build fails when a route',
+    'is over its budget (`packages/web/build/route-budgets.ts`).',
+    '',
+    '| route | JavaScript (gzip) | budget | files |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Checks the budgets once the build is written, and fails the build with the routes over budget.
+ * Writes the size report into the output folder (`bundle-size.md`); `npm run size` copies it to docs/.
+ */
+export function routeBudgets(budgets: RouteBudget[] = ROUTE_BUDGETS): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'automate-route-budgets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const sizes = measureRoutes(
+        manifest,
+        (file) => gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length,
+        budgets,
+      );
+      fs.writeFileSync(path.join(outDir, 'bundle-size.md'), sizeReport(sizes));
+      const breaches = budgetBreaches(sizes);
+      if (breaches.length > 0) this.error(`Over the size budget:\n${breaches.join('\n')}`);
+    },
+  };
+}
