@@ -29,9 +29,16 @@ declare module '@mui/material/SvgIcon' {
   }
 }
 
+/**
+ * The brand blue (#5786B3) has a contrast of 3.84:1 on white, enough for large shapes but not for text
+ * (WCAG AA asks 4.5:1). Buttons, links and anything else that is text or sits behind text use this
+ * darker shade of it (5.6:1); the brand blue itself is `primary.light`.
+ */
+export const PRIMARY_FOR_TEXT = '#456B8F';
+
 const base = createTheme({
   palette: {
-    primary: { main: THEME_COLORS.primary },
+    primary: { main: PRIMARY_FOR_TEXT, light: THEME_COLORS.primary },
     secondary: { main: THEME_COLORS.secondary },
   },
   breakpoints: {

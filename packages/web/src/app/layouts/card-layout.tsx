@@ -4,12 +4,14 @@ import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import { Outlet } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark.tsx';
+import { mainContentProps } from '@/components/ui/skip-link.tsx';
 
 /** Sign-in, registration, email links, ServiceM8 connection and payment pages: one card, centred. */
 export function CardLayout() {
   return (
     <Box
       component="main"
+      {...mainContentProps}
       sx={(theme) => ({
         minHeight: '100vh',
         display: 'flex',

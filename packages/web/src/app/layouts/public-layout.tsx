@@ -9,6 +9,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Outlet } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark.tsx';
+import { mainContentProps } from '@/components/ui/skip-link.tsx';
 import { SystemStatus } from '@/features/health/components/system-status.tsx';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/session/access.ts';
 import { useSession } from '@/lib/session/session.ts';
@@ -53,7 +54,7 @@ export function PublicLayout() {
         </Container>
       </AppBar>
 
-      <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
+      <Box component="main" {...mainContentProps} sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
         <Outlet />
       </Box>
 

@@ -1,8 +1,13 @@
 import Box from '@mui/material/Box';
 import ReactMarkdown from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
 
-/** Markdown rendered as HTML, sanitised (articles, FAQ, the changelog come from people, not code). */
+/**
+ * Markdown rendered as HTML, sanitised (articles, FAQ, the changelog come from people, not code), with
+ * GitHub's additions: tables, task lists, strikethrough and bare links. A wide table scrolls inside the
+ * text instead of widening the page on a phone.
+ */
 export function MarkdownContent({ content }: { content: string }) {
   return (
     <Box
@@ -17,11 +22,14 @@ export function MarkdownContent({ content }: { content: string }) {
         '& code': { fontFamily: 'monospace', bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 },
         '& pre': { overflowX: 'auto', bgcolor: 'action.hover', p: 2, borderRadius: 1 },
         '& blockquote': { borderLeft: 4, borderColor: 'divider', m: 0, pl: 2, color: 'text.secondary' },
-        '& table': { borderCollapse: 'collapse' },
+        '& table': { borderCollapse: 'collapse', display: 'block', maxWidth: '100%', overflowX: 'auto' },
+        '& li.task-list-item': { listStyle: 'none' },
         '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
       }}
     >
-      <ReactMarkdown rehypePlugins={[rehypeSanitize]}>{content}</ReactMarkdown>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]}>
+        {content}
+      </ReactMarkdown>
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BreadcrumbBar } from '@/components/ui/breadcrumb-bar.tsx';
 import { NotFoundPage } from '@/components/ui/not-found-page.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
+import { mainContentProps } from '@/components/ui/skip-link.tsx';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { getArticleBySlug } from '@/features/content/api/get-article-by-slug.ts';
 import { ChangelogDialog } from '@/features/content/components/changelog-dialog.tsx';
@@ -161,7 +162,11 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
         ariaLabel={area === 'admin' ? 'Super admin navigation' : 'Main navigation'}
         onAction={(action) => (action === 'changelog' ? changelog.openChangelog() : setFeedbackOpen(true))}
       />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="main"
+        {...mainContentProps}
+        sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+      >
         <Toolbar />
         <BreadcrumbBar />
         <Box sx={{ flexGrow: 1 }}>

@@ -1,0 +1,23 @@
+import { THEME_COLORS } from '@automate/contract';
+import { getContrastRatio } from '@mui/material/styles';
+import { describe, expect, it } from 'vitest';
+import { theme } from './theme.ts';
+
+/** WCAG 2.1 AA: normal-size text needs 4.5:1 against what is behind it. */
+const AA_TEXT = 4.5;
+
+describe('theme colours', () => {
+  it('keeps the brand blue, which is too light for text on white', () => {
+    expect(theme.palette.primary.light).toBe(THEME_COLORS.primary);
+    expect(getContrastRatio(THEME_COLORS.primary, '#fff')).toBeLessThan(AA_TEXT);
+  });
+
+  it('makes primary text, links and button labels readable on white, on grey and on primary buttons', () => {
+    const { primary, background } = theme.palette;
+    expect(getContrastRatio(primary.main, background.default)).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(getContrastRatio(primary.main, background.paper)).toBeGreaterThanOrEqual(AA_TEXT);
+    // Text on a hovered row or a selected item (action.hover is a translucent black on white).
+    expect(getContrastRatio(primary.main, '#f5f5f5')).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(getContrastRatio(primary.contrastText, primary.main)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+});
