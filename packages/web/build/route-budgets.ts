@@ -29,7 +29,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/app/dashboard',
     modules: ['src/app/layouts/shell/shell-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
-    maxGzipKb: 360,
+    maxGzipKb: 330,
   },
 ];
 

@@ -34,7 +34,7 @@ declare module '@mui/material/SvgIcon' {
  * (WCAG AA asks 4.5:1). Buttons, links and anything else that is text or sits behind text use this
  * darker shade of it (5.6:1); the brand blue itself is `primary.light`.
  */
-export const PRIMARY_FOR_TEXT = '#456B8F';
+const PRIMARY_FOR_TEXT = '#456B8F';
 
 const base = createTheme({
   palette: {

@@ -17,9 +17,9 @@ Questions? See https://help.example.com/start or ~~call us~~.
 `;
 
 describe('MarkdownContent', () => {
-  it('renders tables, task lists, bare links and strikethrough as in GitHub', () => {
+  it('renders tables, task lists, bare links and strikethrough as in GitHub', async () => {
     const { container } = render(<MarkdownContent content={ARTICLE} />);
-    const table = screen.getByRole('table');
+    const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'When it runs' })).toBeTruthy();
     expect(within(table).getByRole('cell', { name: 'Job completed' })).toBeTruthy();
     const boxes = screen.getAllByRole('checkbox') as HTMLInputElement[];
@@ -30,8 +30,9 @@ describe('MarkdownContent', () => {
     expect(container.querySelector('del')?.textContent).toBe('call us');
   });
 
-  it('still drops scripts and event handlers', () => {
+  it('still drops scripts and event handlers', async () => {
     const { container } = render(<MarkdownContent content={ARTICLE} />);
+    await screen.findByRole('table');
     expect(container.querySelector('script')).toBeNull();
     expect(container.innerHTML).not.toContain('onerror');
   });

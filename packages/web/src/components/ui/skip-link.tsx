@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import type { MouseEvent } from 'react';
 
 /** The id of each layout's main region, where "Skip to content" takes keyboard and screen-reader users. */
-export const MAIN_CONTENT_ID = 'main-content';
+const MAIN_CONTENT_ID = 'main-content';
 
 /** The main region's props: the skip link's target, focusable by script but not in the tab order. */
 export const mainContentProps = { id: MAIN_CONTENT_ID, tabIndex: -1 } as const;
