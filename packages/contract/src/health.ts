@@ -13,3 +13,15 @@ export const Health = z.object({
   queue: ComponentHealth,
 });
 export type Health = z.infer<typeof Health>;
+
+/** `GET /api/ready`: whether this process can take work now, and the figures behind the answer. */
+export const Readiness = z.object({
+  ready: z.boolean(),
+  database: ComponentHealth,
+  queue: ComponentHealth,
+  /** ServiceM8 deliveries kept on disk while the database could not take them, waiting to be stored. */
+  spool: z.object({ backlog: z.number().int().nonnegative(), detail: z.string() }),
+  /** Whether ServiceM8's API answers; runs retry while it does not, so this does not make the process unready. */
+  servicem8: ComponentHealth,
+});
+export type Readiness = z.infer<typeof Readiness>;

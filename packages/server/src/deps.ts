@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import type { SessionTokens } from './modules/auth/session-tokens.ts';
 import type { MailTransport } from './modules/mail/mail-transport.ts';
 import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
+import type { DeliverySpool } from './modules/webhooks/delivery-spool.ts';
 import type { Queue } from './queue/queue.ts';
 import type { AppKeys } from './secrets.ts';
 import type { FileStorage } from './storage/file-storage.ts';
@@ -30,6 +31,8 @@ export type Deps = {
   servicem8: Sm8Runtime;
   /** Uploaded files (content images). */
   files: FileStorage;
+  /** ServiceM8 deliveries the database could not take, kept on disk until it can (DATA_DIR/spool). */
+  deliverySpool: DeliverySpool;
   clock: Clock;
   /**
    * The automation engine's first reconciliation of a newly connected ServiceM8 account (its baseline),

@@ -12,6 +12,8 @@ import { reconcileVendor } from './modules/automation/reconciliation.service.ts'
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import { startWorkerHeartbeat } from './modules/system/worker-heartbeat.service.ts';
+import { startDeliveryReplay } from './modules/webhooks/delivery-replay.ts';
+import { openDeliverySpool } from './modules/webhooks/delivery-spool.ts';
 import { JOBS } from './queue/jobs.ts';
 import { createQueue, newWorkerId } from './queue/queue.ts';
 import { resolveAppKeys } from './secrets.ts';
@@ -123,6 +125,7 @@ export async function startServices(options: {
       }),
       servicem8,
       files: createLocalFileStorage(path.join(config.dataDir, 'uploads')),
+      deliverySpool: openDeliverySpool(path.join(config.dataDir, 'spool')),
       takeAutomationBaseline: (vendorId) => reconcileVendor(deps, vendorId),
     };
     if (role !== 'worker') await seed(deps);
@@ -136,6 +139,7 @@ export async function startServices(options: {
 
     let app: App | undefined;
     if (role !== 'worker') {
+      stops.push(startDeliveryReplay(deps));
       const built = await buildApp({ ...deps, webRoot: options.webRoot });
       stops.push(() => built.close());
       app = built;

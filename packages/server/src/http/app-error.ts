@@ -5,6 +5,8 @@ type AppErrorDetails = {
   fieldErrors?: Record<string, string[]>;
   /** A sign-in refused because the account is locked. */
   lockedOut?: boolean;
+  /** When to try again (the answer's Retry-After header). */
+  retryAfterSeconds?: number;
 };
 
 /** The one error type services throw for expected failures; the error handler maps its code to a status. */

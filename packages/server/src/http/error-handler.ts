@@ -27,6 +27,8 @@ export function registerErrorHandling(app: App): void {
       return sendValidationError(reply, context, error.validation);
     }
     if (error instanceof AppError) {
+      if (error.details.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.details.retryAfterSeconds));
       return send(reply, STATUS_BY_CODE[error.code], {
         success: false,
         code: error.code,

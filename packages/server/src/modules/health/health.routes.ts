@@ -1,8 +1,8 @@
-import { Health, successEnvelope } from '@automate/contract';
+import { Health, Readiness, successEnvelope } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
-import { checkHealth } from './health.service.ts';
+import { checkHealth, checkReadiness } from './health.service.ts';
 
 export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,6 +20,27 @@ export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async () => ({ success: true as const, data: await checkHealth(deps.database, deps.queue) }),
+    );
+
+    app.get(
+      '/ready',
+      {
+        config: { access: access.public },
+        schema: {
+          tags: ['System'],
+          summary: 'Whether this process can take work now',
+          description:
+            'For a load balancer or an orchestrator: 200 when the database and the job queue answer, 503 when ' +
+            'not, with figures either way: their latency, the ServiceM8 deliveries waiting on disk for the ' +
+            'database (`spool.backlog`), and whether ServiceM8 answers (reported, but runs retry while it does ' +
+            'not, so it does not make the process unready).',
+          response: { 200: successEnvelope(Readiness), 503: successEnvelope(Readiness) },
+        },
+      },
+      async (_request, reply) => {
+        const readiness = await checkReadiness(deps);
+        return reply.status(readiness.ready ? 200 : 503).send({ success: true as const, data: readiness });
+      },
     );
   };
 }

@@ -33,10 +33,19 @@ function copiesOf(deps: Deps): Map<string, Copy> {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
+/** The SHA-256 of a secret given in a callback URL, to check later (`isWebhookSecretHash`) without keeping it. */
+export const webhookSecretSha256 = (given: string): string => sha256(given).toString('hex');
+
 /** Whether `given` is the secret of the vendor's webhook callback URL (false when not connected). */
-export async function isWebhookSecret(deps: Deps, vendorId: string, given: string): Promise<boolean> {
+export function isWebhookSecret(deps: Deps, vendorId: string, given: string): Promise<boolean> {
+  return isWebhookSecretHash(deps, vendorId, sha256(given));
+}
+
+/** Whether a secret's SHA-256 (`webhookSecretSha256`) is that of the vendor's callback URL secret. */
+export async function isWebhookSecretHash(deps: Deps, vendorId: string, given: Buffer | string): Promise<boolean> {
   const copies = copiesOf(deps);
-  const givenHash = sha256(given);
+  const givenHash = typeof given === 'string' ? Buffer.from(given, 'hex') : given;
+  if (givenHash.length !== 32) return false;
   const now = deps.clock.now().getTime();
   const copy = copies.get(vendorId);
   if (copy && now - copy.readAt < TRUST_MS && now >= copy.readAt && timingSafeEqual(copy.hash, givenHash)) {

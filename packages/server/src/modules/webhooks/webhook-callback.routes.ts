@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
-import { assertCallbackSecret, MAX_DELIVERY_ENTRIES, receiveCallback } from './webhook-intake.service.ts';
+import { checkCallbackSecret, MAX_DELIVERY_ENTRIES, receiveCallback } from './webhook-intake.service.ts';
 
 /** ServiceM8's deliveries are a few hundred bytes; anything near this is not from ServiceM8. */
 const CALLBACK_BODY_LIMIT = 64 * 1024;
@@ -52,10 +52,10 @@ export function webhookCallbackRoute(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const vendorId = await assertCallbackSecret(deps, request.query.vendor, request.query.secret);
+        const caller = await checkCallbackSecret(deps, request.query.vendor, request.query.secret);
         const answer = await receiveCallback(
           deps,
-          vendorId,
+          caller,
           typeof request.body === 'string' ? request.body : undefined,
           request.headers['content-type'],
         );

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { isDatabaseUnavailable } from '../../db/database-errors.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { isWebhookSecret } from '../servicem8/webhook-secrets.ts';
+import { isWebhookSecret, webhookSecretSha256 } from '../servicem8/webhook-secrets.ts';
 import { challengeOf, decodeBody, readDelivery, topicOf } from './parse-delivery.ts';
 import { processDeliveryJob } from './webhooks.jobs.ts';
 import { storeAndQueueDelivery } from './webhooks.repository.ts';
@@ -15,15 +16,34 @@ const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** ServiceM8 sends a delivery per change or a few; more records than this in one is not ServiceM8. */
 export const MAX_DELIVERY_ENTRIES = 100;
 
+/** How long ServiceM8 should wait before sending again when nothing could keep its delivery. */
+const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The caller of a callback URL: the vendor, and whether its secret was checked. While the database is
+ * away the secret cannot always be checked (this process may hold no copy of it): the delivery is then
+ * kept with the secret's hash, and checked when the database is back.
+ */
+export type CallbackCaller = { vendorId: string; unverifiedSecretSha256?: string };
+
 /**
  * ServiceM8 does not sign deliveries: the callback URL carries a per-vendor secret instead, checked
  * against this process's copy of it (`isWebhookSecret`: read again when out of date or different).
  */
-export async function assertCallbackSecret(deps: Deps, vendorId: string | undefined, secret: string | undefined) {
+export async function checkCallbackSecret(
+  deps: Deps,
+  vendorId: string | undefined,
+  secret: string | undefined,
+): Promise<CallbackCaller> {
   const refuse = () => new AppError('UNAUTHENTICATED', 'This webhook callback URL is not valid.');
   if (!vendorId || !secret || !CANONICAL_UUID.test(vendorId)) throw refuse();
-  if (!(await isWebhookSecret(deps, vendorId, secret))) throw refuse();
-  return vendorId;
+  try {
+    if (!(await isWebhookSecret(deps, vendorId, secret))) throw refuse();
+    return { vendorId };
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return { vendorId, unverifiedSecretSha256: webhookSecretSha256(secret) };
+  }
 }
 
 /** What the callback answers: the subscription challenge's value, or the stored delivery. */
@@ -36,14 +56,26 @@ export type CallbackAnswer = { challenge: string } | { delivery: { inboxId: stri
  */
 export async function receiveCallback(
   deps: Deps,
-  vendorId: string,
+  caller: CallbackCaller,
   rawBody: string | undefined,
   contentType: string | undefined,
 ): Promise<CallbackAnswer> {
   const body = decodeBody(rawBody);
   const challenge = challengeOf(body);
-  if (challenge !== undefined) return { challenge };
-  return { delivery: await acceptDelivery(deps, vendorId, body, { contentType }) };
+  if (challenge !== undefined) {
+    // Confirming a subscription for a secret nobody checked would vouch for a URL we cannot vouch for.
+    if (caller.unverifiedSecretSha256) throw unavailable();
+    return { challenge };
+  }
+  return { delivery: await acceptDelivery(deps, caller, body, { contentType }) };
+}
+
+function unavailable(): AppError {
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Automate cannot take deliveries for a moment; send this one again shortly.',
+    { retryAfterSeconds: RETRY_AFTER_SECONDS },
+  );
 }
 
 /**
@@ -54,10 +86,11 @@ export async function receiveCallback(
  */
 export async function acceptDelivery(
   deps: Deps,
-  vendorId: string,
+  caller: CallbackCaller,
   payload: Record<string, unknown>,
   received: { contentType?: string | undefined } = {},
 ): Promise<{ inboxId: string | null; duplicate: boolean }> {
+  const { vendorId } = caller;
   const notice = readDelivery(payload);
   const entries = notice.kind === 'object' ? notice.uuids.length : 0;
   if (entries > MAX_DELIVERY_ENTRIES) {
@@ -72,10 +105,50 @@ export async function acceptDelivery(
       'A ServiceM8 delivery in no known layout was stored; the account will be reconciled',
     );
   }
+  // On the app's clock, like the snapshots' read times it is compared with when processed.
+  const delivery = { id: randomUUID(), vendorId, payload, receivedAt: deps.clock.now() };
+  if (!caller.unverifiedSecretSha256) {
+    try {
+      return await storeDelivery(deps, delivery);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      deps.logger.warn(
+        { err: error, vendorId },
+        'The database did not take a ServiceM8 delivery: it is kept in the spool',
+      );
+    }
+  }
+  try {
+    await deps.deliverySpool.append({
+      ...delivery,
+      receivedAt: delivery.receivedAt.toISOString(),
+      ...(caller.unverifiedSecretSha256 ? { unverifiedSecretSha256: caller.unverifiedSecretSha256 } : {}),
+      ...(received.contentType ? { contentType: received.contentType } : {}),
+    });
+  } catch (error) {
+    deps.logger.error(
+      { err: error, vendorId },
+      'A ServiceM8 delivery could be kept neither in the database nor in the spool',
+    );
+    throw unavailable();
+  }
+  // Stored under this id when the database is back (unless it turns out to be a repeat).
+  return { inboxId: delivery.id, duplicate: false };
+}
+
+/**
+ * Stores a delivery in the inbox and queues its processing, in one statement. Answers the new row's
+ * id, or that it is a repeat of one stored before.
+ */
+export async function storeDelivery(
+  deps: Deps,
+  delivery: { id: string; vendorId: string; payload: Record<string, unknown>; receivedAt: Date },
+): Promise<{ inboxId: string | null; duplicate: boolean }> {
+  const { id, vendorId, payload } = delivery;
+  const notice = readDelivery(payload);
   const dedupeKey = createHash('sha256')
     .update(`${vendorId}\n${canonicalJson(payload)}`)
     .digest('hex');
-  const id = randomUUID();
   const jobPayload = processDeliveryJob.payload.parse({ inboxId: id, vendorId });
   const stored = await storeAndQueueDelivery(
     deps.database.db,
@@ -85,8 +158,7 @@ export async function acceptDelivery(
       dedupeKey,
       topic: topicOf(notice),
       payload,
-      // On the app's clock, like the snapshots' read times it is compared with when processed.
-      receivedAt: deps.clock.now(),
+      receivedAt: delivery.receivedAt,
       // An object delivery names only fields and a time to the second, so two real changes of the
       // same field within a second look identical: once the first was processed, the record is read
       // again. Reading again is harmless (the snapshot comparison finds nothing new for a true repeat).

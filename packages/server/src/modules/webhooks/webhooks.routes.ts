@@ -29,7 +29,7 @@ export function webhookRoutes(deps: Deps): FastifyPluginAsyncZod {
       body: z.record(z.string(), z.unknown()),
       data: WebhookAccepted,
       message: 'The test delivery was accepted.',
-      answer: (vendorId, request) => acceptDelivery(deps, vendorId, request.body),
+      answer: (vendorId, request) => acceptDelivery(deps, { vendorId }, request.body),
     });
   };
 }

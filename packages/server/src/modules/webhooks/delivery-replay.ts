@@ -1,0 +1,77 @@
+import { isDatabaseUnavailable } from '../../db/database-errors.ts';
+import type { Deps } from '../../deps.ts';
+import { checkWebhooksJob } from '../servicem8/servicem8.jobs.ts';
+import { isWebhookSecretHash } from '../servicem8/webhook-secrets.ts';
+import type { ReplayOutcome, SpooledDelivery } from './delivery-spool.ts';
+import { storeDelivery } from './webhook-intake.service.ts';
+
+/** How often the spool is tried while deliveries wait in it. */
+const REPLAY_EVERY_MS = 1_000;
+
+/**
+ * Moves deliveries kept in the spool (the database was away) into the inbox, in the order they came,
+ * as soon as the database takes them: at start (what a crash left) and every second while any wait.
+ * Once they are all in, every vendor's webhook subscriptions are checked at once instead of at the
+ * next quarter hour, in case ServiceM8 gave up on one meanwhile. Answers a function that stops it.
+ */
+export function startDeliveryReplay(deps: Deps): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let waiting = false;
+  const tick = () => {
+    if (running || deps.deliverySpool.backlog() === 0) return;
+    running = replayOnce(deps, waiting)
+      .then((stillWaiting) => {
+        waiting = stillWaiting;
+      })
+      .catch((error) => deps.logger.error({ err: error }, 'Replaying the delivery spool failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, REPLAY_EVERY_MS);
+  timer.unref();
+  tick();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** One pass over the spool; answers whether deliveries still wait for the database. */
+async function replayOnce(deps: Deps, wasWaiting: boolean): Promise<boolean> {
+  const { stored, refused } = await deps.deliverySpool.replay((delivery) => storeSpooled(deps, delivery));
+  const backlog = deps.deliverySpool.backlog();
+  if (backlog > 0) {
+    if (!wasWaiting) deps.logger.warn({ backlog }, 'The database is away: ServiceM8 deliveries wait in the spool');
+    return true;
+  }
+  deps.logger.info({ stored, refused }, 'The spooled ServiceM8 deliveries are in the database');
+  if (stored > 0) {
+    await deps.queue
+      .send(checkWebhooksJob, {})
+      .catch((error) => deps.logger.warn({ err: error }, 'Could not queue the check of the webhook subscriptions'));
+  }
+  return false;
+}
+
+async function storeSpooled(deps: Deps, delivery: SpooledDelivery): Promise<ReplayOutcome> {
+  const { vendorId } = delivery;
+  try {
+    if (
+      delivery.unverifiedSecretSha256 &&
+      !(await isWebhookSecretHash(deps, vendorId, delivery.unverifiedSecretSha256))
+    ) {
+      deps.logger.warn({ vendorId }, 'A spooled delivery came with a wrong callback secret and was dropped');
+      return 'refused';
+    }
+    await storeDelivery(deps, { ...delivery, receivedAt: new Date(delivery.receivedAt) });
+    return 'stored';
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return 'unavailable';
+    deps.logger.error(
+      { err: error, vendorId },
+      'A spooled delivery could not be stored; it is kept in deliveries.refused.jsonl',
+    );
+    return 'refused';
+  }
+}
