@@ -1,11 +1,12 @@
-import { Health, PublicData, successEnvelope } from '@automate/contract';
+import { Health, PublicData, Readiness, successEnvelope } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 let services: TestServices;
 
 beforeAll(async () => {
-  services = await startTestServices();
+  // ServiceM8's API at a port where nothing listens: unreachable, whatever network the machine has.
+  services = await startTestServices({ env: { SM8_API_URL: 'http://127.0.0.1:1' } });
 });
 afterAll(() => services.cleanup());
 
@@ -34,6 +35,24 @@ describe('GET /api/health', () => {
     const page = await services.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('is ready with the database and the queue answering, and gives the figures', async () => {
+    const response = await services.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    const { data } = successEnvelope(Readiness).parse(response.json());
+    expect(data).toMatchObject({
+      ready: true,
+      database: { ok: true },
+      queue: { ok: true },
+      spool: { backlog: 0, detail: 'No delivery is waiting.' },
+    });
+    expect(data.database.latencyMs).toBeGreaterThanOrEqual(0);
+    // ServiceM8 not answering is reported, not a reason to be unready (runs retry until it answers).
+    expect(data.servicem8.ok).toBe(false);
+    expect(data.servicem8.detail).toContain('does not answer');
   });
 });
 

@@ -66,6 +66,8 @@ export async function startTestServices(
     simulator?: SimulatorOptions;
     /** Where the server's log lines go (JSON, one a line), and from which level; silent without it. */
     log?: { stream: DestinationStream; level: LevelWithSilent };
+    /** On PostgreSQL: the URL the server connects to instead of the test database's own (a proxy to it). */
+    databaseUrl?: (url: string) => Promise<string>;
   } = {},
 ): Promise<TestServices> {
   const clock = createTestClock();
@@ -109,7 +111,10 @@ export async function startTestServices(
       },
       options.log?.stream,
     ),
-    target: database.target,
+    target:
+      database.target.kind === 'postgres' && options.databaseUrl
+        ? { kind: 'postgres', url: await options.databaseUrl(database.target.url) }
+        : database.target,
     role: options.role ?? 'all',
     webRoot: options.webRoot,
     clock,
