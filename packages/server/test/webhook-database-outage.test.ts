@@ -92,7 +92,8 @@ describe('a database outage', () => {
     expect((await ready()).json().data.spool.backlog).toBe(0);
     const notes = h.sim.controls.records('note').filter((note) => String(note.note).endsWith('is now Unsuccessful.'));
     expect(notes).toHaveLength(changed.length);
-    expect(h.sim.controls.subscriptions().every((subscription) => subscription.active !== false)).toBe(true);
+    expect(h.sim.controls.subscriptions().map((subscription) => subscription.status)).not.toContain('inactive');
+    expect(h.sim.controls.subscriptions().length).toBeGreaterThan(0);
     await h.deleteTrigger(triggerId);
   });
 });

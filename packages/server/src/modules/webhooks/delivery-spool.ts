@@ -39,7 +39,7 @@ export type DeliverySpool = {
 /** A spool larger than this is a database gone for far too long: the intake answers 503 instead. */
 export const SPOOL_MAX_BYTES = 64 * 1024 * 1024;
 
-export class SpoolFullError extends Error {
+class SpoolFullError extends Error {
   constructor() {
     super(`The delivery spool is full (${SPOOL_MAX_BYTES} bytes)`);
     this.name = 'SpoolFullError';
