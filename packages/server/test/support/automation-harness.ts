@@ -48,12 +48,14 @@ export async function startAutomationHarness(
     /** The built web app to serve at `/` (browser journeys); the API only without it. */
     webRoot?: string;
     databaseUrl?: (url: string) => Promise<string>;
+    embeddedOnDisk?: boolean;
   } = {},
 ): Promise<AutomationHarness> {
   // Ten times ServiceM8's allowance on both sides, so tests do not wait for the rate limit (tested on its own).
   const services = await startTestServices({
     webRoot: options.webRoot,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    embeddedOnDisk: options.embeddedOnDisk === true,
     simulator: { seed: 'demo', throttle: { perMinute: 1800 }, ...options.simulator },
     env: { SM8_RATE_PER_MINUTE: '1800', ...options.env },
   });

@@ -68,6 +68,8 @@ export async function startTestServices(
     log?: { stream: DestinationStream; level: LevelWithSilent };
     /** On PostgreSQL: the URL the server connects to instead of the test database's own (a proxy to it). */
     databaseUrl?: (url: string) => Promise<string>;
+    /** On PGlite: keep the database in the data directory, as `npm start` does, instead of in memory. */
+    embeddedOnDisk?: boolean;
   } = {},
 ): Promise<TestServices> {
   const clock = createTestClock();
@@ -101,7 +103,7 @@ export async function startTestServices(
     ...options.env,
   });
   const config: Config = { ...loaded, ...options.config };
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.embeddedOnDisk ? { dataDir } : {});
   const services = await startServices({
     config,
     logger: createLogger(
