@@ -12,6 +12,8 @@ export * from './public.ts';
 export * from './search.ts';
 export * from './servicem8.ts';
 export * from './servicem8-connect.ts';
+export * from './template-references.ts';
 export * from './trigger-rules.ts';
+export * from './trigger-templates.ts';
 export * from './trigger-words.ts';
 export * from './triggers.ts';

@@ -1,10 +1,12 @@
-import type { ErrorCode } from '@automate/contract';
+import type { ErrorCode, UnresolvedReference } from '@automate/contract';
 
 type AppErrorDetails = {
   /** Field path → problems with that field. */
   fieldErrors?: Record<string, string[]>;
   /** A sign-in refused because the account is locked. */
   lockedOut?: boolean;
+  /** A refused template copy: the records the vendor's ServiceM8 account lacks, with candidates. */
+  unresolved?: UnresolvedReference[];
 };
 
 /** The one error type services throw for expected failures; the error handler maps its code to a status. */
