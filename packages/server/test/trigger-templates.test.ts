@@ -261,6 +261,8 @@ describe('copying a template for a vendor', () => {
     ]);
     expect(body.unresolved?.[0]?.candidates.map((item) => item.name)).toEqual([
       'Invoice Overdue',
+      'On my way',
+      'Paid',
       'Quote Follow-up',
       'Safety Check',
       'Urgent',
