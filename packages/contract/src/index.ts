@@ -14,6 +14,7 @@ export * from './servicem8.ts';
 export * from './servicem8-connect.ts';
 export * from './template-references.ts';
 export * from './trigger-rules.ts';
+export * from './trigger-sentence.ts';
 export * from './trigger-templates.ts';
 export * from './trigger-words.ts';
 export * from './triggers.ts';

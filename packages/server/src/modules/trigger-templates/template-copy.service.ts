@@ -1,9 +1,14 @@
 import {
+  describeUnresolved,
   EMAIL_TEMPLATE_LIMITS,
+  namedRecordsOf,
+  resolveNamedRecords,
   type TemplateCopy,
   type TemplateCopyRequest,
   type TriggerAction,
   type TriggerDefinition,
+  type VendorRecord,
+  withVendorRecords,
 } from '@automate/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -14,13 +19,6 @@ import { addEmailTemplateWithFreeName } from '../email-templates/email-templates
 import { type CreatableReferenceKind, createReferenceItem } from '../servicem8/reference-create.service.ts';
 import { referenceItemsOf } from '../servicem8/reference-items.service.ts';
 import { createTriggerIn } from '../triggers/triggers.service.ts';
-import {
-  describeUnresolved,
-  namedRecordsOf,
-  resolveNamedRecords,
-  type VendorRecord,
-  withVendorRecords,
-} from './template-references.ts';
 import { findVisibleTemplate } from './trigger-templates.service.ts';
 
 type CopyRequest = z.output<typeof TemplateCopyRequest>;
