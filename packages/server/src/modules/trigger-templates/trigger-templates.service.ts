@@ -19,7 +19,7 @@ type Input = z.output<typeof TriggerTemplateInput>;
 const TEMPLATE = 'The template';
 const seesDrafts = (caller: Caller) => caller.isSuperAdmin;
 
-export function toTemplate(row: TriggerTemplateRow): TriggerTemplate {
+function toTemplate(row: TriggerTemplateRow): TriggerTemplate {
   return {
     id: row.id,
     title: row.title,

@@ -29,7 +29,7 @@ export function referenceLabel(item: UnresolvedReference): string {
 }
 
 /** The copy request the choices make: a mapping for each record picked, createMissing for any to create. */
-export function requestFromChoices(choices: Readonly<Record<string, string>>): Required<TemplateCopyRequest> {
+function requestFromChoices(choices: Readonly<Record<string, string>>): Required<TemplateCopyRequest> {
   const mappings = Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== CREATE));
   return { mappings, createMissing: Object.values(choices).includes(CREATE) };
 }

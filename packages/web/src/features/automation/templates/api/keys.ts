@@ -8,6 +8,6 @@ export const templateKeys = {
   detail: (id: string) => ['trigger-templates', 'detail', id] as const,
 };
 
-export const TEMPLATE_API = '/TriggerTemplate';
+const TEMPLATE_API = '/TriggerTemplate';
 export const templateApiPath = (...segments: string[]) =>
   `${TEMPLATE_API}${segments.map((segment) => `/${encodeURIComponent(segment)}`).join('')}`;
