@@ -57,6 +57,46 @@ function followUpIn(months: 3 | 6 | 12): TriggerTemplateInput {
   });
 }
 
+type ChaseStep = Pick<TriggerTemplateInput, 'title' | 'description' | 'onboardingOrder'> & {
+  days: number;
+  actions: Definition['actions'];
+};
+
+/** Chasing a quote the client has not accepted: `days` after it is sent, while the job is still a quote. */
+function quoteFollowUp({ days, actions, ...fields }: ChaseStep): TriggerTemplateInput {
+  return template({
+    ...fields,
+    category: 'Quotes',
+    definition: {
+      name: fields.title,
+      event: 'JobQuoteSent',
+      targetKind: 'Job',
+      conditions: all({ type: 'JobIsStatus', params: { status: 'Quote' } }),
+      delay: { amount: days, unit: 'Day' },
+      actions,
+    },
+  });
+}
+
+/**
+ * Reminding a client of an unpaid invoice `days` after it is sent, unless the job has the “Paid” badge
+ * (ServiceM8's paid-in-full flag has no negative condition; “Payment received: thank you” adds the badge).
+ */
+function paymentReminder({ days, actions, ...fields }: ChaseStep): TriggerTemplateInput {
+  return template({
+    ...fields,
+    category: 'Invoices & payments',
+    definition: {
+      name: fields.title,
+      event: 'JobInvoiceSent',
+      targetKind: 'Job',
+      conditions: all({ type: 'JobExcludesBadges', params: { badgeUuids: ['Paid'] } }),
+      delay: { amount: days, unit: 'Day' },
+      actions,
+    },
+  });
+}
+
 export const TRIGGER_TEMPLATE_LIBRARY: readonly TriggerTemplateInput[] = [
   template({
     title: 'Booking confirmation',
@@ -120,49 +160,35 @@ export const TRIGGER_TEMPLATE_LIBRARY: readonly TriggerTemplateInput[] = [
       ],
     },
   }),
-  template({
+  quoteFollowUp({
     title: 'Quote follow-up after 3 days',
     description:
       'Three days after a quote is sent, if the client has not accepted it, they get a friendly email and the job gets the “Quote Follow-up” badge.',
-    category: 'Quotes',
     onboardingOrder: 2,
-    definition: {
-      name: 'Quote follow-up after 3 days',
-      event: 'JobQuoteSent',
-      targetKind: 'Job',
-      conditions: all({ type: 'JobIsStatus', params: { status: 'Quote' } }),
-      delay: { amount: 3, unit: 'Day' },
-      actions: [
-        email(
-          'follow-up',
-          'Any questions about your quote?',
-          `${HI}\n\nWe sent you a quote for job {{ job.number }} ({{ job.description }}) a few days ago. Do you have any questions? Reply to this email, or accept the quote online when you are ready.\n\n${SIGN_OFF}`,
-        ),
-        addBadge('badge', 'Quote Follow-up'),
-      ],
-    },
+    days: 3,
+    actions: [
+      email(
+        'follow-up',
+        'Any questions about your quote?',
+        `${HI}\n\nWe sent you a quote for job {{ job.number }} ({{ job.description }}) a few days ago. Do you have any questions? Reply to this email, or accept the quote online when you are ready.\n\n${SIGN_OFF}`,
+      ),
+      addBadge('badge', 'Quote Follow-up'),
+    ],
   }),
-  template({
+  quoteFollowUp({
     title: 'Quote follow-up after 7 days',
     description:
       'A week after a quote is sent, if it is still not accepted, the client gets a second email and the job goes into the “Quotes to follow up” queue for a call.',
-    category: 'Quotes',
     onboardingOrder: null,
-    definition: {
-      name: 'Quote follow-up after 7 days',
-      event: 'JobQuoteSent',
-      targetKind: 'Job',
-      conditions: all({ type: 'JobIsStatus', params: { status: 'Quote' } }),
-      delay: { amount: 7, unit: 'Day' },
-      actions: [
-        email(
-          'second-follow-up',
-          'Your quote from {{ vendor.name }}',
-          `${HI}\n\nJust checking in on the quote for job {{ job.number }} at {{ job.address }}. We would be glad to help; reply to this email to go ahead or ask a question.\n\n${SIGN_OFF}`,
-        ),
-        { id: 'queue', type: 'Job_AddToQueue', params: { queueUuid: 'Quotes to follow up' } },
-      ],
-    },
+    days: 7,
+    actions: [
+      email(
+        'second-follow-up',
+        'Your quote from {{ vendor.name }}',
+        `${HI}\n\nJust checking in on the quote for job {{ job.number }} at {{ job.address }}. We would be glad to help; reply to this email to go ahead or ask a question.\n\n${SIGN_OFF}`,
+      ),
+      { id: 'queue', type: 'Job_AddToQueue', params: { queueUuid: 'Quotes to follow up' } },
+    ],
   }),
   template({
     title: 'Quote accepted: thank you and ready to schedule',
@@ -184,48 +210,34 @@ export const TRIGGER_TEMPLATE_LIBRARY: readonly TriggerTemplateInput[] = [
       ],
     },
   }),
-  template({
+  paymentReminder({
     title: 'Payment reminder after 7 days',
     description:
       'A week after an invoice is sent, unless the job has the “Paid” badge, the client gets a polite reminder with the amount. Turn on “Payment received: thank you” too: it adds the Paid badge when ServiceM8 marks the invoice paid.',
-    category: 'Invoices & payments',
     onboardingOrder: 6,
-    definition: {
-      name: 'Payment reminder after 7 days',
-      event: 'JobInvoiceSent',
-      targetKind: 'Job',
-      conditions: all({ type: 'JobExcludesBadges', params: { badgeUuids: ['Paid'] } }),
-      delay: { amount: 7, unit: 'Day' },
-      actions: [
-        email(
-          'reminder',
-          'A reminder about invoice {{ job.number }}',
-          `${HI}\n\nA friendly reminder that the invoice for job {{ job.number }} ({{ job.total }}) is waiting for payment. If you have already paid, thank you, and please ignore this email.\n\n${SIGN_OFF}`,
-        ),
-      ],
-    },
+    days: 7,
+    actions: [
+      email(
+        'reminder',
+        'A reminder about invoice {{ job.number }}',
+        `${HI}\n\nA friendly reminder that the invoice for job {{ job.number }} ({{ job.total }}) is waiting for payment. If you have already paid, thank you, and please ignore this email.\n\n${SIGN_OFF}`,
+      ),
+    ],
   }),
-  template({
+  paymentReminder({
     title: 'Payment reminder after 14 days',
     description:
       'Two weeks after an invoice is sent, unless the job has the “Paid” badge, the client gets a second reminder and the job gets the “Invoice Overdue” badge.',
-    category: 'Invoices & payments',
     onboardingOrder: null,
-    definition: {
-      name: 'Payment reminder after 14 days',
-      event: 'JobInvoiceSent',
-      targetKind: 'Job',
-      conditions: all({ type: 'JobExcludesBadges', params: { badgeUuids: ['Paid'] } }),
-      delay: { amount: 14, unit: 'Day' },
-      actions: [
-        email(
-          'second-reminder',
-          'Invoice {{ job.number }} is overdue',
-          `${HI}\n\nOur records show the invoice for job {{ job.number }} ({{ job.total }}) is still unpaid. Please arrange payment, or reply to this email if something is not right.\n\n${SIGN_OFF}`,
-        ),
-        addBadge('overdue', 'Invoice Overdue'),
-      ],
-    },
+    days: 14,
+    actions: [
+      email(
+        'second-reminder',
+        'Invoice {{ job.number }} is overdue',
+        `${HI}\n\nOur records show the invoice for job {{ job.number }} ({{ job.total }}) is still unpaid. Please arrange payment, or reply to this email if something is not right.\n\n${SIGN_OFF}`,
+      ),
+      addBadge('overdue', 'Invoice Overdue'),
+    ],
   }),
   template({
     title: 'Payment received: thank you',
