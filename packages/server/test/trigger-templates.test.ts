@@ -325,6 +325,27 @@ describe('copying a template for a vendor', () => {
     expect(second.created).toEqual([]);
   });
 
+  it('says when ServiceM8 does not answer the creation, and copies nothing', async () => {
+    const name = `Ready to book ${randomUUID().slice(0, 4)}`;
+    const source = await createTemplate({
+      definition: definition({
+        actions: [{ id: 'queue', type: 'Job_AddToQueue', params: { queueUuid: name } }],
+      }),
+    });
+    const triggerCount = async () =>
+      (await call('GET', `/vendor/${h.vendorId}/Trigger/search?PageSize=1`, h.token)).json().data.total as number;
+    const before = await triggerCount();
+    h.sim.controls.addFault({ kind: 'status', status: 503, method: 'POST', path: '/api_1.0/queue.json', times: 1 });
+    const response = await copy(source.id, { createMissing: true });
+    expect(response.statusCode).toBe(503);
+    expect(errorOf(response).message).toBe(
+      `ServiceM8 did not answer when creating the queue "${name}". Try again in a minute.`,
+    );
+    expect(await triggerCount()).toBe(before);
+    expect((await copy(source.id, { createMissing: true })).statusCode).toBe(201);
+    expect(await triggerCount()).toBe(before + 1);
+  });
+
   it('cannot create a missing form: 409 even with createMissing', async () => {
     const source = await createTemplate({
       category: 'Forms',

@@ -1,4 +1,6 @@
 import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
 import { upsertReferenceItem } from './servicem8.repository.ts';
 import { sm8ClientForVendor } from './sm8-access.ts';
 
@@ -15,7 +17,9 @@ export async function createReferenceItem(
   { kind, name }: { kind: CreatableReferenceKind; name: string },
 ): Promise<string> {
   const client = await sm8ClientForVendor(deps, vendorId);
-  const uuid = await client.create(kind, { name, active: 1 });
+  const uuid = await client.create(kind, { name, active: 1 }).catch((error: unknown) => {
+    throw creationRefused(error, kind, name);
+  });
   await upsertReferenceItem(deps.database.db, {
     vendorId,
     kind,
@@ -26,4 +30,22 @@ export async function createReferenceItem(
     syncedAt: deps.clock.now(),
   });
   return uuid;
+}
+
+/** ServiceM8's refusal in words the vendor can act on. */
+function creationRefused(error: unknown, kind: CreatableReferenceKind, name: string): unknown {
+  if (!(error instanceof Sm8Error)) return error;
+  if (error.retryable) {
+    return new AppError(
+      'SERVICE_UNAVAILABLE',
+      `ServiceM8 did not answer when creating the ${kind} "${name}". Try again in a minute.`,
+    );
+  }
+  if (error.status === 401 || error.status === 403) {
+    return new AppError(
+      'CONFLICT',
+      `ServiceM8 does not let Automate create the ${kind} "${name}" yet: an Admin must connect ServiceM8 again to allow it, or pick one of your ${kind}s instead.`,
+    );
+  }
+  return new AppError('CONFLICT', `ServiceM8 refused to create the ${kind} "${name}": ${error.message}`);
 }
