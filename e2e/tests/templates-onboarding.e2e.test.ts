@@ -31,20 +31,29 @@ async function api<T>(pathname: string): Promise<T> {
   return body.data;
 }
 
-const TURN_ON = ['On my way text', 'Booking confirmation'];
-
 describe('onboarding with recommended automations', () => {
   it('turns on two recommendations, which resolve on the vendor’s records and run on a change in ServiceM8', async () => {
     // The dashboard's first steps lead a connected vendor without automations to the recommendations.
     await page.getByRole('link', { name: 'Recommended automations' }).click();
     await page.getByRole('heading', { name: 'Your first automations' }).waitFor();
 
-    for (const title of TURN_ON) {
-      const card = page.getByRole('article', { name: title });
-      await card.getByRole('button', { name: `Turn on “${title}”` }).click();
-      await page.getByText(`“${title}” is on.`).waitFor();
-      await card.getByText('On', { exact: true }).waitFor();
-    }
+    // One from its card…
+    const onMyWayCard = page.getByRole('article', { name: 'On my way text' });
+    await onMyWayCard.getByRole('button', { name: 'Turn on “On my way text”' }).click();
+    await page.getByText('“On my way text” is on.').waitFor();
+    await onMyWayCard.getByText('On', { exact: true }).waitFor();
+
+    // …and one after seeing it tried on the latest job (a booking confirmation has no conditions: it would run).
+    await page
+      .getByRole('article', { name: 'Booking confirmation' })
+      .getByRole('link', { name: 'See how it works' })
+      .click();
+    await page.getByText(/^On your latest job, \d+/).waitFor();
+    await page.getByText('Would run: the conditions hold on this record.').waitFor();
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await page.getByText('“Booking confirmation” is on.').waitFor();
+    await page.getByRole('article', { name: 'Booking confirmation' }).getByText('On', { exact: true }).waitFor();
+    expect(h.sim.controls.messages()).toEqual([]);
 
     const enabled = await api<{ rows: TriggerSummary[] }>(
       `/vendor/${h.vendorId}/Trigger/search?${new URLSearchParams({

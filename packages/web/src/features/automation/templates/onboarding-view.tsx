@@ -31,6 +31,7 @@ import { DryRunPanel } from '../editor/dry-run-panel.tsx';
 import { useTemplate } from './api/get-template.ts';
 import { referenceLabel } from './mapping-dialog.tsx';
 import { useEnabledNames } from './onboarding.tsx';
+import { RecentJobPreview } from './recent-job-preview.tsx';
 import { ONBOARDING_PATH } from './template-paths.ts';
 import { useTurnOn } from './use-turn-on.tsx';
 
@@ -140,17 +141,22 @@ export function OnboardingView({ vendor, templateId }: { vendor: VendorMembershi
         </Paper>
         <Paper variant="outlined" component="section" aria-label="Try it" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Try it on one of your jobs
+            Try it on your jobs
           </Typography>
           {!vendor.sm8Connected ? (
             <Alert severity="info">Connect ServiceM8 to try it on your jobs.</Alert>
           ) : resolved?.definition ? (
-            <DryRunPanel
-              vendorId={vendor.vendorId}
-              triggerId={null}
-              targetKind={data.definition.targetKind}
-              getDefinition={() => resolved.definition}
-            />
+            <Stack spacing={3}>
+              {data.definition.targetKind === 'Job' ? (
+                <RecentJobPreview vendorId={vendor.vendorId} definition={resolved.definition} />
+              ) : null}
+              <DryRunPanel
+                vendorId={vendor.vendorId}
+                triggerId={null}
+                targetKind={data.definition.targetKind}
+                getDefinition={() => resolved.definition}
+              />
+            </Stack>
           ) : reference.isPending ? (
             <Skeleton variant="rounded" height={80} />
           ) : (

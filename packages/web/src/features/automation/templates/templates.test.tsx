@@ -230,7 +230,7 @@ describe('onboarding', () => {
     ).toHaveProperty('disabled', false);
   });
 
-  it('shows a recommendation on the vendor’s records and tests it on a job with the resolved definition', async () => {
+  it('shows a recommendation on the vendor’s records and tries it on the latest job with the resolved definition', async () => {
     const badge: Sm8ReferenceItem = {
       kind: 'badge',
       uuid: BADGE_UUID,
@@ -279,11 +279,9 @@ describe('onboarding', () => {
     const uses = await screen.findByRole('list', { name: 'Your records it uses' });
     expect(uses.textContent).toContain('Found in your ServiceM8 account.');
 
-    const job = await screen.findByRole('combobox', { name: 'Job' });
-    await userEvent.click(job);
-    await userEvent.click(await screen.findByRole('option', { name: /Job 1042/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
-    await waitFor(() => expect(stub.calls.some((call) => call.url.pathname.endsWith('/Trigger/dryrun'))).toBe(true));
+    // Tried at once on the latest job, with the template's names resolved to the vendor's records.
+    expect(await screen.findByText('On your latest job, 1042 for Emma Ellis:')).toBeTruthy();
+    expect(await screen.findByText('Would run: the conditions hold on this record.')).toBeTruthy();
     const dryRun = stub.calls.find((call) => call.url.pathname.endsWith('/Trigger/dryrun'));
     const sent = dryRun?.body as { definition: TriggerDefinition; jobUuid: string } | undefined;
     expect(sent?.jobUuid).toBe('job-1');
