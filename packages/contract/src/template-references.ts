@@ -77,14 +77,15 @@ const NOUNS: Record<TemplateReferenceKind, string> = {
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** Every record the template names, each once, in the order they first appear. */
+/** Every record the template names, each once (whatever its capitals), in the order they first appear. */
 export function namedRecordsOf(definition: TriggerDefinition): NamedRecord[] {
   const byKey = new Map<string, NamedRecord>();
   for (const reference of referencesOf(definition)) {
     if (!('uuid' in reference)) continue;
     const formName = reference.kind === 'formfield' ? reference.formUuid : undefined;
     const key = templateReferenceKey(reference.kind, reference.uuid, formName);
-    const record = byKey.get(key) ?? {
+    // A name written with other capitals elsewhere is the same record.
+    const record = byKey.get(key.toLowerCase()) ?? {
       key,
       kind: reference.kind,
       name: reference.uuid,
@@ -92,7 +93,7 @@ export function namedRecordsOf(definition: TriggerDefinition): NamedRecord[] {
       paths: [],
     };
     record.paths.push(referencePath(reference.where, reference.param));
-    byKey.set(key, record);
+    byKey.set(key.toLowerCase(), record);
   }
   return [...byKey.values()];
 }

@@ -13,6 +13,9 @@ import { type FormEvent, useState } from 'react';
 
 const CREATE = 'create';
 
+/** A field of a form that is not matched yet: its choices come once the form is picked. */
+const waitsForItsForm = (item: UnresolvedReference) => item.kind === 'formfield' && item.candidates.length === 0;
+
 const NOUNS: Record<UnresolvedReference['kind'], string> = {
   badge: 'Badge',
   queue: 'Queue',
@@ -60,7 +63,7 @@ export function MappingDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const empty = unresolved.filter((item) => !choices[item.key]).map((item) => item.key);
+    const empty = unresolved.filter((item) => !choices[item.key] && !waitsForItsForm(item)).map((item) => item.key);
     setMissing(empty);
     if (empty.length === 0) onConfirm(requestFromChoices(choices));
   };
@@ -93,11 +96,14 @@ export function MappingDialog({
                   helperText={
                     error
                       ? 'Pick one.'
-                      : item.candidates.length === 0 && !item.creatable
-                        ? `You have none yet: add one in ServiceM8 and sync, then try again.`
-                        : undefined
+                      : waitsForItsForm(item)
+                        ? 'Pick the form first: its fields are offered next.'
+                        : item.candidates.length === 0 && !item.creatable
+                          ? 'You have none yet: add one in ServiceM8 and sync, then try again.'
+                          : undefined
                   }
-                  required
+                  disabled={waitsForItsForm(item)}
+                  required={!waitsForItsForm(item)}
                   fullWidth
                 >
                   {item.creatable ? <MenuItem value={CREATE}>Create “{item.name}” in ServiceM8</MenuItem> : null}

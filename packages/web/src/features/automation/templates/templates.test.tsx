@@ -180,6 +180,61 @@ describe('the template gallery', () => {
   });
 });
 
+describe('the mapping dialog', () => {
+  it('offers a form’s fields once the form is picked, keeping what was chosen before', async () => {
+    const form: UnresolvedReference = {
+      key: 'form:Survey',
+      kind: 'form',
+      name: 'Survey',
+      creatable: false,
+      candidates: [{ uuid: 'f-1', name: 'Customer feedback' }],
+    };
+    const field = (candidates: UnresolvedReference['candidates']): UnresolvedReference => ({
+      key: 'formfield:Survey/Rating',
+      kind: 'formfield',
+      name: 'Rating',
+      formName: 'Survey',
+      creatable: false,
+      candidates,
+    });
+    stub = stubFetch(({ method, url, body }) => {
+      if (url.pathname === '/api/TriggerTemplate/search') return page([QUOTE]);
+      if (method !== 'POST' || url.pathname !== copyPath(QUOTE.id)) return undefined;
+      const mappings = (body as { mappings?: Record<string, string> }).mappings ?? {};
+      const unresolved = !mappings['form:Survey']
+        ? [form, field([])]
+        : !mappings['formfield:Survey/Rating']
+          ? [field([{ uuid: 'x-1', name: 'Score' }])]
+          : null;
+      if (!unresolved) return ok({ trigger: copiedTrigger(false), created: [], emailTemplates: [] }, 201);
+      return { status: 409, body: { success: false, code: 'CONFLICT', message: 'Unmatched.', unresolved } };
+    });
+    renderAsRoute(<TemplateGallery vendorId={VENDOR.vendorId} />, {
+      path: '/app/automation/templates',
+      at: '/app/automation/templates',
+      elsewhere: ['/app/automation/view/:id'],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: `Use “${QUOTE.title}”` }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Pick the form first: its fields are offered next.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Form “Survey”/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Customer feedback' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy the automation' }));
+
+    dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).queryByRole('combobox', { name: /Form “Survey”/ })).toBeNull());
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Field “Rating” of the form “Survey”/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Score' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy the automation' }));
+
+    expect((await screen.findByTestId('elsewhere')).textContent).toContain('/app/automation/view/:id');
+    expect(copies().at(-1)?.body).toEqual({
+      mappings: { 'form:Survey': 'f-1', 'formfield:Survey/Rating': 'x-1' },
+      createMissing: false,
+    });
+  });
+});
+
 describe('onboarding', () => {
   it('lists the recommendations in order and turns one on: copied, then enabled', async () => {
     let enabled = false;

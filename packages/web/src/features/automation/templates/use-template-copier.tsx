@@ -23,7 +23,12 @@ export function useTemplateCopier({
 }) {
   const copy = useCopyTemplate();
   const { toast } = useNotifications();
-  const [asking, setAsking] = useState<{ template: TriggerTemplate; unresolved: UnresolvedReference[] } | null>(null);
+  // What is still unmatched, and the choices already made (a form's fields are offered once it is picked).
+  const [asking, setAsking] = useState<{
+    template: TriggerTemplate;
+    unresolved: UnresolvedReference[];
+    chosen: TemplateCopyRequest;
+  } | null>(null);
   const [copying, setCopying] = useState<string | null>(null);
 
   const run = async (template: TriggerTemplate, request: TemplateCopyRequest) => {
@@ -34,7 +39,7 @@ export function useTemplateCopier({
       await onCopied(data.trigger, template);
     } catch (error) {
       const unresolved = unresolvedOf(error);
-      if (unresolved) setAsking({ template, unresolved });
+      if (unresolved) setAsking({ template, unresolved, chosen: request });
       else toast(getErrorMessage(error, COPY_FAILED), 'error');
     } finally {
       setCopying(null);
@@ -43,13 +48,18 @@ export function useTemplateCopier({
 
   const dialog = asking ? (
     <MappingDialog
-      key={asking.template.id}
+      key={asking.unresolved.map((item) => item.key).join('|')}
       title={asking.template.title}
       unresolved={asking.unresolved}
       busy={copying !== null}
       confirmText={confirmText}
       onCancel={() => setAsking(null)}
-      onConfirm={(request) => void run(asking.template, request)}
+      onConfirm={(request) =>
+        void run(asking.template, {
+          mappings: { ...asking.chosen.mappings, ...request.mappings },
+          createMissing: Boolean(asking.chosen.createMissing) || request.createMissing,
+        })
+      }
     />
   ) : null;
 
