@@ -14,6 +14,7 @@ const MODULE_LAYERS = [
   'servicem8',
   'email-templates',
   'triggers',
+  'trigger-templates',
   'automation',
   'webhooks',
   'content',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UnresolvedReference } from './template-references.ts';
 
 /** Every answer is wrapped; failures carry a human sentence and a stable code. */
 
@@ -30,6 +31,8 @@ export const ErrorBody = z.object({
   requestId: z.string().optional(),
   /** Set on a refused sign-in while the account is locked after repeated failures. */
   lockedOut: z.boolean().optional(),
+  /** Set on a refused template copy: the records the vendor's ServiceM8 account lacks. */
+  unresolved: z.array(UnresolvedReference).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

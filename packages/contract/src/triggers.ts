@@ -48,16 +48,30 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const oneOf = (values: readonly string[]) => values.join(', ');
 
 /** The uuid of a ServiceM8 record, e.g. a badge; `what` reads "a badge". */
-const sm8Uuid = (field: string, what: string) =>
+const sm8Uuid: RecordReference = (field, what) =>
   z
     .string({ error: `${field} is required: pick ${what}.` })
     .trim()
     .min(1, { error: `${field} is required: pick ${what}.`, abort: true })
     .regex(SM8_UUID, `${field} must be the ServiceM8 id (a uuid) of ${what}.`);
 
-const sm8UuidList = (field: string, what: string, plural: string) =>
+/**
+ * How a definition points at a ServiceM8 record (a badge, a queue…): a trigger by the record's uuid
+ * (`sm8Uuid`), a template by the record's name (`sm8Name`), matched to a vendor's records when copied.
+ */
+export type RecordReference = (field: string, what: string) => z.ZodString;
+
+/** A record written by its name, as templates name records (`what` reads "a badge"). */
+export const sm8Name: RecordReference = (field, what) =>
   z
-    .array(sm8Uuid(`Each entry of ${field}`, what), { error: `${field} must be a list of ${plural}.` })
+    .string({ error: `${field} is required: name ${what}.` })
+    .trim()
+    .min(1, { error: `${field} is required: name ${what}.`, abort: true })
+    .max(TRIGGER_LIMITS.fieldNameMax, `${field} can have at most ${TRIGGER_LIMITS.fieldNameMax} characters.`);
+
+const recordList = (reference: RecordReference, field: string, what: string, plural: string) =>
+  z
+    .array(reference(`Each entry of ${field}`, what), { error: `${field} must be a list of ${plural}.` })
     .min(1, `${field} needs at least one ${what.replace(/^an? /, '')}.`)
     .max(TRIGGER_LIMITS.listMax, `${field} can hold at most ${TRIGGER_LIMITS.listMax} ${plural}.`);
 
@@ -110,12 +124,6 @@ const isoDate = (field: string) =>
     .trim()
     .refine(isRealDate, `${field} must be a date written YYYY-MM-DD, such as 2025-03-31.`);
 
-/** A form field is named by its ServiceM8 formfield uuid, together with the form it belongs to. */
-const formFieldParams = {
-  formUuid: sm8Uuid('formUuid', 'a form'),
-  field: sm8Uuid('field', 'a field of the form'),
-};
-
 const noParams = z.object({}, { error: 'params must be an object.' }).default({});
 
 const params = <S extends z.ZodRawShape>(shape: S) =>
@@ -130,96 +138,6 @@ const condition = <T extends string, P extends z.ZodType>(type: T, paramsSchema:
 /** The `type` of each option, in the options' order. */
 const typesOf = <T extends string>(options: readonly { shape: { type: z.ZodLiteral<T> } }[]) =>
   options.map((option) => option.shape.type.value) as [T, ...T[]];
-
-const CONDITION_OPTIONS = [
-  condition('IsCreated', noParams),
-  condition('JobIsStatus', params({ status: jobStatus('status') })),
-  condition('JobIsCategory', params({ categoryUuid: sm8Uuid('categoryUuid', 'a category') })),
-  condition('JobIsScheduled', noParams),
-  condition('JobIsCompleted', noParams),
-  condition('JobIsInQueue', params({ queueUuid: sm8Uuid('queueUuid', 'a queue') })),
-  condition('JobQuoted', noParams),
-  condition('JobQuoteSent', noParams),
-  condition('JobQuoteApproved', noParams),
-  condition('JobInvoiceSent', noParams),
-  condition('JobInvoiceApproved', noParams),
-  condition('JobPaymentMade', noParams),
-  condition('ClientHasBadge', params({ badgeUuid: sm8Uuid('badgeUuid', 'a badge') })),
-  condition('JobHasBadge', params({ badgeUuid: sm8Uuid('badgeUuid', 'a badge') })),
-  condition('JobHasAllBadges', params({ badgeUuids: sm8UuidList('badgeUuids', 'a badge', 'badges') })),
-  condition('ClientHasAllBadges', params({ badgeUuids: sm8UuidList('badgeUuids', 'a badge', 'badges') })),
-  condition('FormIsType', params({ formUuid: sm8Uuid('formUuid', 'a form') })),
-  condition('JobExcludesBadges', params({ badgeUuids: sm8UuidList('badgeUuids', 'a badge', 'badges') })),
-  condition(
-    'JobExcludesCategories',
-    params({ categoryUuids: sm8UuidList('categoryUuids', 'a category', 'categories') }),
-  ),
-  condition('JobExcludesQueues', params({ queueUuids: sm8UuidList('queueUuids', 'a queue', 'queues') })),
-  condition('JobExcludesStatuses', params({ statuses: jobStatusList('statuses') })),
-  condition('ClientExcludesBadges', params({ badgeUuids: sm8UuidList('badgeUuids', 'a badge', 'badges') })),
-  condition(
-    'FormFieldTextIncludes',
-    params({ ...formFieldParams, text: requiredText('text', TRIGGER_LIMITS.fieldNameMax) }),
-  ),
-  condition(
-    'FormFieldNumberMatches',
-    params({
-      ...formFieldParams,
-      operator: comparisonOperator,
-      value: z.number({ error: 'value must be a number.' }),
-    }),
-  ),
-  condition(
-    'FormFieldChoiceMatches',
-    params({ ...formFieldParams, choice: requiredText('choice', TRIGGER_LIMITS.fieldNameMax) }),
-  ),
-  condition(
-    'FormFieldDateMatches',
-    params({ ...formFieldParams, operator: comparisonOperator, value: isoDate('value') }),
-  ),
-  condition(
-    'FormFieldMultiChoiceIncludes',
-    params({ ...formFieldParams, choice: requiredText('choice', TRIGGER_LIMITS.fieldNameMax) }),
-  ),
-] as const;
-
-/** Every condition type, in the order the editor offers them. */
-export const AUTOMATION_CONDITIONS = typesOf(CONDITION_OPTIONS);
-export const AutomationCondition = z.enum(AUTOMATION_CONDITIONS);
-export type AutomationCondition = z.infer<typeof AutomationCondition>;
-
-const unknownCondition = `type must be one of the ${AUTOMATION_CONDITIONS.length} conditions (${oneOf(AUTOMATION_CONDITIONS)}), or the item must be a group with a combiner and items.`;
-
-/** One condition, e.g. `{ type: 'JobHasBadge', params: { badgeUuid } }`. */
-export const Condition = z.discriminatedUnion('type', CONDITION_OPTIONS, {
-  error: `type must be one of the ${AUTOMATION_CONDITIONS.length} conditions: ${oneOf(AUTOMATION_CONDITIONS)}.`,
-});
-export type Condition = z.infer<typeof Condition>;
-export type ConditionType = Condition['type'];
-export type ConditionOf<T extends ConditionType> = Extract<Condition, { type: T }>;
-
-/**
- * Conditions combined with And or Or; an item is a condition or another group. A group may carry
- * `type: 'Group'`, which is what tells it from a condition when it has neither combiner nor items.
- */
-export const ConditionGroup = z.object({
-  type: z.literal('Group').optional(),
-  combiner: z.enum(LOGICAL_COMBINERS, { error: `combiner must be ${LOGICAL_COMBINERS.join(' or ')}.` }),
-  get items(): z.ZodArray<typeof ConditionItem> {
-    return z
-      .array(ConditionItem, { error: 'items must be a list of conditions and groups.' })
-      .max(
-        TRIGGER_LIMITS.groupItemsMax,
-        `items can hold at most ${TRIGGER_LIMITS.groupItemsMax} conditions and groups.`,
-      );
-  },
-});
-export type ConditionGroup = z.infer<typeof ConditionGroup>;
-
-export const ConditionItem = z.discriminatedUnion('type', [...CONDITION_OPTIONS, ConditionGroup], {
-  error: unknownCondition,
-});
-export type ConditionItem = z.infer<typeof ConditionItem>;
 
 export function isConditionGroup(item: ConditionItem): item is ConditionGroup {
   return item.type === undefined || item.type === 'Group';
@@ -264,59 +182,6 @@ const emailParams = params({
 
 const textParams = params({ message: requiredText('message', TRIGGER_LIMITS.smsMax) });
 const appendParams = params({ text: requiredText('text', TRIGGER_LIMITS.textMax) });
-const badgeParams = params({ badgeUuid: sm8Uuid('badgeUuid', 'a badge') });
-
-const ACTION_OPTIONS = [
-  action('Job_AddBadge', badgeParams),
-  action('Job_RemoveBadge', badgeParams),
-  action('Job_SendEmail', emailParams),
-  action('Job_ChangeStatus', params({ status: jobStatus('status') })),
-  action('Job_AddToQueue', params({ queueUuid: sm8Uuid('queueUuid', 'a queue') })),
-  action('Job_AddNote', appendParams),
-  action('Job_AddDescription', appendParams),
-  action('Job_AddWorkDoneDescription', appendParams),
-  action(
-    'Job_AddService',
-    params({
-      materialUuid: sm8Uuid('materialUuid', 'a material (a service of your price list)'),
-      quantity: z
-        .number({ error: 'quantity must be a number.' })
-        .positive('quantity must be greater than 0.')
-        .max(TRIGGER_LIMITS.quantityMax, `quantity can be at most ${TRIGGER_LIMITS.quantityMax}.`),
-    }),
-  ),
-  action('Job_SendText', textParams),
-  action(
-    'Job_SendAttachment',
-    params({
-      attachmentId: ownId('attachmentId', 'an uploaded file'),
-      subject: requiredText('subject', TRIGGER_LIMITS.subjectMax),
-      body: requiredText('body', TRIGGER_LIMITS.textMax),
-    }),
-  ),
-  action('JobClient_SendEmail', emailParams),
-  action(
-    'JobClient_CreateJob',
-    params({
-      status: jobStatus('status'),
-      description: requiredText('description', TRIGGER_LIMITS.textMax),
-      categoryUuid: sm8Uuid('categoryUuid', 'a category').optional(),
-    }),
-  ),
-  action('JobClient_SendText', textParams),
-] as const;
-
-/** Every action type, in the order the editor offers them. */
-export const AUTOMATION_ACTIONS = typesOf(ACTION_OPTIONS);
-export const AutomationAction = z.enum(AUTOMATION_ACTIONS);
-export type AutomationAction = z.infer<typeof AutomationAction>;
-
-export const TriggerAction = z.discriminatedUnion('type', ACTION_OPTIONS, {
-  error: `type must be one of the ${AUTOMATION_ACTIONS.length} actions: ${oneOf(AUTOMATION_ACTIONS)}.`,
-});
-export type TriggerAction = z.infer<typeof TriggerAction>;
-export type TriggerActionType = TriggerAction['type'];
-export type TriggerActionOf<T extends TriggerActionType> = Extract<TriggerAction, { type: T }>;
 
 // ---------------------------------------------------------------------------------------------
 // The definition.
@@ -334,50 +199,237 @@ export const TriggerDelay = z.object(
 );
 export type TriggerDelay = z.infer<typeof TriggerDelay>;
 
-export const TriggerDefinition = z
-  .object({
-    name: z
-      .string({ error: 'name is required: give the trigger a name.' })
-      .trim()
-      .min(1, 'name is required: give the trigger a name.')
-      .max(TRIGGER_LIMITS.nameMax, `name can have at most ${TRIGGER_LIMITS.nameMax} characters.`),
-    description: optionalText('description', TRIGGER_LIMITS.descriptionMax),
-    enabled: z.boolean({ error: 'enabled must be true or false.' }),
-    event: z.enum(TRIGGER_EVENTS, {
-      error: `event must be one of the ${TRIGGER_EVENTS.length} events: ${oneOf(TRIGGER_EVENTS)}.`,
-    }),
-    targetKind: z.enum(TARGET_KINDS, { error: `targetKind must be one of ${oneOf(TARGET_KINDS)}.` }),
-    conditions: ConditionGroup.default({ combiner: 'And', items: [] }),
-    delay: TriggerDelay.optional(),
-    recheckBeforeRun: z.boolean({ error: 'recheckBeforeRun must be true or false.' }).default(true),
-    actions: z
-      .array(TriggerAction, { error: 'actions must be a list of actions.' })
-      .max(TRIGGER_LIMITS.actionsMax, `actions can hold at most ${TRIGGER_LIMITS.actionsMax} actions.`),
-  })
-  .superRefine((definition, context) => {
-    if (definition.enabled && definition.actions.length === 0) {
-      context.addIssue({
-        code: 'custom',
-        path: ['actions'],
-        message: 'actions needs at least one action before the trigger can be enabled.',
-      });
-    }
-    const seen = new Map<string, number>();
-    definition.actions.forEach((item, index) => {
-      const first = seen.get(item.id);
-      if (first === undefined) seen.set(item.id, index);
-      else {
+/**
+ * The schemas of a definition whose ServiceM8 records are written as `reference` says: triggers by
+ * uuid, templates by name. Everything else (types, texts, limits, messages) is the same for both.
+ */
+function definitionSchemas(reference: RecordReference) {
+  // A form field is named together with the form it belongs to.
+  const formFieldParams = {
+    formUuid: reference('formUuid', 'a form'),
+    field: reference('field', 'a field of the form'),
+  };
+
+  const badgeParams = params({ badgeUuid: reference('badgeUuid', 'a badge') });
+
+  const conditionOptions = [
+    condition('IsCreated', noParams),
+    condition('JobIsStatus', params({ status: jobStatus('status') })),
+    condition('JobIsCategory', params({ categoryUuid: reference('categoryUuid', 'a category') })),
+    condition('JobIsScheduled', noParams),
+    condition('JobIsCompleted', noParams),
+    condition('JobIsInQueue', params({ queueUuid: reference('queueUuid', 'a queue') })),
+    condition('JobQuoted', noParams),
+    condition('JobQuoteSent', noParams),
+    condition('JobQuoteApproved', noParams),
+    condition('JobInvoiceSent', noParams),
+    condition('JobInvoiceApproved', noParams),
+    condition('JobPaymentMade', noParams),
+    condition('ClientHasBadge', params({ badgeUuid: reference('badgeUuid', 'a badge') })),
+    condition('JobHasBadge', params({ badgeUuid: reference('badgeUuid', 'a badge') })),
+    condition('JobHasAllBadges', params({ badgeUuids: recordList(reference, 'badgeUuids', 'a badge', 'badges') })),
+    condition('ClientHasAllBadges', params({ badgeUuids: recordList(reference, 'badgeUuids', 'a badge', 'badges') })),
+    condition('FormIsType', params({ formUuid: reference('formUuid', 'a form') })),
+    condition('JobExcludesBadges', params({ badgeUuids: recordList(reference, 'badgeUuids', 'a badge', 'badges') })),
+    condition(
+      'JobExcludesCategories',
+      params({ categoryUuids: recordList(reference, 'categoryUuids', 'a category', 'categories') }),
+    ),
+    condition('JobExcludesQueues', params({ queueUuids: recordList(reference, 'queueUuids', 'a queue', 'queues') })),
+    condition('JobExcludesStatuses', params({ statuses: jobStatusList('statuses') })),
+    condition('ClientExcludesBadges', params({ badgeUuids: recordList(reference, 'badgeUuids', 'a badge', 'badges') })),
+    condition(
+      'FormFieldTextIncludes',
+      params({ ...formFieldParams, text: requiredText('text', TRIGGER_LIMITS.fieldNameMax) }),
+    ),
+    condition(
+      'FormFieldNumberMatches',
+      params({
+        ...formFieldParams,
+        operator: comparisonOperator,
+        value: z.number({ error: 'value must be a number.' }),
+      }),
+    ),
+    condition(
+      'FormFieldChoiceMatches',
+      params({ ...formFieldParams, choice: requiredText('choice', TRIGGER_LIMITS.fieldNameMax) }),
+    ),
+    condition(
+      'FormFieldDateMatches',
+      params({ ...formFieldParams, operator: comparisonOperator, value: isoDate('value') }),
+    ),
+    condition(
+      'FormFieldMultiChoiceIncludes',
+      params({ ...formFieldParams, choice: requiredText('choice', TRIGGER_LIMITS.fieldNameMax) }),
+    ),
+  ] as const;
+
+  const conditionTypes = typesOf(conditionOptions);
+  const unknownCondition = `type must be one of the ${conditionTypes.length} conditions (${oneOf(conditionTypes)}), or the item must be a group with a combiner and items.`;
+
+  /** One condition, e.g. `{ type: 'JobHasBadge', params: { badgeUuid } }`. */
+  const Condition = z.discriminatedUnion('type', conditionOptions, {
+    error: `type must be one of the ${conditionTypes.length} conditions: ${oneOf(conditionTypes)}.`,
+  });
+
+  /**
+   * Conditions combined with And or Or; an item is a condition or another group. A group may carry
+   * `type: 'Group'`, which is what tells it from a condition when it has neither combiner nor items.
+   */
+  const ConditionGroup = z.object({
+    type: z.literal('Group').optional(),
+    combiner: z.enum(LOGICAL_COMBINERS, { error: `combiner must be ${LOGICAL_COMBINERS.join(' or ')}.` }),
+    get items(): z.ZodArray<typeof ConditionItem> {
+      return z
+        .array(ConditionItem, { error: 'items must be a list of conditions and groups.' })
+        .max(
+          TRIGGER_LIMITS.groupItemsMax,
+          `items can hold at most ${TRIGGER_LIMITS.groupItemsMax} conditions and groups.`,
+        );
+    },
+  });
+
+  const ConditionItem = z.discriminatedUnion('type', [...conditionOptions, ConditionGroup], {
+    error: unknownCondition,
+  });
+
+  const actionOptions = [
+    action('Job_AddBadge', badgeParams),
+    action('Job_RemoveBadge', badgeParams),
+    action('Job_SendEmail', emailParams),
+    action('Job_ChangeStatus', params({ status: jobStatus('status') })),
+    action('Job_AddToQueue', params({ queueUuid: reference('queueUuid', 'a queue') })),
+    action('Job_AddNote', appendParams),
+    action('Job_AddDescription', appendParams),
+    action('Job_AddWorkDoneDescription', appendParams),
+    action(
+      'Job_AddService',
+      params({
+        materialUuid: reference('materialUuid', 'a material (a service of your price list)'),
+        quantity: z
+          .number({ error: 'quantity must be a number.' })
+          .positive('quantity must be greater than 0.')
+          .max(TRIGGER_LIMITS.quantityMax, `quantity can be at most ${TRIGGER_LIMITS.quantityMax}.`),
+      }),
+    ),
+    action('Job_SendText', textParams),
+    action(
+      'Job_SendAttachment',
+      params({
+        attachmentId: ownId('attachmentId', 'an uploaded file'),
+        subject: requiredText('subject', TRIGGER_LIMITS.subjectMax),
+        body: requiredText('body', TRIGGER_LIMITS.textMax),
+      }),
+    ),
+    action('JobClient_SendEmail', emailParams),
+    action(
+      'JobClient_CreateJob',
+      params({
+        status: jobStatus('status'),
+        description: requiredText('description', TRIGGER_LIMITS.textMax),
+        categoryUuid: reference('categoryUuid', 'a category').optional(),
+      }),
+    ),
+    action('JobClient_SendText', textParams),
+  ] as const;
+
+  const actionTypes = typesOf(actionOptions);
+  const TriggerAction = z.discriminatedUnion('type', actionOptions, {
+    error: `type must be one of the ${actionTypes.length} actions: ${oneOf(actionTypes)}.`,
+  });
+
+  const TriggerDefinition = z
+    .object({
+      name: z
+        .string({ error: 'name is required: give the trigger a name.' })
+        .trim()
+        .min(1, 'name is required: give the trigger a name.')
+        .max(TRIGGER_LIMITS.nameMax, `name can have at most ${TRIGGER_LIMITS.nameMax} characters.`),
+      description: optionalText('description', TRIGGER_LIMITS.descriptionMax),
+      enabled: z.boolean({ error: 'enabled must be true or false.' }),
+      event: z.enum(TRIGGER_EVENTS, {
+        error: `event must be one of the ${TRIGGER_EVENTS.length} events: ${oneOf(TRIGGER_EVENTS)}.`,
+      }),
+      targetKind: z.enum(TARGET_KINDS, { error: `targetKind must be one of ${oneOf(TARGET_KINDS)}.` }),
+      conditions: ConditionGroup.default({ combiner: 'And', items: [] }),
+      delay: TriggerDelay.optional(),
+      recheckBeforeRun: z.boolean({ error: 'recheckBeforeRun must be true or false.' }).default(true),
+      actions: z
+        .array(TriggerAction, { error: 'actions must be a list of actions.' })
+        .max(TRIGGER_LIMITS.actionsMax, `actions can hold at most ${TRIGGER_LIMITS.actionsMax} actions.`),
+    })
+    .superRefine((definition, context) => {
+      if (definition.enabled && definition.actions.length === 0) {
         context.addIssue({
           code: 'custom',
-          path: ['actions', index, 'id'],
-          message: `id "${item.id}" is already used by actions[${first}]; every action needs its own id.`,
+          path: ['actions'],
+          message: 'actions needs at least one action before the trigger can be enabled.',
         });
       }
+      const seen = new Map<string, number>();
+      definition.actions.forEach((item, index) => {
+        const first = seen.get(item.id);
+        if (first === undefined) seen.set(item.id, index);
+        else {
+          context.addIssue({
+            code: 'custom',
+            path: ['actions', index, 'id'],
+            message: `id "${item.id}" is already used by actions[${first}]; every action needs its own id.`,
+          });
+        }
+      });
+      checkGroupShape(definition.conditions, ['conditions'], 1, context);
     });
-    checkGroupShape(definition.conditions, ['conditions'], 1, context);
-  });
+
+  return {
+    conditionOptions,
+    actionOptions,
+    Condition,
+    ConditionGroup,
+    ConditionItem,
+    TriggerAction,
+    TriggerDefinition,
+  };
+}
+
+const byUuid = definitionSchemas(sm8Uuid);
+
+/** Every condition type, in the order the editor offers them. */
+export const AUTOMATION_CONDITIONS = typesOf(byUuid.conditionOptions);
+export const AutomationCondition = z.enum(AUTOMATION_CONDITIONS);
+export type AutomationCondition = z.infer<typeof AutomationCondition>;
+
+/** One condition, e.g. `{ type: 'JobHasBadge', params: { badgeUuid } }`. */
+export const Condition = byUuid.Condition;
+export type Condition = z.infer<typeof Condition>;
+export type ConditionType = Condition['type'];
+export type ConditionOf<T extends ConditionType> = Extract<Condition, { type: T }>;
+
+export const ConditionGroup = byUuid.ConditionGroup;
+export type ConditionGroup = z.infer<typeof ConditionGroup>;
+export const ConditionItem = byUuid.ConditionItem;
+export type ConditionItem = z.infer<typeof ConditionItem>;
+
+/** Every action type, in the order the editor offers them. */
+export const AUTOMATION_ACTIONS = typesOf(byUuid.actionOptions);
+export const AutomationAction = z.enum(AUTOMATION_ACTIONS);
+export type AutomationAction = z.infer<typeof AutomationAction>;
+
+export const TriggerAction = byUuid.TriggerAction;
+export type TriggerAction = z.infer<typeof TriggerAction>;
+export type TriggerActionType = TriggerAction['type'];
+export type TriggerActionOf<T extends TriggerActionType> = Extract<TriggerAction, { type: T }>;
+
+/** A trigger's definition: its ServiceM8 records named by uuid. */
+export const TriggerDefinition = byUuid.TriggerDefinition;
 export type TriggerDefinition = z.infer<typeof TriggerDefinition>;
 export type TriggerDefinitionInput = z.input<typeof TriggerDefinition>;
+
+/**
+ * A definition whose ServiceM8 records are written by name ("Quote Follow-up"), as templates keep
+ * them: the same types as `TriggerDefinition`, with a name where a trigger has a uuid.
+ */
+export const NamedTriggerDefinition = definitionSchemas(sm8Name).TriggerDefinition;
 
 /** Nested groups must hold something and stay within the depth limit (the top group may be empty: no conditions). */
 function checkGroupShape(

@@ -26,6 +26,7 @@ import { systemEmailRoutes } from './modules/mail/system-emails.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { servicem8Routes } from './modules/servicem8/servicem8.routes.ts';
 import { sm8SignInRoutes } from './modules/servicem8/sm8-sign-in.routes.ts';
+import { triggerTemplateRoutes } from './modules/trigger-templates/trigger-templates.routes.ts';
 import { findTriggerSendingTemplate } from './modules/triggers/trigger-lookups.service.ts';
 import { triggerRoutes } from './modules/triggers/triggers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRoutes(deps, { lastRunTimes: lastRunTimesOf }));
       await api.register(triggerRunRoutes(deps));
       await api.register(dryRunRoutes(deps));
+      await api.register(triggerTemplateRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -18,7 +18,7 @@ const DEFAULT_SM8_SCOPES = [
   'read_job_materials',
   'manage_job_materials',
   'read_job_categories',
-  'read_job_queues',
+  'manage_job_queues',
   'read_schedule',
   'read_inventory',
   'read_job_notes',

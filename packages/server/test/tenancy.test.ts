@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automationEvents, triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { insertEmailTemplate } from '../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../src/modules/invitations/invitations.repository.ts';
+import { insertTemplate } from '../src/modules/trigger-templates/trigger-templates.repository.ts';
 import { insertTrigger, insertTriggerAttachment } from '../src/modules/triggers/triggers.repository.ts';
 import { findVendorById } from '../src/modules/vendors/vendors.repository.ts';
 import { addMember, bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
@@ -40,6 +41,23 @@ async function createEmailTemplateIn(team: Team): Promise<void> {
     now: new Date(),
   });
   emailTemplateOf.set(team.vendor.id, row.id);
+}
+/** Vendor id → a published template (with no ServiceM8 records) to copy, created by `prepare`. */
+const templateOf = new Map<string, string>();
+async function createTemplateFor(team: Team): Promise<void> {
+  const row = await insertTemplate(
+    services.deps.database.db,
+    {
+      title: 'Note on completion',
+      description: 'Adds a note when a job is completed.',
+      category: 'Follow-ups',
+      published: true,
+      onboardingOrder: null,
+      definition: triggerDefinition(),
+    },
+    new Date(),
+  );
+  templateOf.set(team.vendor.id, row.id);
 }
 const emailTemplateUrl = (t: Team) => `/api/Vendor/${t.vendor.id}/email/templates/${emailTemplateOf.get(t.vendor.id)}`;
 
@@ -346,6 +364,14 @@ const ROUTES: Record<string, Route> = {
     adminOnly: false,
     // Reached: the vendor has no such pending file.
     success: 404,
+  },
+  'POST /api/TriggerTemplate/{id}/copy/{vendorId}': {
+    method: 'POST',
+    url: (t) => `/api/TriggerTemplate/${templateOf.get(t.vendor.id)}/copy/${t.vendor.id}`,
+    body: () => ({}),
+    prepare: createTemplateFor,
+    adminOnly: false,
+    success: 201,
   },
   'POST /api/vendor/{vendorId}/Trigger/dryrun': {
     method: 'POST',

@@ -11,6 +11,7 @@ export * from '../modules/invitations/invitations.schema.ts';
 export * from '../modules/mail/mail.schema.ts';
 export * from '../modules/servicem8/servicem8.schema.ts';
 export * from '../modules/system/system.schema.ts';
+export * from '../modules/trigger-templates/trigger-templates.schema.ts';
 export * from '../modules/triggers/triggers.schema.ts';
 export * from '../modules/users/users.schema.ts';
 export * from '../modules/vendors/vendors.schema.ts';

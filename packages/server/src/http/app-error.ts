@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@automate/contract';
+import type { ErrorCode, UnresolvedReference } from '@automate/contract';
 
 type AppErrorDetails = {
   /** Field path → problems with that field. */
@@ -7,6 +7,8 @@ type AppErrorDetails = {
   lockedOut?: boolean;
   /** When to try again (the answer's Retry-After header). */
   retryAfterSeconds?: number;
+  /** A refused template copy: the records the vendor's ServiceM8 account lacks, with candidates. */
+  unresolved?: UnresolvedReference[];
 };
 
 /** The one error type services throw for expected failures; the error handler maps its code to a status. */

@@ -35,6 +35,7 @@ export function registerErrorHandling(app: App): void {
         message: error.message,
         ...(error.details.fieldErrors ? { errors: error.details.fieldErrors } : {}),
         ...(error.details.lockedOut ? { lockedOut: true } : {}),
+        ...(error.details.unresolved ? { unresolved: error.details.unresolved } : {}),
       });
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SUPER_ADMIN } from '@automate/contract';
+import { SUPER_ADMIN, TriggerTemplateInput } from '@automate/contract';
 import { arrayContains, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
@@ -7,11 +7,13 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { countArticles, insertArticle, insertFaq } from '../modules/content/content.repository.ts';
 import { insertMissingSystemEmails } from '../modules/mail/mail.repository.ts';
 import { SYSTEM_EMAIL_DEFAULTS } from '../modules/mail/system-email-defaults.ts';
+import { countTemplates, insertTemplate } from '../modules/trigger-templates/trigger-templates.repository.ts';
 import { insertMembership } from '../modules/users/memberships.repository.ts';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
 import { users } from '../modules/users/users.schema.ts';
 import { insertVendor } from '../modules/vendors/vendors.repository.ts';
 import { HELP_ARTICLES, HELP_FAQS } from './help-content.ts';
+import { TRIGGER_TEMPLATE_LIBRARY } from './trigger-template-library.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@automate.local';
 export const DEMO_ACCOUNTS = {
@@ -32,6 +34,7 @@ export async function seed(deps: Pick<Deps, 'database' | 'config' | 'logger' | '
     await insertMissingSystemEmails(tx, SYSTEM_EMAIL_DEFAULTS);
     await ensureSuperAdmin(tx, deps, log);
     await ensureHelpContent(tx);
+    await ensureTemplateLibrary(tx, deps);
     if (deps.config.demoMode) await ensureDemoVendor(tx, deps, log);
   });
 }
@@ -42,6 +45,14 @@ async function ensureHelpContent(tx: Db): Promise<void> {
   for (const article of HELP_ARTICLES) await insertArticle(tx, { ...article, published: true });
   for (const [index, faq] of HELP_FAQS.entries()) {
     await insertFaq(tx, { ...faq, sortOrder: (index + 1) * 10, published: true });
+  }
+}
+
+/** The template library of a new installation (only when there are no templates). */
+async function ensureTemplateLibrary(tx: Db, deps: Pick<Deps, 'clock'>): Promise<void> {
+  if ((await countTemplates(tx)) > 0) return;
+  for (const template of TRIGGER_TEMPLATE_LIBRARY) {
+    await insertTemplate(tx, TriggerTemplateInput.parse(template), deps.clock.now());
   }
 }
 

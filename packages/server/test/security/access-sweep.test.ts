@@ -26,6 +26,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/vendor/{vendorId}/Trigger/{triggerId}': triggerDefinition(),
   'POST /api/vendor/{vendorId}/Trigger/dryrun': { definition: triggerDefinition(), jobUuid: crypto.randomUUID() },
   'POST /api/vendor/{vendorId}/Trigger/{triggerId}/dryrun': { jobUuid: crypto.randomUUID() },
+  'POST /api/TriggerTemplate/{id}/copy/{vendorId}': {},
 };
 
 /** The vendor an operation acts on is in its path (`id` under /Vendor, `vendorId` under /vendor). */

@@ -309,6 +309,8 @@ export function buildDemoSeed(now: Date): SeedData {
         { uuid: badges.quoteFollowUp, name: 'Quote Follow-up' },
         { uuid: badges.invoiceOverdue, name: 'Invoice Overdue' },
         { uuid: badges.safetyCheck, name: 'Safety Check', regarding_form_uuid: forms.safety },
+        { uuid: badges.onMyWay, name: 'On my way' },
+        { uuid: badges.paid, name: 'Paid' },
       ],
       queue: [
         {

@@ -47,6 +47,8 @@ export const SEED_IDS = {
     quoteFollowUp: seedUuid('badbe000', 4),
     invoiceOverdue: seedUuid('badbe000', 5),
     safetyCheck: seedUuid('badbe000', 6),
+    onMyWay: seedUuid('badbe000', 7),
+    paid: seedUuid('badbe000', 8),
   },
   queues: {
     quotesToFollowUp: seedUuid('9e9e0000', 1),

@@ -26,6 +26,8 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   readonly method: HttpMethod;
   readonly path: string;
+  /** The failure's whole body, for answers that carry more than a message (a refused template copy). */
+  readonly body: Readonly<Record<string, unknown>>;
 
   constructor(init: {
     message: string;
@@ -35,6 +37,7 @@ export class ApiError extends Error {
     path: string;
     fieldErrors?: Record<string, string[]> | undefined;
     requestId?: string | undefined;
+    body?: Record<string, unknown> | undefined;
     cause?: unknown;
   }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -44,6 +47,7 @@ export class ApiError extends Error {
     this.path = init.path;
     this.fieldErrors = init.fieldErrors ?? {};
     this.requestId = init.requestId;
+    this.body = init.body ?? {};
   }
 }
 
@@ -235,6 +239,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         message: message ?? `The server could not complete the request (HTTP ${response.status}).`,
         fieldErrors: readFieldErrors(failure.errors),
         requestId: typeof failure.requestId === 'string' ? failure.requestId : headerRequestId,
+        body: failure,
       });
     }
 

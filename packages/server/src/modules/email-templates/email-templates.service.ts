@@ -69,6 +69,21 @@ export async function createEmailTemplate(deps: Deps, vendorId: string, input: I
   });
 }
 
+/**
+ * Adds a template inside the caller's transaction under `name`, or, when the vendor already has a
+ * template of that name, under the first free "name (2)", "name (3)"… (a copied automation's emails).
+ */
+export async function addEmailTemplateWithFreeName(
+  tx: Db,
+  { vendorId, input, now }: { vendorId: string; input: Input; now: Date },
+): Promise<EmailTemplate> {
+  checkTexts(input);
+  await lockEmailTemplateNames(tx, { vendorId });
+  let name = input.name;
+  for (let n = 2; await findEmailTemplateByName(tx, { vendorId, name }); n++) name = `${input.name} (${n})`;
+  return toEmailTemplate(await insertEmailTemplate(tx, { vendorId, values: { ...input, name }, now }));
+}
+
 export async function changeEmailTemplate(
   deps: Deps,
   vendorId: string,

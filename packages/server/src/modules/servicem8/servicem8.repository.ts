@@ -140,3 +140,17 @@ export async function replaceReferenceItems(
   if (items.length === 0) return;
   await db.insert(sm8ReferenceItems).values(items.map((item) => ({ ...item, vendorId, kind, syncedAt })));
 }
+
+/** Adds (or renames) one reference record, as when we create it in ServiceM8 ourselves. */
+export async function upsertReferenceItem(
+  db: Db,
+  item: Pick<Sm8ReferenceRow, 'vendorId' | 'kind' | 'uuid' | 'name' | 'active' | 'details' | 'syncedAt'>,
+): Promise<void> {
+  await db
+    .insert(sm8ReferenceItems)
+    .values(item)
+    .onConflictDoUpdate({
+      target: [sm8ReferenceItems.vendorId, sm8ReferenceItems.kind, sm8ReferenceItems.uuid],
+      set: { name: item.name, active: item.active, details: item.details, syncedAt: item.syncedAt },
+    });
+}

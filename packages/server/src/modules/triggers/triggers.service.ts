@@ -130,14 +130,23 @@ export async function createTrigger(
   vendorId: string,
   definition: TriggerDefinition,
 ): Promise<Trigger> {
-  return deps.database.db.transaction(async (tx) => {
-    const pending = await listPendingAttachmentIds(tx, vendorId, deps.clock.now());
-    await checkDefinition(tx, vendorId, definition, new Set(pending));
-    const row = await insertTrigger(tx, { vendorId, definition, userId: caller.id, now: deps.clock.now() });
-    await keepVersion(tx, row, caller);
-    await claimAttachmentsOf(tx, { vendorId, triggerId: row.id }, definition, pending);
-    return toTrigger(row, await listTriggerAttachments(tx, { vendorId, triggerId: row.id }));
-  });
+  return deps.database.db.transaction((tx) => createTriggerIn(tx, deps, caller, vendorId, definition));
+}
+
+/** `createTrigger` inside the caller's transaction (a template's copy, with the email templates it adds). */
+export async function createTriggerIn(
+  tx: Db,
+  deps: Pick<Deps, 'clock'>,
+  caller: Caller,
+  vendorId: string,
+  definition: TriggerDefinition,
+): Promise<Trigger> {
+  const pending = await listPendingAttachmentIds(tx, vendorId, deps.clock.now());
+  await checkDefinition(tx, vendorId, definition, new Set(pending));
+  const row = await insertTrigger(tx, { vendorId, definition, userId: caller.id, now: deps.clock.now() });
+  await keepVersion(tx, row, caller);
+  await claimAttachmentsOf(tx, { vendorId, triggerId: row.id }, definition, pending);
+  return toTrigger(row, await listTriggerAttachments(tx, { vendorId, triggerId: row.id }));
 }
 
 /** The pending files (uploaded before the trigger was saved) that the definition names become the trigger's. */

@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes.ts';
@@ -55,10 +55,17 @@ export function useRecordEditor<Row extends { id: string }, Values, Input>(
   const saving = options.create.isPending || options.update.isPending;
   const guard = useUnsavedChanges(dirty && !options.remove.isPending);
 
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutField(current, String(field)));
-  };
+  /** Sets a field, or changes it from its current value (for a field that is itself edited in parts). */
+  const set = useCallback(
+    <K extends keyof Values>(field: K, value: Values[K] | ((current: Values[K]) => Values[K])) => {
+      setValues((current) => ({
+        ...current,
+        [field]: typeof value === 'function' ? (value as (current: Values[K]) => Values[K])(current[field]) : value,
+      }));
+      setErrors((current) => withoutField(current, String(field)));
+    },
+    [],
+  );
 
   const save = async () => {
     if (!canEdit || saving) return;
@@ -104,7 +111,7 @@ export function useRecordEditor<Row extends { id: string }, Values, Input>(
   };
 
   const deleting = options.remove.isPending;
-  return { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy };
+  return { saved, values, errors, setErrors, dirty, saving, deleting, set, submit, keyDown, destroy };
 }
 
 /** A form's submit and Ctrl/⌘+S (which would otherwise open the browser's "Save page") both save. */

@@ -1,14 +1,16 @@
-import { placeholderRoute } from '../route-pages.tsx';
+import { AdminTemplateEditor } from '@/features/automation/templates/admin/admin-template-editor.tsx';
+import { AdminTemplates } from '@/features/automation/templates/admin/admin-templates.tsx';
+import { paddedRoute, placeholderRoute } from '../route-pages.tsx';
 
-export const AdminTemplatesRoute = placeholderRoute(
-  'Automation templates',
-  'The templates vendors can copy, to search, create, edit and publish.',
-);
+const TEMPLATES_BASE = '/admin/automation/templates';
 
-export const AdminTemplateRoute = placeholderRoute(
-  'Automation template',
-  ({ id = '' }) => `The editor for automation template ${id}.`,
-);
+/** /admin/automation/templates/search: the template library, drafts too. */
+export const AdminTemplatesRoute = paddedRoute(() => <AdminTemplates basePath={TEMPLATES_BASE} />);
+
+/** /admin/automation/templates/view/{id}: a template in the trigger editor. */
+export const AdminTemplateRoute = paddedRoute(({ id = '' }) => (
+  <AdminTemplateEditor key={id} basePath={TEMPLATES_BASE} id={id} />
+));
 
 export const AdminRunsRoute = placeholderRoute(
   'Trigger runs',

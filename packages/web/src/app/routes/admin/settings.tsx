@@ -1,4 +1,6 @@
-import { placeholderRoute } from '../route-pages.tsx';
+import { AdminTemplateEditor } from '@/features/automation/templates/admin/admin-template-editor.tsx';
+import { AdminTemplates } from '@/features/automation/templates/admin/admin-templates.tsx';
+import { paddedRoute, placeholderRoute } from '../route-pages.tsx';
 
 export const AdminEmailsRoute = placeholderRoute(
   'System emails',
@@ -10,15 +12,15 @@ export const AdminEmailRoute = placeholderRoute(
   ({ id = '' }) => `The editor for system email ${id}: subject, body and a preview.`,
 );
 
-export const AdminTriggerTemplatesRoute = placeholderRoute(
-  'Trigger templates',
-  'The trigger templates offered during onboarding, to search, create and edit.',
-);
+const TRIGGER_TEMPLATES_BASE = '/admin/settings/trigger/templates';
 
-export const AdminTriggerTemplateRoute = placeholderRoute(
-  'Trigger template',
-  ({ id = '' }) => `The editor for trigger template ${id}.`,
-);
+/** /admin/settings/trigger/templates/search: the template library, as under Automation. */
+export const AdminTriggerTemplatesRoute = paddedRoute(() => <AdminTemplates basePath={TRIGGER_TEMPLATES_BASE} />);
+
+/** /admin/settings/trigger/templates/view/{id}: a template in the trigger editor. */
+export const AdminTriggerTemplateRoute = paddedRoute(({ id = '' }) => (
+  <AdminTemplateEditor key={id} basePath={TRIGGER_TEMPLATES_BASE} id={id} />
+));
 
 export const AdminProductsRoute = placeholderRoute(
   'Products',

@@ -7,8 +7,11 @@ import { AutomationList } from '@/features/automation/list/automation-list.tsx';
 import { NoVendorNotice } from '@/features/automation/list/no-vendor-notice.tsx';
 import { RunLog } from '@/features/automation/runs/run-log.tsx';
 import { AutomationSchedule } from '@/features/automation/schedule/automation-schedule.tsx';
+import { Onboarding } from '@/features/automation/templates/onboarding.tsx';
+import { OnboardingView } from '@/features/automation/templates/onboarding-view.tsx';
+import { TemplateGallery } from '@/features/automation/templates/template-gallery.tsx';
 import { useCurrentVendor } from '@/lib/session/session.ts';
-import { PAGE_PADDING, placeholderRoute } from '../route-pages.tsx';
+import { PAGE_PADDING } from '../route-pages.tsx';
 
 /** A page of the current vendor's automations; without a vendor, what to do instead. */
 function vendorRoute(render: (vendor: VendorMembership, params: Readonly<Params>) => ReactNode) {
@@ -22,21 +25,16 @@ function vendorRoute(render: (vendor: VendorMembership, params: Readonly<Params>
 /** /app/automation/search: the vendor's automations, with the search in the URL. */
 export const AutomationSearchRoute = vendorRoute((vendor) => <AutomationList vendor={vendor} />);
 
-export const AutomationTemplatesRoute = placeholderRoute(
-  'Templates',
-  'Ready-made automations (quote follow-ups, review requests, invoice reminders) to copy into your account and adjust.',
-);
+/** /app/automation/templates: the template library. */
+export const AutomationTemplatesRoute = vendorRoute((vendor) => <TemplateGallery vendorId={vendor.vendorId} />);
 
-export const AutomationOnboardingRoute = placeholderRoute(
-  'Onboarding',
-  'The recommended first automations for a new account, to switch on in a few clicks.',
-);
+/** /app/automation/onboarding: the automations recommended to a new vendor. */
+export const AutomationOnboardingRoute = vendorRoute((vendor) => <Onboarding vendor={vendor} />);
 
-export const AutomationOnboardingViewRoute = placeholderRoute(
-  'Onboarding template',
-  ({ id = '' }) =>
-    `The onboarding template ${id}: what it does, the events and conditions it uses, and a button to add it.`,
-);
+/** /app/automation/onboarding/view/{id}: one recommendation, tried on the vendor's jobs. */
+export const AutomationOnboardingViewRoute = vendorRoute((vendor, { id = '' }) => (
+  <OnboardingView key={`${vendor.vendorId}/${id}`} vendor={vendor} templateId={id} />
+));
 
 /** /app/automation/logs: every run of the vendor's automations. */
 export const AutomationLogsRoute = vendorRoute((vendor) => <RunLog vendor={vendor} />);

@@ -19,9 +19,10 @@ export function Sm8ActivatedRoute() {
           Automate now hears about changes to your jobs, clients, quotes and invoices. Next, switch on your first
           automations.
         </Typography>
-        <Button href={DEFAULT_SIGNED_IN_PATH} variant="contained">
-          Go to the dashboard
+        <Button href="/app/automation/onboarding" variant="contained">
+          Pick your first automations
         </Button>
+        <Button href={DEFAULT_SIGNED_IN_PATH}>Go to the dashboard</Button>
       </Stack>
     </FormCard>
   );

@@ -104,7 +104,7 @@ export function ActionInputs({ action, onChange }: ActionInputsProps) {
 
 /** An email written here (subject and body with merge fields) or one of the vendor's email templates. */
 function EmailInputs({ action, onChange }: ActionInputsProps) {
-  const { emailTemplates, emailTemplatesLoading, errors } = useEditorContext();
+  const { emailTemplates, emailTemplatesLoading, errors, namedReferences } = useEditorContext();
   const { params } = action;
   const bind = bindParams(params, (param) => errors[actionKey(action.id, param)], onChange);
   const template = usesEmailTemplate(action);
@@ -118,10 +118,12 @@ function EmailInputs({ action, onChange }: ActionInputsProps) {
 
   return (
     <Stack spacing={2}>
-      <RadioGroup row value={template ? 'template' : 'inline'} onChange={(event) => setMode(event.target.value)}>
-        <FormControlLabel value="inline" control={<Radio size="small" />} label="Write the email" />
-        <FormControlLabel value="template" control={<Radio size="small" />} label="Use an email template" />
-      </RadioGroup>
+      {namedReferences ? null : (
+        <RadioGroup row value={template ? 'template' : 'inline'} onChange={(event) => setMode(event.target.value)}>
+          <FormControlLabel value="inline" control={<Radio size="small" />} label="Write the email" />
+          <FormControlLabel value="template" control={<Radio size="small" />} label="Use an email template" />
+        </RadioGroup>
+      )}
       {template ? (
         <TextField
           select

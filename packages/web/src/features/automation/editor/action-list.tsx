@@ -20,7 +20,7 @@ import { ActionInputs } from './action-inputs.tsx';
 import { useEditorContext, useFieldError } from './editor-context.tsx';
 import { actionKey } from './issue-paths.ts';
 import { type DraftAction, newAction } from './trigger-draft.ts';
-import type { Clear } from './use-trigger-form.ts';
+import type { Clear } from './use-definition-draft.ts';
 
 export type EditActions = (change: (actions: DraftAction[]) => DraftAction[], clear?: Clear) => void;
 

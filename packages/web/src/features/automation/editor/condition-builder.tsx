@@ -37,7 +37,7 @@ import {
   updateGroup,
   updateItem,
 } from './trigger-draft.ts';
-import type { Clear } from './use-trigger-form.ts';
+import type { Clear } from './use-definition-draft.ts';
 
 export type EditConditions = (change: (root: DraftGroup) => DraftGroup, clear?: Clear) => void;
 

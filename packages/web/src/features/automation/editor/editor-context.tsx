@@ -23,6 +23,11 @@ export type EditorContextValue = {
   /** The file is no longer used by its action: deleted now, or after the next save if the saved trigger uses it. */
   releaseAttachment(attachmentId: string): void;
   errors: FieldErrors;
+  /**
+   * A template is being edited: its ServiceM8 records are written by name (any name, matched to each
+   * vendor's records when copied), it has no switch, and its emails are written out.
+   */
+  namedReferences?: boolean;
 };
 
 const EditorContext = createContext<EditorContextValue>({

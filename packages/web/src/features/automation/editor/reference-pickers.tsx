@@ -56,6 +56,74 @@ type PickerProps = {
   required?: boolean;
 };
 
+const NAME_HELP = 'Any name: each business’s own record of that name is used (they are asked when it has none).';
+
+/** The names the picker suggests in template mode: the records of the vendor at hand, if any. */
+function useNameSuggestions(kind: ReferenceKind) {
+  const { reference } = useEditorContext();
+  return [...new Set(reference[kind].map((item) => item.name))];
+}
+
+/** A record written by its name, for templates. */
+function NamePicker({
+  kind,
+  label,
+  value,
+  onChange,
+  error,
+  required = true,
+}: PickerProps & { value: string; onChange: (name: string) => void }) {
+  const names = useNameSuggestions(kind);
+  return (
+    <Autocomplete
+      freeSolo
+      size="small"
+      options={names}
+      value={value}
+      onInputChange={(_event, name) => onChange(name)}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={`${label} (name)`}
+          required={required}
+          error={error !== undefined}
+          helperText={error ?? NAME_HELP}
+        />
+      )}
+    />
+  );
+}
+
+/** Records written by their names, for templates. */
+function NameMultiPicker({
+  kind,
+  label,
+  value,
+  onChange,
+  error,
+}: PickerProps & { value: readonly string[]; onChange: (names: string[]) => void }) {
+  const names = useNameSuggestions(kind);
+  return (
+    <Autocomplete
+      multiple
+      freeSolo
+      size="small"
+      options={names}
+      value={[...value]}
+      onChange={(_event, chosen) => onChange(chosen.map((name) => name.trim()).filter(Boolean))}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={`${label} (names)`}
+          required
+          error={error !== undefined}
+          helperText={error ?? `${NAME_HELP} Press Enter after each name.`}
+        />
+      )}
+    />
+  );
+}
+
 export function ReferencePicker({
   kind,
   label,
@@ -67,7 +135,11 @@ export function ReferencePicker({
   disabled,
   required = true,
 }: PickerProps & { value: string; onChange: (uuid: string) => void }) {
+  const { namedReferences } = useEditorContext();
   const { options, find, loading } = useOptions(kind, filter);
+  if (namedReferences) {
+    return <NamePicker kind={kind} label={label} value={value} onChange={onChange} error={error} required={required} />;
+  }
   return (
     <Autocomplete
       size="small"
@@ -103,7 +175,11 @@ export function ReferenceMultiPicker({
   helperText,
   filter,
 }: PickerProps & { value: readonly string[]; onChange: (uuids: string[]) => void }) {
+  const { namedReferences } = useEditorContext();
   const { options, find, loading } = useOptions(kind, filter);
+  if (namedReferences) {
+    return <NameMultiPicker kind={kind} label={label} value={value} onChange={onChange} error={error} />;
+  }
   const selected = value.map(find).filter((option): option is Option => option !== null);
   return (
     <Autocomplete

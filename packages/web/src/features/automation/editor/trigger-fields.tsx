@@ -25,7 +25,7 @@ type SetField = <K extends keyof TriggerDraft>(field: K, value: TriggerDraft[K])
 
 /** Name, description, the enabled switch, the event and the record the trigger works on. */
 export function TriggerBasics({ draft, setField }: { draft: TriggerDraft; setField: SetField }) {
-  const { errors } = useEditorContext();
+  const { errors, namedReferences } = useEditorContext();
   const chooseEvent = (event: TriggerEvent) => {
     setField('event', event);
     // The record follows the event (a client event works on the client); it can still be changed after.
@@ -47,16 +47,18 @@ export function TriggerBasics({ draft, setField }: { draft: TriggerDraft; setFie
           slotProps={{ htmlInput: { maxLength: TRIGGER_LIMITS.nameMax } }}
         />
       </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <FormControlLabel
-          control={<Switch checked={draft.enabled} onChange={(event) => setField('enabled', event.target.checked)} />}
-          label="Enabled"
-        />
-        <FormHelperText error={errors.enabled !== undefined} sx={{ mt: 0 }}>
-          {errors.enabled ??
-            (draft.enabled ? 'It runs when its event happens.' : 'Switched off: it never runs until you enable it.')}
-        </FormHelperText>
-      </Grid>
+      {namedReferences ? null : (
+        <Grid size={{ xs: 12, md: 4 }}>
+          <FormControlLabel
+            control={<Switch checked={draft.enabled} onChange={(event) => setField('enabled', event.target.checked)} />}
+            label="Enabled"
+          />
+          <FormHelperText error={errors.enabled !== undefined} sx={{ mt: 0 }}>
+            {errors.enabled ??
+              (draft.enabled ? 'It runs when its event happens.' : 'Switched off: it never runs until you enable it.')}
+          </FormHelperText>
+        </Grid>
+      )}
       <Grid size={12}>
         <TextField
           label="Description"

@@ -10,46 +10,22 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { useEmailTemplates } from '@/lib/email-templates/fetch-email-templates.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
-import { ActionList } from './action-list.tsx';
 import { EMPTY_REFERENCE_DATA, useReferenceData } from './api/get-reference-data.ts';
 import { BackToAutomations } from './back-to-automations.tsx';
-import { ConditionBuilder } from './condition-builder.tsx';
+import { DefinitionSections } from './definition-sections.tsx';
 import { DryRunPanel } from './dry-run-panel.tsx';
 import { type EditorContextValue, EditorProvider } from './editor-context.tsx';
 import { automationLogsPath } from './paths.ts';
-import { TriggerBasics, TriggerTiming } from './trigger-fields.tsx';
 import { useTriggerForm } from './use-trigger-form.ts';
 
 const REFERENCE_FAILED = 'Your ServiceM8 badges, queues, categories and forms could not be loaded.';
 const TEMPLATES_FAILED = 'Your email templates could not be loaded.';
-
-function Section({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={headingId} variant="h6" component="h2">
-        {title}
-      </Typography>
-      {subtitle ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {subtitle}
-        </Typography>
-      ) : (
-        <Box sx={{ mb: 2 }} />
-      )}
-      {children}
-    </Paper>
-  );
-}
 
 /** The editor itself; `trigger` null writes a new one. Remounted per trigger (its key), so state never leaks. */
 export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: Trigger | null }) {
@@ -142,23 +118,7 @@ export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: 
           </Alert>
         ) : null}
 
-        <Stack spacing={2}>
-          <Section title="Trigger">
-            <TriggerBasics draft={draft} setField={form.setField} />
-          </Section>
-          <Section
-            title="Conditions"
-            subtitle="Only when these hold on the record. Groups combine their own conditions."
-          >
-            <ConditionBuilder root={draft.conditions} edit={form.editConditions} />
-          </Section>
-          <Section title="Timing">
-            <TriggerTiming draft={draft} setField={form.setField} setDelay={form.setDelay} />
-          </Section>
-          <Section title="Actions" subtitle="Performed in this order, each once.">
-            <ActionList actions={draft.actions} edit={form.editActions} />
-          </Section>
-        </Stack>
+        <DefinitionSections form={form} />
 
         <FormActionBar
           dirty={dirty}

@@ -15,24 +15,14 @@ import { useCreateTrigger } from '../api/create-trigger.ts';
 import { useDeleteTrigger } from '../api/delete-trigger.ts';
 import { useSaveTrigger } from '../api/save-trigger.ts';
 import { deleteAttachment } from './api/delete-attachment.ts';
-import { clearErrors, type FieldErrors, mapIssues, mapServerErrors } from './issue-paths.ts';
+import { mapIssues, mapServerErrors } from './issue-paths.ts';
 import { AUTOMATION_SEARCH_PATH, automationViewPath } from './paths.ts';
-import {
-  type DraftAction,
-  type DraftGroup,
-  draftFromDefinition,
-  draftToDefinition,
-  emptyDraft,
-  sameDefinition,
-  type TriggerDraft,
-} from './trigger-draft.ts';
+import { draftFromDefinition, draftToDefinition, emptyDraft, sameDefinition } from './trigger-draft.ts';
+import { useDefinitionDraft } from './use-definition-draft.ts';
 
 const SAVE_FAILED = 'The trigger could not be saved.';
 const DELETE_FAILED = 'The trigger could not be deleted.';
 const CHECK_FIELDS = 'Check the highlighted fields, then save again.';
-
-/** Which problems an edit makes stale: a field, or an item with all its inputs. */
-export type Clear = { key: string; withChildren?: boolean };
 
 function attachmentIdsOf(definition: TriggerDefinition | undefined): Set<string> {
   const ids = new Set<string>();
@@ -53,10 +43,9 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
   const confirm = useConfirm();
   const { toast } = useNotifications();
   const [saved, setSaved] = useState<Trigger | null>(trigger);
-  const [draft, setDraft] = useState<TriggerDraft>(() =>
-    trigger ? draftFromDefinition(trigger.definition) : emptyDraft(),
+  const { draft, setDraft, errors, setErrors, setField, setDelay, editConditions, editActions } = useDefinitionDraft(
+    () => (trigger ? draftFromDefinition(trigger.definition) : emptyDraft()),
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [attachments, setAttachments] = useState<TriggerAttachment[]>(trigger?.attachments ?? []);
   // Files the saved trigger still names but the draft no longer does: deleted once a save drops them.
   const releasedAttachments = useRef(new Set<string>());
@@ -69,42 +58,6 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
   const saving = create.isPending || update.isPending;
   const deleting = remove.isPending;
   const guard = useUnsavedChanges(dirty && !deleting);
-
-  const clear = useCallback((what: Clear | undefined) => {
-    if (what) setErrors((current) => clearErrors(current, what.key, what.withChildren));
-  }, []);
-
-  const setField = useCallback(
-    <K extends keyof TriggerDraft>(field: K, value: TriggerDraft[K]) => {
-      setDraft((current) => ({ ...current, [field]: value }));
-      clear({ key: field });
-    },
-    [clear],
-  );
-
-  const setDelay = useCallback(
-    (delay: TriggerDraft['delay']) => {
-      setDraft((current) => ({ ...current, delay }));
-      clear({ key: 'delay', withChildren: true });
-    },
-    [clear],
-  );
-
-  const editConditions = useCallback(
-    (change: (root: DraftGroup) => DraftGroup, what?: Clear) => {
-      setDraft((current) => ({ ...current, conditions: change(current.conditions) }));
-      clear(what);
-    },
-    [clear],
-  );
-
-  const editActions = useCallback(
-    (change: (actions: DraftAction[]) => DraftAction[], what?: Clear) => {
-      setDraft((current) => ({ ...current, actions: change(current.actions) }));
-      clear(what);
-    },
-    [clear],
-  );
 
   /** The definition when the contract accepts it; otherwise null, with every problem under its input. */
   const validate = (): TriggerDefinition | null => {

@@ -1,6 +1,7 @@
 /** Screens the dashboard points to. */
 export const NEW_AUTOMATION_PATH = '/app/automation/view/new';
 export const TEMPLATES_PATH = '/app/automation/templates';
+export const ONBOARDING_PATH = '/app/automation/onboarding';
 export const SCHEDULE_PATH = '/app/automation/schedule';
 export const LOGS_PATH = '/app/automation/logs';
 export const automationPath = (triggerId: string) => `/app/automation/view/${encodeURIComponent(triggerId)}`;

@@ -131,9 +131,19 @@ describe('the dashboard', () => {
       '/api/Auth/login/servicem8',
     );
     expect(within(checklist).getByRole('link', { name: 'Browse templates' })).toBeTruthy();
+    expect(within(checklist).queryByRole('link', { name: 'Recommended automations' })).toBeNull();
     expect(
       within(checklist).getByText('0 of 3 done. Three steps and your jobs start looking after themselves.'),
     ).toBeTruthy();
+  });
+
+  it('offers a connected vendor without automations the recommended ones', async () => {
+    serve({ total: 0, active: 0 });
+    renderDashboard();
+    const checklist = await screen.findByTestId('first-run-checklist');
+    expect(within(checklist).getByRole('link', { name: 'Recommended automations' }).getAttribute('href')).toBe(
+      '/app/automation/onboarding',
+    );
   });
 
   it('ticks off the steps done so far', async () => {

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
-import { NEW_AUTOMATION_PATH, TEMPLATES_PATH } from './dashboard-links.ts';
+import { NEW_AUTOMATION_PATH, ONBOARDING_PATH, TEMPLATES_PATH } from './dashboard-links.ts';
 
 export type ChecklistState = {
   /** ServiceM8 is connected. */
@@ -87,6 +87,11 @@ export function FirstRunChecklist({
           </Step>
           <Step done={state.hasAutomation} title="Create an automation, or copy one from the templates">
             <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+              {state.connected ? (
+                <Button href={ONBOARDING_PATH} size="small" variant="contained">
+                  Recommended automations
+                </Button>
+              ) : null}
               <Button href={TEMPLATES_PATH} size="small" variant="outlined">
                 Browse templates
               </Button>

@@ -1,11 +1,12 @@
 import { ARTICLE_CATEGORIES, type Article } from '@automate/contract';
 import Typography from '@mui/material/Typography';
+import { RecordSearchList } from '@/components/ui/record-search-list.tsx';
 import type { SearchFilterSpec } from '@/components/ui/search-panel.tsx';
 import { linkColumn, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import type { SearchDefaults } from '@/lib/search-params.ts';
 import { useArticleSearch } from '../../api/search-articles.ts';
 import { categoryLabel } from '../../categories.ts';
-import { ContentList, STATUS_FILTER, statusColumn, updatedColumn } from './content-list.tsx';
+import { STATUS_FILTER, statusColumn, updatedColumn } from './content-list.tsx';
 
 const ARTICLE_SEARCH_DEFAULTS: SearchDefaults = {
   PageSize: 25,
@@ -62,7 +63,7 @@ const FILTERS: readonly SearchFilterSpec[] = [
  */
 export function AdminArticles() {
   return (
-    <ContentList
+    <RecordSearchList
       documentTitle="Articles · Super admin · Automate"
       title="Articles"
       subtitle="Help articles, the legal pages and the changelog, written in Markdown."

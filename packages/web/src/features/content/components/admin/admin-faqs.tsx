@@ -1,8 +1,9 @@
 import type { Faq } from '@automate/contract';
+import { RecordSearchList } from '@/components/ui/record-search-list.tsx';
 import { linkColumn, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import type { SearchDefaults } from '@/lib/search-params.ts';
 import { useFaqSearch } from '../../api/search-faqs.ts';
-import { ContentList, STATUS_FILTER, statusColumn, updatedColumn } from './content-list.tsx';
+import { STATUS_FILTER, statusColumn, updatedColumn } from './content-list.tsx';
 
 const FAQ_SEARCH_DEFAULTS: SearchDefaults = {
   PageSize: 25,
@@ -35,7 +36,7 @@ const COLUMNS: ReadonlyArray<SearchTableColumn<Faq>> = [
 /** /admin/faq/search: every FAQ entry (drafts too) in their order, to filter, sort, page and open. */
 export function AdminFaqs() {
   return (
-    <ContentList
+    <RecordSearchList
       documentTitle="FAQ · Super admin · Automate"
       title="FAQ"
       subtitle="Frequently asked questions, shown in the help center in this order."
