@@ -74,4 +74,25 @@ describe('the account overview', () => {
       }),
     );
   });
+
+  it('shows the server’s refusal under the field its path names', async () => {
+    const sentence = 'Business name: use at most 120 characters.';
+    stub = stubFetch(({ method, url }) => {
+      if (url.pathname !== PATH) return undefined;
+      if (method === 'PATCH') {
+        return {
+          status: 400,
+          body: { success: false, code: 'VALIDATION_FAILED', message: sentence, errors: { name: [sentence] } },
+        };
+      }
+      return { status: 200, body: { success: true, data: VENDOR } };
+    });
+    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
+    const form = await screen.findByRole('form', { name: 'Business settings' });
+    const name = within(form).getByRole('textbox', { name: /Business name/ });
+    await userEvent.type(name, ' and Gas');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(sentence);
+  });
 });
