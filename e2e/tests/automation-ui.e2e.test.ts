@@ -294,7 +294,9 @@ describe('the vendor automation screens', () => {
       {
         title: 'Add a note to the job',
         status: 'Succeeded',
-        text: expect.stringContaining(`Added the note: "Urgent job ${number} completed: check the site."`),
+        text: expect.stringContaining(
+          `Added a note to job ${number}: "Urgent job ${number} completed: check the site."`,
+        ),
       },
       {
         title: 'Email the job contact',
