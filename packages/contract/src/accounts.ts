@@ -138,6 +138,8 @@ export const Vendor = z.object({
   id: z.uuid(),
   name: z.string(),
   timeZone: z.string(),
+  /** How automated messages sign off (`{{ vendor.sender_name }}`); null: the business's name in ServiceM8. */
+  senderName: z.string().nullable(),
   sm8Connected: z.boolean(),
   currentSubscriptionType: z.string().nullable(),
   hasCurrentSubscription: z.boolean(),
@@ -146,9 +148,17 @@ export const Vendor = z.object({
 });
 export type Vendor = z.infer<typeof Vendor>;
 
+export const SENDER_NAME_MAX = 60;
+
 export const UpdateVendorRequest = z.object({
   name: VendorName.optional(),
   timeZone: TimeZone.optional(),
+  /** Empty: sign with the business's name. */
+  senderName: z
+    .string(say('Sender name', 'write it as text'))
+    .trim()
+    .max(SENDER_NAME_MAX, say('Sender name', `use at most ${SENDER_NAME_MAX} characters`))
+    .optional(),
 });
 
 export const VendorUser = z.object({

@@ -87,6 +87,25 @@ describe('the actions, performed in ServiceM8', () => {
     expect(step?.outcome).toBe('Added a note to job 1001: "Job 1001 for Emma Ellis changed category."');
   });
 
+  it('signs a text with the business’s sender name, or its ServiceM8 name when none is set', async () => {
+    const setSenderName = async (senderName: string) => {
+      const response = await h.app.inject({
+        method: 'PATCH',
+        url: `/api/Vendor/${h.vendorId}`,
+        headers: bearer(h.token),
+        payload: { senderName },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.senderName).toBe(senderName || null);
+    };
+    const sign = { id: 'n', type: 'Job_AddNote', params: { text: 'Thanks, {{ vendor.sender_name }}' } } as const;
+
+    await setSenderName('Priya at Harbour');
+    expect((await startRun(sign)).step?.outcome).toBe('Added a note to job 1001: "Thanks, Priya at Harbour"');
+    await setSenderName('');
+    expect((await startRun(sign)).step?.outcome).toBe('Added a note to job 1001: "Thanks, Harbour Plumbing & Gas"');
+  });
+
   it('Job_AddDescription appends to the job description', async () => {
     const { step } = await startRun({ id: 'd', type: 'Job_AddDescription', params: { text: 'Access via side gate.' } });
     expect(String(job().job_description)).toMatch(/gooseneck mixer\.\n\nAccess via side gate\.$/);

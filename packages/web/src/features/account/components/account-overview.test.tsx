@@ -18,6 +18,7 @@ const VENDOR: Vendor = {
   id: MEMBERSHIP.vendorId,
   name: 'Alpha Plumbing',
   timeZone: 'Pacific/Auckland',
+  senderName: null,
   sm8Connected: false,
   currentSubscriptionType: null,
   hasCurrentSubscription: false,
@@ -71,8 +72,25 @@ describe('the account overview', () => {
       expect(stub.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
         name: 'Alpha Plumbing',
         timeZone: 'Australia/Perth',
+        senderName: '',
       }),
     );
+  });
+
+  it('sets the sender name automated messages sign with', async () => {
+    stub = stubFetch(({ method, url, body }) => {
+      if (url.pathname !== PATH) return undefined;
+      if (method === 'PATCH') return { status: 200, body: { success: true, data: { ...VENDOR, ...(body as object) } } };
+      return { status: 200, body: { success: true, data: VENDOR } };
+    });
+    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
+    const form = await screen.findByRole('form', { name: 'Business settings' });
+    const sender = within(form).getByRole('textbox', { name: 'Sender name' });
+    expect(sender.getAttribute('placeholder')).toBe('Alpha Plumbing');
+    await userEvent.type(sender, 'Ana at Alpha');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    expect(stub.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ senderName: 'Ana at Alpha' });
   });
 
   it('shows the server’s refusal under the field its path names', async () => {

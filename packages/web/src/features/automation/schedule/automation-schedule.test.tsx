@@ -20,6 +20,7 @@ const VENDOR_RECORD: Vendor = {
   id: VENDOR.vendorId,
   name: VENDOR.name,
   timeZone: 'Pacific/Auckland',
+  senderName: null,
   sm8Connected: true,
   currentSubscriptionType: null,
   hasCurrentSubscription: true,
