@@ -202,7 +202,7 @@ export const DryRunRequest = z
     definition: TriggerDefinition.optional(),
   })
   .refine((value) => value.jobUuid || value.clientUuid || value.formResponseUuid, {
-    message: 'Give a jobUuid, clientUuid or formResponseUuid to test the trigger on.',
+    message: 'Pick a job, client or submitted form to test the trigger on (jobUuid, clientUuid or formResponseUuid).',
     path: ['jobUuid'],
   });
 export type DryRunRequest = z.input<typeof DryRunRequest>;
