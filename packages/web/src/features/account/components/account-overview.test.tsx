@@ -30,6 +30,17 @@ const PATH = `/api/Vendor/${MEMBERSHIP.vendorId}`;
 let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub.restore());
 
+/** The overview of a vendor whose changes are saved as sent; answers the settings form. */
+async function openSettings() {
+  stub = stubFetch(({ method, url, body }) => {
+    if (url.pathname !== PATH) return undefined;
+    if (method === 'PATCH') return { status: 200, body: { success: true, data: { ...VENDOR, ...(body as object) } } };
+    return { status: 200, body: { success: true, data: VENDOR } };
+  });
+  renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
+  return screen.findByRole('form', { name: 'Business settings' });
+}
+
 describe('the account overview', () => {
   it('shows the business, links to the team and templates, and offers to connect ServiceM8', async () => {
     stub = stubFetch(({ url }) =>
@@ -55,13 +66,7 @@ describe('the account overview', () => {
   });
 
   it('changes the business’s time zone', async () => {
-    stub = stubFetch(({ method, url, body }) => {
-      if (url.pathname !== PATH) return undefined;
-      if (method === 'PATCH') return { status: 200, body: { success: true, data: { ...VENDOR, ...(body as object) } } };
-      return { status: 200, body: { success: true, data: VENDOR } };
-    });
-    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
-    const form = await screen.findByRole('form', { name: 'Business settings' });
+    const form = await openSettings();
     const zone = within(form).getByRole('combobox', { name: 'Time zone' });
     await userEvent.clear(zone);
     await userEvent.type(zone, 'Perth');
@@ -78,13 +83,7 @@ describe('the account overview', () => {
   });
 
   it('sets the sender name automated messages sign with', async () => {
-    stub = stubFetch(({ method, url, body }) => {
-      if (url.pathname !== PATH) return undefined;
-      if (method === 'PATCH') return { status: 200, body: { success: true, data: { ...VENDOR, ...(body as object) } } };
-      return { status: 200, body: { success: true, data: VENDOR } };
-    });
-    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
-    const form = await screen.findByRole('form', { name: 'Business settings' });
+    const form = await openSettings();
     const sender = within(form).getByRole('textbox', { name: 'Sender name' });
     expect(sender.getAttribute('placeholder')).toBe('Alpha Plumbing');
     await userEvent.type(sender, 'Ana at Alpha');
