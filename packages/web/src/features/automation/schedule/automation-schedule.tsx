@@ -22,7 +22,7 @@ import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { formatNumber } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
-import { useVendorTimeZone } from '@/lib/vendor-time.ts';
+import { useVendor } from '@/lib/vendor-time.ts';
 import { useRunSearch } from '../api/search-runs.ts';
 import {
   AUTOMATION_LOGS_PATH,
@@ -363,7 +363,9 @@ type View = 'list' | 'week';
 export function AutomationSchedule({ vendor }: { vendor: VendorMembership }) {
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'week' ? 'week' : 'list';
-  const timeZone = useVendorTimeZone(vendor.vendorId);
+  const business = useVendor(vendor.vendorId);
+  // The browser's zone only when the business's cannot be read; until then the days are not known.
+  const timeZone = business.data?.timeZone || undefined;
   const monday = startOfWeek(parseDayKey(params.get('week')) ?? dayKey(new Date(), timeZone));
   const [selected, setSelected] = useState<string | null>(null);
   const { cancelRun, isCancelling } = useCancelRunAction(vendor.vendorId);
@@ -420,7 +422,9 @@ export function AutomationSchedule({ vendor }: { vendor: VendorMembership }) {
           </>
         }
       />
-      {view === 'list' ? (
+      {business.isPending ? (
+        <ScheduleSkeleton />
+      ) : view === 'list' ? (
         <ScheduleList vendorId={vendor.vendorId} actions={actions} />
       ) : (
         <ScheduleWeek vendorId={vendor.vendorId} monday={monday} onWeek={setWeek} actions={actions} />
