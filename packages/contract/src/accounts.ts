@@ -138,8 +138,8 @@ export const Vendor = z.object({
   id: z.uuid(),
   name: z.string(),
   timeZone: z.string(),
-  /** How automated messages sign off (`{{ vendor.sender_name }}`); null: the business's name in ServiceM8. */
-  senderName: z.string().nullable(),
+  /** How automated messages sign off (`{{ vendor.sender_name }}`); null (or left out): the business's name in ServiceM8. */
+  senderName: z.string().nullable().default(null),
   sm8Connected: z.boolean(),
   currentSubscriptionType: z.string().nullable(),
   hasCurrentSubscription: z.boolean(),
