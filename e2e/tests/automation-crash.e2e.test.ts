@@ -115,10 +115,10 @@ describe('a worker killed in the middle of a run', () => {
     );
 
     expect(run?.steps.filter((s) => s.kind === 'Action').map((s) => [s.actionId, s.status, s.outcome])).toEqual([
-      ['first', 'Succeeded', `Added the note: "First note for ${number}"`],
+      ['first', 'Succeeded', `Added a note to job ${number}: "First note for ${number}"`],
       ['mail', 'Succeeded', `Sent the email "Job ${number} booked" to emma.ellis@example.net; it is in the job diary.`],
       ['text', 'Succeeded', 'The text to +61411555201 had already been sent.'],
-      ['last', 'Succeeded', `Added the note: "Last note for ${number}"`],
+      ['last', 'Succeeded', `Added a note to job ${number}: "Last note for ${number}"`],
     ]);
     const notes = sim.controls.records('note').filter((n) => n.related_object_uuid === job.uuid);
     expect(notes.map((n) => n.note).sort()).toEqual([`First note for ${number}`, `Last note for ${number}`]);

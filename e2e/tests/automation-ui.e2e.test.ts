@@ -132,7 +132,7 @@ describe('the vendor automation screens', () => {
     await page.getByRole('button', { name: 'Create' }).click();
 
     const action = page.getByRole('group', { name: '1. Add a note to the job' });
-    await action.getByText('text is required.', { exact: true }).waitFor();
+    await action.getByText('Action 1, Note: write the note.', { exact: true }).waitFor();
     expect(await action.getByRole('textbox', { name: 'Note' }).getAttribute('aria-invalid')).toBe('true');
     await page.getByText('Check the highlighted fields, then save again.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/app/automation/view/new');
@@ -294,7 +294,9 @@ describe('the vendor automation screens', () => {
       {
         title: 'Add a note to the job',
         status: 'Succeeded',
-        text: expect.stringContaining(`Added the note: "Urgent job ${number} completed: check the site."`),
+        text: expect.stringContaining(
+          `Added a note to job ${number}: "Urgent job ${number} completed: check the site."`,
+        ),
       },
       {
         title: 'Email the job contact',

@@ -152,7 +152,7 @@ describe('the admin editors', () => {
 
     // Saving without a title is refused before anything is sent, and says why.
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('title is required.').first().waitFor();
+    await page.getByText('Title: give the article a title.').first().waitFor();
 
     await page.getByRole('textbox', { name: 'Title' }).fill(`Servicing ${word} cylinders`);
     await page.getByRole('textbox', { name: 'Summary' }).fill('Annual checks, step by step.');

@@ -73,7 +73,7 @@ describe('signing up and in', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     // Checked before sending: the password field is marked and explains the policy.
     expect(await page.locator('input[name="password"]').getAttribute('aria-invalid')).toBe('true');
-    await page.getByText('A password needs at least 10 characters').first().waitFor();
+    await page.getByText('Password: use at least 10 characters').first().waitFor();
 
     await page.locator('input[name="password"]').fill('pipes-and-drains-42');
     await page.getByRole('button', { name: 'Create account' }).click();

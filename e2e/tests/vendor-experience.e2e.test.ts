@@ -104,6 +104,13 @@ describe('a vendor Admin’s day with Automate', () => {
     expect(h.sim.controls.messages('email').map((message) => message.subject)).toEqual([
       `Your job ${JOB.number} is done`,
     ]);
+    // The step reads as what was done, to which job.
+    await row.click();
+    await page
+      .getByRole('dialog', { name: NAME })
+      .getByText(new RegExp(`^Attached "brochure\\.pdf" to job ${JOB.number} and emailed it to `))
+      .first()
+      .waitFor();
   });
 
   it('invites a team member, who accepts and signs in', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type PLATFORM_ROLES, VendorRole } from './enums.ts';
+import { say } from './field-words.ts';
 
 /** Accounts: sign-in, the stored session, users, vendors and their memberships. */
 
@@ -9,26 +10,31 @@ export const PASSWORD_POLICY = {
   message: 'A password needs at least 10 characters, including at least one letter and one digit.',
 } as const;
 
-export const Password = z
-  .string({ error: 'password is required.' })
-  .max(PASSWORD_POLICY.maxLength, `A password can have at most ${PASSWORD_POLICY.maxLength} characters.`)
-  .refine(
-    (value) => value.length >= PASSWORD_POLICY.minLength && /\p{L}/u.test(value) && /\p{N}/u.test(value),
-    PASSWORD_POLICY.message,
-  );
-
-export const EmailAddress = z
-  .string({ error: 'email is required.' })
-  .trim()
-  .max(254, 'An email address has at most 254 characters.')
-  .pipe(z.email('email must be an email address such as name@example.com.'));
-
-const PersonName = (field: string) =>
+/** A new password; `label` is the input's label where the form names it otherwise. */
+export const newPassword = (label = 'Password') =>
   z
-    .string({ error: `${field} is required.` })
+    .string(say(label, 'choose a password'))
+    .max(PASSWORD_POLICY.maxLength, say(label, `use at most ${PASSWORD_POLICY.maxLength} characters`))
+    .refine(
+      (value) => value.length >= PASSWORD_POLICY.minLength && /\p{L}/u.test(value) && /\p{N}/u.test(value),
+      say(label, 'use at least 10 characters, including at least one letter and one digit'),
+    );
+export const Password = newPassword();
+
+const emailAddress = (label: string) =>
+  z
+    .string(say(label, 'enter an email address'))
     .trim()
-    .min(1, `${field} is required.`)
-    .max(100, `${field} can have at most 100 characters.`);
+    .max(254, say(label, 'an email address has at most 254 characters'))
+    .pipe(z.email(say(label, 'enter an email address such as name@example.com')));
+export const EmailAddress = emailAddress('Email');
+
+const PersonName = (label: string) =>
+  z
+    .string(say(label, `enter the ${label.toLowerCase()}`))
+    .trim()
+    .min(1, say(label, `enter the ${label.toLowerCase()}`))
+    .max(100, say(label, 'use at most 100 characters'));
 
 const isTimeZone = (zone: string) => {
   try {
@@ -39,34 +45,34 @@ const isTimeZone = (zone: string) => {
   }
 };
 export const TimeZone = z
-  .string()
-  .min(1)
-  .refine(isTimeZone, 'timeZone must be an IANA time zone such as Pacific/Auckland.');
+  .string(say('Time zone', 'choose a time zone'))
+  .min(1, say('Time zone', 'choose a time zone'))
+  .refine(isTimeZone, say('Time zone', 'choose a time zone such as Pacific/Auckland'));
 
 export const VendorName = z
-  .string({ error: 'vendorName is required.' })
+  .string(say('Business name', 'enter the name of your business'))
   .trim()
-  .min(1, 'The business name is required.')
-  .max(120, 'The business name can have at most 120 characters.');
+  .min(1, say('Business name', 'enter the name of your business'))
+  .max(120, say('Business name', 'use at most 120 characters'));
 
 export const LoginRequest = z.object({
   email: z
-    .string({ error: 'email is required.' })
+    .string(say('Email', 'enter your email address'))
     .trim()
-    .min(1, 'email is required.')
-    .max(254, 'An email address has at most 254 characters.'),
+    .min(1, say('Email', 'enter your email address'))
+    .max(254, say('Email', 'an email address has at most 254 characters')),
   password: z
-    .string({ error: 'password is required.' })
-    .min(1, 'password is required.')
-    .max(PASSWORD_POLICY.maxLength, `A password can have at most ${PASSWORD_POLICY.maxLength} characters.`),
+    .string(say('Password', 'enter your password'))
+    .min(1, say('Password', 'enter your password'))
+    .max(PASSWORD_POLICY.maxLength, say('Password', `use at most ${PASSWORD_POLICY.maxLength} characters`)),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
 export const RegisterRequest = z.object({
   email: EmailAddress,
   password: Password,
-  firstName: PersonName('firstName'),
-  lastName: PersonName('lastName'),
+  firstName: PersonName('First name'),
+  lastName: PersonName('Last name'),
   vendorName: VendorName,
   timeZone: TimeZone.optional(),
 });
@@ -79,7 +85,7 @@ export const TokenLinkRequest = z.object({
   token: z.string().min(1, 'token is required.').max(200),
   userId: z.uuid('userId is not a valid id.'),
 });
-export const ResetPasswordRequest = TokenLinkRequest.extend({ password: Password });
+export const ResetPasswordRequest = TokenLinkRequest.extend({ password: newPassword('New password') });
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
 export const EmailOnlyRequest = z.object({ email: EmailAddress });
 
@@ -132,6 +138,8 @@ export const Vendor = z.object({
   id: z.uuid(),
   name: z.string(),
   timeZone: z.string(),
+  /** How automated messages sign off (`{{ vendor.sender_name }}`); null (or left out): the business's name in ServiceM8. */
+  senderName: z.string().nullable().default(null),
   sm8Connected: z.boolean(),
   currentSubscriptionType: z.string().nullable(),
   hasCurrentSubscription: z.boolean(),
@@ -140,9 +148,17 @@ export const Vendor = z.object({
 });
 export type Vendor = z.infer<typeof Vendor>;
 
+export const SENDER_NAME_MAX = 60;
+
 export const UpdateVendorRequest = z.object({
   name: VendorName.optional(),
   timeZone: TimeZone.optional(),
+  /** Empty: sign with the business's name. */
+  senderName: z
+    .string(say('Sender name', 'write it as text'))
+    .trim()
+    .max(SENDER_NAME_MAX, say('Sender name', `use at most ${SENDER_NAME_MAX} characters`))
+    .optional(),
 });
 
 export const VendorUser = z.object({
@@ -158,10 +174,10 @@ export const VendorUser = z.object({
 export type VendorUser = z.infer<typeof VendorUser>;
 
 export const InviteVendorUserRequest = z.object({
-  email: EmailAddress,
+  email: emailAddress('Email address'),
   role: VendorRole,
-  firstName: PersonName('firstName').optional(),
-  lastName: PersonName('lastName').optional(),
+  firstName: PersonName('First name').optional(),
+  lastName: PersonName('Last name').optional(),
 });
 export const ChangeVendorUserRoleRequest = z.object({ role: VendorRole });
 
@@ -192,8 +208,8 @@ export type InvitationSummary = z.infer<typeof InvitationSummary>;
 export const AcceptInvitationRequest = z.object({
   token: z.string().min(1, 'token is required.').max(200),
   /** For an address without an account: the new account's name and password. */
-  firstName: PersonName('firstName').optional(),
-  lastName: PersonName('lastName').optional(),
+  firstName: PersonName('First name').optional(),
+  lastName: PersonName('Last name').optional(),
   password: Password.optional(),
 });
 export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RunStatus, TriggerEvent } from './enums.ts';
 import { cursorSearchPage } from './envelope.ts';
+import { atMost, say } from './field-words.ts';
 import { AutomationAction, TRIGGER_LIMITS, TriggerDefinition } from './triggers.ts';
 
 /**
@@ -201,7 +202,7 @@ export const DryRunRequest = z
     definition: TriggerDefinition.optional(),
   })
   .refine((value) => value.jobUuid || value.clientUuid || value.formResponseUuid, {
-    message: 'Give a jobUuid, clientUuid or formResponseUuid to test the trigger on.',
+    message: 'Pick a job, client or submitted form to test the trigger on (jobUuid, clientUuid or formResponseUuid).',
     path: ['jobUuid'],
   });
 export type DryRunRequest = z.input<typeof DryRunRequest>;
@@ -238,20 +239,20 @@ export const EMAIL_TEMPLATE_LIMITS = {
 
 export const EmailTemplateInput = z.object({
   name: z
-    .string({ error: 'name is required: give the template a name.' })
+    .string(say('Name', 'give the template a name'))
     .trim()
-    .min(1, 'name is required: give the template a name.')
-    .max(EMAIL_TEMPLATE_LIMITS.nameMax, `name can have at most ${EMAIL_TEMPLATE_LIMITS.nameMax} characters.`),
+    .min(1, say('Name', 'give the template a name'))
+    .max(EMAIL_TEMPLATE_LIMITS.nameMax, atMost('Name', EMAIL_TEMPLATE_LIMITS.nameMax)),
   subject: z
-    .string({ error: 'subject is required.' })
+    .string(say('Subject', 'write the subject'))
     .trim()
-    .min(1, 'subject is required.')
-    .max(EMAIL_TEMPLATE_LIMITS.subjectMax, `subject can have at most ${EMAIL_TEMPLATE_LIMITS.subjectMax} characters.`),
+    .min(1, say('Subject', 'write the subject'))
+    .max(EMAIL_TEMPLATE_LIMITS.subjectMax, atMost('Subject', EMAIL_TEMPLATE_LIMITS.subjectMax)),
   body: z
-    .string({ error: 'body is required.' })
+    .string(say('Body', 'write the email'))
     .trim()
-    .min(1, 'body is required.')
-    .max(EMAIL_TEMPLATE_LIMITS.bodyMax, `body can have at most ${EMAIL_TEMPLATE_LIMITS.bodyMax} characters.`),
+    .min(1, say('Body', 'write the email'))
+    .max(EMAIL_TEMPLATE_LIMITS.bodyMax, atMost('Body', EMAIL_TEMPLATE_LIMITS.bodyMax)),
 });
 export type EmailTemplateInput = z.input<typeof EmailTemplateInput>;
 

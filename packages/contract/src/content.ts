@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMost, say } from './field-words.ts';
 
 /** Help content: articles (help, legal pages, the changelog) and FAQ entries, written in Markdown. */
 
@@ -12,11 +13,11 @@ export const ARTICLE_CATEGORIES = [
 ] as const;
 
 const Slug = z
-  .string()
+  .string(say('Slug', 'write it as text'))
   .trim()
-  .min(1, 'slug is required.')
-  .max(120, 'slug can have at most 120 characters.')
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug must be lowercase words joined by hyphens, e.g. connecting-servicem8.');
+  .min(1, say('Slug', 'give the article a slug, or leave it out to make it from the title'))
+  .max(120, atMost('Slug', 120))
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, say('Slug', 'use lowercase words joined by hyphens, e.g. connecting-servicem8'));
 
 export const Article = z.object({
   id: z.uuid(),
@@ -35,14 +36,18 @@ export type Article = z.infer<typeof Article>;
 
 export const ArticleInput = z.object({
   category: z
-    .string({ error: 'category is required.' })
+    .string(say('Category', 'choose a category'))
     .trim()
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'category must be lowercase words joined by hyphens.'),
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, say('Category', 'use lowercase words joined by hyphens')),
   /** Generated from the title when left out. */
   slug: Slug.optional(),
-  title: z.string({ error: 'title is required.' }).trim().min(1, 'title is required.').max(200),
-  content: z.string().max(200_000).default(''),
-  summary: z.string().trim().max(500).default(''),
+  title: z
+    .string(say('Title', 'give the article a title'))
+    .trim()
+    .min(1, say('Title', 'give the article a title'))
+    .max(200, atMost('Title', 200)),
+  content: z.string(say('Content', 'write it as text')).max(200_000, atMost('Content', 200_000)).default(''),
+  summary: z.string(say('Summary', 'write it as text')).trim().max(500, atMost('Summary', 500)).default(''),
   published: z.boolean().default(false),
 });
 export type ArticleInput = z.input<typeof ArticleInput>;
@@ -63,9 +68,18 @@ export const Faq = z.object({
 export type Faq = z.infer<typeof Faq>;
 
 export const FaqInput = z.object({
-  question: z.string({ error: 'question is required.' }).trim().min(1, 'question is required.').max(300),
-  answer: z.string().max(50_000).default(''),
-  sortOrder: z.number().int().min(0).max(100_000).default(0),
+  question: z
+    .string(say('Question', 'write the question'))
+    .trim()
+    .min(1, say('Question', 'write the question'))
+    .max(300, atMost('Question', 300)),
+  answer: z.string(say('Answer', 'write it as text')).max(50_000, atMost('Answer', 50_000)).default(''),
+  sortOrder: z
+    .number(say('Order', 'give a whole number'))
+    .int(say('Order', 'give a whole number'))
+    .min(0, say('Order', 'give 0 or more'))
+    .max(100_000, say('Order', 'give at most 100000'))
+    .default(0),
   published: z.boolean().default(false),
 });
 export type FaqInput = z.input<typeof FaqInput>;

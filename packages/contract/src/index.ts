@@ -5,6 +5,7 @@ export * from './content.ts';
 export * from './enums.ts';
 export * from './envelope.ts';
 export * from './event-records.ts';
+export * from './field-words.ts';
 export * from './health.ts';
 export * from './mail.ts';
 export * from './merge-fields.ts';

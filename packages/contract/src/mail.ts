@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMost, say } from './field-words.ts';
 
 /** The emails the platform sends (super admins edit their templates) and the outbox they go through. */
 
@@ -31,18 +32,29 @@ export type SystemEmail = z.infer<typeof SystemEmail>;
 
 export const SystemEmailInput = z.object({
   key: z
-    .string({ error: 'key is required.' })
+    .string(say('Key', 'give the email a key'))
     .trim()
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'key must be lowercase words joined by hyphens, e.g. trial-ending.')
-    .max(60),
-  name: z.string({ error: 'name is required.' }).trim().min(1, 'name is required.').max(120),
-  description: z.string().trim().max(500).default(''),
-  subject: z.string({ error: 'subject is required.' }).trim().min(1, 'subject is required.').max(300),
-  body: z.string({ error: 'body is required.' }).min(1, 'body is required.').max(50_000),
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, say('Key', 'use lowercase words joined by hyphens, e.g. trial-ending'))
+    .max(60, atMost('Key', 60)),
+  name: z
+    .string(say('Name', 'give the email a name'))
+    .trim()
+    .min(1, say('Name', 'give the email a name'))
+    .max(120, atMost('Name', 120)),
+  description: z.string(say('Description', 'write it as text')).trim().max(500, atMost('Description', 500)).default(''),
+  subject: z
+    .string(say('Subject', 'write the subject'))
+    .trim()
+    .min(1, say('Subject', 'write the subject'))
+    .max(300, atMost('Subject', 300)),
+  body: z
+    .string(say('Body', 'write the email'))
+    .min(1, say('Body', 'write the email'))
+    .max(50_000, atMost('Body', 50_000)),
 });
 /** A change to a template; a missing description keeps the current one. */
 export const SystemEmailUpdate = SystemEmailInput.omit({ key: true }).extend({
-  description: z.string().trim().max(500).optional(),
+  description: z.string(say('Description', 'write it as text')).trim().max(500, atMost('Description', 500)).optional(),
 });
 
 export const OUTBOX_STATUSES = ['Queued', 'Sent', 'Stored', 'Failed'] as const;

@@ -23,6 +23,7 @@ export const MERGE_FIELDS = [
   { name: 'staff.last_name', description: 'Last name of that staff member' },
   { name: 'staff.name', description: 'Full name of that staff member' },
   { name: 'vendor.name', description: 'Your business name' },
+  { name: 'vendor.sender_name', description: 'Your sender name (Account), else your business name' },
   { name: 'vendor.email', description: 'Your business email' },
   { name: 'vendor.website', description: 'Your website' },
 ] as const;

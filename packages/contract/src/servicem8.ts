@@ -36,7 +36,15 @@ export const Sm8Job = record({
   company_uuid: text,
 });
 export type Sm8Job = z.infer<typeof Sm8Job>;
-export const Sm8Company = record({ name: text });
+export const Sm8Company = record({ name: text, address: text });
+export type Sm8Company = z.infer<typeof Sm8Company>;
+export const Sm8FormResponse = record({
+  form_uuid: text,
+  regarding_object: text,
+  regarding_object_uuid: text,
+  timestamp: text,
+});
+export type Sm8FormResponse = z.infer<typeof Sm8FormResponse>;
 
 /** A job to pick (to test a trigger on): `GET /api/Vendor/{id}/servicem8/jobs?search=`. */
 export const JobChoice = z.object({
@@ -48,6 +56,21 @@ export const JobChoice = z.object({
   description: z.string(),
 });
 export type JobChoice = z.infer<typeof JobChoice>;
+
+/** A client to pick: `GET /api/Vendor/{id}/servicem8/clients?search=`. */
+export const ClientChoice = z.object({ uuid: z.string(), name: z.string(), address: z.string() });
+export type ClientChoice = z.infer<typeof ClientChoice>;
+
+/** A submitted form to pick: `GET /api/Vendor/{id}/servicem8/form-responses?search=`. */
+export const FormResponseChoice = z.object({
+  uuid: z.string(),
+  formName: z.string(),
+  /** What the form was filled in about, e.g. "Job 1042 · Emma Ellis" or a client's name; "" when unknown. */
+  regarding: z.string(),
+  /** When it was submitted, as ServiceM8 gives it (`YYYY-MM-DD HH:MM:SS` in the account's time zone). */
+  submittedAt: z.string(),
+});
+export type FormResponseChoice = z.infer<typeof FormResponseChoice>;
 
 /** `badges` is a JSON-encoded string of badge uuids; an empty or malformed value reads as none. */
 export function parseBadgeList(value: string | null | undefined): string[] {

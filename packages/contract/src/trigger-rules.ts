@@ -10,6 +10,7 @@ import {
 import { groupOf, isMergeField, mergeFieldNamesIn, unknownMergeFieldMessage } from './merge-fields.ts';
 import { actionName, conditionName } from './trigger-words.ts';
 import {
+  ACTION_TEXT_LABELS,
   type ConditionGroup,
   isConditionGroup,
   type TriggerAction,
@@ -27,17 +28,8 @@ import {
 export type DefinitionIssue = { path: Array<string | number>; message: string };
 
 /** The text inputs of each action that may hold merge fields, with their labels in the editor. */
-export const ACTION_TEXT_PARAMS: Readonly<Partial<Record<TriggerActionType, Readonly<Record<string, string>>>>> = {
-  Job_SendEmail: { subject: 'Subject', body: 'Body' },
-  JobClient_SendEmail: { subject: 'Subject', body: 'Body' },
-  Job_SendAttachment: { subject: 'Subject', body: 'Body' },
-  Job_SendText: { message: 'Message' },
-  JobClient_SendText: { message: 'Message' },
-  Job_AddNote: { text: 'Note' },
-  Job_AddDescription: { text: 'Text to add to the job description' },
-  Job_AddWorkDoneDescription: { text: 'Text to add to the work done description' },
-  JobClient_CreateJob: { description: 'Job description' },
-};
+export const ACTION_TEXT_PARAMS: Readonly<Partial<Record<TriggerActionType, Readonly<Record<string, string>>>>> =
+  ACTION_TEXT_LABELS;
 
 const eventWords = (event: TriggerEvent) => `“${TRIGGER_EVENT_LABELS[event]}”`;
 const lacks = (event: TriggerEvent, record: RunRecord | null): record is RunRecord =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Trigger } from './automation.ts';
+import { atMost, say } from './field-words.ts';
 import { definitionIssues } from './trigger-rules.ts';
 import { actionName } from './trigger-words.ts';
 import { NamedTriggerDefinition, type TriggerDefinition } from './triggers.ts';
@@ -54,23 +55,26 @@ export const TemplateDefinition = NamedTriggerDefinition.superRefine((definition
 });
 
 const title = z
-  .string({ error: 'title is required: give the template a title.' })
+  .string(say('Title', 'give the template a title'))
   .trim()
-  .min(1, 'title is required: give the template a title.')
-  .max(TEMPLATE_LIMITS.titleMax, `title can have at most ${TEMPLATE_LIMITS.titleMax} characters.`);
+  .min(1, say('Title', 'give the template a title'))
+  .max(TEMPLATE_LIMITS.titleMax, atMost('Title', TEMPLATE_LIMITS.titleMax));
 
 const description = z
-  .string({ error: 'description is required: say what the automation does for the business.' })
+  .string(say('Description', 'say what the automation does for the business'))
   .trim()
-  .min(1, 'description is required: say what the automation does for the business.')
-  .max(TEMPLATE_LIMITS.descriptionMax, `description can have at most ${TEMPLATE_LIMITS.descriptionMax} characters.`);
+  .min(1, say('Description', 'say what the automation does for the business'))
+  .max(TEMPLATE_LIMITS.descriptionMax, atMost('Description', TEMPLATE_LIMITS.descriptionMax));
 
 /** Where a template comes in the onboarding's recommendations (1 first); null: not recommended. */
 const onboardingOrder = z
-  .number({ error: 'onboardingOrder must be a whole number, or null when not recommended.' })
-  .int('onboardingOrder must be a whole number, or null when not recommended.')
-  .min(1, 'onboardingOrder must be at least 1, or null when not recommended.')
-  .max(TEMPLATE_LIMITS.onboardingOrderMax, `onboardingOrder can be at most ${TEMPLATE_LIMITS.onboardingOrderMax}.`)
+  .number(say('Onboarding order', 'give a whole number, or leave it empty when not recommended'))
+  .int(say('Onboarding order', 'give a whole number, or leave it empty when not recommended'))
+  .min(1, say('Onboarding order', 'give at least 1, or leave it empty when not recommended'))
+  .max(
+    TEMPLATE_LIMITS.onboardingOrderMax,
+    say('Onboarding order', `give at most ${TEMPLATE_LIMITS.onboardingOrderMax}`),
+  )
   .nullable();
 
 /** What a super admin saves. */
@@ -78,7 +82,7 @@ export const TriggerTemplateInput = z.object({
   title,
   description,
   category: TemplateCategory,
-  published: z.boolean({ error: 'published must be true or false.' }).default(false),
+  published: z.boolean(say('Published', 'give true or false')).default(false),
   onboardingOrder: onboardingOrder.default(null),
   definition: TemplateDefinition,
 });

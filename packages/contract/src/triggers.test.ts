@@ -95,45 +95,45 @@ describe('TriggerDefinition', () => {
     {
       title: 'a missing name',
       input: buildDefinition({ name: '  ' }),
-      issues: ['name: name is required: give the trigger a name.'],
+      issues: ['name: Name: give the trigger a name.'],
     },
     {
       title: 'a name that is too long',
       input: buildDefinition({ name: 'x'.repeat(101) }),
-      issues: ['name: name can have at most 100 characters.'],
+      issues: ['name: Name: use at most 100 characters.'],
     },
     {
       title: 'an unknown event',
       input: buildDefinition({ event: 'JobDeleted' as never }),
-      issues: [expect.stringMatching(/^event: event must be one of the 15 events: JobIsCreated, /) as never],
+      issues: [expect.stringMatching(/^event: When: choose one of the 15 events: JobIsCreated, /) as never],
     },
     {
       title: 'an unknown target kind',
       input: buildDefinition({ targetKind: 'Staff' as never }),
-      issues: ['targetKind: targetKind must be one of Job, Client, CustomField, Form.'],
+      issues: ['targetKind: Works on: choose Job, Client, CustomField or Form.'],
     },
     {
       title: 'enabled that is not a boolean',
       input: buildDefinition({ enabled: 'yes' as never }),
-      issues: ['enabled: enabled must be true or false.'],
+      issues: ['enabled: Enabled: give true or false.'],
     },
     {
       title: 'a delay of zero',
       input: buildDefinition({ delay: { amount: 0, unit: 'Day' } }),
-      issues: ['delay.amount: delay.amount must be at least 1.'],
+      issues: ['delay.amount: Wait: give at least 1.'],
     },
     {
       title: 'a fractional delay in an unknown unit',
       input: buildDefinition({ delay: { amount: 1.5, unit: 'Week' as never } }),
       issues: [
-        'delay.amount: delay.amount must be a whole number.',
-        'delay.unit: delay.unit must be one of Minute, Hour, Day, Month, Year.',
+        'delay.amount: Wait: give a whole number.',
+        'delay.unit: Unit: choose Minute, Hour, Day, Month or Year.',
       ],
     },
     {
       title: 'an enabled trigger without actions',
       input: buildDefinition({ actions: [] }),
-      issues: ['actions: actions needs at least one action before the trigger can be enabled.'],
+      issues: ['actions: Actions: add at least one action before enabling the trigger.'],
     },
     {
       title: 'two actions with the same id',
@@ -143,7 +143,7 @@ describe('TriggerDefinition', () => {
           { id: 'a1', type: 'Job_AddNote', params: { text: 'two' } },
         ],
       }),
-      issues: ['actions.1.id: id "a1" is already used by actions[0]; every action needs its own id.'],
+      issues: [`actions.1.id: Action 2, id: "a1" is already the id of action 1; every action needs its own id.`],
     },
     {
       title: 'an unknown action type',
@@ -153,7 +153,7 @@ describe('TriggerDefinition', () => {
     {
       title: 'an action without an id',
       input: buildDefinition({ actions: [{ type: 'Job_AddNote', params: { text: 'x' } }] as never }),
-      issues: ['actions.0.id: id is required: every action needs an id.'],
+      issues: ['actions.0.id: Action 1, id: every action needs an id.'],
     },
     {
       title: 'an action without params',
@@ -163,53 +163,53 @@ describe('TriggerDefinition', () => {
     {
       title: 'a badge that is not a uuid',
       input: buildDefinition({ actions: [{ id: 'a1', type: 'Job_AddBadge', params: { badgeUuid: 'Warranty' } }] }),
-      issues: ['actions.0.params.badgeUuid: badgeUuid must be the ServiceM8 id (a uuid) of a badge.'],
+      issues: [
+        'actions.0.params.badgeUuid: Action 1, Badge: choose a badge from your ServiceM8 account (this is not the id of one).',
+      ],
     },
     {
       title: 'a missing badge',
       input: buildDefinition({ actions: [{ id: 'a1', type: 'Job_RemoveBadge', params: {} }] as never }),
-      issues: ['actions.0.params.badgeUuid: badgeUuid is required: pick a badge.'],
+      issues: ['actions.0.params.badgeUuid: Action 1, Badge: choose a badge.'],
     },
     {
       title: 'a status ServiceM8 does not have',
       input: buildDefinition({
         actions: [{ id: 'a1', type: 'Job_ChangeStatus', params: { status: 'Done' } }] as never,
       }),
-      issues: [
-        'actions.0.params.status: status must be one of the ServiceM8 job statuses: Quote, Work Order, Unsuccessful, Completed.',
-      ],
+      issues: ['actions.0.params.status: Action 1, New status: choose Quote, Work Order, Unsuccessful or Completed.'],
     },
     {
       title: 'a missing queue',
       input: buildDefinition({ actions: [{ id: 'a1', type: 'Job_AddToQueue', params: { queueUuid: '' } }] }),
-      issues: ['actions.0.params.queueUuid: queueUuid is required: pick a queue.'],
+      issues: ['actions.0.params.queueUuid: Action 1, Queue: choose a queue.'],
     },
     {
       title: 'an empty note',
       input: buildDefinition({ actions: [{ id: 'a1', type: 'Job_AddNote', params: { text: ' ' } }] }),
-      issues: ['actions.0.params.text: text is required.'],
+      issues: ['actions.0.params.text: Action 1, Note: write the note.'],
     },
     {
       title: 'a quantity of zero',
       input: buildDefinition({
         actions: [{ id: 'a1', type: 'Job_AddService', params: { materialUuid: MATERIAL, quantity: 0 } }],
       }),
-      issues: ['actions.0.params.quantity: quantity must be greater than 0.'],
+      issues: ['actions.0.params.quantity: Action 1, Quantity: give a number greater than 0.'],
     },
     {
       title: 'a quantity written as text and a missing material',
       input: buildDefinition({ actions: [{ id: 'a1', type: 'Job_AddService', params: { quantity: '2' } }] as never }),
       issues: [
-        'actions.0.params.materialUuid: materialUuid is required: pick a material (a service of your price list).',
-        'actions.0.params.quantity: quantity must be a number.',
+        'actions.0.params.materialUuid: Action 1, Service (from your price list): choose a service of your price list.',
+        'actions.0.params.quantity: Action 1, Quantity: give a number.',
       ],
     },
     {
       title: 'an email without template, subject or body',
       input: buildDefinition({ actions: [{ id: 'a1', type: 'Job_SendEmail', params: {} }] }),
       issues: [
-        'actions.0.params.subject: subject is required unless an email template is chosen.',
-        'actions.0.params.body: body is required unless an email template is chosen.',
+        'actions.0.params.subject: Action 1, Subject: write the subject, or use an email template.',
+        'actions.0.params.body: Action 1, Body: write the email, or use an email template.',
       ],
     },
     {
@@ -217,21 +217,21 @@ describe('TriggerDefinition', () => {
       input: buildDefinition({
         actions: [{ id: 'a1', type: 'JobClient_SendText', params: { message: 'x'.repeat(1601) } }],
       }),
-      issues: ['actions.0.params.message: message can have at most 1600 characters.'],
+      issues: ['actions.0.params.message: Action 1, Message: use at most 1600 characters.'],
     },
     {
       title: 'an attachment email without a file',
       input: buildDefinition({
         actions: [{ id: 'a1', type: 'Job_SendAttachment', params: { subject: 's', body: 'b' } }] as never,
       }),
-      issues: ['actions.0.params.attachmentId: attachmentId is required: pick an uploaded file.'],
+      issues: ['actions.0.params.attachmentId: Action 1, File: upload a file.'],
     },
     {
       title: 'a new job without a description',
       input: buildDefinition({
         actions: [{ id: 'a1', type: 'JobClient_CreateJob', params: { status: 'Quote' } }] as never,
       }),
-      issues: ['actions.0.params.description: description is required.'],
+      issues: ['actions.0.params.description: Action 1, Job description: describe the new job.'],
     },
     {
       title: 'an unknown condition type',
@@ -247,7 +247,7 @@ describe('TriggerDefinition', () => {
       input: buildDefinition({
         conditions: { combiner: 'And', items: [{ type: 'JobHasAllBadges', params: { badgeUuids: [] } }] },
       }),
-      issues: ['conditions.items.0.params.badgeUuids: badgeUuids needs at least one badge.'],
+      issues: ['conditions.items.0.params.badgeUuids: Condition 1, Badges: choose at least one badge.'],
     },
     {
       title: 'a list of badges holding a name',
@@ -255,7 +255,7 @@ describe('TriggerDefinition', () => {
         conditions: { combiner: 'And', items: [{ type: 'JobExcludesBadges', params: { badgeUuids: [BADGE, 'VIP'] } }] },
       }),
       issues: [
-        'conditions.items.0.params.badgeUuids.1: Each entry of badgeUuids must be the ServiceM8 id (a uuid) of a badge.',
+        'conditions.items.0.params.badgeUuids.1: Condition 1, Badges: choose a badge from your ServiceM8 account (this is not the id of one).',
       ],
     },
     {
@@ -263,7 +263,7 @@ describe('TriggerDefinition', () => {
       input: buildDefinition({
         conditions: { combiner: 'And', items: [{ type: 'JobExcludesQueues', params: { queueUuids: [] } }] },
       }),
-      issues: ['conditions.items.0.params.queueUuids: queueUuids needs at least one queue.'],
+      issues: ['conditions.items.0.params.queueUuids: Condition 1, Queues: choose at least one queue.'],
     },
     {
       title: 'an excluded status ServiceM8 does not have',
@@ -274,7 +274,7 @@ describe('TriggerDefinition', () => {
         } as never,
       }),
       issues: [
-        'conditions.items.0.params.statuses.0: Each entry of statuses must be one of the ServiceM8 job statuses: Quote, Work Order, Unsuccessful, Completed.',
+        'conditions.items.0.params.statuses.0: Condition 1, Statuses: choose Quote, Work Order, Unsuccessful or Completed.',
       ],
     },
     {
@@ -285,7 +285,7 @@ describe('TriggerDefinition', () => {
           items: [{ type: 'JobExcludesStatuses', params: { statuses: ['Quote', 'Quote'] } }],
         },
       }),
-      issues: ['conditions.items.0.params.statuses: statuses can hold each status only once.'],
+      issues: ['conditions.items.0.params.statuses: Condition 1, Statuses: choose each status only once.'],
     },
     {
       title: 'a number comparison with an unknown operator and a text value',
@@ -301,8 +301,8 @@ describe('TriggerDefinition', () => {
         } as never,
       }),
       issues: [
-        'conditions.items.0.params.operator: operator must be one of Eq, LtEq, GtEq, Lt, Gt, NotEq.',
-        'conditions.items.0.params.value: value must be a number.',
+        'conditions.items.0.params.operator: Condition 1, Comparison: choose how to compare.',
+        'conditions.items.0.params.value: Condition 1, Number: give a number.',
       ],
     },
     {
@@ -323,8 +323,8 @@ describe('TriggerDefinition', () => {
         },
       }),
       issues: [
-        'conditions.items.0.params.value: value must be a date written YYYY-MM-DD, such as 2025-03-31.',
-        'conditions.items.1.params.value: value must be a date written YYYY-MM-DD, such as 2025-03-31.',
+        'conditions.items.0.params.value: Condition 1, Date: give a real date written YYYY-MM-DD, such as 2025-03-31.',
+        'conditions.items.1.params.value: Condition 2, Date: give a real date written YYYY-MM-DD, such as 2025-03-31.',
       ],
     },
     {
@@ -333,9 +333,9 @@ describe('TriggerDefinition', () => {
         conditions: { combiner: 'And', items: [{ type: 'FormFieldTextIncludes', params: {} }] } as never,
       }),
       issues: [
-        'conditions.items.0.params.formUuid: formUuid is required: pick a form.',
-        'conditions.items.0.params.field: field is required: pick a field of the form.',
-        'conditions.items.0.params.text: text is required.',
+        'conditions.items.0.params.formUuid: Condition 1, Form: choose a form.',
+        'conditions.items.0.params.field: Condition 1, Field: choose a field of the form.',
+        'conditions.items.0.params.text: Condition 1, Contains the words: write the words to look for.',
       ],
     },
     {
@@ -346,12 +346,12 @@ describe('TriggerDefinition', () => {
           items: [{ type: 'FormFieldMultiChoiceIncludes', params: { formUuid: FORM, field: FIELD, choice: '' } }],
         },
       }),
-      issues: ['conditions.items.0.params.choice: choice is required.'],
+      issues: ['conditions.items.0.params.choice: Condition 1, Includes the answer: choose an answer.'],
     },
     {
       title: 'a combiner that is neither And nor Or',
       input: buildDefinition({ conditions: { combiner: 'Xor', items: [] } as never }),
-      issues: ['conditions.combiner: combiner must be And or Or.'],
+      issues: ['conditions.combiner: Run when: choose And or Or.'],
     },
   ];
 
@@ -414,7 +414,7 @@ describe('nested condition groups', () => {
       items: [{ combiner: 'Or', items: [badge, { combiner: 'And', items: [{ type: 'JobIsInQueue', params: {} }] }] }],
     };
     expect(issuesOf(TriggerDefinition.safeParse(buildDefinition({ conditions } as never)))).toEqual([
-      'conditions.items.0.items.1.items.0.params.queueUuid: queueUuid is required: pick a queue.',
+      'conditions.items.0.items.1.items.0.params.queueUuid: Condition 1.2.1, Queue: choose a queue.',
     ]);
   });
 
@@ -423,14 +423,14 @@ describe('nested condition groups', () => {
     expect(issuesOf(TriggerDefinition.safeParse(buildDefinition({ conditions: nest(deepest) } as never)))).toEqual([]);
     const tooDeep = issuesOf(TriggerDefinition.safeParse(buildDefinition({ conditions: nest(deepest + 1) } as never)));
     expect(tooDeep).toEqual([
-      `${['conditions', ...Array(deepest).fill('items.0')].join('.')}: conditions can nest groups at most ${deepest} levels deep.`,
+      `${['conditions', ...Array(deepest).fill('items.0')].join('.')}: Conditions: groups can nest at most ${deepest} levels deep.`,
     ]);
   });
 
   it('refuses an empty nested group but allows no conditions at all', () => {
     const conditions = { combiner: 'And', items: [badge, { combiner: 'Or', items: [] }] };
     expect(issuesOf(TriggerDefinition.safeParse(buildDefinition({ conditions } as never)))).toEqual([
-      'conditions.items.1.items: items of a nested group needs at least one condition; remove the empty group.',
+      'conditions.items.1.items: Group 2, the group is empty: add a condition to it or remove it.',
     ]);
     expect(TriggerDefinition.safeParse(buildDefinition({ conditions: { combiner: 'Or', items: [] } })).success).toBe(
       true,
@@ -440,8 +440,8 @@ describe('nested condition groups', () => {
   it('reads an item without type and without combiner as a group missing its combiner', () => {
     const conditions = { combiner: 'And', items: [{}] };
     expect(issuesOf(TriggerDefinition.safeParse(buildDefinition({ conditions } as never)))).toEqual([
-      'conditions.items.0.combiner: combiner must be And or Or.',
-      'conditions.items.0.items: items must be a list of conditions and groups.',
+      'conditions.items.0.combiner: Condition 1, Run when: choose And or Or.',
+      'conditions.items.0.items: Condition 1, Conditions: give a list of conditions and groups.',
     ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   TIME_UNITS,
   TRIGGER_EVENTS,
 } from './enums.ts';
+import { atMost, placeOfPath, say } from './field-words.ts';
 
 /**
  * The trigger definition: what the editor saves, the engine evaluates and the
@@ -40,75 +41,72 @@ export const TRIGGER_LIMITS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Field builders: each takes the field's name so its messages can name it.
+// Field builders: each takes the label the editor shows, so its messages name what the vendor sees
+// (and, through `say`, the action or condition holding it).
 
 const SM8_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const oneOf = (values: readonly string[]) => values.join(', ');
+const orList = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+const withoutArticle = (what: string) => what.replace(/^an? /, '');
 
 /** The uuid of a ServiceM8 record, e.g. a badge; `what` reads "a badge". */
-const sm8Uuid: RecordReference = (field, what) =>
+const sm8Uuid: RecordReference = (label, what) =>
   z
-    .string({ error: `${field} is required: pick ${what}.` })
+    .string(say(label, `choose ${what}`))
     .trim()
-    .min(1, { error: `${field} is required: pick ${what}.`, abort: true })
-    .regex(SM8_UUID, `${field} must be the ServiceM8 id (a uuid) of ${what}.`);
+    .min(1, { ...say(label, `choose ${what}`), abort: true })
+    .regex(SM8_UUID, say(label, `choose ${what} from your ServiceM8 account (this is not the id of one)`));
 
 /**
  * How a definition points at a ServiceM8 record (a badge, a queue…): a trigger by the record's uuid
  * (`sm8Uuid`), a template by the record's name (`sm8Name`), matched to a vendor's records when copied.
+ * `label` is the input's label in the editor, `what` reads "a badge".
  */
-export type RecordReference = (field: string, what: string) => z.ZodString;
+export type RecordReference = (label: string, what: string) => z.ZodString;
 
 /** A record written by its name, as templates name records (`what` reads "a badge"). */
-export const sm8Name: RecordReference = (field, what) =>
+export const sm8Name: RecordReference = (label, what) =>
   z
-    .string({ error: `${field} is required: name ${what}.` })
+    .string(say(label, `name ${what}`))
     .trim()
-    .min(1, { error: `${field} is required: name ${what}.`, abort: true })
-    .max(TRIGGER_LIMITS.fieldNameMax, `${field} can have at most ${TRIGGER_LIMITS.fieldNameMax} characters.`);
+    .min(1, { ...say(label, `name ${what}`), abort: true })
+    .max(TRIGGER_LIMITS.fieldNameMax, atMost(label, TRIGGER_LIMITS.fieldNameMax));
 
-const recordList = (reference: RecordReference, field: string, what: string, plural: string) =>
+const recordList = (reference: RecordReference, label: string, what: string, plural: string) =>
   z
-    .array(reference(`Each entry of ${field}`, what), { error: `${field} must be a list of ${plural}.` })
-    .min(1, `${field} needs at least one ${what.replace(/^an? /, '')}.`)
-    .max(TRIGGER_LIMITS.listMax, `${field} can hold at most ${TRIGGER_LIMITS.listMax} ${plural}.`);
+    .array(reference(label, what), say(label, `choose ${plural}`))
+    .min(1, say(label, `choose at least one ${withoutArticle(what)}`))
+    .max(TRIGGER_LIMITS.listMax, say(label, `choose at most ${TRIGGER_LIMITS.listMax} ${plural}`));
 
-/** Our own ids (email templates, uploaded attachments, action ids): any short non-empty string. */
-const ownId = (field: string, what: string) =>
+/** Our own ids (email templates, uploaded attachments): any short non-empty string; `todo` says how to give one. */
+const ownId = (label: string, todo: string) =>
   z
-    .string({ error: `${field} is required: pick ${what}.` })
+    .string(say(label, todo))
     .trim()
-    .min(1, { error: `${field} is required: pick ${what}.`, abort: true })
-    .max(100, `${field} is too long to be the id of ${what}.`);
+    .min(1, { ...say(label, todo), abort: true })
+    .max(100, say(label, todo));
 
-const requiredText = (field: string, max: number) =>
+const requiredText = (label: string, todo: string, max: number) =>
   z
-    .string({ error: `${field} is required.` })
+    .string(say(label, todo))
     .trim()
-    .min(1, { error: `${field} is required.`, abort: true })
-    .max(max, `${field} can have at most ${max} characters.`);
+    .min(1, { ...say(label, todo), abort: true })
+    .max(max, atMost(label, max));
 
-const optionalText = (field: string, max: number) =>
+const optionalText = (label: string, max: number) =>
+  z.string(say(label, 'write it as text')).trim().max(max, atMost(label, max)).default('');
+
+const jobStatus = (label: string) => z.enum(JOB_STATUSES, say(label, `choose ${orList(JOB_STATUSES)}`));
+
+const jobStatusList = (label: string) =>
   z
-    .string({ error: `${field} must be text.` })
-    .trim()
-    .max(max, `${field} can have at most ${max} characters.`)
-    .default('');
+    .array(jobStatus(label), say(label, 'choose job statuses'))
+    .min(1, say(label, 'choose at least one status'))
+    .refine((list) => new Set(list).size === list.length, say(label, 'choose each status only once'));
 
-const jobStatus = (field: string) =>
-  z.enum(JOB_STATUSES, { error: `${field} must be one of the ServiceM8 job statuses: ${oneOf(JOB_STATUSES)}.` });
-
-const jobStatusList = (field: string) =>
-  z
-    .array(jobStatus(`Each entry of ${field}`), { error: `${field} must be a list of job statuses.` })
-    .min(1, `${field} needs at least one status.`)
-    .refine((list) => new Set(list).size === list.length, `${field} can hold each status only once.`);
-
-const comparisonOperator = z.enum(COMPARISON_OPERATORS, {
-  error: `operator must be one of ${oneOf(COMPARISON_OPERATORS)}.`,
-});
+const comparisonOperator = z.enum(COMPARISON_OPERATORS, say('Comparison', 'choose how to compare'));
 
 const isRealDate = (value: string) => {
   const match = ISO_DATE.exec(value);
@@ -118,11 +116,11 @@ const isRealDate = (value: string) => {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 };
 
-const isoDate = (field: string) =>
+const isoDate = (label: string) =>
   z
-    .string({ error: `${field} is required: give a date written YYYY-MM-DD.` })
+    .string(say(label, 'give a date written YYYY-MM-DD'))
     .trim()
-    .refine(isRealDate, `${field} must be a date written YYYY-MM-DD, such as 2025-03-31.`);
+    .refine(isRealDate, say(label, 'give a real date written YYYY-MM-DD, such as 2025-03-31'));
 
 const noParams = z.object({}, { error: 'params must be an object.' }).default({});
 
@@ -149,39 +147,51 @@ export function isConditionGroup(item: ConditionItem): item is ConditionGroup {
 const action = <T extends string, P extends z.ZodType>(type: T, paramsSchema: P) =>
   z.object({
     id: z
-      .string({ error: 'id is required: every action needs an id.' })
+      .string(say('id', 'every action needs an id'))
       .trim()
-      .min(1, { error: 'id is required: every action needs an id.', abort: true })
-      .max(TRIGGER_LIMITS.actionIdMax, `id can have at most ${TRIGGER_LIMITS.actionIdMax} characters.`),
+      .min(1, { ...say('id', 'every action needs an id'), abort: true })
+      .max(TRIGGER_LIMITS.actionIdMax, atMost('id', TRIGGER_LIMITS.actionIdMax)),
     type: z.literal(type),
     params: paramsSchema,
   });
 
+/** The labels of the text inputs of each action that has any, as the editor shows them. */
+
+export const ACTION_TEXT_LABELS = {
+  Job_SendEmail: { subject: 'Subject', body: 'Body' },
+  JobClient_SendEmail: { subject: 'Subject', body: 'Body' },
+  Job_SendAttachment: { subject: 'Subject', body: 'Body' },
+  Job_SendText: { message: 'Message' },
+  JobClient_SendText: { message: 'Message' },
+  Job_AddNote: { text: 'Note' },
+  Job_AddDescription: { text: 'Text to add to the job description' },
+  Job_AddWorkDoneDescription: { text: 'Text to add to the work done description' },
+  JobClient_CreateJob: { description: 'Job description' },
+} as const;
+
 /** Subject and body written inline, or an email template (whose subject and body are then used). */
 const emailParams = params({
-  subject: optionalText('subject', TRIGGER_LIMITS.subjectMax),
-  body: optionalText('body', TRIGGER_LIMITS.textMax),
-  emailTemplateId: ownId('emailTemplateId', 'an email template').optional(),
-}).superRefine((value, context) => {
-  if (value.emailTemplateId) return;
-  if (!value.subject) {
-    context.addIssue({
-      code: 'custom',
-      path: ['subject'],
-      message: 'subject is required unless an email template is chosen.',
-    });
-  }
-  if (!value.body) {
-    context.addIssue({
-      code: 'custom',
-      path: ['body'],
-      message: 'body is required unless an email template is chosen.',
-    });
-  }
-});
+  subject: optionalText(ACTION_TEXT_LABELS.Job_SendEmail.subject, TRIGGER_LIMITS.subjectMax),
+  body: optionalText(ACTION_TEXT_LABELS.Job_SendEmail.body, TRIGGER_LIMITS.textMax),
+  emailTemplateId: ownId('Email template', 'choose a template').optional(),
+})
+  .refine((value) => value.emailTemplateId || value.subject, {
+    path: ['subject'],
+    ...say(ACTION_TEXT_LABELS.Job_SendEmail.subject, 'write the subject, or use an email template'),
+  })
+  .refine((value) => value.emailTemplateId || value.body, {
+    path: ['body'],
+    ...say(ACTION_TEXT_LABELS.Job_SendEmail.body, 'write the email, or use an email template'),
+  });
 
-const textParams = params({ message: requiredText('message', TRIGGER_LIMITS.smsMax) });
-const appendParams = params({ text: requiredText('text', TRIGGER_LIMITS.textMax) });
+const textParams = params({
+  message: requiredText(ACTION_TEXT_LABELS.Job_SendText.message, 'write the message', TRIGGER_LIMITS.smsMax),
+});
+const appendParams = (label: string, todo = 'write the text to add') =>
+  params({ text: requiredText(label, todo, TRIGGER_LIMITS.textMax) });
+
+// ---------------------------------------------------------------------------------------------
+// The definition.
 
 // ---------------------------------------------------------------------------------------------
 // The definition.
@@ -189,13 +199,13 @@ const appendParams = params({ text: requiredText('text', TRIGGER_LIMITS.textMax)
 export const TriggerDelay = z.object(
   {
     amount: z
-      .number({ error: 'delay.amount must be a whole number.' })
-      .int('delay.amount must be a whole number.')
-      .positive('delay.amount must be at least 1.')
-      .max(TRIGGER_LIMITS.delayAmountMax, `delay.amount can be at most ${TRIGGER_LIMITS.delayAmountMax}.`),
-    unit: z.enum(TIME_UNITS, { error: `delay.unit must be one of ${oneOf(TIME_UNITS)}.` }),
+      .number(say('Wait', 'give a whole number'))
+      .int(say('Wait', 'give a whole number'))
+      .positive(say('Wait', 'give at least 1'))
+      .max(TRIGGER_LIMITS.delayAmountMax, say('Wait', `give at most ${TRIGGER_LIMITS.delayAmountMax}`)),
+    unit: z.enum(TIME_UNITS, say('Unit', `choose ${orList(TIME_UNITS)}`)),
   },
-  { error: 'delay must have an amount and a unit.' },
+  say('After a delay', 'give how long to wait and its unit'),
 );
 export type TriggerDelay = z.infer<typeof TriggerDelay>;
 
@@ -206,61 +216,70 @@ export type TriggerDelay = z.infer<typeof TriggerDelay>;
 function definitionSchemas(reference: RecordReference) {
   // A form field is named together with the form it belongs to.
   const formFieldParams = {
-    formUuid: reference('formUuid', 'a form'),
-    field: reference('field', 'a field of the form'),
+    formUuid: reference('Form', 'a form'),
+    field: reference('Field', 'a field of the form'),
   };
 
-  const badgeParams = params({ badgeUuid: reference('badgeUuid', 'a badge') });
+  const badgeParams = params({ badgeUuid: reference('Badge', 'a badge') });
 
   const conditionOptions = [
     condition('IsCreated', noParams),
-    condition('JobIsStatus', params({ status: jobStatus('status') })),
-    condition('JobIsCategory', params({ categoryUuid: reference('categoryUuid', 'a category') })),
+    condition('JobIsStatus', params({ status: jobStatus('Status') })),
+    condition('JobIsCategory', params({ categoryUuid: reference('Category', 'a category') })),
     condition('JobIsScheduled', noParams),
     condition('JobIsCompleted', noParams),
-    condition('JobIsInQueue', params({ queueUuid: reference('queueUuid', 'a queue') })),
+    condition('JobIsInQueue', params({ queueUuid: reference('Queue', 'a queue') })),
     condition('JobQuoted', noParams),
     condition('JobQuoteSent', noParams),
     condition('JobQuoteApproved', noParams),
     condition('JobInvoiceSent', noParams),
     condition('JobInvoiceApproved', noParams),
     condition('JobPaymentMade', noParams),
-    condition('ClientHasBadge', params({ badgeUuid: reference('badgeUuid', 'a badge') })),
-    condition('JobHasBadge', params({ badgeUuid: reference('badgeUuid', 'a badge') })),
-    condition('JobHasAllBadges', params({ badgeUuids: recordList(reference, 'badgeUuids', 'a badge', 'badges') })),
-    condition('ClientHasAllBadges', params({ badgeUuids: recordList(reference, 'badgeUuids', 'a badge', 'badges') })),
-    condition('FormIsType', params({ formUuid: reference('formUuid', 'a form') })),
-    condition('JobExcludesBadges', params({ badgeUuids: recordList(reference, 'badgeUuids', 'a badge', 'badges') })),
+    condition('ClientHasBadge', params({ badgeUuid: reference('Badge', 'a badge') })),
+    condition('JobHasBadge', params({ badgeUuid: reference('Badge', 'a badge') })),
+    condition('JobHasAllBadges', params({ badgeUuids: recordList(reference, 'Badges', 'a badge', 'badges') })),
+    condition('ClientHasAllBadges', params({ badgeUuids: recordList(reference, 'Badges', 'a badge', 'badges') })),
+    condition('FormIsType', params({ formUuid: reference('Form', 'a form') })),
+    condition('JobExcludesBadges', params({ badgeUuids: recordList(reference, 'Badges', 'a badge', 'badges') })),
     condition(
       'JobExcludesCategories',
-      params({ categoryUuids: recordList(reference, 'categoryUuids', 'a category', 'categories') }),
+      params({ categoryUuids: recordList(reference, 'Categories', 'a category', 'categories') }),
     ),
-    condition('JobExcludesQueues', params({ queueUuids: recordList(reference, 'queueUuids', 'a queue', 'queues') })),
-    condition('JobExcludesStatuses', params({ statuses: jobStatusList('statuses') })),
-    condition('ClientExcludesBadges', params({ badgeUuids: recordList(reference, 'badgeUuids', 'a badge', 'badges') })),
+    condition('JobExcludesQueues', params({ queueUuids: recordList(reference, 'Queues', 'a queue', 'queues') })),
+    condition('JobExcludesStatuses', params({ statuses: jobStatusList('Statuses') })),
+    condition('ClientExcludesBadges', params({ badgeUuids: recordList(reference, 'Badges', 'a badge', 'badges') })),
     condition(
       'FormFieldTextIncludes',
-      params({ ...formFieldParams, text: requiredText('text', TRIGGER_LIMITS.fieldNameMax) }),
+      params({
+        ...formFieldParams,
+        text: requiredText('Contains the words', 'write the words to look for', TRIGGER_LIMITS.fieldNameMax),
+      }),
     ),
     condition(
       'FormFieldNumberMatches',
       params({
         ...formFieldParams,
         operator: comparisonOperator,
-        value: z.number({ error: 'value must be a number.' }),
+        value: z.number(say('Number', 'give a number')),
       }),
     ),
     condition(
       'FormFieldChoiceMatches',
-      params({ ...formFieldParams, choice: requiredText('choice', TRIGGER_LIMITS.fieldNameMax) }),
+      params({
+        ...formFieldParams,
+        choice: requiredText('The answer is', 'choose an answer', TRIGGER_LIMITS.fieldNameMax),
+      }),
     ),
     condition(
       'FormFieldDateMatches',
-      params({ ...formFieldParams, operator: comparisonOperator, value: isoDate('value') }),
+      params({ ...formFieldParams, operator: comparisonOperator, value: isoDate('Date') }),
     ),
     condition(
       'FormFieldMultiChoiceIncludes',
-      params({ ...formFieldParams, choice: requiredText('choice', TRIGGER_LIMITS.fieldNameMax) }),
+      params({
+        ...formFieldParams,
+        choice: requiredText('Includes the answer', 'choose an answer', TRIGGER_LIMITS.fieldNameMax),
+      }),
     ),
   ] as const;
 
@@ -278,13 +297,13 @@ function definitionSchemas(reference: RecordReference) {
    */
   const ConditionGroup = z.object({
     type: z.literal('Group').optional(),
-    combiner: z.enum(LOGICAL_COMBINERS, { error: `combiner must be ${LOGICAL_COMBINERS.join(' or ')}.` }),
+    combiner: z.enum(LOGICAL_COMBINERS, say('Run when', `choose ${LOGICAL_COMBINERS.join(' or ')}`)),
     get items(): z.ZodArray<typeof ConditionItem> {
       return z
-        .array(ConditionItem, { error: 'items must be a list of conditions and groups.' })
+        .array(ConditionItem, say('Conditions', 'give a list of conditions and groups'))
         .max(
           TRIGGER_LIMITS.groupItemsMax,
-          `items can hold at most ${TRIGGER_LIMITS.groupItemsMax} conditions and groups.`,
+          say('Conditions', `a group can hold at most ${TRIGGER_LIMITS.groupItemsMax} conditions and groups`),
         );
     },
   });
@@ -297,37 +316,45 @@ function definitionSchemas(reference: RecordReference) {
     action('Job_AddBadge', badgeParams),
     action('Job_RemoveBadge', badgeParams),
     action('Job_SendEmail', emailParams),
-    action('Job_ChangeStatus', params({ status: jobStatus('status') })),
-    action('Job_AddToQueue', params({ queueUuid: reference('queueUuid', 'a queue') })),
-    action('Job_AddNote', appendParams),
-    action('Job_AddDescription', appendParams),
-    action('Job_AddWorkDoneDescription', appendParams),
+    action('Job_ChangeStatus', params({ status: jobStatus('New status') })),
+    action('Job_AddToQueue', params({ queueUuid: reference('Queue', 'a queue') })),
+    action('Job_AddNote', appendParams(ACTION_TEXT_LABELS.Job_AddNote.text, 'write the note')),
+    action('Job_AddDescription', appendParams(ACTION_TEXT_LABELS.Job_AddDescription.text)),
+    action('Job_AddWorkDoneDescription', appendParams(ACTION_TEXT_LABELS.Job_AddWorkDoneDescription.text)),
     action(
       'Job_AddService',
       params({
-        materialUuid: reference('materialUuid', 'a material (a service of your price list)'),
+        materialUuid: reference('Service (from your price list)', 'a service of your price list'),
         quantity: z
-          .number({ error: 'quantity must be a number.' })
-          .positive('quantity must be greater than 0.')
-          .max(TRIGGER_LIMITS.quantityMax, `quantity can be at most ${TRIGGER_LIMITS.quantityMax}.`),
+          .number(say('Quantity', 'give a number'))
+          .positive(say('Quantity', 'give a number greater than 0'))
+          .max(TRIGGER_LIMITS.quantityMax, say('Quantity', `give at most ${TRIGGER_LIMITS.quantityMax}`)),
       }),
     ),
     action('Job_SendText', textParams),
     action(
       'Job_SendAttachment',
       params({
-        attachmentId: ownId('attachmentId', 'an uploaded file'),
-        subject: requiredText('subject', TRIGGER_LIMITS.subjectMax),
-        body: requiredText('body', TRIGGER_LIMITS.textMax),
+        attachmentId: ownId('File', 'upload a file'),
+        subject: requiredText(
+          ACTION_TEXT_LABELS.Job_SendAttachment.subject,
+          'write the subject',
+          TRIGGER_LIMITS.subjectMax,
+        ),
+        body: requiredText(ACTION_TEXT_LABELS.Job_SendAttachment.body, 'write the email', TRIGGER_LIMITS.textMax),
       }),
     ),
     action('JobClient_SendEmail', emailParams),
     action(
       'JobClient_CreateJob',
       params({
-        status: jobStatus('status'),
-        description: requiredText('description', TRIGGER_LIMITS.textMax),
-        categoryUuid: reference('categoryUuid', 'a category').optional(),
+        status: jobStatus('Status of the new job'),
+        description: requiredText(
+          ACTION_TEXT_LABELS.JobClient_CreateJob.description,
+          'describe the new job',
+          TRIGGER_LIMITS.textMax,
+        ),
+        categoryUuid: reference('Category', 'a category').optional(),
       }),
     ),
     action('JobClient_SendText', textParams),
@@ -341,29 +368,30 @@ function definitionSchemas(reference: RecordReference) {
   const TriggerDefinition = z
     .object({
       name: z
-        .string({ error: 'name is required: give the trigger a name.' })
+        .string(say('Name', 'give the trigger a name'))
         .trim()
-        .min(1, 'name is required: give the trigger a name.')
-        .max(TRIGGER_LIMITS.nameMax, `name can have at most ${TRIGGER_LIMITS.nameMax} characters.`),
-      description: optionalText('description', TRIGGER_LIMITS.descriptionMax),
-      enabled: z.boolean({ error: 'enabled must be true or false.' }),
-      event: z.enum(TRIGGER_EVENTS, {
-        error: `event must be one of the ${TRIGGER_EVENTS.length} events: ${oneOf(TRIGGER_EVENTS)}.`,
-      }),
-      targetKind: z.enum(TARGET_KINDS, { error: `targetKind must be one of ${oneOf(TARGET_KINDS)}.` }),
+        .min(1, say('Name', 'give the trigger a name'))
+        .max(TRIGGER_LIMITS.nameMax, atMost('Name', TRIGGER_LIMITS.nameMax)),
+      description: optionalText('Description', TRIGGER_LIMITS.descriptionMax),
+      enabled: z.boolean(say('Enabled', 'give true or false')),
+      event: z.enum(
+        TRIGGER_EVENTS,
+        say('When', `choose one of the ${TRIGGER_EVENTS.length} events: ${oneOf(TRIGGER_EVENTS)}`),
+      ),
+      targetKind: z.enum(TARGET_KINDS, say('Works on', `choose ${orList(TARGET_KINDS)}`)),
       conditions: ConditionGroup.default({ combiner: 'And', items: [] }),
       delay: TriggerDelay.optional(),
-      recheckBeforeRun: z.boolean({ error: 'recheckBeforeRun must be true or false.' }).default(true),
+      recheckBeforeRun: z.boolean(say('Re-check conditions before running', 'give true or false')).default(true),
       actions: z
-        .array(TriggerAction, { error: 'actions must be a list of actions.' })
-        .max(TRIGGER_LIMITS.actionsMax, `actions can hold at most ${TRIGGER_LIMITS.actionsMax} actions.`),
+        .array(TriggerAction, say('Actions', 'give a list of actions'))
+        .max(TRIGGER_LIMITS.actionsMax, say('Actions', `add at most ${TRIGGER_LIMITS.actionsMax} actions`)),
     })
     .superRefine((definition, context) => {
       if (definition.enabled && definition.actions.length === 0) {
         context.addIssue({
           code: 'custom',
           path: ['actions'],
-          message: 'actions needs at least one action before the trigger can be enabled.',
+          message: 'Actions: add at least one action before enabling the trigger.',
         });
       }
       const seen = new Map<string, number>();
@@ -374,7 +402,7 @@ function definitionSchemas(reference: RecordReference) {
           context.addIssue({
             code: 'custom',
             path: ['actions', index, 'id'],
-            message: `id "${item.id}" is already used by actions[${first}]; every action needs its own id.`,
+            message: `${placeOfPath(['actions', index])}id: "${item.id}" is already the id of action ${first + 1}; every action needs its own id.`,
           });
         }
       });
@@ -442,7 +470,7 @@ function checkGroupShape(
     context.addIssue({
       code: 'custom',
       path,
-      message: `conditions can nest groups at most ${TRIGGER_LIMITS.conditionDepthMax} levels deep.`,
+      message: `Conditions: groups can nest at most ${TRIGGER_LIMITS.conditionDepthMax} levels deep.`,
     });
     return;
   }
@@ -450,7 +478,7 @@ function checkGroupShape(
     context.addIssue({
       code: 'custom',
       path: [...path, 'items'],
-      message: 'items of a nested group needs at least one condition; remove the empty group.',
+      message: `${placeOfPath(path).replace(/^Condition/, 'Group')}the group is empty: add a condition to it or remove it.`,
     });
   }
   group.items.forEach((item, index) => {

@@ -114,10 +114,10 @@ describe('register, confirm, sign in', () => {
     expect(response.statusCode).toBe(400);
     const body = errorOf(response);
     expect(body.errors?.password).toEqual([
-      'A password needs at least 10 characters, including at least one letter and one digit.',
+      'Password: use at least 10 characters, including at least one letter and one digit.',
     ]);
-    expect(body.errors?.email).toEqual(['email must be an email address such as name@example.com.']);
-    expect(body.errors?.firstName).toEqual(['firstName is required.']);
+    expect(body.errors?.email).toEqual(['Email: enter an email address such as name@example.com.']);
+    expect(body.errors?.firstName).toEqual(['First name: enter the first name.']);
   });
 });
 
@@ -252,7 +252,7 @@ describe('password reset', () => {
 
     const weak = await post('/api/Auth/password/reset', { ...link, password: 'abc' });
     expect(errorOf(weak).message).toBe(
-      'A password needs at least 10 characters, including at least one letter and one digit.',
+      'New password: use at least 10 characters, including at least one letter and one digit.',
     );
 
     services.clock.advance(1000);

@@ -45,7 +45,7 @@ describe('the actions, performed in ServiceM8', () => {
     const runs = await h.settledRuns(triggerId, 1);
     await h.quiet();
     expect(JSON.parse(String(job().badges))).toEqual([badges.vip, badges.warranty]);
-    expect(runs[0]?.steps.find((s) => s.kind === 'Action')?.outcome).toBe('Added the badge "Warranty".');
+    expect(runs[0]?.steps.find((s) => s.kind === 'Action')?.outcome).toBe('Added the badge "Warranty" to job 1001.');
     // Its own change (badges) came back as a webhook: still one run.
     expect(await h.settledRuns(triggerId, 1)).toHaveLength(1);
     await h.deleteTrigger(triggerId);
@@ -54,26 +54,26 @@ describe('the actions, performed in ServiceM8', () => {
   it('Job_AddBadge does not add a badge the job already has', async () => {
     const { run, step } = await startRun({ id: 'a', type: 'Job_AddBadge', params: { badgeUuid: badges.vip } });
     expect(run.status).toBe('Succeeded');
-    expect(step?.outcome).toBe('The job already had the badge "VIP"; nothing to change.');
+    expect(step?.outcome).toBe('Job 1001 already had the badge "VIP"; nothing to change.');
     expect(JSON.parse(String(job().badges)).filter((b: string) => b === badges.vip)).toHaveLength(1);
   });
 
   it('Job_RemoveBadge removes the badge', async () => {
     const { step } = await startRun({ id: 'r', type: 'Job_RemoveBadge', params: { badgeUuid: badges.warranty } });
     expect(JSON.parse(String(job().badges))).not.toContain(badges.warranty);
-    expect(step?.outcome).toBe('Removed the badge "Warranty".');
+    expect(step?.outcome).toBe('Removed the badge "Warranty" from job 1001.');
   });
 
   it('Job_ChangeStatus changes the status', async () => {
     const { step } = await startRun({ id: 's', type: 'Job_ChangeStatus', params: { status: 'Work Order' } });
     expect(job().status).toBe('Work Order');
-    expect(step?.outcome).toBe('Changed the status to Work Order.');
+    expect(step?.outcome).toBe('Changed the status of job 1001 to Work Order.');
   });
 
   it('Job_AddToQueue puts the job in the queue', async () => {
     const { step } = await startRun({ id: 'q', type: 'Job_AddToQueue', params: { queueUuid: queues.partsOnOrder } });
     expect(job().queue_uuid).toBe(queues.partsOnOrder);
-    expect(step?.outcome).toBe('Added the job to the queue "Parts on order".');
+    expect(step?.outcome).toBe('Added job 1001 to the queue "Parts on order".');
   });
 
   it('Job_AddNote adds a note with merge fields to the job diary', async () => {
@@ -84,13 +84,32 @@ describe('the actions, performed in ServiceM8', () => {
     });
     const notes = h.sim.controls.records('note').filter((n) => n.related_object_uuid === JOB);
     expect(notes.map((n) => n.note)).toContain('Job 1001 for Emma Ellis changed category.');
-    expect(step?.outcome).toBe('Added the note: "Job 1001 for Emma Ellis changed category."');
+    expect(step?.outcome).toBe('Added a note to job 1001: "Job 1001 for Emma Ellis changed category."');
+  });
+
+  it('signs a text with the business’s sender name, or its ServiceM8 name when none is set', async () => {
+    const setSenderName = async (senderName: string) => {
+      const response = await h.app.inject({
+        method: 'PATCH',
+        url: `/api/Vendor/${h.vendorId}`,
+        headers: bearer(h.token),
+        payload: { senderName },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.senderName).toBe(senderName || null);
+    };
+    const sign = { id: 'n', type: 'Job_AddNote', params: { text: 'Thanks, {{ vendor.sender_name }}' } } as const;
+
+    await setSenderName('Priya at Harbour');
+    expect((await startRun(sign)).step?.outcome).toBe('Added a note to job 1001: "Thanks, Priya at Harbour"');
+    await setSenderName('');
+    expect((await startRun(sign)).step?.outcome).toBe('Added a note to job 1001: "Thanks, Harbour Plumbing & Gas"');
   });
 
   it('Job_AddDescription appends to the job description', async () => {
     const { step } = await startRun({ id: 'd', type: 'Job_AddDescription', params: { text: 'Access via side gate.' } });
     expect(String(job().job_description)).toMatch(/gooseneck mixer\.\n\nAccess via side gate\.$/);
-    expect(step?.outcome).toBe('Added to the job description: "Access via side gate."');
+    expect(step?.outcome).toBe('Added to the job description of job 1001: "Access via side gate."');
   });
 
   it('Job_AddWorkDoneDescription appends to the work done description', async () => {
@@ -100,7 +119,7 @@ describe('the actions, performed in ServiceM8', () => {
       params: { text: 'Tested, no leaks.' },
     });
     expect(String(job().work_done_description)).toMatch(/Tested, no leaks\.$/);
-    expect(step?.outcome).toBe('Added to the work done description: "Tested, no leaks."');
+    expect(step?.outcome).toBe('Added to the work done description of job 1001: "Tested, no leaks."');
   });
 
   it('Job_AddService adds the material as a line item', async () => {
@@ -115,7 +134,7 @@ describe('the actions, performed in ServiceM8', () => {
       .records('jobmaterial')
       .filter((l) => !before.has(l.uuid) && l.job_uuid === JOB && l.material_uuid === material);
     expect(lines.map((l) => Number(l.quantity))).toEqual([2]);
-    expect(step?.outcome).toBe('Added 2 × "Labour - Standard Hourly Rate" to the job.');
+    expect(step?.outcome).toBe('Added 2 × "Labour - Standard Hourly Rate" to job 1001.');
   });
 
   it('Job_SendEmail emails the job contact, in the job diary', async () => {
@@ -245,7 +264,7 @@ describe('the actions, performed in ServiceM8', () => {
       { to: 'emma.ellis@example.net', subject: 'Your care guide', attachments: [attachment?.uuid] },
     ]);
     expect(run?.steps.find((s) => s.kind === 'Action')?.outcome).toBe(
-      'Attached "care-guide.pdf" to the job and emailed it to emma.ellis@example.net.',
+      'Attached "care-guide.pdf" to job 1001 and emailed it to emma.ellis@example.net.',
     );
     await h.deleteTrigger(triggerId);
   });

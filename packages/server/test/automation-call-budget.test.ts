@@ -56,7 +56,7 @@ describe('ServiceM8 calls per run', () => {
       { badges: JSON.stringify([badges.vip]) },
     );
     expect(run.status).toBe('Succeeded');
-    expect(run.steps.at(-1)?.outcome).toBe('Added the note: "Job 1001 is VIP now."');
+    expect(run.steps.at(-1)?.outcome).toBe('Added a note to job 1001: "Job 1001 is VIP now."');
     // The read that found the change, the executor's re-check, the note.
     expect(calls).toEqual([jobRead, jobRead, noteCreated]);
     // The run counts what matching and executing it asked; the read that found the change is the delivery's.
@@ -99,7 +99,7 @@ describe('ServiceM8 calls per run', () => {
     );
     expect(run.status).toBe('Succeeded');
     expect(run.steps.find((step) => step.actionId === 'n')?.outcome).toBe(
-      'Added the note: "Emma Ellis by Priya Patel for Harbour Plumbing & Gas (https://harbourplumbing.example.com)"',
+      'Added a note to job 1001: "Emma Ellis by Priya Patel for Harbour Plumbing & Gas (https://harbourplumbing.example.com)"',
     );
     expect(h.sim.controls.messages('email')).toMatchObject([{ to: 'emma.ellis@example.net', subject: 'Job 1001' }]);
     expect(calls).toEqual([

@@ -245,7 +245,7 @@ describe('a vendor’s burst of runs', () => {
     expect(bayRun?.steps.map((step) => [step.kind, step.status, step.outcome])).toContainEqual([
       'Action',
       'Succeeded',
-      `Added the note: "Welcome note for ${job.generated_job_id}"`,
+      `Added a note to job ${job.generated_job_id}: "Welcome note for ${job.generated_job_id}"`,
     ]);
     // Seconds, while Harbour's burst, worked on 8 at a time, was far from done. Without the vendor
     // limit Bay's run waits behind all of Harbour's (over a minute on 2 cores).

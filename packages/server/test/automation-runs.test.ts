@@ -53,9 +53,7 @@ describe('delayed runs', () => {
 
     const approved = runs.find((run) => run.jobNumber === '1002');
     expect(approved).toMatchObject({ status: 'Skipped' });
-    expect(approved?.reason).toBe(
-      "Skipped: the conditions no longer held when the run was due. The job's status is Quote? no: it is Work Order.",
-    );
+    expect(approved?.reason).toBe('Skipped: job 1002 is no longer in status Quote (it is Work Order).');
     expect(approved?.steps.filter((step) => step.kind === 'Action')).toEqual([]);
 
     const waiting = runs.find((run) => run.jobNumber === '1003');

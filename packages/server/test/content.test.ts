@@ -90,7 +90,7 @@ describe('articles', () => {
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken)).toMatchObject({
       message: 'Another article in billing already uses the slug "paying-by-card".',
-      errors: { slug: ['This slug is taken in this category.'] },
+      errors: { slug: ['Slug: another article in this category uses it.'] },
     });
     const renamed = await call('POST', `/api/Content/article/${second.data.id}`, superToken, {
       category: 'billing',
@@ -101,7 +101,7 @@ describe('articles', () => {
     expect(OneArticle.parse(renamed.json()).data.slug).toBe('card-payments');
     const bad = await create({ category: 'billing', title: 'x', slug: 'Not A Slug' });
     expect(errorOf(bad).errors?.slug).toEqual([
-      'slug must be lowercase words joined by hyphens, e.g. connecting-servicem8.',
+      'Slug: use lowercase words joined by hyphens, e.g. connecting-servicem8.',
     ]);
   });
 

@@ -137,7 +137,7 @@ describe('email template rules', () => {
     const team = await createVendorTeam(services.deps);
     const inBody = await call('POST', base(team), team.adminToken, { ...sample('Typo'), body: 'Job {{ job.nubmer }}' });
     expect(inBody.statusCode).toBe(400);
-    const sentence = '{{ job.nubmer }} is not a merge field. Did you mean {{ job.number }}?';
+    const sentence = 'Body: {{ job.nubmer }} is not a merge field. Did you mean {{ job.number }}?';
     expect(errorOf(inBody)).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: sentence,
@@ -150,7 +150,7 @@ describe('email template rules', () => {
     });
     expect(inSubject.statusCode).toBe(400);
     expect(errorOf(inSubject).errors?.subject?.[0]).toBe(
-      '{{ customer.name }} is not a merge field. Did you mean {{ client.name }}?',
+      'Subject: {{ customer.name }} is not a merge field. Did you mean {{ client.name }}?',
     );
     expect(TemplateList.parse((await call('GET', `${base(team)}/fetch`, team.adminToken)).json()).data).toEqual([]);
   });
@@ -159,25 +159,25 @@ describe('email template rules', () => {
     const team = await createVendorTeam(services.deps);
     const broken = await call('POST', base(team), team.adminToken, { ...sample('Broken'), body: 'Job {{ job.number' });
     expect(broken.statusCode).toBe(400);
-    expect(errorOf(broken).errors?.body?.[0]).toMatch(/^The text has a template error: /);
+    expect(errorOf(broken).errors?.body?.[0]).toMatch(/^Body: The text has a template error: /);
     const include = await call('POST', base(team), team.adminToken, {
       ...sample('Include'),
       body: '{% include "package.json" %}',
     });
     expect(include.statusCode).toBe(400);
-    expect(errorOf(include).message).toMatch(/^The text has a template error: \{% include %\} cannot be used/);
+    expect(errorOf(include).message).toMatch(/^Body: The text has a template error: \{% include %\} cannot be used/);
   });
 
   it('answers the contract sentences for missing and overlong fields', async () => {
     const team = await createVendorTeam(services.deps);
     const empty = await call('POST', base(team), team.adminToken, { name: ' ', subject: 'S', body: 'B' });
     expect(empty.statusCode).toBe(400);
-    expect(errorOf(empty).errors?.name).toEqual(['name is required: give the template a name.']);
+    expect(errorOf(empty).errors?.name).toEqual(['Name: give the template a name.']);
     const long = await call('POST', base(team), team.adminToken, { name: 'x'.repeat(101), subject: 'S' });
     expect(long.statusCode).toBe(400);
     expect(errorOf(long).errors).toMatchObject({
-      name: ['name can have at most 100 characters.'],
-      body: ['body is required.'],
+      name: ['Name: use at most 100 characters.'],
+      body: ['Body: write the email.'],
     });
   });
 

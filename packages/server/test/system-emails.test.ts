@@ -257,9 +257,7 @@ describe('custom templates', () => {
     for (const key of ['Trial Ending', 'trial_ending', '-trial']) {
       const response = await asSuper('POST', '/api/Admin/emails', { ...custom, key });
       expect(response.statusCode, key).toBe(400);
-      expect(errorOf(response).errors?.key).toEqual([
-        'key must be lowercase words joined by hyphens, e.g. trial-ending.',
-      ]);
+      expect(errorOf(response).errors?.key).toEqual(['Key: use lowercase words joined by hyphens, e.g. trial-ending.']);
     }
   });
 

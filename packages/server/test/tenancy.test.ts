@@ -229,6 +229,18 @@ const ROUTES: Record<string, Route> = {
     // The team's vendor has no ServiceM8 connection: the search says to connect it.
     success: 409,
   },
+  'GET /api/Vendor/{id}/servicem8/clients': {
+    method: 'GET',
+    url: (t) => `/api/Vendor/${t.vendor.id}/servicem8/clients?search=cafe`,
+    adminOnly: false,
+    success: 409,
+  },
+  'GET /api/Vendor/{id}/servicem8/form-responses': {
+    method: 'GET',
+    url: (t) => `/api/Vendor/${t.vendor.id}/servicem8/form-responses?search=`,
+    adminOnly: false,
+    success: 409,
+  },
   'POST /api/Webhook/whtest': {
     method: 'POST',
     url: () => '/api/Webhook/whtest',

@@ -172,7 +172,7 @@ describe('the template library', () => {
         'a template cannot carry',
       ],
       [{ actions: [{ id: 'a', type: 'Job_AddNote', params: { text: 'Quote {{ job.numbr }}' } }] }, 'job.number'],
-      [{ actions: [{ id: 'a', type: 'Job_AddBadge', params: { badgeUuid: '  ' } }] }, 'badgeUuid is required'],
+      [{ actions: [{ id: 'a', type: 'Job_AddBadge', params: { badgeUuid: '  ' } }] }, 'Action 1, Badge: name a badge.'],
     ];
     for (const [change, expected] of cases) {
       const response = await call('POST', '/TriggerTemplate', superToken, template({ definition: definition(change) }));

@@ -215,7 +215,32 @@ describe('creating, reading, changing and deleting a trigger', () => {
     const body = errorOf(response);
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(body.errors ?? {})).toEqual(['actions.0.params.text']);
-    expect(body.message).toContain('text is required');
+    expect(body.message).toBe('Action 1, Note: write the note.');
+  });
+
+  it('says each schema problem in the editor’s words, keyed by the path of its input', async () => {
+    const team = await createVendorTeam(services.deps);
+    const response = await call(
+      'POST',
+      base(team),
+      team.userToken,
+      definition({
+        conditions: { combiner: 'And', items: [{ type: 'JobHasAllBadges', params: { badgeUuids: [] } }] },
+        actions: [
+          { id: 'a1', type: 'Job_AddNote', params: { text: 'Called' } },
+          { id: 'a2', type: 'Job_AddNote', params: { text: 'Chased' } },
+          { id: 'a3', type: 'JobClient_SendEmail', params: { emailTemplateId: '' } },
+        ],
+      } as never),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).errors).toEqual({
+      'conditions.items.0.params.badgeUuids': ['Condition 1, Badges: choose at least one badge.'],
+      'actions.2.params.emailTemplateId': ['Action 3, Email template: choose a template.'],
+    });
+    expect(errorOf(response).message).toBe(
+      'The request has 2 problems: Condition 1, Badges: choose at least one badge. Action 3, Email template: choose a template.',
+    );
   });
 
   it('names every schema problem of a change, and leaves the trigger as it was', async () => {

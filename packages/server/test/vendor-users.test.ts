@@ -218,10 +218,10 @@ describe('vendor settings', () => {
     const bad = await inject('PATCH', `/api/Vendor/${team.vendor.id}`, team.adminToken, { timeZone: 'Mars/Olympus' });
     expect(bad.statusCode).toBe(400);
     expect(ErrorBody.parse(bad.json()).errors).toEqual({
-      timeZone: ['timeZone must be an IANA time zone such as Pacific/Auckland.'],
+      timeZone: ['Time zone: choose a time zone such as Pacific/Auckland.'],
     });
     const empty = await inject('PATCH', `/api/Vendor/${team.vendor.id}`, team.adminToken, {});
-    expect(ErrorBody.parse(empty.json()).message).toBe('Nothing to change: send a new name or timeZone.');
+    expect(ErrorBody.parse(empty.json()).message).toBe('Nothing to change: send a new name, timeZone or senderName.');
   });
 
   it('lists vendors for super admins with the filter the vendor selector uses', async () => {

@@ -84,14 +84,16 @@ function sendValidationError(reply: FastifyReply, context: string, issues: Valid
   return send(reply, 400, { success: false, code: 'VALIDATION_FAILED', message, errors });
 }
 
-/** Turns a schema issue into a sentence that names the field, unless the schema's own message does. */
+/**
+ * Turns a schema issue into a sentence. The contract writes its own as sentences in the words of the
+ * screens, naming the input's label ("Action 3, Email template: choose a template."), and they are
+ * kept as they are; zod's built-in messages (never ending in a full stop) get the field's path in front.
+ */
 function describeIssue(field: string, issue: ValidationIssue): string {
   const raw = issue.message ?? 'is not valid';
+  if (issue.keyword === 'custom' || /[.!?]$/.test(raw)) return raw;
   if (issue.keyword === 'invalid_type' && /received undefined/.test(raw)) return `${field} is required.`;
-  const text = raw.replace(/^Invalid input: /, '');
-  // The contract's own rules are written in the words of the screens and need no field name in front.
-  const sentence = issue.keyword === 'custom' || text.includes(field) ? text : `${field}: ${text}`;
-  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+  return `${field}: ${raw.replace(/^Invalid input: /, '')}.`;
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {

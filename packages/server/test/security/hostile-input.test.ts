@@ -98,7 +98,7 @@ describe('hostile input', () => {
       payload: { email: `${'x'.repeat(1_000_000)}@example.com`, password: 'whatever-1' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('An email address has at most 254 characters.');
+    expect(response.json().message).toBe('Email: an email address has at most 254 characters.');
   });
 
   it('still accepts brackets and NUL-free text inside strings', async () => {

@@ -8,9 +8,9 @@ describe('field errors', () => {
     const parsed = ArticleInput.safeParse({ category: 'Bad Category', title: '  ', slug: 'No Spaces' });
     if (parsed.success) throw new Error('expected a failure');
     expect(zodFieldErrors(parsed.error)).toEqual({
-      category: 'category must be lowercase words joined by hyphens.',
-      title: 'title is required.',
-      slug: 'slug must be lowercase words joined by hyphens, e.g. connecting-servicem8.',
+      category: 'Category: use lowercase words joined by hyphens.',
+      title: 'Title: give the article a title.',
+      slug: 'Slug: use lowercase words joined by hyphens, e.g. connecting-servicem8.',
     });
   });
 
@@ -21,11 +21,14 @@ describe('field errors', () => {
       code: 'CONFLICT',
       method: 'POST',
       path: '/Content/article',
-      fieldErrors: { slug: ['This slug is taken in this category.', 'second'], 'body.title': ['title is required.'] },
+      fieldErrors: {
+        slug: ['Slug: another article in this category uses it.', 'second'],
+        'body.title': ['Title: give the article a title.'],
+      },
     });
     expect(apiFieldErrors(error)).toEqual({
-      slug: 'This slug is taken in this category.',
-      title: 'title is required.',
+      slug: 'Slug: another article in this category uses it.',
+      title: 'Title: give the article a title.',
     });
     expect(apiFieldErrors(new Error('plain'))).toEqual({});
   });

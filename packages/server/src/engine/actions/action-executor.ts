@@ -78,10 +78,7 @@ export async function requireJob(env: ActionEnv): Promise<Sm8Record> {
     );
   }
   if (String(job.active) === '0') {
-    const label = jobLabel(job);
-    throw new ActionProblem(
-      `${label[0]?.toUpperCase()}${label.slice(1)} was deleted in ServiceM8, so nothing was done to it.`,
-    );
+    throw new ActionProblem(`${capitalized(jobLabel(job))} was deleted in ServiceM8, so nothing was done to it.`);
   }
   return job;
 }
@@ -93,6 +90,13 @@ export function jobLabel(job: Sm8Record): string {
       : '';
   return number ? `job ${number}` : 'the job';
 }
+
+/** The job as the plan named it (`job 1042`), for the step's sentence; plans stored before it was kept say "the job". */
+export function plannedJob(input: Record<string, unknown>): string {
+  return inputText(input, 'job') || 'the job';
+}
+
+export const capitalized = (words: string) => `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}`;
 
 export function inputText(input: Record<string, unknown>, key: string): string {
   const value = input[key];

@@ -2,7 +2,15 @@ import { parseBadgeList, type TriggerActionType } from '@automate/contract';
 import { z } from 'zod';
 import type { Sm8Record } from '../events/derive-events.ts';
 import { text } from '../records/run-records.ts';
-import { type ActionEnv, type ActionExecutor, inputText, jobLabel, requireJob } from './action-executor.ts';
+import {
+  type ActionEnv,
+  type ActionExecutor,
+  capitalized,
+  inputText,
+  jobLabel,
+  plannedJob,
+  requireJob,
+} from './action-executor.ts';
 
 /** Actions that change fields of the job itself. Each reads the job fresh and changes only what is not so yet. */
 
@@ -24,7 +32,7 @@ function changeBadge<T extends 'Job_AddBadge' | 'Job_RemoveBadge'>(mode: 'add' |
       const job = await requireJob(env);
       const name = env.nameOf('badge', badgeUuid);
       return {
-        input: { jobUuid: text(job.uuid), badgeUuid, badgeName: name },
+        input: { jobUuid: text(job.uuid), job: jobLabel(job), badgeUuid, badgeName: name },
         description: adding
           ? `Add the badge "${name}" to ${jobLabel(job)}.`
           : `Remove the badge "${name}" from ${jobLabel(job)}.`,
@@ -35,17 +43,18 @@ function changeBadge<T extends 'Job_AddBadge' | 'Job_RemoveBadge'>(mode: 'add' |
       const jobUuid = inputText(input, 'jobUuid');
       const badgeUuid = inputText(input, 'badgeUuid');
       const name = inputText(input, 'badgeName');
+      const job = plannedJob(input);
       const badges = badgesOf(await freshJob(env, jobUuid));
       if (badges.includes(badgeUuid) === adding) {
         return adding
-          ? `The job already had the badge "${name}"; nothing to change.`
-          : `The job did not have the badge "${name}"; nothing to change.`;
+          ? `${capitalized(job)} already had the badge "${name}"; nothing to change.`
+          : `${capitalized(job)} did not have the badge "${name}"; nothing to change.`;
       }
       const next = adding ? [...badges, badgeUuid] : badges.filter((badge) => badge !== badgeUuid);
       const fields = { badges: JSON.stringify(next) };
       await env.noteWrite('job', jobUuid, fields);
       await env.client.update('job', jobUuid, fields);
-      return adding ? `Added the badge "${name}".` : `Removed the badge "${name}".`;
+      return adding ? `Added the badge "${name}" to ${job}.` : `Removed the badge "${name}" from ${job}.`;
     },
   };
 }
@@ -58,15 +67,15 @@ function setJobField<T extends TriggerActionType>(options: {
   field: string;
   value(params: Parameters<ActionExecutor<T>['plan']>[0], env: ActionEnv): { value: string; label: string };
   describe(label: string, job: string): string;
-  done(label: string): string;
-  already(label: string): string;
+  done(label: string, job: string): string;
+  already(label: string, job: string): string;
 }): ActionExecutor<T> {
   return {
     async plan(params, env) {
       const job = await requireJob(env);
       const { value, label } = options.value(params, env);
       return {
-        input: { jobUuid: text(job.uuid), field: options.field, value, label },
+        input: { jobUuid: text(job.uuid), job: jobLabel(job), field: options.field, value, label },
         description: options.describe(label, jobLabel(job)),
         missingMergeFields: [],
       };
@@ -76,11 +85,11 @@ function setJobField<T extends TriggerActionType>(options: {
       const value = inputText(input, 'value');
       const label = inputText(input, 'label');
       const job = await freshJob(env, jobUuid);
-      if (text(job[options.field]) === value) return options.already(label);
+      if (text(job[options.field]) === value) return options.already(label, plannedJob(input));
       const fields = { [options.field]: value };
       await env.noteWrite('job', jobUuid, fields);
       await env.client.update('job', jobUuid, fields);
-      return options.done(label);
+      return options.done(label, plannedJob(input));
     },
   };
 }
@@ -89,16 +98,16 @@ export const changeStatus = setJobField<'Job_ChangeStatus'>({
   field: 'status',
   value: ({ status }) => ({ value: status, label: status }),
   describe: (label, job) => `Change the status of ${job} to ${label}.`,
-  done: (label) => `Changed the status to ${label}.`,
-  already: (label) => `The job was already ${label}; nothing to change.`,
+  done: (label, job) => `Changed the status of ${job} to ${label}.`,
+  already: (label, job) => `${capitalized(job)} was already ${label}; nothing to change.`,
 });
 
 export const addToQueue = setJobField<'Job_AddToQueue'>({
   field: 'queue_uuid',
   value: ({ queueUuid }, env) => ({ value: queueUuid, label: env.nameOf('queue', queueUuid) }),
   describe: (label, job) => `Add ${job} to the queue "${label}".`,
-  done: (label) => `Added the job to the queue "${label}".`,
-  already: (label) => `The job was already in the queue "${label}"; nothing to change.`,
+  done: (label, job) => `Added ${job} to the queue "${label}".`,
+  already: (label, job) => `${capitalized(job)} was already in the queue "${label}"; nothing to change.`,
 });
 
 /**
@@ -114,7 +123,7 @@ function appendToJobField<T extends 'Job_AddDescription' | 'Job_AddWorkDoneDescr
       const job = await requireJob(env);
       const rendered = await env.render(params.text, null);
       return {
-        input: { jobUuid: text(job.uuid), text: rendered.text },
+        input: { jobUuid: text(job.uuid), job: jobLabel(job), text: rendered.text },
         description: `Add to the ${what} of ${jobLabel(job)}: "${rendered.text}"`,
         missingMergeFields: rendered.missing,
       };
@@ -125,12 +134,12 @@ function appendToJobField<T extends 'Job_AddDescription' | 'Job_AddWorkDoneDescr
       const job = await freshJob(env, jobUuid);
       const current = typeof job[field] === 'string' ? job[field] : '';
       if (current.trimEnd().endsWith(paragraph.trim())) {
-        return `The ${what} already ended with this text; nothing added.`;
+        return `The ${what} of ${plannedJob(input)} already ended with this text; nothing added.`;
       }
       const fields = { [field]: current.trim() ? `${current.trimEnd()}\n\n${paragraph}` : paragraph };
       await env.noteWrite('job', jobUuid, fields);
       await env.client.update('job', jobUuid, fields);
-      return `Added to the ${what}: "${paragraph}"`;
+      return `Added to the ${what} of ${plannedJob(input)}: "${paragraph}"`;
     },
   };
 }

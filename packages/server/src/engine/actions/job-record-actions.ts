@@ -6,6 +6,7 @@ import {
   ActionProblem,
   inputText,
   jobLabel,
+  plannedJob,
   requireJob,
 } from './action-executor.ts';
 
@@ -25,7 +26,7 @@ export const addNote: ActionExecutor<'Job_AddNote'> = {
     const job = await requireJob(env);
     const rendered = await env.render(params.text, null);
     return {
-      input: { jobUuid: text(job.uuid), noteUuid: env.newUuid(), note: rendered.text },
+      input: { jobUuid: text(job.uuid), job: jobLabel(job), noteUuid: env.newUuid(), note: rendered.text },
       description: `Add a note to ${jobLabel(job)}: "${rendered.text}"`,
       missingMergeFields: rendered.missing,
     };
@@ -39,7 +40,7 @@ export const addNote: ActionExecutor<'Job_AddNote'> = {
       related_object_uuid: inputText(input, 'jobUuid'),
       note: inputText(input, 'note'),
     });
-    return `Added the note: "${inputText(input, 'note')}"`;
+    return `Added a note to ${plannedJob(input)}: "${inputText(input, 'note')}"`;
   },
 };
 
@@ -56,6 +57,7 @@ export const addService: ActionExecutor<'Job_AddService'> = {
     return {
       input: {
         jobUuid: text(job.uuid),
+        job: jobLabel(job),
         jobMaterialUuid: env.newUuid(),
         materialUuid,
         name,
@@ -69,7 +71,7 @@ export const addService: ActionExecutor<'Job_AddService'> = {
   async perform(input, env, resumed) {
     const uuid = inputText(input, 'jobMaterialUuid');
     const line = `${inputText(input, 'quantity')} × "${inputText(input, 'name')}"`;
-    if (resumed && (await exists(env, 'jobmaterial', uuid))) return `${line} was already on the job.`;
+    if (resumed && (await exists(env, 'jobmaterial', uuid))) return `${line} was already on ${plannedJob(input)}.`;
     await env.client.create('jobmaterial', {
       uuid,
       job_uuid: inputText(input, 'jobUuid'),
@@ -78,7 +80,7 @@ export const addService: ActionExecutor<'Job_AddService'> = {
       quantity: inputText(input, 'quantity'),
       price: inputText(input, 'price'),
     });
-    return `Added ${line} to the job.`;
+    return `Added ${line} to ${plannedJob(input)}.`;
   },
 };
 

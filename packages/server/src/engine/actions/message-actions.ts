@@ -2,7 +2,14 @@ import { z } from 'zod';
 import type { Sm8Record } from '../events/derive-events.ts';
 import { pickContact } from '../records/pick-contact.ts';
 import { text } from '../records/run-records.ts';
-import { type ActionEnv, type ActionExecutor, ActionProblem, inputText } from './action-executor.ts';
+import {
+  type ActionEnv,
+  type ActionExecutor,
+  ActionProblem,
+  inputText,
+  jobLabel,
+  plannedJob,
+} from './action-executor.ts';
 import { alreadyInDiary } from './message-diary.ts';
 
 /**
@@ -126,6 +133,7 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
     return {
       input: {
         jobUuid: text(job.uuid),
+        job: jobLabel(job),
         attachmentId,
         attachmentUuid: env.newUuid(),
         fileName: file.fileName,
@@ -133,7 +141,7 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
         subject: renderedSubject.text,
         body: renderedBody.text,
       },
-      description: `Attach "${file.fileName}" to the job and email it to ${recipientLabel(contact, to)}: "${renderedSubject.text}"`,
+      description: `Attach "${file.fileName}" to ${jobLabel(job)} and email it to ${recipientLabel(contact, to)}: "${renderedSubject.text}"`,
       missingMergeFields: [...new Set([...renderedSubject.missing, ...renderedBody.missing])],
     };
   },
@@ -160,7 +168,7 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
     const jobUuid = inputText(input, 'jobUuid');
     const expected = { recipient: to, subject, attachments: attachmentUuid };
     if (resumed && (await alreadyInDiary(env, 'email', jobUuid, expected))) {
-      return `"${fileName}" had already been attached and emailed to ${to}.`;
+      return `"${fileName}" had already been attached to ${plannedJob(input)} and emailed to ${to}.`;
     }
     await env.client.sendEmail({
       to,
@@ -169,6 +177,6 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
       regardingJobUUID: jobUuid,
       attachments: [attachmentUuid],
     });
-    return `Attached "${fileName}" to the job and emailed it to ${to}.`;
+    return `Attached "${fileName}" to ${plannedJob(input)} and emailed it to ${to}.`;
   },
 };

@@ -43,6 +43,7 @@ describe('buildMergeValues', () => {
       'staff.last_name': 'Sparks',
       'staff.name': 'Sam Sparks',
       'vendor.name': 'Bright Sparks Electrical',
+      'vendor.sender_name': 'Bright Sparks Electrical',
       'vendor.email': 'office@brightsparks.example',
       'vendor.website': 'brightsparks.example',
     });
@@ -66,6 +67,14 @@ describe('buildMergeValues', () => {
     expect(values).toMatchObject({ 'job.number': '1042', 'job.total': '0.00', 'job.date': '2026-03-14' });
     expect(buildMergeValues({ job: { total_invoice_amount: 'n/a' } })['job.total']).toBeUndefined();
     expect(buildMergeValues({ job: { total_invoice_amount: '99.999' } })['job.total']).toBe('100.00');
+  });
+
+  it('signs with the sender name set in Automate, else the business name', () => {
+    const account = { name: 'Bright Sparks Electrical' };
+    expect(
+      buildMergeValues({ vendor: { ...account, sender_name: 'Sam at Bright Sparks' } })['vendor.sender_name'],
+    ).toBe('Sam at Bright Sparks');
+    expect(buildMergeValues({ vendor: account })['vendor.sender_name']).toBe('Bright Sparks Electrical');
   });
 
   it('ignores values that are not text or numbers', () => {

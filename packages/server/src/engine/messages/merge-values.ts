@@ -83,6 +83,7 @@ export function buildMergeValues(records: MergeRecords): MergeValues {
     'staff.last_name': staffLast,
     'staff.name': fullName(staffFirst, staffLast),
     'vendor.name': textOf(vendor, 'name'),
+    'vendor.sender_name': textOf(vendor, 'sender_name') || textOf(vendor, 'name'),
     'vendor.email': textOf(vendor, 'email'),
     'vendor.website': textOf(vendor, 'website'),
   };

@@ -29,6 +29,7 @@ const values: MergeValues = {
   'staff.last_name': 'Sparks',
   'staff.name': 'Sam Sparks',
   'vendor.name': 'Bright Sparks <Electrical> & Co',
+  'vendor.sender_name': 'Sam at Bright Sparks',
   'vendor.email': 'office@brightsparks.example',
   'vendor.website': 'brightsparks.example',
 };

@@ -42,6 +42,8 @@ export type RunRecordSources = {
   syncedStaff(uuid: string): Promise<Sm8Record | undefined>;
   /** The account as the vendor's last sync copied it; undefined when no sync copied it yet. */
   syncedAccount(): Promise<Sm8Record | undefined>;
+  /** The business's sender name set in Automate (null when none is set), kept on the account as `sender_name`. */
+  senderName?(): Promise<string | null>;
 };
 
 const AnyRecord = z.record(z.string(), z.unknown());
@@ -96,7 +98,11 @@ export function runRecords(sources: RunRecordSources): RunRecords {
       // A staff member added since the last sync is not in the copy yet.
       return (await sources.syncedStaff(uuid)) ?? client.get('staff', uuid, AnyRecord);
     }),
-    vendor: once(async () => (await sources.syncedAccount()) ?? (await client.list('vendor', AnyRecord))[0] ?? null),
+    vendor: once(async () => {
+      const account = (await sources.syncedAccount()) ?? (await client.list('vendor', AnyRecord))[0] ?? null;
+      const senderName = (await sources.senderName?.()) ?? null;
+      return account && senderName ? { ...account, sender_name: senderName } : account;
+    }),
   };
 }
 

@@ -5,6 +5,7 @@ import { buildEvaluationContext, type EvaluationContext } from '../../engine/con
 import { type FreshRecord, type RecordSubject, type RunRecords, runRecords } from '../../engine/records/run-records.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { syncedAccountRecord, syncedStaffRecord } from '../servicem8/synced-records.service.ts';
+import { findVendor } from '../vendors/vendors.service.ts';
 import type { ReferenceNames } from './reference-names.ts';
 
 /** The events whose record was just created: IsCreated holds for them. */
@@ -27,6 +28,7 @@ export function recordsForRun(
     fresh,
     syncedStaff: (uuid) => syncedStaffRecord(db, { vendorId, uuid }),
     syncedAccount: () => syncedAccountRecord(db, vendorId),
+    senderName: async () => (await findVendor(db, vendorId))?.senderName ?? null,
   });
 }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ACTION_WORDS, AutomationAction, actionName, type TriggerAction, TriggerDefinition } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
-import { type ActionEnv, ActionProblem, UncertainOutcome } from '../../engine/actions/action-executor.ts';
+import { type ActionEnv, ActionProblem, jobLabel, UncertainOutcome } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
-import { explainFailure } from '../../engine/conditions/explain-result.ts';
+import { explainLapse } from '../../engine/conditions/explain-result.ts';
 import type { Sm8Record } from '../../engine/events/derive-events.ts';
 import { buildMergeValues } from '../../engine/messages/merge-values.ts';
 import { mergeRecordsUsed, renderMergeText } from '../../engine/messages/render-merge-text.ts';
@@ -82,7 +82,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       const now = deps.clock.now();
       const reason = evaluation.result
         ? `Checked again before running: ${evaluation.reason}`
-        : `Skipped: the conditions no longer held when the run was due. ${explainFailure(evaluation)}`;
+        : explainLapse(evaluation, context.job ? jobLabel(context.job) : 'the job');
       await insertStep(db, {
         runId,
         position: position++,

@@ -93,7 +93,7 @@ async function chooseSlug(deps: Deps, input: z.output<typeof ArticleInput>, curr
   if (input.slug) {
     if (taken.has(input.slug)) {
       throw new AppError('CONFLICT', `Another article in ${input.category} already uses the slug "${input.slug}".`, {
-        fieldErrors: { slug: ['This slug is taken in this category.'] },
+        fieldErrors: { slug: ['Slug: another article in this category uses it.'] },
       });
     }
     return input.slug;

@@ -35,9 +35,12 @@ function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
 
 /** The subject and the body may use merge fields only, and must parse. */
 function checkTexts(input: Input): void {
-  for (const field of ['subject', 'body'] as const) {
+  for (const [field, label] of [
+    ['subject', 'Subject'],
+    ['body', 'Body'],
+  ] as const) {
     const problem = checkMergeText(input[field]);
-    if (problem) throw invalidField(field, problem);
+    if (problem) throw invalidField(field, `${label}: ${problem}`);
   }
 }
 
@@ -45,7 +48,7 @@ function checkTexts(input: Input): void {
 async function checkNameFree(tx: Db, vendorId: string, name: string, exceptId?: string): Promise<void> {
   if (await findEmailTemplateByName(tx, { vendorId, name, exceptId })) {
     throw new AppError('CONFLICT', `An email template named "${name}" already exists.`, {
-      fieldErrors: { name: ['Another email template has this name.'] },
+      fieldErrors: { name: ['Name: another email template has this name.'] },
     });
   }
 }

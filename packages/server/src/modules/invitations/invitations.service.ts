@@ -134,9 +134,9 @@ export async function acceptInvitation(
       }
       member = await confirmEmailOwnership(tx, existing, now);
     } else {
-      if (!request.firstName) throw invalidField('firstName', 'firstName is required.');
-      if (!request.lastName) throw invalidField('lastName', 'lastName is required.');
-      if (!passwordHash) throw invalidField('password', 'Choose a password for your new account.');
+      if (!request.firstName) throw invalidField('firstName', 'First name: enter your first name.');
+      if (!request.lastName) throw invalidField('lastName', 'Last name: enter your last name.');
+      if (!passwordHash) throw invalidField('password', 'Password: choose a password for your new account.');
       member = await createUser(tx, {
         email: invitation.email,
         userName: invitation.email,

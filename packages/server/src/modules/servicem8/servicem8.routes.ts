@@ -1,14 +1,18 @@
-import { JobChoice, Sm8ReferenceItem, Sm8SyncResult } from '@automate/contract';
+import { ClientChoice, FormResponseChoice, JobChoice, Sm8ReferenceItem, Sm8SyncResult } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
-import { searchJobs } from './job-search.service.ts';
+import { searchClients, searchFormResponses, searchJobs } from './record-search.service.ts';
 import { referenceItemsOf } from './reference-items.service.ts';
 import { syncReferenceData } from './sync.service.ts';
 
 const tags = ['ServiceM8'];
+
+const SearchText = z.object({
+  search: z.string({ error: 'search must be text.' }).max(200, 'search can have at most 200 characters.').default(''),
+});
 
 export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -43,14 +47,35 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
       summary: 'Find jobs in ServiceM8 by number, client, address or description',
       description:
         'A number finds that job; other words match the jobs edited in the last 90 days (all words, ignoring case), the latest first, at most 20. Read from ServiceM8, kept for a minute.',
-      querystring: z.object({
-        search: z
-          .string({ error: 'search must be text.' })
-          .max(200, 'search can have at most 200 characters.')
-          .default(''),
-      }),
+      querystring: SearchText,
       data: z.array(JobChoice),
       answer: (vendorId, request) => searchJobs(deps, vendorId, request.query.search),
+    });
+
+    vendorRoute(app, {
+      method: 'GET',
+      url: '/Vendor/:id/servicem8/clients',
+      access: access.vendorMember('id'),
+      tags,
+      summary: 'Find clients in ServiceM8 by name or address',
+      description:
+        'Active clients whose name or address holds all the words (ignoring case), the latest edited first, at most 20. Read from ServiceM8, kept for a minute.',
+      querystring: SearchText,
+      data: z.array(ClientChoice),
+      answer: (vendorId, request) => searchClients(deps, vendorId, request.query.search),
+    });
+
+    vendorRoute(app, {
+      method: 'GET',
+      url: '/Vendor/:id/servicem8/form-responses',
+      access: access.vendorMember('id'),
+      tags,
+      summary: 'Find submitted forms in ServiceM8 by the form’s name, job number or client',
+      description:
+        'Form responses of the last 90 days whose form name or job and client hold all the words (ignoring case), the latest first, at most 20. Read from ServiceM8, kept for a minute.',
+      querystring: SearchText,
+      data: z.array(FormResponseChoice),
+      answer: (vendorId, request) => searchFormResponses(deps, vendorId, request.query.search),
     });
   };
 }

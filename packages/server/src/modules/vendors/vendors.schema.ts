@@ -5,6 +5,8 @@ export const vendors = pgTable('vendors', {
   name: text().notNull(),
   /** IANA zone; delays in days, months and years are computed in it. */
   timeZone: text().notNull().default('Pacific/Auckland'),
+  /** How automated messages sign off (`{{ vendor.sender_name }}`); null: the business's name in ServiceM8. */
+  senderName: text(),
   sm8AccountUuid: text().unique(),
   sm8Connected: boolean().notNull().default(false),
   currentSubscriptionType: text(),

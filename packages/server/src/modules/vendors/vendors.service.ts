@@ -17,6 +17,7 @@ function toVendor(row: VendorRow): Vendor {
     id: row.id,
     name: row.name,
     timeZone: row.timeZone,
+    senderName: row.senderName,
     sm8Connected: row.sm8Connected,
     currentSubscriptionType: row.currentSubscriptionType,
     hasCurrentSubscription: row.currentSubscriptionType !== null,
@@ -39,11 +40,15 @@ export async function getVendor(deps: Deps, vendorId: string): Promise<Vendor> {
 export async function changeVendor(
   deps: Deps,
   vendorId: string,
-  patch: { name?: string | undefined; timeZone?: string | undefined },
+  patch: { name?: string | undefined; timeZone?: string | undefined; senderName?: string | undefined },
 ): Promise<Vendor> {
-  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  const changes: Partial<Pick<VendorRow, 'name' | 'timeZone' | 'senderName'>> = {};
+  if (patch.name !== undefined) changes.name = patch.name;
+  if (patch.timeZone !== undefined) changes.timeZone = patch.timeZone;
+  // An empty sender name goes back to signing with the business's name.
+  if (patch.senderName !== undefined) changes.senderName = patch.senderName || null;
   if (Object.keys(changes).length === 0) {
-    throw new AppError('VALIDATION_FAILED', 'Nothing to change: send a new name or timeZone.');
+    throw new AppError('VALIDATION_FAILED', 'Nothing to change: send a new name, timeZone or senderName.');
   }
   const row = await updateVendor(deps.database.db, vendorId, changes);
   if (!row) throw notFound('Vendor');

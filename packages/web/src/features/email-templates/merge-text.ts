@@ -27,14 +27,15 @@ export const SAMPLE_MERGE_VALUES: Readonly<Record<MergeFieldName, string>> = {
   'staff.last_name': 'Lee',
   'staff.name': 'Sam Lee',
   'vendor.name': 'Your business',
+  'vendor.sender_name': 'Your business',
   'vendor.email': 'hello@yourbusiness.example',
   'vendor.website': 'www.yourbusiness.example',
 };
 
-/** The sample values with the business's own name, when known. */
+/** The sample values with the business's own name (also its sender name here), when known. */
 export function sampleValuesFor(vendorName: string | null | undefined): Readonly<Record<string, string>> {
   const name = vendorName?.trim();
-  return name ? { ...SAMPLE_MERGE_VALUES, 'vendor.name': name } : SAMPLE_MERGE_VALUES;
+  return name ? { ...SAMPLE_MERGE_VALUES, 'vendor.name': name, 'vendor.sender_name': name } : SAMPLE_MERGE_VALUES;
 }
 
 /** A piece of a rendered preview: plain text, a merge field filled with its sample, or an unknown field. */

@@ -18,6 +18,7 @@ const VENDOR: Vendor = {
   id: MEMBERSHIP.vendorId,
   name: 'Alpha Plumbing',
   timeZone: 'Pacific/Auckland',
+  senderName: null,
   sm8Connected: false,
   currentSubscriptionType: null,
   hasCurrentSubscription: false,
@@ -28,6 +29,17 @@ const PATH = `/api/Vendor/${MEMBERSHIP.vendorId}`;
 
 let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub.restore());
+
+/** The overview of a vendor whose changes are saved as sent; answers the settings form. */
+async function openSettings() {
+  stub = stubFetch(({ method, url, body }) => {
+    if (url.pathname !== PATH) return undefined;
+    if (method === 'PATCH') return { status: 200, body: { success: true, data: { ...VENDOR, ...(body as object) } } };
+    return { status: 200, body: { success: true, data: VENDOR } };
+  });
+  renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
+  return screen.findByRole('form', { name: 'Business settings' });
+}
 
 describe('the account overview', () => {
   it('shows the business, links to the team and templates, and offers to connect ServiceM8', async () => {
@@ -54,13 +66,7 @@ describe('the account overview', () => {
   });
 
   it('changes the business’s time zone', async () => {
-    stub = stubFetch(({ method, url, body }) => {
-      if (url.pathname !== PATH) return undefined;
-      if (method === 'PATCH') return { status: 200, body: { success: true, data: { ...VENDOR, ...(body as object) } } };
-      return { status: 200, body: { success: true, data: VENDOR } };
-    });
-    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
-    const form = await screen.findByRole('form', { name: 'Business settings' });
+    const form = await openSettings();
     const zone = within(form).getByRole('combobox', { name: 'Time zone' });
     await userEvent.clear(zone);
     await userEvent.type(zone, 'Perth');
@@ -71,7 +77,39 @@ describe('the account overview', () => {
       expect(stub.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
         name: 'Alpha Plumbing',
         timeZone: 'Australia/Perth',
+        senderName: '',
       }),
     );
+  });
+
+  it('sets the sender name automated messages sign with', async () => {
+    const form = await openSettings();
+    const sender = within(form).getByRole('textbox', { name: 'Sender name' });
+    expect(sender.getAttribute('placeholder')).toBe('Alpha Plumbing');
+    await userEvent.type(sender, 'Ana at Alpha');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    expect(stub.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ senderName: 'Ana at Alpha' });
+  });
+
+  it('shows the server’s refusal under the field its path names', async () => {
+    const sentence = 'Business name: use at most 120 characters.';
+    stub = stubFetch(({ method, url }) => {
+      if (url.pathname !== PATH) return undefined;
+      if (method === 'PATCH') {
+        return {
+          status: 400,
+          body: { success: false, code: 'VALIDATION_FAILED', message: sentence, errors: { name: [sentence] } },
+        };
+      }
+      return { status: 200, body: { success: true, data: VENDOR } };
+    });
+    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
+    const form = await screen.findByRole('form', { name: 'Business settings' });
+    const name = within(form).getByRole('textbox', { name: /Business name/ });
+    await userEvent.type(name, ' and Gas');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(sentence);
   });
 });

@@ -1,4 +1,4 @@
-import { UpdateVendorRequest, Vendor, type VendorMembership } from '@automate/contract';
+import { SENDER_NAME_MAX, UpdateVendorRequest, Vendor, type VendorMembership } from '@automate/contract';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,21 +12,25 @@ import { apiFieldErrors, type FieldErrorMap, withoutField, zodFieldErrors } from
 import { useNotifications } from '@/lib/notifications.ts';
 import { useVendor, vendorKey } from '@/lib/vendor-time.ts';
 
+type Settings = { name: string; timeZone: string; senderName: string };
+
 /** Every IANA time zone the browser knows, for the picker. */
 const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
 
 function useSaveVendor(vendorId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: { name: string; timeZone: string }) =>
+    mutationFn: (patch: Settings) =>
       apiRequest('PATCH', `/Vendor/${encodeURIComponent(vendorId)}`, Vendor, { body: patch }),
     onSuccess: ({ data }) => client.setQueryData(vendorKey(vendorId), data),
   });
 }
 
 /**
- * The business's name and time zone (delays in days and the run log's times follow it). ServiceM8's
- * time zone replaces this one at the next sync when they differ, so the form says so.
+ * The business's name, time zone (delays in days and the run log's times follow it) and sender name
+ * (how automated messages sign off). ServiceM8's time zone replaces this one at the next sync when
+ * they differ, so the form says so; ServiceM8 also sets the From line of the emails it sends, so the
+ * sender name is what `{{ vendor.sender_name }}` writes, not a From name.
  */
 export function BusinessSettings({ vendor }: { vendor: VendorMembership }) {
   const current = useVendor(vendor.vendorId);
@@ -36,15 +40,17 @@ export function BusinessSettings({ vendor }: { vendor: VendorMembership }) {
     ) : (
       <Skeleton variant="rounded" height={120} />
     );
-  return <SettingsForm vendorId={vendor.vendorId} name={current.data.name} timeZone={current.data.timeZone} />;
+  const { name, timeZone, senderName } = current.data;
+  return <SettingsForm vendorId={vendor.vendorId} saved={{ name, timeZone, senderName: senderName ?? '' }} />;
 }
 
-function SettingsForm({ vendorId, name, timeZone }: { vendorId: string; name: string; timeZone: string }) {
+function SettingsForm({ vendorId, saved }: { vendorId: string; saved: Settings }) {
   const save = useSaveVendor(vendorId);
   const { toast } = useNotifications();
-  const [values, setValues] = useState({ name, timeZone });
+  const [values, setValues] = useState(saved);
   const [errors, setErrors] = useState<FieldErrorMap>({});
-  const dirty = values.name !== name || values.timeZone !== timeZone;
+  const dirty =
+    values.name !== saved.name || values.timeZone !== saved.timeZone || values.senderName !== saved.senderName;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,11 +103,27 @@ function SettingsForm({ vendorId, name, timeZone }: { vendorId: string; name: st
           />
         )}
       />
+      <TextField
+        label="Sender name"
+        size="small"
+        value={values.senderName}
+        onChange={(event) => {
+          setValues({ ...values, senderName: event.target.value });
+          setErrors(withoutField(errors, 'senderName'));
+        }}
+        placeholder={saved.name}
+        error={errors.senderName !== undefined}
+        helperText={
+          errors.senderName ??
+          'How your automated emails and texts sign off: write {{ vendor.sender_name }} in them. Empty: your business name in ServiceM8. ServiceM8 sends them from your account’s own address and name.'
+        }
+        slotProps={{ htmlInput: { maxLength: SENDER_NAME_MAX } }}
+      />
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={!dirty} loading={save.isPending}>
           Save
         </Button>
-        <Button disabled={!dirty || save.isPending} onClick={() => setValues({ name, timeZone })}>
+        <Button disabled={!dirty || save.isPending} onClick={() => setValues(saved)}>
           Undo changes
         </Button>
       </Stack>

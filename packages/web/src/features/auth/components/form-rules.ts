@@ -1,5 +1,5 @@
-import { EmailAddress, Password } from '@automate/contract';
-import { isApiError } from '@/lib/api-client.ts';
+import { EmailAddress, newPassword } from '@automate/contract';
+import { apiFieldErrors } from '@/lib/form-errors.ts';
 
 /** Messages for what people type, checked before anything is sent; the server checks again. */
 export const MESSAGES = {
@@ -19,10 +19,10 @@ export function checkEmail(value: string): string | undefined {
   return EmailAddress.safeParse(value).success ? undefined : MESSAGES.emailInvalid;
 }
 
-/** The password policy of the contract (at least 10 characters, a letter and a digit). */
-export function checkNewPassword(value: string): string | undefined {
+/** The password policy of the contract (at least 10 characters, a letter and a digit), named by the input's label. */
+export function checkNewPassword(value: string, label = 'Password'): string | undefined {
   if (value === '') return MESSAGES.passwordRequired;
-  const parsed = Password.safeParse(value);
+  const parsed = newPassword(label).safeParse(value);
   return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? MESSAGES.passwordRequired);
 }
 
@@ -45,8 +45,7 @@ export function hasErrors(errors: FieldErrors<string>): boolean {
 
 /** The server's first complaint about `field` from a validation failure, if any. */
 export function serverFieldError(error: unknown, field: string): string | undefined {
-  if (!isApiError(error)) return undefined;
-  return error.fieldErrors[field]?.[0];
+  return apiFieldErrors(error)[field];
 }
 
 /** The person's time zone, when the browser knows a valid IANA one (new businesses default to it). */

@@ -24,7 +24,7 @@ export function ResetPasswordForm({ link }: { link: TokenLink }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = compact<Field>({
-      password: checkNewPassword(password),
+      password: checkNewPassword(password, 'New password'),
       confirm: confirm !== password ? MESSAGES.passwordsDiffer : undefined,
     });
     setErrors(found);

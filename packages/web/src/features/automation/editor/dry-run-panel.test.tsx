@@ -132,22 +132,68 @@ describe('the dry-run panel', () => {
     expect(within(result).getByText('{{ contact.first_name }}')).toBeTruthy();
   });
 
-  it('tests a trigger not saved yet on a client, and shows the server’s sentence when it fails', async () => {
-    stub = stubFetch(({ method, url }) =>
-      method === 'POST' && url.pathname === `/api/vendor/${VENDOR}/Trigger/dryrun`
+  it('tests a trigger not saved yet on a client picked by name, and shows the server’s sentence when it fails', async () => {
+    const CLIENT = {
+      uuid: '5e1d0000-0000-4000-8000-00000000c001',
+      name: 'Harbour Cafe',
+      address: '12 Harbour View Road',
+    };
+    stub = stubFetch(({ method, url }) => {
+      if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/servicem8/clients`) {
+        return { status: 200, body: { success: true, data: url.searchParams.get('search') ? [CLIENT] : [] } };
+      }
+      return method === 'POST' && url.pathname === `/api/vendor/${VENDOR}/Trigger/dryrun`
         ? {
             status: 404,
-            body: { success: false, code: 'NOT_FOUND', message: 'The client abc in ServiceM8 was not found.' },
+            body: { success: false, code: 'NOT_FOUND', message: 'The client in ServiceM8 was not found.' },
           }
-        : undefined,
-    );
+        : undefined;
+    });
     renderWithProviders(
       <DryRunPanel vendorId={VENDOR} triggerId={null} targetKind="Client" getDefinition={() => DEFINITION} />,
     );
-    await userEvent.type(screen.getByRole('textbox', { name: 'Client uuid' }), 'abc');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Client' }), 'harbour');
+    await userEvent.click(await screen.findByRole('option', { name: /Harbour Cafe/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
-    await screen.findByText('The client abc in ServiceM8 was not found.');
-    expect(stub.calls[0]?.body).toMatchObject({ clientUuid: 'abc' });
+    await screen.findByText('The client in ServiceM8 was not found.');
+    expect(stub.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ clientUuid: CLIENT.uuid });
+    expect(
+      stub.calls
+        .find((call) => call.url.pathname.endsWith('/clients') && call.url.searchParams.get('search'))
+        ?.url.searchParams.get('search'),
+    ).toBe('harbour');
+  });
+
+  it('tests a trigger on a submitted form picked by its form and job', async () => {
+    const RESPONSE = {
+      uuid: '5e1d0000-0000-4000-8000-00000000f001',
+      formName: 'Job Safety Assessment',
+      regarding: 'Job 1042 · Harbour Cafe',
+      submittedAt: '2026-03-02 09:00:00',
+    };
+    stub = stubFetch(({ method, url }) => {
+      if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/servicem8/form-responses`) {
+        return { status: 200, body: { success: true, data: [RESPONSE] } };
+      }
+      return method === 'POST' && url.pathname === `/api/vendor/${VENDOR}/Trigger/${ID}/dryrun`
+        ? { status: 200, body: { success: true, data: RESULT } }
+        : undefined;
+    });
+    renderWithProviders(
+      <DryRunPanel vendorId={VENDOR} triggerId={ID} targetKind="Form" getDefinition={() => DEFINITION} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    expect(screen.getByText('Pick the submitted form to test on.')).toBeTruthy();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Form response' }), '1042');
+    await userEvent.click(
+      await screen.findByRole('option', { name: /Job Safety Assessment.*Job 1042 · Harbour Cafe/ }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    await screen.findByTestId('dry-run-result');
+    expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      formResponseUuid: RESPONSE.uuid,
+      definition: DEFINITION,
+    });
   });
 
   it('sends nothing while the trigger has problems or no record is given', async () => {

@@ -1,4 +1,4 @@
-import type { DryRunRequest, JobChoice, TargetKind, TriggerDefinition } from '@automate/contract';
+import type { DryRunRequest, TargetKind, TriggerDefinition } from '@automate/contract';
 import ScienceIcon from '@mui/icons-material/Science';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,21 +12,18 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useDryRunTrigger } from './api/dry-run-trigger.ts';
+import type { RecordChoice, RecordList } from './api/search-records.ts';
 import { DryRunResultView } from './dry-run-result.tsx';
-import { JobPicker } from './job-picker.tsx';
+import { RecordPicker } from './record-picker.tsx';
 
 const DRY_RUN_FAILED = 'The test could not be run.';
 
 type RecordKind = 'jobUuid' | 'clientUuid' | 'formResponseUuid';
 
-const RECORD_KINDS: Record<RecordKind, { label: string; field: string; help: string }> = {
-  jobUuid: { label: 'Job', field: 'job', help: '' },
-  clientUuid: { label: 'Client', field: 'Client uuid', help: 'The uuid of the client (company) in ServiceM8.' },
-  formResponseUuid: {
-    label: 'Form response',
-    field: 'Form response uuid',
-    help: 'The uuid of a submitted form response in ServiceM8.',
-  },
+const RECORD_KINDS: Record<RecordKind, { label: string; list: RecordList; pick: string }> = {
+  jobUuid: { label: 'Job', list: 'jobs', pick: 'Pick the job to test on.' },
+  clientUuid: { label: 'Client', list: 'clients', pick: 'Pick the client to test on.' },
+  formResponseUuid: { label: 'Form response', list: 'form-responses', pick: 'Pick the submitted form to test on.' },
 };
 
 function recordKindFor(targetKind: TargetKind): RecordKind {
@@ -37,7 +34,7 @@ function recordKindFor(targetKind: TargetKind): RecordKind {
 
 /**
  * "Test on a job": the trigger as it is being edited (saved or not) evaluated on a real ServiceM8
- * record, nothing performed. Answers whether it would run, each condition and group with its reason,
+ * record (a job, client or submitted form, each picked by what people know of it), nothing performed. Answers whether it would run, each condition and group with its reason,
  * and each action's description, rendered texts and problem.
  */
 export function DryRunPanel({
@@ -53,17 +50,17 @@ export function DryRunPanel({
   getDefinition: () => TriggerDefinition | null;
 }) {
   const [kind, setKind] = useState<RecordKind>(() => recordKindFor(targetKind));
-  const [uuid, setUuid] = useState('');
-  const [job, setJob] = useState<JobChoice | null>(null);
+  // What was picked of each kind, kept while the person switches between them.
+  const [picked, setPicked] = useState<Partial<Record<RecordKind, RecordChoice<RecordList>>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const dryRun = useDryRunTrigger();
 
   const run = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    const chosen = kind === 'jobUuid' ? (job?.uuid ?? '') : uuid.trim();
-    if (chosen === '') {
-      setProblem(kind === 'jobUuid' ? 'Pick the job to test on.' : `Give the ${RECORD_KINDS[kind].field} to test on.`);
+    const chosen = picked[kind]?.uuid;
+    if (!chosen) {
+      setProblem(RECORD_KINDS[kind].pick);
       return;
     }
     const definition = getDefinition();
@@ -102,21 +99,13 @@ export function DryRunPanel({
             </TextField>
           </Grid>
           <Grid size={{ xs: 12, sm: 8 }}>
-            {kind === 'jobUuid' ? (
-              <JobPicker vendorId={vendorId} value={job} onChange={setJob} />
-            ) : (
-              <TextField
-                size="small"
-                label={RECORD_KINDS[kind].field}
-                value={uuid}
-                onChange={(event) => setUuid(event.target.value)}
-                helperText={RECORD_KINDS[kind].help}
-                fullWidth
-                slotProps={{
-                  htmlInput: { spellCheck: false, autoCapitalize: 'none', sx: { fontFamily: 'monospace' } },
-                }}
-              />
-            )}
+            <RecordPicker
+              key={kind}
+              vendorId={vendorId}
+              list={RECORD_KINDS[kind].list}
+              value={picked[kind] ?? null}
+              onChange={(choice) => setPicked((current) => ({ ...current, [kind]: choice ?? undefined }))}
+            />
           </Grid>
         </Grid>
         <Button

@@ -64,8 +64,8 @@ describe('mapIssues', () => {
     expect(parsed.success).toBe(false);
     const errors = mapIssues(parsed.error?.issues ?? [], current);
     expect(errors).toEqual({
-      'condition:k1.badgeUuids': 'badgeUuids needs at least one badge.',
-      'action:note-1.text': 'text is required.',
+      'condition:k1.badgeUuids': 'Condition 1, Badges: choose at least one badge.',
+      'action:note-1.text': 'Action 2, Note: write the note.',
     });
   });
 });

@@ -58,7 +58,7 @@ describe('draft ⇄ definition', () => {
     const draft = { ...emptyDraft(), name: 'x', delay: { amount: '', unit: 'Day' as const } };
     expect(draftToDefinition(draft).delay).toEqual({ amount: undefined, unit: 'Day' });
     const result = TriggerDefinition.safeParse(draftToDefinition({ ...draft, delay: { amount: 'two', unit: 'Day' } }));
-    expect(result.error?.issues[0]?.message).toBe('delay.amount must be a whole number.');
+    expect(result.error?.issues[0]?.message).toBe('Wait: give a whole number.');
   });
 
   it('sends an email’s template or its written subject and body, never both', () => {

@@ -118,14 +118,14 @@ describe('the trigger editor: a new trigger', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
 
     const action = screen.getByRole('group', { name: '1. Add a note to the job' });
-    expect(await within(action).findByText('text is required.')).toBeTruthy();
+    expect(await within(action).findByText('Action 1, Note: write the note.')).toBeTruthy();
     expect(within(action).getByRole('textbox', { name: 'Note' }).getAttribute('aria-invalid')).toBe('true');
     await screen.findByText('Check the highlighted fields, then save again.');
     expect(posts()).toHaveLength(0);
 
     // Typing clears the problem.
     await userEvent.type(within(action).getByRole('textbox', { name: 'Note' }), 'Call them');
-    expect(within(action).queryByText('text is required.')).toBeNull();
+    expect(within(action).queryByText('Action 1, Note: write the note.')).toBeNull();
   });
 
   it('creates the trigger with a merge field inserted at the cursor, then opens it', async () => {
@@ -185,7 +185,7 @@ describe('the trigger editor: a new trigger', () => {
     expect(screen.queryByRole('group', { name: 'Condition group, level 3' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(
-      await within(level2).findByText('items of a nested group needs at least one condition; remove the empty group.'),
+      await within(level2).findByText('Group 1, the group is empty: add a condition to it or remove it.'),
     ).toBeTruthy();
     expect(posts()).toHaveLength(0);
 
@@ -282,7 +282,11 @@ describe('the trigger editor: an existing trigger', () => {
     // The new status action has no status yet: it says so and nothing is sent.
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const statusAction = screen.getByRole('group', { name: '3. Change the job status' });
-    expect(await within(statusAction).findByText(/^status must be one of the ServiceM8 job statuses/)).toBeTruthy();
+    expect(
+      await within(statusAction).findByText(
+        'Action 3, New status: choose Quote, Work Order, Unsuccessful or Completed.',
+      ),
+    ).toBeTruthy();
     expect(posts()).toHaveLength(0);
 
     await userEvent.click(within(statusAction).getByRole('combobox', { name: /New status/ }));

@@ -143,7 +143,7 @@ describe('the automation list', () => {
           body: {
             success: false,
             code: 'VALIDATION_FAILED',
-            message: 'actions needs at least one action before the trigger can be enabled.',
+            message: 'Actions: add at least one action before enabling the trigger.',
           },
         };
       }
@@ -152,7 +152,7 @@ describe('the automation list', () => {
     renderList();
     const toggle = (await screen.findByRole('switch', { name: 'On: Quote follow-up' })) as HTMLInputElement;
     await userEvent.click(toggle);
-    await screen.findByText('actions needs at least one action before the trigger can be enabled.');
+    await screen.findByText('Actions: add at least one action before enabling the trigger.');
     await waitFor(() => expect(toggle.checked).toBe(false));
   });
 

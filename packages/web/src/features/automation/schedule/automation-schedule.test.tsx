@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import type { TriggerRun, VendorMembership } from '@automate/contract';
+import type { TriggerRun, Vendor, VendorMembership } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { AutomationSchedule } from './automation-schedule.tsx';
-import { shortDay } from './schedule-dates.ts';
+import { formatTime } from './schedule-dates.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -16,6 +16,17 @@ const VENDOR: VendorMembership = {
   sm8Connected: true,
 };
 const BASE = `/api/vendor/${VENDOR.vendorId}/Trigger`;
+const VENDOR_RECORD: Vendor = {
+  id: VENDOR.vendorId,
+  name: VENDOR.name,
+  timeZone: 'Pacific/Auckland',
+  senderName: null,
+  sm8Connected: true,
+  currentSubscriptionType: null,
+  hasCurrentSubscription: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 const run = (id: string, dueAt: Date, overrides: Partial<TriggerRun> = {}): TriggerRun => ({
   id: `${id}a1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11`.slice(0, 36),
@@ -41,7 +52,10 @@ const run = (id: string, dueAt: Date, overrides: Partial<TriggerRun> = {}): Trig
 });
 
 let stub: ReturnType<typeof stubFetch>;
-afterEach(() => stub.restore());
+afterEach(() => {
+  stub.restore();
+  vi.unstubAllEnvs();
+});
 
 const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
 const page = (rows: unknown[]) =>
@@ -107,30 +121,37 @@ describe('the schedule', () => {
     );
   });
 
-  it('the week view places runs in their day’s column and pages by week', async () => {
-    const thursday = new Date(2026, 2, 5, 10, 30);
+  it('the week view places runs in the business’s days, not the browser’s, and pages by week', async () => {
+    // The browser is in New York; the business in Auckland, where this run is due on Friday at 9:30 am
+    // (still Thursday afternoon in New York).
+    vi.stubEnv('TZ', 'America/New_York');
+    const due = new Date('2026-03-05T20:30:00Z');
+    const mondayInAuckland = '2026-03-01T11:00:00.000Z';
     stub = stubFetch(({ url }) => {
+      if (url.pathname === `/api/Vendor/${VENDOR.vendorId}`) return ok(VENDOR_RECORD);
       if (url.pathname !== `${BASE}/runs`) return undefined;
       const from = filtersOf(url.searchParams).find((filter) => filter.action === 'GtEq')?.value;
-      return page(from === new Date(2026, 2, 2).toISOString() ? [run('7', thursday)] : []);
+      return page(from === mondayInAuckland ? [run('7', due)] : []);
     });
     const { router } = renderSchedule('/app/automation/schedule?view=week&week=2026-03-04');
 
-    const label = shortDay(thursday);
-    const column = await screen.findByRole('region', { name: `${label.weekday} ${label.day}` });
-    await within(column).findByText('Follow-up 7');
-    expect(within(column).getByText('Job 107')).toBeTruthy();
+    const friday = await screen.findByRole('region', { name: 'Fri 6 Mar' });
+    await within(friday).findByText('Follow-up 7');
+    expect(within(friday).getByText('Job 107')).toBeTruthy();
+    expect(within(friday).getByText(formatTime(due.toISOString(), 'Pacific/Auckland'))).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Thu 5 Mar' })).queryByText('Follow-up 7')).toBeNull();
     expect(within(screen.getByTestId('schedule-week')).getAllByRole('region')).toHaveLength(7);
+    // Asked in the business’s zone from the start: no week of the browser’s is read first.
     expect(filtersOf(runSearches()[0])).toEqual([
       { action: 'Eq', field: 'status', value: 'Scheduled' },
-      { action: 'GtEq', field: 'dueAt', value: new Date(2026, 2, 2).toISOString() },
-      { action: 'Lt', field: 'dueAt', value: new Date(2026, 2, 9).toISOString() },
+      { action: 'GtEq', field: 'dueAt', value: mondayInAuckland },
+      { action: 'Lt', field: 'dueAt', value: '2026-03-08T11:00:00.000Z' },
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await screen.findByTestId('week-empty');
     expect(new URLSearchParams(router.state.location.search).get('week')).toBe('2026-03-09');
-    expect(filtersOf(runSearches().at(-1))[1]?.value).toBe(new Date(2026, 2, 9).toISOString());
+    expect(filtersOf(runSearches().at(-1))[1]?.value).toBe('2026-03-08T11:00:00.000Z');
 
     await userEvent.click(screen.getByRole('button', { name: 'List' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));

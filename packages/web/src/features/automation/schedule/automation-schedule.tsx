@@ -22,6 +22,7 @@ import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { formatNumber } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
+import { useVendor } from '@/lib/vendor-time.ts';
 import { useRunSearch } from '../api/search-runs.ts';
 import {
   AUTOMATION_LOGS_PATH,
@@ -40,6 +41,7 @@ import {
   groupByDay,
   parseDayKey,
   shortDay,
+  startOfDay,
   startOfWeek,
   weekDays,
   weekRangeLabel,
@@ -60,6 +62,8 @@ type RunActions = {
   open: (run: TriggerRun) => void;
   cancel: (run: TriggerRun) => void;
   isCancelling: (runId: string) => boolean;
+  /** The business's time zone, in which the days and times are shown. */
+  timeZone: string | undefined;
 };
 
 function JobFacts({ run }: { run: TriggerRun }) {
@@ -85,7 +89,9 @@ function RunListItem({ run, actions }: { run: TriggerRun; actions: RunActions })
       sx={{ py: 1.5, px: 2, alignItems: { sm: 'center' } }}
       data-testid="scheduled-run"
     >
-      <Typography sx={{ width: 90, flexShrink: 0, fontWeight: 600 }}>{formatTime(run.dueAt)}</Typography>
+      <Typography sx={{ width: 90, flexShrink: 0, fontWeight: 600 }}>
+        {formatTime(run.dueAt, actions.timeZone)}
+      </Typography>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Link href={automationViewPath(run.triggerId)} sx={{ fontWeight: 600 }}>
           {run.triggerName}
@@ -124,7 +130,8 @@ function ScheduleList({ vendorId, actions }: { vendorId: string; actions: RunAct
   const { rows, total, totalCapped } = search.data;
   if (rows.length === 0) return <NothingScheduled />;
 
-  const groups = groupByDay(rows, (run) => run.dueAt);
+  const groups = groupByDay(rows, (run) => run.dueAt, actions.timeZone);
+  const today = dayKey(new Date(), actions.timeZone);
   return (
     <Stack spacing={2}>
       {groups.map((group) => (
@@ -135,7 +142,7 @@ function ScheduleList({ vendorId, actions }: { vendorId: string; actions: RunAct
             component="h2"
             sx={{ px: 2, pt: 1.5, fontWeight: 700 }}
           >
-            {dayHeading(group.date)}
+            {dayHeading(group.key, today)}
             <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
               {group.items.length === 1 ? '1 run' : `${formatNumber(group.items.length)} runs`}
             </Typography>
@@ -177,24 +184,25 @@ function ScheduleWeek({
   actions,
 }: {
   vendorId: string;
-  monday: Date;
-  onWeek: (monday: Date | null) => void;
+  monday: string;
+  onWeek: (monday: string | null) => void;
   actions: RunActions;
 }) {
+  const { timeZone } = actions;
   const next = addDays(monday, 7);
   const search = useRunSearch(
     vendorId,
     scheduledRunsQuery(MAX_PAGE, [
-      { action: 'GtEq', field: 'dueAt', value: monday.toISOString() },
-      { action: 'Lt', field: 'dueAt', value: next.toISOString() },
+      { action: 'GtEq', field: 'dueAt', value: startOfDay(monday, timeZone).toISOString() },
+      { action: 'Lt', field: 'dueAt', value: startOfDay(next, timeZone).toISOString() },
     ]),
   );
   useErrorToast(search.error, SCHEDULE_LOAD_FAILED);
   const byDay = new Map(
-    groupByDay(search.data?.rows ?? [], (run) => run.dueAt).map((group) => [group.key, group.items]),
+    groupByDay(search.data?.rows ?? [], (run) => run.dueAt, timeZone).map((group) => [group.key, group.items]),
   );
-  const today = dayKey(new Date());
-  const thisWeek = dayKey(startOfWeek(new Date())) === dayKey(monday);
+  const today = dayKey(new Date(), timeZone);
+  const thisWeek = startOfWeek(today) === monday;
 
   return (
     <Stack spacing={2}>
@@ -218,10 +226,9 @@ function ScheduleWeek({
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(7, minmax(0, 1fr))' }, gap: 1 }}
         data-testid="schedule-week"
       >
-        {weekDays(monday).map((day) => {
-          const key = dayKey(day);
+        {weekDays(monday).map((key) => {
           const runs = byDay.get(key) ?? [];
-          const heading = shortDay(day);
+          const heading = shortDay(key);
           return (
             <Paper
               key={key}
@@ -249,7 +256,7 @@ function ScheduleWeek({
                     >
                       <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
                         <Typography variant="caption" sx={{ fontWeight: 700 }}>
-                          {formatTime(run.dueAt)}
+                          {formatTime(run.dueAt, timeZone)}
                         </Typography>
                         <Tooltip title="Cancel this run">
                           <span>
@@ -350,19 +357,23 @@ type View = 'list' | 'week';
 
 /**
  * /app/automation/schedule: the runs waiting for their due time, soonest first, as a list grouped by
- * day or as a week calendar (Monday to Sunday). Each can be opened or cancelled. The view and the week
+ * day or as a week calendar (Monday to Sunday), both by the days and times of the business's time zone. Each can be opened or cancelled. The view and the week
  * are kept in the URL (`view=week&week=2026-03-02`).
  */
 export function AutomationSchedule({ vendor }: { vendor: VendorMembership }) {
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'week' ? 'week' : 'list';
-  const monday = startOfWeek(parseDayKey(params.get('week')) ?? new Date());
+  const business = useVendor(vendor.vendorId);
+  // The browser's zone only when the business's cannot be read; until then the days are not known.
+  const timeZone = business.data?.timeZone || undefined;
+  const monday = startOfWeek(parseDayKey(params.get('week')) ?? dayKey(new Date(), timeZone));
   const [selected, setSelected] = useState<string | null>(null);
   const { cancelRun, isCancelling } = useCancelRunAction(vendor.vendorId);
   const actions: RunActions = {
     open: (run) => setSelected(run.id),
     cancel: (run) => void cancelRun(run),
     isCancelling,
+    timeZone,
   };
 
   const setView = (next: View) =>
@@ -375,11 +386,11 @@ export function AutomationSchedule({ vendor }: { vendor: VendorMembership }) {
       }
       return updated;
     });
-  const setWeek = (next: Date | null) =>
+  const setWeek = (next: string | null) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);
       if (next === null) updated.delete('week');
-      else updated.set('week', dayKey(next));
+      else updated.set('week', next);
       return updated;
     });
 
@@ -411,7 +422,9 @@ export function AutomationSchedule({ vendor }: { vendor: VendorMembership }) {
           </>
         }
       />
-      {view === 'list' ? (
+      {business.isPending ? (
+        <ScheduleSkeleton />
+      ) : view === 'list' ? (
         <ScheduleList vendorId={vendor.vendorId} actions={actions} />
       ) : (
         <ScheduleWeek vendorId={vendor.vendorId} monday={monday} onWeek={setWeek} actions={actions} />

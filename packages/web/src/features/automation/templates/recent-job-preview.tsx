@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useDryRunTrigger } from '../editor/api/dry-run-trigger.ts';
-import { useJobSearch } from '../editor/api/search-jobs.ts';
+import { useRecordSearch } from '../editor/api/search-records.ts';
 import { DryRunResultView } from '../editor/dry-run-result.tsx';
 
 /**
@@ -14,7 +14,7 @@ import { DryRunResultView } from '../editor/dry-run-result.tsx';
  * it would send, nothing performed. A job automation only (a client or form one is tried by hand).
  */
 export function RecentJobPreview({ vendorId, definition }: { vendorId: string; definition: TriggerDefinition }) {
-  const jobs = useJobSearch(vendorId, '', { enabled: true });
+  const jobs = useRecordSearch(vendorId, 'jobs', '');
   const job = jobs.data?.[0];
   const dryRun = useDryRunTrigger();
   const { mutate } = dryRun;

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import type {
   Sm8ReferenceItem,
   Trigger,

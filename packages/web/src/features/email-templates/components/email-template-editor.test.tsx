@@ -65,8 +65,8 @@ describe('the email template editor: a new template', () => {
     stub = stubFetch(() => undefined);
     open('/app/account/emails/new');
     await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('name is required: give the template a name.')).toBeTruthy();
-    expect(screen.getByText('subject is required.')).toBeTruthy();
+    expect(await screen.findByText('Name: give the template a name.')).toBeTruthy();
+    expect(screen.getByText('Subject: write the subject.')).toBeTruthy();
     expect(textbox('Body').getAttribute('aria-invalid')).toBe('true');
     expect(stub.calls).toHaveLength(0);
   });
@@ -134,7 +134,7 @@ describe('the email template editor: an existing template', () => {
         success: false,
         code: 'CONFLICT',
         message: 'An email template named "Job completed" already exists.',
-        errors: { name: ['Another email template has this name.'] },
+        errors: { name: ['Name: another email template has this name.'] },
       },
     }));
     open(`/app/account/emails/${ID}`);
@@ -143,7 +143,7 @@ describe('the email template editor: an existing template', () => {
     await userEvent.type(name, 'Job completed');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('An email template named "Job completed" already exists.');
-    expect(screen.getByText('Another email template has this name.')).toBeTruthy();
+    expect(screen.getByText('Name: another email template has this name.')).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
   });
 

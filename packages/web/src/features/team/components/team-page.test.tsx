@@ -89,6 +89,28 @@ describe('the team page', () => {
     expect(within(invitation).getByText('cara@alpha.example')).toBeTruthy();
   });
 
+  it('shows the server’s refusal of an invitation under the field its path names', async () => {
+    const sentence = 'Email address: enter an email address such as name@example.com.';
+    stub = stubFetch(({ method, url }) => {
+      if (method === 'GET' && url.pathname === `${BASE}/users/search`) return page([ADMIN]);
+      if (method === 'GET' && url.pathname === `${BASE}/invitations`) return ok([]);
+      if (method === 'POST' && url.pathname === `${BASE}/users`) {
+        return {
+          status: 400,
+          body: { success: false, code: 'VALIDATION_FAILED', message: sentence, errors: { 'body.email': [sentence] } },
+        };
+      }
+      return undefined;
+    });
+    open();
+    const form = await screen.findByRole('form', { name: 'Invite someone' });
+    const email = within(form).getByRole('textbox', { name: /Email address/ });
+    await userEvent.type(email, 'cara@alpha.example');
+    await userEvent.click(within(form).getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(sentence);
+  });
+
   it('removes a member after confirming, and shows why the last Admin cannot be removed', async () => {
     serve({ members: [ADMIN, USER], invitations: [] });
     open();

@@ -4,5 +4,5 @@
  */
 export const editorKeys = {
   reference: (vendorId: string) => ['servicem8-reference', vendorId] as const,
-  jobs: (vendorId: string, search: string) => ['servicem8-jobs', vendorId, search] as const,
+  records: (vendorId: string, list: string, search: string) => ['servicem8-records', vendorId, list, search] as const,
 };

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import type { TriggerTemplate, TriggerTemplateInput } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -81,11 +81,9 @@ describe('the admin template editor', () => {
     renderEditor('new');
     await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
     const library = screen.getByRole('region', { name: 'In the library' });
-    expect(await within(library).findByText('title is required: give the template a title.')).toBeTruthy();
-    expect(
-      within(library).getByText('description is required: say what the automation does for the business.'),
-    ).toBeTruthy();
-    expect(screen.getByText('name is required: give the trigger a name.')).toBeTruthy();
+    expect(await within(library).findByText('Title: give the template a title.')).toBeTruthy();
+    expect(within(library).getByText('Description: say what the automation does for the business.')).toBeTruthy();
+    expect(screen.getByText('Name: give the trigger a name.')).toBeTruthy();
     expect(stub.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import type { TriggerTemplate } from '@automate/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -43,7 +43,7 @@ describe('the article editor: a new article', () => {
     stub = stubFetch(() => undefined);
     open('/admin/articles/new');
     await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('title is required.')).toBeTruthy();
+    expect(await screen.findByText('Title: give the article a title.')).toBeTruthy();
     expect(textbox('Title').getAttribute('aria-invalid')).toBe('true');
     expect(stub.calls).toHaveLength(0);
   });
@@ -92,7 +92,7 @@ describe('the article editor: an existing article', () => {
             success: false,
             code: 'CONFLICT',
             message: 'Another article in automations already uses the slug "actions".',
-            errors: { slug: ['This slug is taken in this category.'] },
+            errors: { slug: ['Slug: another article in this category uses it.'] },
           },
         };
       }
@@ -106,12 +106,12 @@ describe('the article editor: an existing article', () => {
     expect(screen.getByText('Links to the old address (building-a-trigger) will stop working.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Another article in automations already uses the slug "actions".');
-    expect(screen.getByText('This slug is taken in this category.')).toBeTruthy();
+    expect(screen.getByText('Slug: another article in this category uses it.')).toBeTruthy();
     expect(slug.getAttribute('aria-invalid')).toBe('true');
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ slug: 'actions' });
     // Changing the field clears its error.
     await userEvent.type(slug, '-2');
-    expect(screen.queryByText('This slug is taken in this category.')).toBeNull();
+    expect(screen.queryByText('Slug: another article in this category uses it.')).toBeNull();
   });
 
   it('saves the publish toggle and the content, then reads as saved', async () => {

@@ -9,7 +9,7 @@ export type FaqFormValues = {
   published: boolean;
 };
 
-export const SORT_ORDER_MESSAGE = 'The order must be a whole number from 0 to 100000.';
+export const SORT_ORDER_MESSAGE = 'Order: give a whole number from 0 to 100000.';
 
 export function faqFormValues(faq: Faq | null, nextSortOrder = 0): FaqFormValues {
   if (!faq) return { question: '', answer: '', sortOrder: String(nextSortOrder), published: false };

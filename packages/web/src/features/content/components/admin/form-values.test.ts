@@ -43,8 +43,8 @@ describe('the article form', () => {
   it('checks the contract’s rules before sending', () => {
     expect(validateArticle(articleFormValues(ARTICLE))).toEqual({});
     expect(validateArticle({ ...articleFormValues(ARTICLE), title: ' ', slug: 'Not A Slug' })).toEqual({
-      title: 'title is required.',
-      slug: 'slug must be lowercase words joined by hyphens, e.g. connecting-servicem8.',
+      title: 'Title: give the article a title.',
+      slug: 'Slug: use lowercase words joined by hyphens, e.g. connecting-servicem8.',
     });
   });
 
@@ -81,7 +81,7 @@ describe('the FAQ form', () => {
     expect(validateFaq(faqFormValues(FAQ))).toEqual({});
     expect(validateFaq({ ...faqFormValues(FAQ), sortOrder: '-1' })).toEqual({ sortOrder: SORT_ORDER_MESSAGE });
     expect(validateFaq({ ...faqFormValues(FAQ), sortOrder: '2.5', question: '' })).toEqual({
-      question: 'question is required.',
+      question: 'Question: write the question.',
       sortOrder: SORT_ORDER_MESSAGE,
     });
     expect(sameFaqValues(faqFormValues(FAQ), { ...faqFormValues(FAQ), sortOrder: '30 ' })).toBe(true);
