@@ -11,6 +11,7 @@ const MODULE_LAYERS = [
   'users',
   'auth',
   'invitations',
+  'billing',
   'servicem8',
   'email-templates',
   'triggers',

@@ -17,6 +17,9 @@ import { sessionRoutes } from './modules/auth/session.routes.ts';
 import { dryRunRoutes } from './modules/automation/dry-run.routes.ts';
 import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
 import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
+import { runUsageSince } from './modules/automation/usage.service.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -25,7 +28,7 @@ import { systemEmailRoutes } from './modules/mail/system-emails.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { servicem8Routes } from './modules/servicem8/servicem8.routes.ts';
 import { sm8SignInRoutes } from './modules/servicem8/sm8-sign-in.routes.ts';
-import { findTriggerSendingTemplate } from './modules/triggers/trigger-lookups.service.ts';
+import { countActiveTriggers, findTriggerSendingTemplate } from './modules/triggers/trigger-lookups.service.ts';
 import { triggerRoutes } from './modules/triggers/triggers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { vendorUserRoutes } from './modules/users/vendor-users.routes.ts';
@@ -116,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRoutes(deps, { lastRunTimes: lastRunTimesOf }));
       await api.register(triggerRunRoutes(deps));
       await api.register(dryRunRoutes(deps));
+      await api.register(billingRoutes(deps, { countUsage: (vendorId, since) => countUsage(deps, vendorId, since) }));
+      await api.register(stripeWebhookRoutes(deps));
     },
     { prefix: '/api' },
   );
@@ -154,4 +159,14 @@ export function redactUrl(url: string): string {
   return url
     .replace(/([?&](?:secret|token|code|state|connection|claim)=)[^&]*/gi, '$1[redacted]')
     .replace(/^(\/auth\/(?:verify|reset)\/)[^/?#]+/i, '$1[redacted]');
+}
+
+/** What a vendor uses this billing period, for its plan's limits: enabled triggers, runs, messages sent. */
+async function countUsage(deps: Deps, vendorId: string, since: Date) {
+  const db = deps.database.db;
+  const [activeTriggers, usage] = await Promise.all([
+    countActiveTriggers(db, vendorId),
+    runUsageSince(db, vendorId, since),
+  ]);
+  return { activeTriggers, ...usage };
 }

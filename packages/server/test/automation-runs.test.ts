@@ -2,6 +2,9 @@ import type { DryRunResult, TriggerDefinitionInput } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertSubscription } from '../src/modules/billing/billing.repository.ts';
+import { vendorSubscriptions } from '../src/modules/billing/billing.schema.ts';
+import { insertPlanWithPrices } from '../src/modules/billing/plans.service.ts';
 import { vendors } from '../src/modules/vendors/vendors.schema.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 import { bearer } from './support/factories.ts';
@@ -155,15 +158,59 @@ describe('guard rails', () => {
     for (const id of [queueOnStatus, badgeOnQueue, statusOnBadge]) await h.deleteTrigger(id);
   });
 
-  it('runs nothing for a vendor without an active subscription', async () => {
+  it('records the runs of a vendor whose subscription is not active as Skipped, with the reason', async () => {
     const triggerId = await h.createTrigger({
       event: 'JobBadgesChanged',
       actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Unpaid' } }],
     });
     await h.deps.database.db.update(vendors).set({ subscriptionActive: false }).where(eq(vendors.id, h.vendorId));
     await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.vip]) });
-    expect(await h.settledRuns(triggerId, 0)).toEqual([]);
+    const [run] = await h.settledRuns(triggerId, 1);
+    expect([run?.status, run?.reason]).toEqual(['Skipped', 'Your subscription is not active.']);
+    expect(h.sim.controls.records('note').filter((note) => note.note === 'Unpaid')).toEqual([]);
     await h.deps.database.db.update(vendors).set({ subscriptionActive: true }).where(eq(vendors.id, h.vendorId));
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('skips the runs past the plan’s monthly quota with a reason that names the limit', async () => {
+    const db = h.deps.database.db;
+    const plan = await insertPlanWithPrices(db, {
+      name: 'Tiny',
+      monthlyPriceCents: 100,
+      yearlyPriceCents: 1000,
+      limits: { activeTriggers: 5, runsPerMonth: 1, messagesPerMonth: 10 },
+    });
+    const now = h.deps.clock.now();
+    await upsertSubscription(db, {
+      stripeSubscriptionId: `sub_quota_${plan.id}`,
+      vendorId: h.vendorId,
+      planId: plan.id,
+      planPriceId: null,
+      status: 'active',
+      currentPeriodStart: new Date(now.getTime() - 86_400_000),
+      currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
+      cancelAtPeriodEnd: false,
+      trialEnd: null,
+      pastDueSince: null,
+      startedAt: new Date(now.getTime() - 86_400_000),
+      updatedAt: now,
+    });
+    const triggerId = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Within quota' } }],
+    });
+    await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.warranty]) });
+    await h.settledRuns(triggerId, 1);
+    await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.vip]) });
+    const runs = await h.settledRuns(triggerId, 2);
+    expect(runs.map((run) => [run.status, run.reason]).sort()).toEqual([
+      [
+        'Skipped',
+        "Your Tiny plan allows 1 automation runs a month, and this period's are used up: the run was skipped. Change plan to run more.",
+      ],
+      ['Succeeded', null],
+    ]);
+    await db.delete(vendorSubscriptions).where(eq(vendorSubscriptions.vendorId, h.vendorId));
     await h.deleteTrigger(triggerId);
   });
 });

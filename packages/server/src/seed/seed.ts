@@ -4,6 +4,7 @@ import { arrayContains, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { ensureDefaultPlans } from '../modules/billing/plans.service.ts';
 import { countArticles, insertArticle, insertFaq } from '../modules/content/content.repository.ts';
 import { insertMissingSystemEmails } from '../modules/mail/mail.repository.ts';
 import { SYSTEM_EMAIL_DEFAULTS } from '../modules/mail/system-email-defaults.ts';
@@ -32,6 +33,7 @@ export async function seed(deps: Pick<Deps, 'database' | 'config' | 'logger' | '
     await insertMissingSystemEmails(tx, SYSTEM_EMAIL_DEFAULTS);
     await ensureSuperAdmin(tx, deps, log);
     await ensureHelpContent(tx);
+    await ensureDefaultPlans(tx);
     if (deps.config.demoMode) await ensureDemoVendor(tx, deps, log);
   });
 }

@@ -20,7 +20,7 @@ export const RETRY_AFTER_DAYS = [3, 5, 7] as const;
 const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
 
 /** Adds calendar months (day clamped to the month's end, as Stripe bills the 31st) or days/weeks/years. */
-export function addInterval(seconds: number, interval: Interval, count = 1): number {
+function addInterval(seconds: number, interval: Interval, count = 1): number {
   if (interval === 'day') return seconds + count * DAY;
   if (interval === 'week') return seconds + count * 7 * DAY;
   const date = new Date(seconds * 1000);
@@ -72,7 +72,7 @@ export function attachCard(state: SimState, customer: Customer, typedNumber: str
 }
 
 /** Why a charge to the customer's default card would fail, or undefined when it would succeed. */
-export function chargeRefusal(state: SimState, customer: Customer): StripeError | undefined {
+function chargeRefusal(state: SimState, customer: Customer): StripeError | undefined {
   const methodId = customer.invoice_settings.default_payment_method;
   const number = methodId ? state.cardNumbers.get(methodId) : undefined;
   const card = number ? findTestCard(number)?.card : undefined;

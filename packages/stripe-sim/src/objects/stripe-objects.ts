@@ -62,7 +62,7 @@ export type Customer = {
   test_clock: string | null;
 };
 
-export type SubscriptionStatus =
+type SubscriptionStatus =
   | 'incomplete'
   | 'incomplete_expired'
   | 'trialing'
@@ -108,7 +108,7 @@ export type Subscription = {
   trial_start: number | null;
 };
 
-export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
 
 export type InvoiceLine = {
   id: string;

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ACTION_WORDS, AutomationAction, actionName, type TriggerAction, TriggerDefinition } from '@automate/contract';
+import {
+  ACTION_WORDS,
+  AutomationAction,
+  actionName,
+  SUBSCRIPTION_NOT_ACTIVE_REASON,
+  type TriggerAction,
+  TriggerDefinition,
+} from '@automate/contract';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { type ActionEnv, ActionProblem, UncertainOutcome } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
@@ -10,6 +18,7 @@ import { buildMergeValues } from '../../engine/messages/merge-values.ts';
 import { mergeRecordsUsed, renderMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { RunRecords } from '../../engine/records/run-records.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
+import { limitSentence, planLimitsOf } from '../billing/checkout.service.ts';
 import { templateToSend } from '../email-templates/email-templates.service.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
@@ -32,6 +41,7 @@ import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
+import { runUsageSince } from './usage.service.ts';
 
 /** Which attempt at a run this is (`retryCount` 0 is the first) and how long a retry may wait at most. */
 export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDelayMs: number };
@@ -63,8 +73,9 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
   };
 
   const vendor = await findVendor(db, run.vendorId);
-  if (!vendor?.subscriptionActive)
-    return finish('Skipped', 'The account has no active subscription, so automations do not run.');
+  if (!vendor?.subscriptionActive) return finish('Skipped', SUBSCRIPTION_NOT_ACTIVE_REASON);
+  const overQuota = await runQuotaRefusal(db, run.vendorId, deps.clock.now());
+  if (overQuota) return finish('Skipped', overQuota);
   const version = await triggerVersion(db, { triggerId: run.triggerId, version: run.triggerVersion });
   const parsed = TriggerDefinition.safeParse(version?.definition);
   if (!parsed.success) return finish('Failed', 'The trigger this run came from could not be read.');
@@ -260,4 +271,16 @@ export function actionEnv(
     newUuid: () => randomUUID(),
     nameOf: names.nameOf,
   };
+}
+
+/**
+ * Why the run may not start because the plan's runs this period are used up, or null. The run being
+ * started already counts itself (it is Running).
+ */
+async function runQuotaRefusal(db: Db, vendorId: string, now: Date): Promise<string | null> {
+  const planLimit = await planLimitsOf(db, vendorId, now);
+  if (!planLimit) return null;
+  const { runs } = await runUsageSince(db, vendorId, planLimit.periodStart);
+  if (runs <= planLimit.plan.maxRunsPerMonth) return null;
+  return `${limitSentence(planLimit.plan, 'runsPerMonth')}, and this period's are used up: the run was skipped. Change plan to run more.`;
 }
