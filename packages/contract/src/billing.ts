@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DocumentStatus } from './enums.ts';
 
 /** Billing: subscription plans (Stripe products and prices), a vendor's subscription, its usage. */
 
@@ -121,3 +122,87 @@ export const CurrentSubscription = z.object({
   usage: z.object({ activeTriggers: UsageMeter, runs: UsageMeter, messages: UsageMeter }).nullable(),
 });
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
+
+// Invoices: Stripe's, mirrored, and manual ones a SuperAdmin writes.
+
+/** GST in New Zealand, on top of a GST-exclusive amount. */
+export const GST_RATE = 0.15;
+
+/**
+ * The transitions a manual invoice may make. PAID, VOIDED and DELETED are final; an invoice mirrored
+ * from Stripe changes in Stripe only.
+ */
+export const INVOICE_TRANSITIONS: Readonly<Record<DocumentStatus, readonly DocumentStatus[]>> = {
+  DRAFT: ['SUBMITTED', 'DELETED'],
+  SUBMITTED: ['DRAFT', 'AUTHORISED', 'DELETED'],
+  AUTHORISED: ['PAID', 'VOIDED'],
+  PAID: [],
+  VOIDED: [],
+  DELETED: [],
+};
+
+export const INVOICE_SOURCES = ['stripe', 'manual'] as const;
+
+export const InvoiceLineInput = z.object({
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Describe each line.')
+    .max(300, 'A line’s description must be at most 300 characters.'),
+  quantity: z
+    .number({ error: 'The quantity must be a number.' })
+    .int('The quantity must be a whole number.')
+    .min(1, 'The quantity must be at least 1.')
+    .max(100_000, 'The quantity must be at most 100,000.'),
+  /** GST-exclusive. */
+  unitAmountCents: cents('The unit amount'),
+});
+export type InvoiceLineInput = z.input<typeof InvoiceLineInput>;
+
+export const InvoiceInput = z.object({
+  vendorId: z.uuid('Choose the business to invoice.'),
+  reference: z.string().trim().max(100, 'The reference must be at most 100 characters.').default(''),
+  dueDate: z.iso.date('The due date must be a date (YYYY-MM-DD).'),
+  lines: z
+    .array(InvoiceLineInput)
+    .min(1, 'An invoice needs at least one line.')
+    .max(100, 'An invoice has at most 100 lines.'),
+});
+export type InvoiceInput = z.input<typeof InvoiceInput>;
+
+export const InvoiceStatusChange = z.object({ status: DocumentStatus });
+
+export const InvoiceLine = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unitAmountCents: z.number().int(),
+  amountCents: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+export const Invoice = z.object({
+  id: z.uuid(),
+  vendorId: z.uuid(),
+  vendorName: z.string(),
+  number: z.string(),
+  source: z.enum(INVOICE_SOURCES),
+  status: DocumentStatus,
+  reference: z.string(),
+  currency: z.string(),
+  lines: z.array(InvoiceLine),
+  /** GST-exclusive total of the lines. */
+  subtotalCents: z.number().int(),
+  gstCents: z.number().int(),
+  totalCents: z.number().int(),
+  amountPaidCents: z.number().int(),
+  issuedAt: z.string(),
+  dueDate: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  /** Where the vendor pays it online (Stripe's hosted invoice page), while it is unpaid. */
+  paymentUrl: z.string().nullable(),
+  /** The statuses it may move to now (none for Stripe's). */
+  nextStatuses: z.array(DocumentStatus),
+});
+export type Invoice = z.infer<typeof Invoice>;

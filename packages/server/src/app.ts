@@ -19,6 +19,7 @@ import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
 import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
 import { runUsageSince } from './modules/automation/usage.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(dryRunRoutes(deps));
       await api.register(billingRoutes(deps, { countUsage: (vendorId, since) => countUsage(deps, vendorId, since) }));
       await api.register(stripeWebhookRoutes(deps));
+      await api.register(invoiceRoutes(deps));
     },
     { prefix: '/api' },
   );

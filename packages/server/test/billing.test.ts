@@ -425,6 +425,24 @@ describe('the subscription lifecycle on a test clock', () => {
       ['subscription_cycle', 'paid'],
       ['subscription_create', 'paid'],
     ]);
+    const mirrored = await admin(
+      'GET',
+      `/api/Accounting/invoices/search/vendor/${team.vendor.id}`,
+      undefined,
+      team.adminToken,
+    );
+    expect(
+      mirrored
+        .json()
+        .data.rows.map((row: { reference: string; status: string; totalCents: number }) => [
+          row.reference,
+          row.status,
+          row.totalCents,
+        ]),
+    ).toEqual([
+      ['Subscription renewal', 'PAID', 7900],
+      ['Subscription', 'PAID', 7900],
+    ]);
 
     // The card now fails: the next renewal cannot be paid.
     const failing = await stripe.customers.retrieve(customerId);

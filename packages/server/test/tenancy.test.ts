@@ -262,6 +262,12 @@ const ROUTES: Record<string, Route> = {
     success: 200,
     prepare: (t) => subscribe(t, { thenCancel: true }),
   },
+  'GET /api/Accounting/invoices/search/vendor/{vendorId}': {
+    method: 'GET',
+    url: (t) => `/api/Accounting/invoices/search/vendor/${t.vendor.id}`,
+    adminOnly: true,
+    success: 200,
+  },
   'GET /api/Accounting/product/sub/active': {
     method: 'GET',
     url: () => '/api/Accounting/product/sub/active',

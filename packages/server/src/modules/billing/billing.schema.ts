@@ -1,11 +1,13 @@
-import { BILLING_INTERVALS } from '@automate/contract';
+import { BILLING_INTERVALS, DOCUMENT_STATUSES, INVOICE_SOURCES, type InvoiceLine } from '@automate/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -90,3 +92,42 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text().notNull(),
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+export const documentStatus = pgEnum('document_status', DOCUMENT_STATUSES);
+export const invoiceSource = pgEnum('invoice_source', INVOICE_SOURCES);
+
+/** Numbers of manual invoices: INV-00001, INV-00002, … (Stripe numbers its own). */
+export const invoiceNumbers = pgSequence('invoice_number_seq', { startWith: 1 });
+
+/**
+ * The vendor's invoices: every Stripe invoice, mirrored (PAID when paid, AUTHORISED while owed, VOIDED
+ * when voided), and manual ones a SuperAdmin writes and moves through the statuses. Amounts in cents;
+ * `subtotalCents` excludes GST.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    vendorId: ownedByVendor(),
+    number: text().notNull().unique(),
+    source: invoiceSource().notNull(),
+    stripeInvoiceId: text().unique(),
+    status: documentStatus().notNull(),
+    reference: text().notNull().default(''),
+    currency: text().notNull().default('nzd'),
+    lines: jsonb().$type<InvoiceLine[]>().notNull(),
+    subtotalCents: integer().notNull(),
+    gstCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    amountPaidCents: integer().notNull().default(0),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    dueDate: date({ mode: 'string' }),
+    paidAt: timestamp({ withTimezone: true }),
+    periodStart: timestamp({ withTimezone: true }),
+    periodEnd: timestamp({ withTimezone: true }),
+    paymentUrl: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoices_vendor_issued_idx').on(t.vendorId, t.issuedAt), index('invoices_issued_idx').on(t.issuedAt)],
+);

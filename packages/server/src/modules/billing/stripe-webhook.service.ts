@@ -2,7 +2,8 @@ import type Stripe from 'stripe';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { claimStripeEvent } from './billing.repository.ts';
-import { syncSubscription } from './subscription-sync.service.ts';
+import { mirrorStripeInvoice } from './invoices.service.ts';
+import { applyForCustomer, refreshSubscription, syncSubscription } from './subscription-sync.service.ts';
 
 /** How old a signed event may be: Stripe's own default, which refuses replays of old deliveries. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -27,7 +28,8 @@ function subscriptionOf(event: Stripe.Event): { subscriptionId: string; customer
  * A delivery to POST /api/Webhook/stripe. The signature is checked on the raw bytes with the SDK
  * (a changed body, another secret or a timestamp older than 300 s: 400, nothing changes). Each event
  * id is acted on once. The subscription it names is read again from Stripe instead of trusting the
- * payload, so deliveries out of order or repeated end in Stripe's current state.
+ * payload, so deliveries out of order or repeated end in Stripe's current state; an invoice event
+ * also mirrors the invoice, read from Stripe the same way.
  */
 export async function receiveStripeEvent(
   deps: Deps,
@@ -54,7 +56,22 @@ export async function receiveStripeEvent(
       `The Stripe-Signature header does not match this body: ${error instanceof Error ? error.message : 'it could not be checked'}`,
     );
   }
+  const invoiceId = event.type.startsWith('invoice.') ? (event.data.object as { id?: string }).id : undefined;
   const ref = subscriptionOf(event);
+  const customerId = idOf((event.data.object as { customer?: string | { id: string } | null }).customer);
+  if (invoiceId && customerId) {
+    const stripe = billing.stripe;
+    const outcome = await applyForCustomer(
+      deps,
+      customerId,
+      { id: event.id, type: event.type },
+      async (tx, vendorId) => {
+        await mirrorStripeInvoice(tx, vendorId, await stripe.invoices.retrieve(invoiceId), deps.clock.now());
+        if (ref) await refreshSubscription(tx, deps, vendorId, ref.subscriptionId);
+      },
+    );
+    return { eventId: event.id, outcome };
+  }
   if (ref) {
     const outcome = await syncSubscription(deps, ref, { id: event.id, type: event.type });
     return { eventId: event.id, outcome };

@@ -19,28 +19,47 @@ import { automationsRun, currentOf, graceEndsAt, isLive, pastDueSince } from './
 
 const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
 
+export type EventOutcome = 'applied' | 'duplicate' | 'not-ours';
+
+/**
+ * Applies what Stripe says about one of its customers. The vendor's billing row is locked for the
+ * whole of it, so two events of one vendor are applied one after the other (each reading Stripe after
+ * the other's write). With `event`, the event is recorded as handled in the same transaction; an event
+ * handled before changes nothing and Stripe is not asked. A customer that is not a vendor's is ignored.
+ */
+export async function applyForCustomer(
+  deps: Deps,
+  customerId: string,
+  event: { id: string; type: string } | undefined,
+  apply: (tx: Db, vendorId: string) => Promise<void>,
+): Promise<EventOutcome> {
+  return deps.database.db.transaction(async (tx) => {
+    const customer = await findBillingCustomerByStripeId(tx, customerId, { lock: true });
+    if (event && !(await claimStripeEvent(tx, { ...event, receivedAt: deps.clock.now() }))) return 'duplicate';
+    if (!customer) return 'not-ours';
+    await apply(tx, customer.vendorId);
+    return 'applied';
+  });
+}
+
 /**
  * Reads the subscription from Stripe and stores it as Stripe has it now, then settles the vendor's
  * standing. Whatever order events arrive in, and however often, the last read wins and is the truth.
- *
- * The vendor's billing row is locked for the whole of it, so two events of one vendor are applied one
- * after the other (each reading Stripe after the other's write). With `event`, the event is recorded
- * as handled in the same transaction; an event handled before changes nothing and Stripe is not asked.
  */
-export async function syncSubscription(
+export function syncSubscription(
   deps: Deps,
   ref: { subscriptionId: string; customerId: string },
   event?: { id: string; type: string },
-): Promise<'applied' | 'duplicate' | 'not-ours'> {
-  const { stripe } = requireBilling(deps);
-  return deps.database.db.transaction(async (tx) => {
-    const customer = await findBillingCustomerByStripeId(tx, ref.customerId, { lock: true });
-    if (event && !(await claimStripeEvent(tx, { ...event, receivedAt: deps.clock.now() }))) return 'duplicate';
-    if (!customer) return 'not-ours';
-    const subscription = await stripe.subscriptions.retrieve(ref.subscriptionId);
-    await storeSubscription(tx, deps, customer.vendorId, subscription);
-    return 'applied';
-  });
+): Promise<EventOutcome> {
+  return applyForCustomer(deps, ref.customerId, event, (tx, vendorId) =>
+    refreshSubscription(tx, deps, vendorId, ref.subscriptionId),
+  );
+}
+
+/** Inside `applyForCustomer`: the subscription read from Stripe and stored. */
+export async function refreshSubscription(tx: Db, deps: Deps, vendorId: string, subscriptionId: string): Promise<void> {
+  const subscription = await requireBilling(deps).stripe.subscriptions.retrieve(subscriptionId);
+  await storeSubscription(tx, deps, vendorId, subscription);
 }
 
 async function storeSubscription(
