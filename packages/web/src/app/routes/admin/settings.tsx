@@ -19,8 +19,3 @@ export const AdminTriggerTemplateRoute = placeholderRoute(
   'Trigger template',
   ({ id = '' }) => `The editor for trigger template ${id}.`,
 );
-
-export const AdminProductsRoute = placeholderRoute(
-  'Products',
-  'Subscription products and their prices, to create, edit and retire.',
-);

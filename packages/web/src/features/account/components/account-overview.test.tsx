@@ -35,7 +35,12 @@ describe('the account overview', () => {
       url.pathname === PATH ? { status: 200, body: { success: true, data: VENDOR } } : undefined,
     );
     renderAsRoute(
-      <AccountOverview vendor={MEMBERSHIP} teamPath="/app/account/team" templatesPath="/app/account/emails/search" />,
+      <AccountOverview
+        vendor={MEMBERSHIP}
+        teamPath="/app/account/team"
+        templatesPath="/app/account/emails/search"
+        plan={null}
+      />,
       {
         path: '/app/account/subscription/overview',
         at: '/app/account/subscription/overview',
@@ -59,7 +64,10 @@ describe('the account overview', () => {
       if (method === 'PATCH') return { status: 200, body: { success: true, data: { ...VENDOR, ...(body as object) } } };
       return { status: 200, body: { success: true, data: VENDOR } };
     });
-    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
+    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" plan={null} />, {
+      path: '/',
+      at: '/',
+    });
     const form = await screen.findByRole('form', { name: 'Business settings' });
     const zone = within(form).getByRole('combobox', { name: 'Time zone' });
     await userEvent.clear(zone);
