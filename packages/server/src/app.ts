@@ -86,6 +86,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         'frame-src': ['https:'],
       },
     },
+    // Checkout runs in a popup the app opens: the app keeps its handle on it across the payment page.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // The checkout popup returns to /payment/close from the payment page's origin; that page must keep
+  // the popup's link to the app's window to tell it the payment is over (a stricter policy cuts it).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/payment/close')) reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   await app.register(cookie, { secret: Buffer.from(deps.keys.cookieSigningKey) });
   registerErrorHandling(app);

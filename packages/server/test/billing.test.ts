@@ -152,6 +152,13 @@ describe('plans', () => {
 });
 
 describe('checkout and the subscription', () => {
+  it('lets the checkout popup keep its link to the app: /payment/close loosens the opener policy, other pages allow popups only', async () => {
+    const close = await services.app.inject({ method: 'GET', url: '/payment/close?status=success' });
+    expect(close.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const other = await services.app.inject({ method: 'GET', url: '/api/health' });
+    expect(other.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
   it('sells a plan through Stripe Checkout to one Stripe customer per vendor', async () => {
     const team = await createVendorTeam(services.deps);
     const { paid, subscription } = await buyPlan(services, team, 'Pro');
