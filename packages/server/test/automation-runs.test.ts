@@ -172,13 +172,14 @@ describe('guard rails', () => {
     await h.deleteTrigger(triggerId);
   });
 
-  it('skips the runs past the plan’s monthly quota with a reason that names the limit', async () => {
+  /** Puts the harness's vendor on a plan with these limits, for the length of `body`. */
+  async function onPlan(limits: { runsPerMonth: number; messagesPerMonth: number }, body: () => Promise<void>) {
     const db = h.deps.database.db;
     const plan = await insertPlanWithPrices(db, {
       name: 'Tiny',
       monthlyPriceCents: 100,
       yearlyPriceCents: 1000,
-      limits: { activeTriggers: 5, runsPerMonth: 1, messagesPerMonth: 10 },
+      limits: { activeTriggers: 5, ...limits },
     });
     const now = h.deps.clock.now();
     await upsertSubscription(db, {
@@ -195,23 +196,50 @@ describe('guard rails', () => {
       startedAt: new Date(now.getTime() - 86_400_000),
       updatedAt: now,
     });
-    const triggerId = await h.createTrigger({
-      event: 'JobBadgesChanged',
-      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Within quota' } }],
+    try {
+      await body();
+    } finally {
+      await db.delete(vendorSubscriptions).where(eq(vendorSubscriptions.vendorId, h.vendorId));
+    }
+  }
+
+  it('skips the runs past the plan’s monthly quota with a reason that names the limit', async () => {
+    await onPlan({ runsPerMonth: 1, messagesPerMonth: 10 }, async () => {
+      const triggerId = await h.createTrigger({
+        event: 'JobBadgesChanged',
+        actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Within quota' } }],
+      });
+      await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.warranty]) });
+      await h.settledRuns(triggerId, 1);
+      await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.vip]) });
+      const runs = await h.settledRuns(triggerId, 2);
+      expect(runs.map((run) => [run.status, run.reason]).sort()).toEqual([
+        [
+          'Skipped',
+          "Your Tiny plan allows 1 automation run a month, and this period's are used up: the run was skipped. Change plan to run more.",
+        ],
+        ['Succeeded', null],
+      ]);
+      await h.deleteTrigger(triggerId);
     });
-    await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.warranty]) });
-    await h.settledRuns(triggerId, 1);
-    await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.vip]) });
-    const runs = await h.settledRuns(triggerId, 2);
-    expect(runs.map((run) => [run.status, run.reason]).sort()).toEqual([
-      [
+  });
+
+  it('skips a run whose texts would pass the plan’s emails and texts a month, and sends none', async () => {
+    await onPlan({ runsPerMonth: 100, messagesPerMonth: 0 }, async () => {
+      const before = h.sim.controls.messages('sms').length;
+      const triggerId = await h.createTrigger({
+        event: 'JobBadgesChanged',
+        actions: [{ id: 't', type: 'Job_SendText', params: { message: 'We are on our way' } }],
+      });
+      await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.urgent]) });
+      const [run] = await h.settledRuns(triggerId, 1);
+      expect([run?.status, run?.reason]).toEqual([
         'Skipped',
-        "Your Tiny plan allows 1 automation runs a month, and this period's are used up: the run was skipped. Change plan to run more.",
-      ],
-      ['Succeeded', null],
-    ]);
-    await db.delete(vendorSubscriptions).where(eq(vendorSubscriptions.vendorId, h.vendorId));
-    await h.deleteTrigger(triggerId);
+        'Your Tiny plan allows 0 emails and text messages a month, and this run would send more than this period has left: the run was skipped. Change plan to send more.',
+      ]);
+      expect(h.sim.controls.messages('sms').length).toBe(before);
+      await h.deleteTrigger(triggerId);
+    });
   });
 });
 

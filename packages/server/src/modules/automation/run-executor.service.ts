@@ -41,7 +41,7 @@ import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
-import { runUsageSince } from './usage.service.ts';
+import { isMessageAction, runUsageSince } from './usage.service.ts';
 
 /** Which attempt at a run this is (`retryCount` 0 is the first) and how long a retry may wait at most. */
 export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDelayMs: number };
@@ -80,6 +80,8 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
   const parsed = TriggerDefinition.safeParse(version?.definition);
   if (!parsed.success) return finish('Failed', 'The trigger this run came from could not be read.');
   const definition = parsed.data;
+  const overMessages = await messageQuotaRefusal(db, run, definition, deps.clock.now());
+  if (overMessages) return finish('Skipped', overMessages);
 
   try {
     const client = await sm8ClientForVendor(deps, run.vendorId, { onRequest: calls.onRequest });
@@ -283,4 +285,24 @@ async function runQuotaRefusal(db: Db, vendorId: string, now: Date): Promise<str
   const { runs } = await runUsageSince(db, vendorId, planLimit.periodStart);
   if (runs <= planLimit.plan.maxRunsPerMonth) return null;
   return `${limitSentence(planLimit.plan, 'runsPerMonth')}, and this period's are used up: the run was skipped. Change plan to run more.`;
+}
+
+/**
+ * Why a run that has not acted yet may not start because the emails and texts it sends would pass
+ * the plan's monthly number, or null. A run already under way finishes what it started.
+ */
+async function messageQuotaRefusal(
+  db: Db,
+  run: { id: string; vendorId: string },
+  definition: TriggerDefinition,
+  now: Date,
+): Promise<string | null> {
+  const sends = definition.actions.filter((action) => isMessageAction(action.type)).length;
+  if (sends === 0) return null;
+  const planLimit = await planLimitsOf(db, run.vendorId, now);
+  if (!planLimit) return null;
+  if ((await listSteps(db, run.id)).some((step) => step.kind === 'Action')) return null;
+  const { messages } = await runUsageSince(db, run.vendorId, planLimit.periodStart);
+  if (messages + sends <= planLimit.plan.maxMessagesPerMonth) return null;
+  return `${limitSentence(planLimit.plan, 'messagesPerMonth')}, and this run would send more than this period has left: the run was skipped. Change plan to send more.`;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { runSteps, triggerRuns } from './automation.schema.ts';
 
 /** Actions that send an email or a text message: they count against a plan's messages a month. */
-const MESSAGE_ACTIONS = [
+export const MESSAGE_ACTIONS: readonly string[] = [
   'Job_SendEmail',
   'JobClient_SendEmail',
   'Job_SendText',

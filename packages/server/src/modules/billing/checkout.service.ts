@@ -114,10 +114,10 @@ export async function checkoutLink(
   return { url: session.url, changedInPlace: false };
 }
 
-const LIMIT_WORDS: Record<keyof PlanLimits, string> = {
-  activeTriggers: 'active automations',
-  runsPerMonth: 'automation runs a month',
-  messagesPerMonth: 'emails and text messages a month',
+const LIMIT_WORDS: Record<keyof PlanLimits, [one: string, many: string]> = {
+  activeTriggers: ['active automation', 'active automations'],
+  runsPerMonth: ['automation run a month', 'automation runs a month'],
+  messagesPerMonth: ['email or text message a month', 'emails and text messages a month'],
 };
 
 /** "Your Starter plan allows 5 active automations" */
@@ -130,7 +130,8 @@ export function limitSentence(
     runsPerMonth: plan.maxRunsPerMonth,
     messagesPerMonth: plan.maxMessagesPerMonth,
   }[limit];
-  return `Your ${plan.name} plan allows ${value.toLocaleString('en-NZ')} ${LIMIT_WORDS[limit]}`;
+  const [one, many] = LIMIT_WORDS[limit];
+  return `Your ${plan.name} plan allows ${value.toLocaleString('en-NZ')} ${value === 1 ? one : many}`;
 }
 
 /**
