@@ -1,0 +1,1 @@
+ALTER TABLE "vendor_subscriptions" ADD COLUMN "ended_at" timestamp with time zone;
