@@ -173,7 +173,11 @@ describe('guard rails', () => {
   });
 
   /** Puts the harness's vendor on a plan with these limits, for the length of `body`. */
-  async function onPlan(limits: { runsPerMonth: number; messagesPerMonth: number }, body: () => Promise<void>) {
+  async function onPlan(
+    limits: { runsPerMonth: number; messagesPerMonth: number },
+    body: () => Promise<void>,
+    standing: { status: string; pastDueSince: Date | null } = { status: 'active', pastDueSince: null },
+  ) {
     const db = h.deps.database.db;
     const plan = await insertPlanWithPrices(db, {
       name: 'Tiny',
@@ -187,12 +191,12 @@ describe('guard rails', () => {
       vendorId: h.vendorId,
       planId: plan.id,
       planPriceId: null,
-      status: 'active',
+      ...standing,
       currentPeriodStart: new Date(now.getTime() - 86_400_000),
       currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
       cancelAtPeriodEnd: false,
       trialEnd: null,
-      pastDueSince: null,
+      endedAt: null,
       startedAt: new Date(now.getTime() - 86_400_000),
       updatedAt: now,
     });
@@ -222,6 +226,50 @@ describe('guard rails', () => {
       ]);
       await h.deleteTrigger(triggerId);
     });
+  });
+
+  it('keeps a run scheduled before the automations paused waiting, and runs it once the vendor pays', async () => {
+    const db = h.deps.database.db;
+    const triggerId = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      delay: { amount: 1, unit: 'Hour' },
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Waited for the payment' } }],
+    });
+    await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.urgent, badges.vip]) });
+    const [scheduled] = await h.runsOf(triggerId);
+    expect(scheduled?.status).toBe('Scheduled');
+    // Past due for nearly the whole grace: half an hour after the run was scheduled, automations pause.
+    const pastDueSince = new Date(h.deps.clock.now().getTime() - 7 * 86_400_000 + 30 * MINUTE);
+    await onPlan(
+      { runsPerMonth: 100, messagesPerMonth: 100 },
+      async () => {
+        await h.advance(31 * MINUTE, { dispatch: false });
+        await db.update(vendors).set({ subscriptionActive: false }).where(eq(vendors.id, h.vendorId));
+        await h.advance(30 * MINUTE);
+        const [waiting] = await waitFor(
+          () => h.runsOf(triggerId),
+          ([run]) => run?.status === 'Scheduled' && run.reason !== null,
+          'the run to wait for the payment',
+        );
+        expect(waiting?.reason).toMatch(
+          /^Waiting: the subscription is not active\. The run goes ahead once it is paid, until /,
+        );
+        expect(h.sim.controls.records('note').filter((note) => note.note === 'Waited for the payment')).toEqual([]);
+
+        // Paid: Stripe's events make the subscription active again.
+        await db
+          .update(vendorSubscriptions)
+          .set({ status: 'active', pastDueSince: null })
+          .where(eq(vendorSubscriptions.vendorId, h.vendorId));
+        await db.update(vendors).set({ subscriptionActive: true }).where(eq(vendors.id, h.vendorId));
+        await h.advance(61 * MINUTE);
+        const [run] = await h.settledRuns(triggerId, 1);
+        expect(run?.status).toBe('Succeeded');
+        expect(h.sim.controls.records('note').filter((note) => note.note === 'Waited for the payment')).toHaveLength(1);
+      },
+      { status: 'past_due', pastDueSince },
+    );
+    await h.deleteTrigger(triggerId);
   });
 
   it('skips a run whose texts would pass the plan’s emails and texts a month, and sends none', async () => {

@@ -17,8 +17,9 @@ import type { Sm8Record } from '../../engine/events/derive-events.ts';
 import { buildMergeValues } from '../../engine/messages/merge-values.ts';
 import { mergeRecordsUsed, renderMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { RunRecords } from '../../engine/records/run-records.ts';
+import { formatInZone } from '../../engine/schedule/due-at.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
-import { limitSentence, planLimitsOf } from '../billing/checkout.service.ts';
+import { limitSentence, pausedRunWaitsUntil, planLimitsOf } from '../billing/checkout.service.ts';
 import { templateToSend } from '../email-templates/email-templates.service.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
@@ -33,6 +34,7 @@ import {
   insertWrite,
   listSteps,
   noteFailedAttempt,
+  postponeRun,
   type RunRow,
   type StepRow,
   startRun,
@@ -73,7 +75,19 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
   };
 
   const vendor = await findVendor(db, run.vendorId);
-  if (!vendor?.subscriptionActive) return finish('Skipped', SUBSCRIPTION_NOT_ACTIVE_REASON);
+  if (!vendor?.subscriptionActive) {
+    // A run scheduled before the subscription stopped waits (checking hourly) for the vendor to pay.
+    const now = deps.clock.now();
+    const waitsUntil = await pausedRunWaitsUntil(db, run.vendorId, run.createdAt, now);
+    if (!waitsUntil) return finish('Skipped', SUBSCRIPTION_NOT_ACTIVE_REASON);
+    await storeCalls();
+    await postponeRun(db, runId, {
+      dueAt: new Date(now.getTime() + PAUSED_RUN_CHECK_MS),
+      reason: `Waiting: the subscription is not active. The run goes ahead once it is paid, until ${formatInZone(waitsUntil, vendor?.timeZone ?? 'Pacific/Auckland')}.`,
+      at: now,
+    });
+    return { status: 'Scheduled' };
+  }
   const overQuota = await runQuotaRefusal(db, run.vendorId, deps.clock.now());
   if (overQuota) return finish('Skipped', overQuota);
   const version = await triggerVersion(db, { triggerId: run.triggerId, version: run.triggerVersion });
@@ -226,6 +240,9 @@ function stepName(step: StepRow): string {
 }
 
 /** How the run log begins the outcome of an Uncertain step. */
+/** How often a run waiting for a paused vendor to pay looks again. */
+const PAUSED_RUN_CHECK_MS = 60 * 60 * 1000;
+
 const UNCERTAIN_PREFIX = 'Uncertain — check the job diary: ';
 
 function latestStepOf(steps: StepRow[], actionId: string): StepRow | undefined {

@@ -78,8 +78,13 @@ export const vendorSubscriptions = pgTable(
     currentPeriodEnd: timestamp({ withTimezone: true }),
     cancelAtPeriodEnd: boolean().notNull().default(false),
     trialEnd: timestamp({ withTimezone: true }),
-    /** When this server first saw it past due: the grace before automations pause counts from here. */
+    /**
+     * When this server first saw it past due: the grace before automations pause counts from here. Kept
+     * while it stays unpaid.
+     */
     pastDueSince: timestamp({ withTimezone: true }),
+    /** When Stripe ended it (canceled). */
+    endedAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

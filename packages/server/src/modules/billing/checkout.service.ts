@@ -15,7 +15,14 @@ import {
   type SubscriptionRow,
 } from './billing.repository.ts';
 import { ensureStripePrice, requireBilling } from './plan-stripe-sync.ts';
-import { automationsRun, currentOf, graceEndsAt, isLive } from './subscription-standing.ts';
+import {
+  automationsPausedSince,
+  automationsRun,
+  currentOf,
+  graceEndsAt,
+  isLive,
+  PAUSED_RUNS_WAIT_DAYS,
+} from './subscription-standing.ts';
 import { syncSubscription } from './subscription-sync.service.ts';
 
 /** What the vendor uses this period; the composition root counts it from the triggers and runs. */
@@ -151,6 +158,23 @@ export async function planLimitsOf(
     plan,
     periodStart: current.currentPeriodStart ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
   };
+}
+
+/**
+ * Until when a run scheduled before the vendor's subscription stopped its automations waits for the
+ * vendor to pay (30 days from the pause), or null when the run is not one that waits.
+ */
+export async function pausedRunWaitsUntil(
+  db: Db,
+  vendorId: string,
+  runCreatedAt: Date,
+  now: Date,
+): Promise<Date | null> {
+  const current = currentOf(await listVendorSubscriptions(db, vendorId));
+  const since = current ? automationsPausedSince(current, now) : null;
+  if (!since || runCreatedAt.getTime() >= since.getTime()) return null;
+  const until = new Date(since.getTime() + PAUSED_RUNS_WAIT_DAYS * 86_400_000);
+  return now.getTime() < until.getTime() ? until : null;
 }
 
 async function toCurrentSubscription(

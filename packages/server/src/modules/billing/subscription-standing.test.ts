@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { automationsRun, currentOf, graceEndsAt, pastDueSince } from './subscription-standing.ts';
+import {
+  automationsPausedSince,
+  automationsRun,
+  currentOf,
+  graceEndsAt,
+  pastDueSince,
+} from './subscription-standing.ts';
 
 const day = 86_400_000;
 const since = new Date('2026-05-01T00:00:00Z');
@@ -35,5 +41,18 @@ describe('the subscription lifecycle rules', () => {
     expect(currentOf(rows)).toBe(rows[1]);
     expect(currentOf([{ status: 'canceled' }])).toEqual({ status: 'canceled' });
     expect(currentOf([])).toBeUndefined();
+  });
+
+  it('dates the pause from the end of the grace, or from when Stripe ended the subscription', () => {
+    const later = new Date(since.getTime() + 10 * day);
+    expect(automationsPausedSince({ status: 'past_due', pastDueSince: since, endedAt: null }, later)).toEqual(
+      new Date(since.getTime() + 7 * day),
+    );
+    expect(automationsPausedSince({ status: 'unpaid', pastDueSince: since, endedAt: null }, later)).toEqual(
+      new Date(since.getTime() + 7 * day),
+    );
+    expect(automationsPausedSince({ status: 'canceled', pastDueSince: null, endedAt: since }, later)).toEqual(since);
+    expect(automationsPausedSince({ status: 'active', pastDueSince: null, endedAt: null }, later)).toBeNull();
+    expect(pastDueSince('unpaid', since, later)).toEqual(since);
   });
 });

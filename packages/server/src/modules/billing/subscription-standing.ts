@@ -33,8 +33,26 @@ export function currentOf<T extends { status: string }>(newestFirst: readonly T[
   return newestFirst.find((subscription) => HOLDING.has(subscription.status)) ?? newestFirst[0];
 }
 
-/** When a subscription first counts as past due: kept from before, or now. Cleared when it is not. */
+/**
+ * When a subscription first counts as past due: kept from before, or now; kept while it goes on
+ * unpaid. Cleared once it is paid (or ends).
+ */
 export function pastDueSince(status: string, before: Date | null | undefined, now: Date): Date | null {
+  if (status === 'unpaid') return before ?? now;
   if (status !== 'past_due') return null;
   return before ?? now;
+}
+
+/** Scheduled runs wait this long for a paused vendor to pay before they are skipped. */
+export const PAUSED_RUNS_WAIT_DAYS = 30;
+
+/**
+ * Since when the subscription has stopped the vendor's automations: the end of a past-due grace, or
+ * when Stripe ended it; null while they run (or when it cannot be told).
+ */
+export function automationsPausedSince(subscription: Standing & { endedAt: Date | null }, now: Date): Date | null {
+  if (automationsRun(subscription, now)) return null;
+  if (subscription.pastDueSince)
+    return new Date(subscription.pastDueSince.getTime() + PAST_DUE_GRACE_DAYS * 86_400_000);
+  return subscription.endedAt;
 }

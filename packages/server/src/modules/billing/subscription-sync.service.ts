@@ -84,6 +84,7 @@ async function storeSubscription(
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
     trialEnd: seconds(subscription.trial_end),
     pastDueSince: since,
+    endedAt: seconds(subscription.ended_at),
     startedAt: new Date(subscription.created * 1000),
   };
   // Most deliveries repeat what an earlier one already stored (each reads the same current state).
