@@ -8,6 +8,8 @@ import {
   type PlanInput,
   type SearchQueryInput,
   searchPage,
+  Trigger,
+  TriggerSummary,
   toSearchParams,
 } from '@automate/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -154,5 +156,29 @@ export function useInvoiceStatus(id: string) {
       apiRequest('POST', `/Accounting/invoice/${encodeURIComponent(id)}/status`, Invoice, { body: { status } }),
     onSuccess: (result) => client.setQueryData(billingKeys.invoice(id), result.data),
     onSettled: () => client.invalidateQueries({ queryKey: ['billing', 'invoices'] }),
+  });
+}
+
+const TriggerSummaryPage = searchPage(TriggerSummary);
+const triggerBase = (vendorId: string) => `/vendor/${encodeURIComponent(vendorId)}/Trigger`;
+
+/** The vendor's enabled automations (for choosing which to switch off before a smaller plan). */
+export function fetchEnabledTriggers(vendorId: string) {
+  return apiGet(`${triggerBase(vendorId)}/search`, TriggerSummaryPage, {
+    query: toSearchParams({
+      PageNumber: 1,
+      PageSize: 500,
+      SortBy: 'name',
+      SortDir: 'Ascending',
+      Filters: [{ action: 'Eq', field: 'enabled', value: true }],
+    }),
+  }).then((page) => page.rows);
+}
+
+/** Switches an automation off: its definition saved again with `enabled: false` (a new version). */
+export async function switchTriggerOff(vendorId: string, triggerId: string) {
+  const trigger = await apiGet(`${triggerBase(vendorId)}/${encodeURIComponent(triggerId)}`, Trigger);
+  await apiRequest('POST', `${triggerBase(vendorId)}/${encodeURIComponent(triggerId)}`, Trigger, {
+    body: { ...trigger.definition, enabled: false },
   });
 }

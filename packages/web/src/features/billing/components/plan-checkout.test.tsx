@@ -36,13 +36,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function serve(checkout: (priceId: string) => { status: number; body: unknown }) {
-  stub = stubFetch(({ url }) => {
+function serve(
+  checkout: (priceId: string) => { status: number; body: unknown },
+  more: Parameters<typeof stubFetch>[0] = () => undefined,
+  subscription: unknown = null,
+) {
+  stub = stubFetch((request) => {
+    const { url } = request;
     if (url.pathname === '/api/Accounting/product/subscription/active') return ok(PLANS);
-    if (url.pathname === '/api/Accounting/product/sub/active') return ok(null);
+    if (url.pathname === '/api/Accounting/product/sub/active') return ok(subscription);
     const match = /^\/api\/Accounting\/checkout\/(.+)$/.exec(url.pathname);
     if (match?.[1]) return checkout(match[1]);
-    return undefined;
+    return more(request);
   });
 }
 
@@ -86,5 +91,83 @@ describe('checkout', () => {
     await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
     expect(await screen.findByText(/and 6 are on: switch 1 off before changing plan/)).toBeTruthy();
     expect(popup.close).toHaveBeenCalled();
+  });
+
+  it('asks which automations to switch off before a plan that allows fewer, then changes plan in place', async () => {
+    const user = userEvent.setup();
+    const base = `/api/vendor/${VENDOR_ID}/Trigger`;
+    const summary = (id: string, name: string) => ({
+      id,
+      name,
+      description: '',
+      event: 'JobIsCreated',
+      enabled: true,
+      version: 1,
+      actionCount: 1,
+      lastRunAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const triggers = ['a', 'b', 'c', 'd', 'e', 'f'].map((letter) =>
+      summary(`t-${letter}`, `Automation ${letter.toUpperCase()}`),
+    );
+    const saved: unknown[] = [];
+    serve(
+      () => ok({ url: 'http://localhost/payment/close?status=changed', changedInPlace: true }),
+      ({ method, url, body }) => {
+        if (url.pathname === `${base}/search`) return ok({ rows: triggers, total: 6, pageNumber: 1, pageSize: 500 });
+        const triggerC = (enabled: boolean) => ({
+          id: 't-c',
+          vendorId: VENDOR_ID,
+          version: 1,
+          definition: {
+            name: 'Automation C',
+            enabled,
+            event: 'JobIsCreated',
+            targetKind: 'Job',
+            actions: [{ id: 'a1', type: 'Job_AddNote', params: { text: 'Hi' } }],
+          },
+          attachments: [],
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        });
+        if (url.pathname === `${base}/t-c` && method === 'GET') return ok(triggerC(true));
+        if (url.pathname === `${base}/t-c` && method === 'POST') {
+          saved.push(body);
+          return ok(triggerC(false));
+        }
+        return undefined;
+      },
+      {
+        id: 'sub_1',
+        plan: { id: PLANS[1]?.id, name: 'Pro', limits: PLANS[1]?.limits },
+        interval: 'month',
+        amountCents: 7900,
+        status: 'active',
+        automationsRun: true,
+        currentPeriodStart: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        trialEnd: null,
+        graceEndsAt: null,
+        usage: {
+          activeTriggers: { used: 6, limit: 25 },
+          runs: { used: 0, limit: 1000 },
+          messages: { used: 0, limit: 500 },
+        },
+      },
+    );
+    const open = vi.spyOn(window, 'open');
+    renderAsRoute(<PlanCheckout vendorId={VENDOR_ID} overviewPath="/overview" />, { path: '/', at: '/' });
+    await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/allows 5 active automations and 6 are on. Choose at least 1/)).toBeTruthy();
+    const go = within(dialog).getByRole('button', { name: 'Switch off 0 and change plan' });
+    expect((go as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByLabelText('Automation C'));
+    await user.click(within(dialog).getByRole('button', { name: 'Switch off 1 and change plan' }));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(saved).toEqual([expect.objectContaining({ name: 'Automation C', enabled: false })]);
+    expect(open).not.toHaveBeenCalled();
   });
 });

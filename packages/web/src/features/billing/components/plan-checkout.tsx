@@ -1,4 +1,4 @@
-import type { BillingInterval, Plan } from '@automate/contract';
+import type { BillingInterval, Plan, TriggerSummary } from '@automate/contract';
 import CheckIcon from '@mui/icons-material/Check';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,9 +20,18 @@ import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useNotifications } from '@/lib/notifications.ts';
-import { billingKeys, fetchCheckoutLink, usePlansOnSale, useSubscription } from '../api/billing.ts';
+import {
+  billingKeys,
+  fetchCheckoutLink,
+  fetchEnabledTriggers,
+  usePlansOnSale,
+  useSubscription,
+} from '../api/billing.ts';
 import { isPaymentClosed, openCheckoutWindow } from '../checkout-window.ts';
 import { formatCents } from '../format-billing.ts';
+import { SwitchOffDialog } from './switch-off-dialog.tsx';
+
+const LIVE: ReadonlySet<string> = new Set(['trialing', 'active', 'past_due']);
 
 function PlanCard({
   plan,
@@ -106,12 +115,32 @@ export function PlanCheckout({ vendorId, overviewPath }: { vendorId: string; ove
     return () => window.removeEventListener('message', listen);
   }, [client, navigate, overviewPath]);
 
+  const [tooMany, setTooMany] = useState<{ plan: Plan; triggers: TriggerSummary[] } | null>(null);
+
+  /** A smaller plan than the automations switched on: ask which to switch off first. */
   const choose = async (plan: Plan) => {
+    const usage = subscription.data?.usage;
+    if (usage && usage.activeTriggers.used > plan.limits.activeTriggers) {
+      setBusy(true);
+      try {
+        setTooMany({ plan, triggers: await fetchEnabledTriggers(vendorId) });
+      } catch (error) {
+        setFailure(error);
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    await buy(plan);
+  };
+
+  const buy = async (plan: Plan) => {
     const price = plan.prices.find((candidate) => candidate.interval === interval);
     if (!price) return;
     setFailure(null);
     setBusy(true);
-    const popup = openCheckoutWindow();
+    // Only a checkout on the payment page needs the popup; it must open in the click itself.
+    const popup = subscription.data && LIVE.has(subscription.data.status) ? null : openCheckoutWindow();
     try {
       const link = await fetchCheckoutLink(vendorId, price.id);
       if (link.changedInPlace) {
@@ -135,7 +164,7 @@ export function PlanCheckout({ vendorId, overviewPath }: { vendorId: string; ove
   if (plans.isPending) return <Skeleton variant="rounded" height={360} />;
   if (plans.isError)
     return <LoadError error={plans.error} fallback="The plans could not be loaded." onRetry={plans.refetch} />;
-  const live = subscription.data && ['trialing', 'active', 'past_due'].includes(subscription.data.status);
+  const live = subscription.data && LIVE.has(subscription.data.status);
   const currentPriceAmount = live ? subscription.data?.amountCents : null;
   return (
     <Stack spacing={3}>
@@ -154,6 +183,20 @@ export function PlanCheckout({ vendorId, overviewPath }: { vendorId: string; ove
         <Alert severity="info">
           Changing plan takes effect at once; the difference for the rest of this period is charged or credited.
         </Alert>
+      ) : null}
+      {tooMany ? (
+        <SwitchOffDialog
+          vendorId={vendorId}
+          planName={tooMany.plan.name}
+          allowed={tooMany.plan.limits.activeTriggers}
+          triggers={tooMany.triggers}
+          onCancel={() => setTooMany(null)}
+          onDone={() => {
+            const { plan } = tooMany;
+            setTooMany(null);
+            void buy(plan);
+          }}
+        />
       ) : null}
       {plans.data.length === 0 ? <Alert severity="info">No plans are on sale right now.</Alert> : null}
       <Grid container spacing={2}>
