@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endPastDueGraceJob } from '../src/modules/billing/billing.jobs.ts';
 import { stripeEvents, vendorSubscriptions } from '../src/modules/billing/billing.schema.ts';
+import { forgetSimulatedStripe } from '../src/modules/billing/stripe-demo.service.ts';
 import { mailOutbox } from '../src/modules/mail/mail.schema.ts';
 import { findVendorById, markVendorConnected } from '../src/modules/vendors/vendors.repository.ts';
 import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
@@ -270,6 +271,31 @@ describe('checkout and the subscription', () => {
       const response = await vendorCall(services, team.userToken, team.vendor.id, url);
       expect(response.statusCode, url).toBe(403);
     }
+  });
+});
+
+describe('demo mode', () => {
+  it('forgets what the last simulated Stripe held when a new one starts, keeping invoices as history', async () => {
+    const team = await createVendorTeam(services.deps);
+    await buyPlan(services, team, 'Pro');
+    await db().transaction((tx) => forgetSimulatedStripe(tx));
+    expect(await currentSubscriptionOf(services, team)).toBeNull();
+    expect(await findVendorById(db(), team.vendor.id)).toMatchObject({
+      currentSubscriptionType: null,
+      subscriptionActive: true,
+    });
+    const invoices = await admin(
+      'GET',
+      `/api/Accounting/invoices/search/vendor/${team.vendor.id}`,
+      undefined,
+      team.adminToken,
+    );
+    expect(invoices.json().data.rows.map((row: { status: string; paymentUrl: string | null }) => row.status)).toEqual([
+      'PAID',
+    ]);
+    // A new checkout creates the vendor's customer and the plan's price in the new Stripe.
+    await buyPlan(services, team, 'Pro');
+    expect((await currentSubscriptionOf(services, team))?.status).toBe('active');
   });
 });
 

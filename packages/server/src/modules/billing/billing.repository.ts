@@ -183,6 +183,12 @@ export async function claimStripeEvent(
   return rows.length > 0;
 }
 
+/** Vendors with any subscription stored. */
+export async function listBilledVendorIds(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ vendorId: vendorSubscriptions.vendorId }).from(vendorSubscriptions);
+  return rows.map((row) => row.vendorId);
+}
+
 /**
  * The simulator keeps nothing between runs: Stripe ids stored against the last one name nothing in
  * the new one, so they are forgotten (plans are created in Stripe again on first need).
