@@ -370,44 +370,27 @@ export function updateSubscription(state: SimState, subscription: Subscription, 
       if (sub.status !== 'trialing') {
         const intervalChanged =
           newInterval.interval !== oldInterval.interval || newInterval.interval_count !== oldInterval.interval_count;
+        const unused = lineFor(
+          state,
+          oldPrice,
+          item.quantity,
+          { start: now, end: period.end },
+          credit,
+          `Unused time on ${name(oldPrice)}`,
+        );
         if (intervalChanged) {
           newPeriod = { start: now, end: addInterval(now, newInterval.interval, newInterval.interval_count) };
+          const full = newPrice.unit_amount * quantity;
           invoiceLines.push(
-            lineFor(
-              state,
-              oldPrice,
-              item.quantity,
-              { start: now, end: period.end },
-              credit,
-              `Unused time on ${name(oldPrice)}`,
-            ),
-            lineFor(
-              state,
-              newPrice,
-              quantity,
-              newPeriod,
-              newPrice.unit_amount * quantity,
-              `${quantity} × ${name(newPrice)}`,
-            ),
+            unused,
+            lineFor(state, newPrice, quantity, newPeriod, full, `${quantity} × ${name(newPrice)}`),
           );
         } else if (update.prorationBehavior !== 'none') {
+          const remaining = Math.round(newPrice.unit_amount * quantity * share);
+          const rest = { start: now, end: period.end };
           invoiceLines.push(
-            lineFor(
-              state,
-              oldPrice,
-              item.quantity,
-              { start: now, end: period.end },
-              credit,
-              `Unused time on ${name(oldPrice)}`,
-            ),
-            lineFor(
-              state,
-              newPrice,
-              quantity,
-              { start: now, end: period.end },
-              Math.round(newPrice.unit_amount * quantity * share),
-              `Remaining time on ${name(newPrice)}`,
-            ),
+            unused,
+            lineFor(state, newPrice, quantity, rest, remaining, `Remaining time on ${name(newPrice)}`),
           );
         }
       }
