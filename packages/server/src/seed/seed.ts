@@ -23,7 +23,8 @@ export const DEMO_ACCOUNTS = {
 
 /**
  * Brings a new installation to a usable state, and is a no-op afterwards: the system email templates,
- * a first super admin, the help content, and in demo mode a demo vendor with an Admin and a User. Serialised by an
+ * a first super admin, the help content, the default plans (Starter, Pro, Business), and in demo mode a demo
+ * vendor with an Admin and a User. Serialised by an
  * advisory lock so several processes starting at once seed once.
  */
 export async function seed(deps: Pick<Deps, 'database' | 'config' | 'logger' | 'clock'>): Promise<void> {
