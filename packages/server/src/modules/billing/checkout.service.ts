@@ -44,11 +44,8 @@ async function ensureCustomer(deps: Deps, vendorId: string, caller: Caller): Pro
     { name: vendor.name, email: caller.email, metadata: { vendorId } },
     { idempotencyKey: `vendor-customer-${vendorId}` },
   );
-  await db.transaction(async (tx) => {
-    if (!(await findBillingCustomer(tx, vendorId, { lock: true }))) {
-      await insertBillingCustomer(tx, { vendorId, stripeCustomerId: customer.id });
-    }
-  });
+  // Two first checkouts at once get the same customer (the idempotency key); the first row stays.
+  await insertBillingCustomer(db, { vendorId, stripeCustomerId: customer.id });
   return (await findBillingCustomer(db, vendorId))?.stripeCustomerId ?? customer.id;
 }
 
