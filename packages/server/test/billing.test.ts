@@ -3,11 +3,12 @@ import { ErrorBody, Plan, searchPage, successEnvelope } from '@automate/contract
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endPastDueGraceJob } from '../src/modules/billing/billing.jobs.ts';
-import { stripeEvents, vendorSubscriptions } from '../src/modules/billing/billing.schema.ts';
+import { billingCustomers, stripeEvents, vendorSubscriptions } from '../src/modules/billing/billing.schema.ts';
 import { forgetSimulatedStripe } from '../src/modules/billing/stripe-demo.service.ts';
 import { mailOutbox } from '../src/modules/mail/mail.schema.ts';
 import { findVendorById, markVendorConnected } from '../src/modules/vendors/vendors.repository.ts';
 import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
+import { freePort } from './support/free-port.ts';
 import {
   type BillingServices,
   buyPlan,
@@ -270,6 +271,36 @@ describe('checkout and the subscription', () => {
     ]) {
       const response = await vendorCall(services, team.userToken, team.vendor.id, url);
       expect(response.statusCode, url).toBe(403);
+    }
+  });
+});
+
+describe('when Stripe cannot be reached', () => {
+  it('answers 503 with a sentence and changes nothing', async () => {
+    const port = await freePort();
+    const offline = await startTestServices({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_offline',
+        STRIPE_WEBHOOK_SECRET: 'whsec_offline',
+        STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      },
+    });
+    try {
+      const team = await createVendorTeam(offline.deps);
+      const priceId = await priceOf(offline, team.adminToken, 'Pro');
+      const response = await vendorCall(
+        offline,
+        team.adminToken,
+        team.vendor.id,
+        `/api/Accounting/checkout/${priceId}`,
+      );
+      expect(response.statusCode).toBe(503);
+      expect(errorOf(response).message).toBe(
+        'Stripe could not be reached. Nothing was changed; try again in a minute.',
+      );
+      expect(await offline.deps.database.db.select().from(billingCustomers)).toEqual([]);
+    } finally {
+      await offline.cleanup();
     }
   });
 });

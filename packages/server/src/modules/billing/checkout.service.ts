@@ -14,7 +14,7 @@ import {
   type PlanRow,
   type SubscriptionRow,
 } from './billing.repository.ts';
-import { ensureStripePrice, requireBilling } from './plan-stripe-sync.ts';
+import { ensureStripePrice, requireBilling, withStripe } from './plan-stripe-sync.ts';
 import {
   automationsPausedSince,
   automationsRun,
@@ -55,7 +55,17 @@ async function ensureCustomer(deps: Deps, vendorId: string, caller: Caller): Pro
  * change of plan, the subscription changed in place (prorated and invoiced now, as Stripe does it)
  * and /payment/close. A downgrade below what the vendor uses now is refused with what to switch off.
  */
-export async function checkoutLink(
+export function checkoutLink(
+  deps: Deps,
+  vendorId: string,
+  planPriceId: string,
+  caller: Caller,
+  countUsage: UsageCounter,
+): Promise<CheckoutLink> {
+  return withStripe(() => openCheckout(deps, vendorId, planPriceId, caller, countUsage));
+}
+
+async function openCheckout(
   deps: Deps,
   vendorId: string,
   planPriceId: string,
@@ -244,9 +254,11 @@ export async function setCancelAtPeriodEnd(
         : 'This subscription is not set to cancel.',
     );
   }
-  const updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
-  const customerId = typeof updated.customer === 'string' ? updated.customer : updated.customer.id;
-  await syncSubscription(deps, { subscriptionId, customerId });
+  await withStripe(async () => {
+    const updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    const customerId = typeof updated.customer === 'string' ? updated.customer : updated.customer.id;
+    await syncSubscription(deps, { subscriptionId, customerId });
+  });
   const after = await findSubscription(deps.database.db, { vendorId, stripeSubscriptionId: subscriptionId });
   if (!after) throw notFound(SUBSCRIPTION);
   return toCurrentSubscription(deps, after, countUsage);

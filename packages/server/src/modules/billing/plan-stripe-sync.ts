@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
@@ -11,6 +12,31 @@ import {
 import type { BillingRuntime } from './billing-runtime.ts';
 
 const CURRENCY = 'nzd';
+
+/**
+ * Runs calls to Stripe, turning Stripe being unreachable, busy or refusing our key into a 503 with a
+ * sentence (instead of a bare 500), and a request Stripe refuses into a 400 with Stripe's words.
+ */
+export async function withStripe<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Billing is not set up correctly: Stripe refused this server’s key.');
+    }
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError
+    ) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Stripe could not be reached. Nothing was changed; try again in a minute.');
+    }
+    if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+      throw new AppError('BAD_REQUEST', `Stripe refused the change: ${error.message}`);
+    }
+    throw error;
+  }
+}
 
 export function requireBilling(deps: Deps): BillingRuntime {
   if (!deps.billing) {
