@@ -21,7 +21,10 @@ export async function withStripe<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+    if (
+      error instanceof Stripe.errors.StripeAuthenticationError ||
+      error instanceof Stripe.errors.StripePermissionError
+    ) {
       throw new AppError('SERVICE_UNAVAILABLE', 'Billing is not set up correctly: Stripe refused this server’s key.');
     }
     if (
@@ -29,7 +32,10 @@ export async function withStripe<T>(work: () => Promise<T>): Promise<T> {
       error instanceof Stripe.errors.StripeAPIError ||
       error instanceof Stripe.errors.StripeRateLimitError
     ) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'Stripe could not be reached. Nothing was changed; try again in a minute.');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Stripe could not be reached. Nothing was changed; try again in a minute.',
+      );
     }
     if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
       throw new AppError('BAD_REQUEST', `Stripe refused the change: ${error.message}`);
