@@ -11,6 +11,7 @@ const MODULE_LAYERS = [
   'users',
   'auth',
   'invitations',
+  'billing',
   'servicem8',
   'email-templates',
   'triggers',
@@ -80,14 +81,14 @@ module.exports = {
       comment: 'The web app talks to the server over HTTP only; shared shapes live in packages/contract.',
       severity: 'error',
       from: { path: '^packages/web/' },
-      to: { path: '^packages/(server|servicem8-sim)/' },
+      to: { path: '^packages/(server|servicem8-sim|stripe-sim)/' },
     },
     {
       name: 'contract-imports-nothing-of-ours',
       comment: 'The contract is the bottom layer: every other package may import it, it imports none of them.',
       severity: 'error',
       from: { path: '^packages/contract/' },
-      to: { path: '^(packages/(server|web|servicem8-sim)|e2e|scripts)/' },
+      to: { path: '^(packages/(server|web|servicem8-sim|stripe-sim)|e2e|scripts)/' },
     },
     {
       name: 'simulator-stands-alone',
@@ -95,6 +96,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/servicem8-sim/' },
       to: { path: '^packages/(server|web)/' },
+    },
+    {
+      name: 'stripe-simulator-stands-alone',
+      comment: 'The Stripe simulator imitates Stripe and knows nothing of the product.',
+      severity: 'error',
+      from: { path: '^packages/stripe-sim/' },
+      to: { path: '^packages/(server|web|servicem8-sim|contract)/' },
     },
   ],
   options: {

@@ -9,7 +9,14 @@ const JOURNEYS_AT_ONCE = 2;
 const NEW_WORKER_MS = 2_000;
 
 /** Milliseconds per byte of test file, to guess a file's duration before any run has timed it. */
-const MS_PER_BYTE: Record<string, number> = { e2e: 3, server: 0.5, web: 0.5, 'servicem8-sim': 0.1, contract: 0.01 };
+const MS_PER_BYTE: Record<string, number> = {
+  e2e: 3,
+  server: 0.5,
+  web: 0.5,
+  'servicem8-sim': 0.1,
+  'stripe-sim': 0.1,
+  contract: 0.01,
+};
 
 type Entry = { file: TestSpecification; estimate: number; group: string; journey: boolean };
 

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './automation.ts';
+export * from './billing.ts';
 export * from './constants.ts';
 export * from './content.ts';
 export * from './enums.ts';

@@ -11,6 +11,7 @@ export const SYSTEM_EMAIL_KEYS = [
   'servicem8-link',
   'account-exists',
   'automation-needs-admin',
+  'payment-failed',
 ] as const;
 export type SystemEmailKey = (typeof SYSTEM_EMAIL_KEYS)[number];
 

@@ -18,6 +18,10 @@ import { sessionRoutes } from './modules/auth/session.routes.ts';
 import { dryRunRoutes } from './modules/automation/dry-run.routes.ts';
 import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
 import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
+import { runUsageSince } from './modules/automation/usage.service.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -27,7 +31,7 @@ import { publicRoutes } from './modules/public/public.routes.ts';
 import { servicem8Routes } from './modules/servicem8/servicem8.routes.ts';
 import { sm8SignInRoutes } from './modules/servicem8/sm8-sign-in.routes.ts';
 import { triggerTemplateRoutes } from './modules/trigger-templates/trigger-templates.routes.ts';
-import { findTriggerSendingTemplate } from './modules/triggers/trigger-lookups.service.ts';
+import { countActiveTriggers, findTriggerSendingTemplate } from './modules/triggers/trigger-lookups.service.ts';
 import { triggerRoutes } from './modules/triggers/triggers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { vendorUserRoutes } from './modules/users/vendor-users.routes.ts';
@@ -84,6 +88,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         'frame-src': ['https:'],
       },
     },
+    // Checkout runs in a popup the app opens: the app keeps its handle on it across the payment page.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // The checkout popup returns to /payment/close from the payment page's origin; that page must keep
+  // the popup's link to the app's window to tell it the payment is over (a stricter policy cuts it).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/payment/close')) reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   // API answers over 1 KB go out compressed (Brotli at a quality cheap enough per request, or gzip);
   // the web app's files are compressed once at build time and served as they are (spa.ts).
@@ -122,6 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRunRoutes(deps));
       await api.register(dryRunRoutes(deps));
       await api.register(triggerTemplateRoutes(deps));
+      await api.register(billingRoutes(deps, { countUsage: (vendorId, since) => countUsage(deps, vendorId, since) }));
+      await api.register(stripeWebhookRoutes(deps));
+      await api.register(invoiceRoutes(deps));
     },
     { prefix: '/api' },
   );
@@ -160,4 +174,14 @@ export function redactUrl(url: string): string {
   return url
     .replace(/([?&](?:secret|token|code|state|connection|claim)=)[^&]*/gi, '$1[redacted]')
     .replace(/^(\/auth\/(?:verify|reset)\/)[^/?#]+/i, '$1[redacted]');
+}
+
+/** What a vendor uses this billing period, for its plan's limits: enabled triggers, runs, messages sent. */
+async function countUsage(deps: Deps, vendorId: string, since: Date) {
+  const db = deps.database.db;
+  const [activeTriggers, usage] = await Promise.all([
+    countActiveTriggers(db, vendorId),
+    runUsageSince(db, vendorId, since),
+  ]);
+  return { activeTriggers, ...usage };
 }

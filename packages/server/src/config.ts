@@ -74,6 +74,16 @@ const EnvSchema = z.object({
   FEEDBACK_FORM_URL: z.url('must be an absolute https:// URL of the feedback form').optional(),
   SUPPORT_EMAIL: z.email('must be an email address').default('support@automate.local'),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must start with sk_ (or rk_ for a restricted key)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'must start with whsec_ (the signing secret of the webhook endpoint)')
+    .optional(),
+  STRIPE_API_URL: z.url('must be an absolute URL').default('https://api.stripe.com'),
+  STRIPE_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SM8_APP_ID: z.string().min(1).optional(),
   SM8_APP_SECRET: z.string().min(8, 'must be the App Secret of the ServiceM8 app').optional(),
   SM8_API_URL: z.url('must be an absolute URL').default('https://api.servicem8.com'),
@@ -121,6 +131,14 @@ export type Config = {
   feedbackFormUrl: string | undefined;
   supportEmail: string;
   stripePublishableKey: string | undefined;
+  stripe: {
+    /** Without it, billing runs on the in-process Stripe simulator in demo mode, and is off otherwise. */
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string;
+    /** Demo mode without a key: the port of the in-process Stripe simulator (0: any free port). */
+    simulatorPort: number;
+  };
   queue: {
     /** How often an idle worker looks for jobs (new jobs also wake it on PostgreSQL). */
     pollSeconds: number;
@@ -164,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.NODE_ENV === 'production' && !e.APP_SECRET_KEY) {
     throw new ConfigError(['APP_SECRET_KEY: is required in production (at least 32 random characters)']);
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError([
+      'STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY (the webhook endpoint’s signing secret)',
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -184,6 +207,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     feedbackFormUrl: e.FEEDBACK_FORM_URL,
     supportEmail: e.SUPPORT_EMAIL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+      simulatorPort: e.STRIPE_SIM_PORT,
+    },
     queue: {
       pollSeconds: e.QUEUE_POLL_SECONDS,
       superviseSeconds: e.QUEUE_SUPERVISE_SECONDS,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { SessionTokens } from './modules/auth/session-tokens.ts';
+import type { BillingRuntime } from './modules/billing/billing-runtime.ts';
 import type { MailTransport } from './modules/mail/mail-transport.ts';
 import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import type { DeliverySpool } from './modules/webhooks/delivery-spool.ts';
@@ -29,6 +30,8 @@ export type Deps = {
   sessions: SessionTokens;
   mail: MailTransport;
   servicem8: Sm8Runtime;
+  /** Stripe; undefined when billing is not configured (billing calls answer 503). */
+  billing: BillingRuntime | undefined;
   /** Uploaded files (content images). */
   files: FileStorage;
   /** ServiceM8 deliveries the database could not take, kept on disk until it can (DATA_DIR/spool). */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Simulator } from '@automate/servicem8-sim';
+import type { StripeSim } from '@automate/stripe-sim';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -7,8 +8,10 @@ import { type DatabaseTarget, openDatabase } from './db/database.ts';
 import { type Clock, type Deps, systemClock } from './deps.ts';
 import type { App } from './http/app-type.ts';
 import { createSm8Http } from './integrations/servicem8/sm8-http.ts';
+import { createStripeClient } from './integrations/stripe/stripe-client.ts';
 import { createSessionTokens } from './modules/auth/session-tokens.ts';
 import { reconcileVendor } from './modules/automation/reconciliation.service.ts';
+import type { BillingRuntime } from './modules/billing/billing-runtime.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import { startWorkerHeartbeat } from './modules/system/worker-heartbeat.service.ts';
@@ -18,6 +21,7 @@ import { JOBS } from './queue/jobs.ts';
 import { createQueue, newWorkerId } from './queue/queue.ts';
 import { resolveAppKeys } from './secrets.ts';
 import { connectDemoVendor, startDemoServiceM8 } from './seed/demo-servicem8.ts';
+import { resetDemoBilling, startDemoStripe } from './seed/demo-stripe.ts';
 import { seed } from './seed/seed.ts';
 import { createLocalFileStorage } from './storage/file-storage.ts';
 
@@ -109,6 +113,22 @@ export async function startServices(options: {
         `Demo mode: simulated ServiceM8 at ${demo.runtime.apiUrl} (open it to change jobs and watch automations)`,
       );
     }
+    let billing: BillingRuntime | undefined;
+    let demoStripe: StripeSim | undefined;
+    const { secretKey, webhookSecret, apiUrl } = config.stripe;
+    if (secretKey && webhookSecret) {
+      billing = {
+        stripe: createStripeClient(secretKey, apiUrl),
+        webhookSecret,
+        simulated: !apiUrl.startsWith('https://api.stripe.com'),
+      };
+    } else if (config.demoMode && role !== 'worker') {
+      const demo = await startDemoStripe({ port: config.stripe.simulatorPort, publicUrl: config.publicUrl });
+      billing = demo.runtime;
+      demoStripe = demo.sim;
+      stops.push(() => demo.sim.close());
+      logger.info(`Demo mode: simulated Stripe at ${demo.sim.baseUrl()} (pay with the test card 4242 4242 4242 4242)`);
+    }
     const deps: Deps = {
       config,
       database,
@@ -124,11 +144,13 @@ export async function startServices(options: {
         logLinks: config.nodeEnv !== 'production',
       }),
       servicem8,
+      billing,
       files: createLocalFileStorage(path.join(config.dataDir, 'uploads')),
       deliverySpool: openDeliverySpool(path.join(config.dataDir, 'spool')),
       takeAutomationBaseline: (vendorId) => reconcileVendor(deps, vendorId),
     };
     if (role !== 'worker') await seed(deps);
+    if (demoStripe) await resetDemoBilling(deps);
     if (demoSimulator) await connectDemoVendor(deps, demoSimulator);
 
     if (role !== 'api') {

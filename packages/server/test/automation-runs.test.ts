@@ -2,6 +2,9 @@ import type { DryRunResult, TriggerDefinitionInput } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertSubscription } from '../src/modules/billing/billing.repository.ts';
+import { vendorSubscriptions } from '../src/modules/billing/billing.schema.ts';
+import { insertPlanWithPrices } from '../src/modules/billing/plans.service.ts';
 import { vendors } from '../src/modules/vendors/vendors.schema.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 import { bearer } from './support/factories.ts';
@@ -153,16 +156,136 @@ describe('guard rails', () => {
     for (const id of [queueOnStatus, badgeOnQueue, statusOnBadge]) await h.deleteTrigger(id);
   });
 
-  it('runs nothing for a vendor without an active subscription', async () => {
+  it('records the runs of a vendor whose subscription is not active as Skipped, with the reason', async () => {
     const triggerId = await h.createTrigger({
       event: 'JobBadgesChanged',
       actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Unpaid' } }],
     });
     await h.deps.database.db.update(vendors).set({ subscriptionActive: false }).where(eq(vendors.id, h.vendorId));
     await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.vip]) });
-    expect(await h.settledRuns(triggerId, 0)).toEqual([]);
+    const [run] = await h.settledRuns(triggerId, 1);
+    expect([run?.status, run?.reason]).toEqual(['Skipped', 'Your subscription is not active.']);
+    expect(h.sim.controls.records('note').filter((note) => note.note === 'Unpaid')).toEqual([]);
     await h.deps.database.db.update(vendors).set({ subscriptionActive: true }).where(eq(vendors.id, h.vendorId));
     await h.deleteTrigger(triggerId);
+  });
+
+  /** Puts the harness's vendor on a plan with these limits, for the length of `body`. */
+  async function onPlan(
+    limits: { runsPerMonth: number; messagesPerMonth: number },
+    body: () => Promise<void>,
+    standing: { status: string; pastDueSince: Date | null } = { status: 'active', pastDueSince: null },
+  ) {
+    const db = h.deps.database.db;
+    const plan = await insertPlanWithPrices(db, {
+      name: 'Tiny',
+      monthlyPriceCents: 100,
+      yearlyPriceCents: 1000,
+      limits: { activeTriggers: 5, ...limits },
+    });
+    const now = h.deps.clock.now();
+    await upsertSubscription(db, {
+      stripeSubscriptionId: `sub_quota_${plan.id}`,
+      vendorId: h.vendorId,
+      planId: plan.id,
+      planPriceId: null,
+      ...standing,
+      currentPeriodStart: new Date(now.getTime() - 86_400_000),
+      currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
+      cancelAtPeriodEnd: false,
+      trialEnd: null,
+      endedAt: null,
+      startedAt: new Date(now.getTime() - 86_400_000),
+      updatedAt: now,
+    });
+    try {
+      await body();
+    } finally {
+      await db.delete(vendorSubscriptions).where(eq(vendorSubscriptions.vendorId, h.vendorId));
+    }
+  }
+
+  it('skips the runs past the plan’s monthly quota with a reason that names the limit', async () => {
+    await onPlan({ runsPerMonth: 1, messagesPerMonth: 10 }, async () => {
+      const triggerId = await h.createTrigger({
+        event: 'JobBadgesChanged',
+        actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Within quota' } }],
+      });
+      await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.warranty]) });
+      await h.settledRuns(triggerId, 1);
+      await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.vip]) });
+      const runs = await h.settledRuns(triggerId, 2);
+      expect(runs.map((run) => [run.status, run.reason]).sort()).toEqual([
+        [
+          'Skipped',
+          "Your Tiny plan allows 1 automation run a month, and this period's are used up: the run was skipped. Change plan to run more.",
+        ],
+        ['Succeeded', null],
+      ]);
+      await h.deleteTrigger(triggerId);
+    });
+  });
+
+  it('keeps a run scheduled before the automations paused waiting, and runs it once the vendor pays', async () => {
+    const db = h.deps.database.db;
+    const triggerId = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      delay: { amount: 1, unit: 'Hour' },
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Waited for the payment' } }],
+    });
+    await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.urgent, badges.vip]) });
+    const [scheduled] = await h.runsOf(triggerId);
+    expect(scheduled?.status).toBe('Scheduled');
+    // Past due for nearly the whole grace: half an hour after the run was scheduled, automations pause.
+    const pastDueSince = new Date(h.deps.clock.now().getTime() - 7 * 86_400_000 + 30 * MINUTE);
+    await onPlan(
+      { runsPerMonth: 100, messagesPerMonth: 100 },
+      async () => {
+        await h.advance(31 * MINUTE, { dispatch: false });
+        await db.update(vendors).set({ subscriptionActive: false }).where(eq(vendors.id, h.vendorId));
+        await h.advance(30 * MINUTE);
+        const [waiting] = await waitFor(
+          () => h.runsOf(triggerId),
+          ([run]) => run?.status === 'Scheduled' && run.reason !== null,
+          'the run to wait for the payment',
+        );
+        expect(waiting?.reason).toMatch(
+          /^Waiting: the subscription is not active\. The run goes ahead once it is paid, until /,
+        );
+        expect(h.sim.controls.records('note').filter((note) => note.note === 'Waited for the payment')).toEqual([]);
+
+        // Paid: Stripe's events make the subscription active again.
+        await db
+          .update(vendorSubscriptions)
+          .set({ status: 'active', pastDueSince: null })
+          .where(eq(vendorSubscriptions.vendorId, h.vendorId));
+        await db.update(vendors).set({ subscriptionActive: true }).where(eq(vendors.id, h.vendorId));
+        await h.advance(61 * MINUTE);
+        const [run] = await h.settledRuns(triggerId, 1);
+        expect(run?.status).toBe('Succeeded');
+        expect(h.sim.controls.records('note').filter((note) => note.note === 'Waited for the payment')).toHaveLength(1);
+      },
+      { status: 'past_due', pastDueSince },
+    );
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('skips a run whose texts would pass the plan’s emails and texts a month, and sends none', async () => {
+    await onPlan({ runsPerMonth: 100, messagesPerMonth: 0 }, async () => {
+      const before = h.sim.controls.messages('sms').length;
+      const triggerId = await h.createTrigger({
+        event: 'JobBadgesChanged',
+        actions: [{ id: 't', type: 'Job_SendText', params: { message: 'We are on our way' } }],
+      });
+      await h.change('job', jobs.quoteDrainCctv, { badges: JSON.stringify([badges.urgent]) });
+      const [run] = await h.settledRuns(triggerId, 1);
+      expect([run?.status, run?.reason]).toEqual([
+        'Skipped',
+        'Your Tiny plan allows 0 emails and text messages a month, and this run would send more than this period has left: the run was skipped. Change plan to send more.',
+      ]);
+      expect(h.sim.controls.messages('sms').length).toBe(before);
+      await h.deleteTrigger(triggerId);
+    });
   });
 });
 

@@ -7,14 +7,16 @@ import { insertTemplate } from '../src/modules/trigger-templates/trigger-templat
 import { insertTrigger, insertTriggerAttachment } from '../src/modules/triggers/triggers.repository.ts';
 import { findVendorById } from '../src/modules/vendors/vendors.repository.ts';
 import { addMember, bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
+import { type BillingServices, buyPlan, priceOf, vendorCall } from './support/stripe-billing.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 let services: TestServices;
 let superAdminToken: string;
 
 beforeAll(async () => {
-  services = await startTestServices();
+  services = await startTestServices({ stripe: true });
   superAdminToken = await tokenFor(services.deps, await createUser(services.deps, { superAdmin: true }));
+  starterPriceId = await priceOf(services, superAdminToken, 'Starter');
 });
 afterAll(() => services.cleanup());
 
@@ -31,6 +33,24 @@ type Route = {
   /** Creates what the route's path names (e.g. an email template) in a team before the route is called. */
   prepare?: (team: Team) => Promise<void>;
 };
+
+/** Vendor id → the Stripe subscription `prepare` bought for it (Starter, monthly). */
+const subscriptionOf = new Map<string, string>();
+let starterPriceId = '';
+async function subscribe(team: Team, options: { thenCancel?: boolean } = {}): Promise<void> {
+  const billing = { ...services, stripe: services.stripe } as BillingServices;
+  const { subscription } = await buyPlan(billing, team, 'Starter');
+  if (!subscription) throw new Error('no subscription');
+  subscriptionOf.set(team.vendor.id, subscription.id);
+  if (options.thenCancel) {
+    await vendorCall(
+      services,
+      team.adminToken,
+      team.vendor.id,
+      `/api/Accounting/subscription/${subscription.id}/cancel`,
+    );
+  }
+}
 
 /** Vendor id → the email template created for it by `prepare`. */
 const emailTemplateOf = new Map<string, string>();
@@ -245,6 +265,42 @@ const ROUTES: Record<string, Route> = {
     method: 'POST',
     url: () => '/api/Webhook/whtest',
     body: (t) => ({ object: 'job', entry: [{ uuid: t.vendor.id, changed_fields: ['status'] }] }),
+    viaHeader: true,
+    adminOnly: true,
+    success: 200,
+  },
+  'GET /api/Accounting/checkout/{id}': {
+    method: 'GET',
+    url: () => `/api/Accounting/checkout/${starterPriceId}`,
+    viaHeader: true,
+    adminOnly: true,
+    success: 200,
+  },
+  'GET /api/Accounting/subscription/{id}/cancel': {
+    method: 'GET',
+    url: (t) => `/api/Accounting/subscription/${subscriptionOf.get(t.vendor.id)}/cancel`,
+    viaHeader: true,
+    adminOnly: true,
+    success: 200,
+    prepare: (t) => subscribe(t),
+  },
+  'GET /api/Accounting/subscription/{id}/resume': {
+    method: 'GET',
+    url: (t) => `/api/Accounting/subscription/${subscriptionOf.get(t.vendor.id)}/resume`,
+    viaHeader: true,
+    adminOnly: true,
+    success: 200,
+    prepare: (t) => subscribe(t, { thenCancel: true }),
+  },
+  'GET /api/Accounting/invoices/search/vendor/{vendorId}': {
+    method: 'GET',
+    url: (t) => `/api/Accounting/invoices/search/vendor/${t.vendor.id}`,
+    adminOnly: true,
+    success: 200,
+  },
+  'GET /api/Accounting/product/sub/active': {
+    method: 'GET',
+    url: () => '/api/Accounting/product/sub/active',
     viaHeader: true,
     adminOnly: true,
     success: 200,

@@ -5,6 +5,7 @@
 export * from '../integrations/servicem8/rate-buckets.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/automation/automation.schema.ts';
+export * from '../modules/billing/billing.schema.ts';
 export * from '../modules/content/content.schema.ts';
 export * from '../modules/email-templates/email-templates.schema.ts';
 export * from '../modules/invitations/invitations.schema.ts';

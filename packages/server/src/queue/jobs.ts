@@ -1,6 +1,7 @@
 import { passwordResetRequestedJob, verificationRequestedJob } from '../modules/auth/auth.jobs.ts';
 import { dispatchDueRunsJob, reconcileJob } from '../modules/automation/automation.jobs.ts';
 import { executeRunJob } from '../modules/automation/execute-run.jobs.ts';
+import { endPastDueGraceJob } from '../modules/billing/billing.jobs.ts';
 import { sendMailJob } from '../modules/mail/mail.jobs.ts';
 import { activateVendorJob, checkWebhooksJob } from '../modules/servicem8/servicem8.jobs.ts';
 import { systemPingJob } from '../modules/system/system.jobs.ts';
@@ -19,4 +20,5 @@ export const JOBS: readonly JobDefinition[] = [
   executeRunJob,
   dispatchDueRunsJob,
   reconcileJob,
+  endPastDueGraceJob,
 ];

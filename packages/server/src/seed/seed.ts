@@ -4,6 +4,7 @@ import { arrayContains, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { ensureDefaultPlans } from '../modules/billing/plans.service.ts';
 import { countArticles, insertArticle, insertFaq } from '../modules/content/content.repository.ts';
 import { insertMissingSystemEmails } from '../modules/mail/mail.repository.ts';
 import { SYSTEM_EMAIL_DEFAULTS } from '../modules/mail/system-email-defaults.ts';
@@ -24,7 +25,8 @@ export const DEMO_ACCOUNTS = {
 
 /**
  * Brings a new installation to a usable state, and is a no-op afterwards: the system email templates,
- * a first super admin, the help content, and in demo mode a demo vendor with an Admin and a User. Serialised by an
+ * a first super admin, the help content, the default plans (Starter, Pro, Business), and in demo mode a demo
+ * vendor with an Admin and a User. Serialised by an
  * advisory lock so several processes starting at once seed once.
  */
 export async function seed(deps: Pick<Deps, 'database' | 'config' | 'logger' | 'clock'>): Promise<void> {
@@ -35,6 +37,7 @@ export async function seed(deps: Pick<Deps, 'database' | 'config' | 'logger' | '
     await ensureSuperAdmin(tx, deps, log);
     await ensureHelpContent(tx);
     await ensureTemplateLibrary(tx, deps);
+    await ensureDefaultPlans(tx);
     if (deps.config.demoMode) await ensureDemoVendor(tx, deps, log);
   });
 }

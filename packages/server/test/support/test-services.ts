@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSimulator, type Simulator, type SimulatorOptions } from '@automate/servicem8-sim';
+import { buildStripeSim, type StripeSim } from '@automate/stripe-sim';
 import type { DestinationStream, LevelWithSilent } from 'pino';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseTarget } from '../../src/db/database.ts';
@@ -40,6 +41,10 @@ export type TestServices = Services & {
   app: App;
   /** The ServiceM8 simulator the server talks to, when asked for. */
   sim: Simulator | undefined;
+  /** The Stripe simulator the server talks to, when asked for (its events are delivered by the test). */
+  stripe: StripeSim | undefined;
+  /** The webhook signing secret the server checks Stripe's events with. */
+  stripeWebhookSecret: string;
   /** The server's own address, when it listens (deliveries from the simulator need one). */
   baseUrl: string | undefined;
   clock: TestClock;
@@ -64,6 +69,8 @@ export async function startTestServices(
     config?: Partial<Config>;
     /** Start a ServiceM8 simulator, point the server at it, and listen on a real port for its webhooks. */
     simulator?: SimulatorOptions;
+    /** Start a Stripe simulator and point the server's Stripe SDK at it (STRIPE_API_URL). */
+    stripe?: boolean;
     /** Where the server's log lines go (JSON, one a line), and from which level; silent without it. */
     log?: { stream: DestinationStream; level: LevelWithSilent };
     /** On PostgreSQL: the URL the server connects to instead of the test database's own (a proxy to it). */
@@ -87,6 +94,16 @@ export async function startTestServices(
       SM8_API_URL: simUrl,
       SM8_OAUTH_URL: simUrl,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
+  }
+  const stripeWebhookSecret = 'whsec_test_automate_server';
+  let stripe: StripeSim | undefined;
+  if (options.stripe) {
+    stripe = buildStripeSim({ nowMs: () => Date.now() });
+    Object.assign(simEnv, {
+      STRIPE_API_URL: await stripe.listen(),
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
     });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-test-'));
@@ -130,6 +147,8 @@ export async function startTestServices(
     ...services,
     app: services.app,
     sim,
+    stripe,
+    stripeWebhookSecret,
     baseUrl: sim ? config.publicUrl : undefined,
     clock,
     dataDir,
@@ -137,6 +156,7 @@ export async function startTestServices(
     async cleanup() {
       await services.stop();
       await sim?.close();
+      await stripe?.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -28,6 +28,8 @@ const pages = {
   adminAutomation: () => import('./routes/admin/automation.tsx'),
   settings: () => import('./routes/admin/settings.tsx'),
   vendors: () => import('./routes/admin/vendors.tsx'),
+  vendorBilling: () => import('./routes/admin/vendor-billing.tsx'),
+  products: () => import('./routes/admin/products.tsx'),
   users: () => import('./routes/admin/users.tsx'),
   content: () => import('./routes/admin/content.tsx'),
   sm8Activate: () => import('./routes/sm8/activate.tsx'),
@@ -220,7 +222,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                     'AdminTriggerTemplatesRoute',
                     ['view/:id', 'Trigger template', 'AdminTriggerTemplateRoute'],
                   ),
-                  searchSection('products', 'Products', pages.settings, 'AdminProductsRoute'),
+                  searchSection('products', 'Products', pages.products, 'AdminProductsRoute'),
                 ]),
                 section('vendors', 'Vendors', [
                   redirectIndex('search'),
@@ -229,8 +231,8 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                     ...page(':id', 'Vendor', pages.vendors, 'AdminVendorRoute'),
                     children: [
                       redirectIndex('triggers'),
-                      page('invoice/:invoiceId', 'Invoice', pages.vendors, 'AdminVendorInvoiceRoute'),
-                      page('billing', 'Billing', pages.vendors, 'AdminVendorBillingRoute'),
+                      page('invoice/:invoiceId', 'Invoice', pages.vendorBilling, 'AdminVendorInvoiceRoute'),
+                      page('billing', 'Billing', pages.vendorBilling, 'AdminVendorBillingRoute'),
                       page('users', 'Users', pages.vendors, 'AdminVendorUsersRoute'),
                       page('triggers', 'Triggers', pages.vendors, 'AdminVendorTriggersRoute'),
                     ],

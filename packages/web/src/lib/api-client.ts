@@ -302,3 +302,29 @@ export const apiGet: ApiClient['get'] = (path, dataSchema, options) => apiClient
 export const apiPost: ApiClient['post'] = (path, dataSchema, options) => apiClient.post(path, dataSchema, options);
 export const apiDelete: ApiClient['delete'] = (path, dataSchema, options) =>
   apiClient.delete(path, dataSchema, options);
+
+/**
+ * A file the server draws (a PDF), fetched with the signed-in user's token and the current vendor,
+ * then handed to the browser as a download named `filename`.
+ */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  const headers = new Headers(defaultHeadersProvider());
+  const token = authTokenProvider();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(`/api${path}`, { headers });
+  if (!response.ok) {
+    const text = await response.text();
+    const failure = parseJson(text);
+    const message =
+      failure.ok && isRecord(failure.value) && typeof failure.value.message === 'string'
+        ? failure.value.message
+        : 'The file could not be downloaded.';
+    throw new ApiError({ message, status: response.status, code: codeForStatus(response.status), method: 'GET', path });
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -186,6 +186,28 @@ export async function startRun(db: Db, runId: string, now: Date): Promise<boolea
   return rows.length === 1;
 }
 
+/**
+ * Puts a started run back to Scheduled, due again at `dueAt` (the dispatcher queues it then), saying
+ * why it waits.
+ */
+export async function postponeRun(
+  db: Db,
+  runId: string,
+  wait: { dueAt: Date; reason: string; at: Date },
+): Promise<void> {
+  await db
+    .update(triggerRuns)
+    .set({
+      status: 'Scheduled',
+      startedAt: null,
+      dispatchedAt: null,
+      dueAt: wait.dueAt,
+      reason: wait.reason,
+      updatedAt: wait.at,
+    })
+    .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
+}
+
 export async function finishRun(
   db: Db,
   runId: string,

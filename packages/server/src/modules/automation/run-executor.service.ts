@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ACTION_WORDS, AutomationAction, actionName, type TriggerAction, TriggerDefinition } from '@automate/contract';
+import {
+  ACTION_WORDS,
+  AutomationAction,
+  actionName,
+  SUBSCRIPTION_NOT_ACTIVE_REASON,
+  type TriggerAction,
+  TriggerDefinition,
+} from '@automate/contract';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { type ActionEnv, ActionProblem, jobLabel, UncertainOutcome } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
@@ -9,7 +17,9 @@ import type { Sm8Record } from '../../engine/events/derive-events.ts';
 import { buildMergeValues } from '../../engine/messages/merge-values.ts';
 import { mergeRecordsUsed, renderMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { RunRecords } from '../../engine/records/run-records.ts';
+import { formatInZone } from '../../engine/schedule/due-at.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
+import { limitSentence, pausedRunWaitsUntil, planLimitsOf } from '../billing/checkout.service.ts';
 import { templateToSend } from '../email-templates/email-templates.service.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
@@ -23,6 +33,7 @@ import {
   insertWrite,
   listSteps,
   noteFailedAttempt,
+  postponeRun,
   type RunRow,
   type StepRow,
   startRun,
@@ -31,6 +42,7 @@ import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
+import { isMessageAction, runUsageSince } from './usage.service.ts';
 
 /** Which attempt at a run this is (`retryCount` 0 is the first) and how long a retry may wait at most. */
 export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDelayMs: number };
@@ -60,12 +72,26 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
   };
 
   const vendor = await findVendor(db, run.vendorId);
-  if (!vendor?.subscriptionActive)
-    return finish('Skipped', 'The account has no active subscription, so automations do not run.');
+  if (!vendor?.subscriptionActive) {
+    // A run scheduled before the subscription stopped waits (checking hourly) for the vendor to pay.
+    const now = deps.clock.now();
+    const waitsUntil = await pausedRunWaitsUntil(db, run.vendorId, run.createdAt, now);
+    if (!waitsUntil) return finish('Skipped', SUBSCRIPTION_NOT_ACTIVE_REASON);
+    await postponeRun(db, runId, {
+      dueAt: new Date(now.getTime() + PAUSED_RUN_CHECK_MS),
+      reason: `Waiting: the subscription is not active. The run goes ahead once it is paid, until ${formatInZone(waitsUntil, vendor?.timeZone ?? 'Pacific/Auckland')}.`,
+      at: now,
+    });
+    return { status: 'Scheduled' };
+  }
+  const overQuota = await runQuotaRefusal(db, run.vendorId, deps.clock.now());
+  if (overQuota) return finish('Skipped', overQuota);
   const version = await triggerVersion(db, { triggerId: run.triggerId, version: run.triggerVersion });
   const parsed = TriggerDefinition.safeParse(version?.definition);
   if (!parsed.success) return finish('Failed', 'The trigger this run came from could not be read.');
   const definition = parsed.data;
+  const overMessages = await messageQuotaRefusal(db, run, definition, deps.clock.now());
+  if (overMessages) return finish('Skipped', overMessages);
 
   try {
     const client = await sm8ClientForVendor(deps, run.vendorId, { onRequest: calls.onRequest });
@@ -214,6 +240,9 @@ function actionLabel(type: AutomationAction): string {
 }
 
 /** How the run log begins the outcome of an Uncertain step. */
+/** How often a run waiting for a paused vendor to pay looks again. */
+const PAUSED_RUN_CHECK_MS = 60 * 60 * 1000;
+
 const UNCERTAIN_PREFIX = 'Uncertain — check the job diary: ';
 
 function latestStepOf(steps: StepRow[], actionId: string): StepRow | undefined {
@@ -261,4 +290,36 @@ export function actionEnv(
     newUuid: () => randomUUID(),
     nameOf: names.nameOf,
   };
+}
+
+/**
+ * Why the run may not start because the plan's runs this period are used up, or null. The run being
+ * started already counts itself (it is Running).
+ */
+async function runQuotaRefusal(db: Db, vendorId: string, now: Date): Promise<string | null> {
+  const planLimit = await planLimitsOf(db, vendorId, now);
+  if (!planLimit) return null;
+  const { runs } = await runUsageSince(db, vendorId, planLimit.periodStart);
+  if (runs <= planLimit.plan.maxRunsPerMonth) return null;
+  return `${limitSentence(planLimit.plan, 'runsPerMonth')}, and this period's are used up: the run was skipped. Change plan to run more.`;
+}
+
+/**
+ * Why a run that has not acted yet may not start because the emails and texts it sends would pass
+ * the plan's monthly number, or null. A run already under way finishes what it started.
+ */
+async function messageQuotaRefusal(
+  db: Db,
+  run: { id: string; vendorId: string },
+  definition: TriggerDefinition,
+  now: Date,
+): Promise<string | null> {
+  const sends = definition.actions.filter((action) => isMessageAction(action.type)).length;
+  if (sends === 0) return null;
+  const planLimit = await planLimitsOf(db, run.vendorId, now);
+  if (!planLimit) return null;
+  if ((await listSteps(db, run.id)).some((step) => step.kind === 'Action')) return null;
+  const { messages } = await runUsageSince(db, run.vendorId, planLimit.periodStart);
+  if (messages + sends <= planLimit.plan.maxMessagesPerMonth) return null;
+  return `${limitSentence(planLimit.plan, 'messagesPerMonth')}, and this run would send more than this period has left: the run was skipped. Change plan to send more.`;
 }

@@ -26,7 +26,8 @@ import { sm8CallCounter } from './sm8-call-counter.ts';
 const CASCADE_DEPTH_MAX = 3;
 
 /**
- * The vendor's enabled triggers for the event whose conditions hold get a run,
+ * The vendor's enabled triggers for the event whose conditions hold get a run (the executor skips it,
+ * with the reason, when the subscription is not active or the plan's runs are used up),
  * due after the trigger's delay. The trigger whose own change caused the event is left out (loop
  * guard); an event at the cascade limit starts nothing. Runs due now are queued in the same
  * transaction that creates them; later ones are queued by the dispatcher when due.
@@ -45,7 +46,8 @@ export async function matchEvent(
   const candidates = (await enabledTriggersFor(db, { vendorId: event.vendorId, event: event.event })).filter(
     (trigger) => trigger.id !== event.causedByTriggerId,
   );
-  if (!vendor?.subscriptionActive || candidates.length === 0) {
+  // A vendor whose subscription is not active still gets its runs: they are recorded as Skipped, with why.
+  if (!vendor || candidates.length === 0) {
     await markMatched();
     return { runs: 0 };
   }

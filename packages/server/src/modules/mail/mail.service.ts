@@ -53,4 +53,6 @@ export const SAMPLE_MERGE_DATA = {
   account: { name: 'Taylor Plumbing' },
   expiresInMinutes: 30,
   reason: 'ServiceM8 no longer accepts this connection: an Admin needs to connect ServiceM8 again.',
+  plan: { name: 'Pro' },
+  graceEndsAt: '3 December 2026',
 };

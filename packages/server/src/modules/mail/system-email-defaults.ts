@@ -136,6 +136,19 @@ Until this is fixed, every run fails the same way. Open {{ app.name }}, connect 
 [Open {{ app.name }}]({{ link }})`,
     mergeFields: [...COMMON_FIELDS, 'vendor.name', 'reason', 'link'],
   },
+  {
+    key: 'payment-failed',
+    name: 'Subscription payment failed',
+    description:
+      "Sent to the Admins of a business when its subscription's payment fails and the subscription becomes past due.",
+    subject: 'Your {{ app.name }} payment for {{ vendor.name }} did not go through',
+    body: `Hi {{ user.firstName }},
+
+We could not take the payment for the **{{ plan.name }}** plan of **{{ vendor.name }}**. Your automations keep running until {{ graceEndsAt }}; after that they pause until the payment is made.
+
+[Update your payment details]({{ link }})`,
+    mergeFields: [...COMMON_FIELDS, 'vendor.name', 'plan.name', 'graceEndsAt', 'link'],
+  },
 ];
 
 export function findSystemEmailDefault(key: string): SystemEmailDefault | undefined {

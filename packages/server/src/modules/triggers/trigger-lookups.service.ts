@@ -1,6 +1,7 @@
 import type { TriggerEvent } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import {
+  countEnabledTriggers,
   findTriggerUsingEmailTemplate,
   findTriggerVersion,
   listEnabledTriggers,
@@ -28,4 +29,9 @@ export async function triggerNamesOf(db: Db, vendorId: string): Promise<Map<stri
 /** The first (by name) of the vendor's triggers that sends the email template, if any. */
 export function findTriggerSendingTemplate(db: Db, where: { vendorId: string; templateId: string }) {
   return findTriggerUsingEmailTemplate(db, where);
+}
+
+/** How many of the vendor's triggers are enabled (what a plan's active-automations limit counts). */
+export function countActiveTriggers(db: Db, vendorId: string): Promise<number> {
+  return countEnabledTriggers(db, { vendorId });
 }

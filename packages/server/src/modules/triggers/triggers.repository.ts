@@ -1,5 +1,5 @@
 import { type SearchQuery, TRIGGER_EVENTS, type TriggerDefinition, type TriggerEvent } from '@automate/contract';
-import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { lookupValue } from '../../db/lookup-value.ts';
 import { countWhere, runSearch, type SearchSpec } from '../../db/search.ts';
@@ -125,6 +125,21 @@ export async function listEnabledTriggers(
     .select()
     .from(triggers)
     .where(and(eq(triggers.vendorId, where.vendorId), eq(triggers.event, where.event), eq(triggers.enabled, true)));
+}
+
+/** How many of the vendor's triggers are enabled, leaving out `exceptId` (the one being saved). */
+export async function countEnabledTriggers(db: Db, where: { vendorId: string; exceptId?: string }): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(triggers)
+    .where(
+      and(
+        eq(triggers.vendorId, where.vendorId),
+        eq(triggers.enabled, true),
+        where.exceptId ? ne(triggers.id, where.exceptId) : undefined,
+      ),
+    );
+  return row?.total ?? 0;
 }
 
 export async function listTriggerVersions(db: Db, where: { vendorId: string; triggerId: string }) {

@@ -19,12 +19,14 @@ import { checkMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import { detectImageType } from '../../storage/image-type.ts';
+import { limitSentence, planLimitsOf } from '../billing/checkout.service.ts';
 import { existingEmailTemplateIds } from '../email-templates/email-templates.service.ts';
 import { referenceItemsAmong } from '../servicem8/reference-items.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
 import { type AvailableSm8Item, findMissingReferences, type Sm8ReferenceKind } from './trigger-references.ts';
 import {
   claimPendingAttachments,
+  countEnabledTriggers,
   deleteExpiredPendingAttachments,
   deleteTrigger,
   deleteTriggerAttachment,
@@ -142,7 +144,7 @@ export async function createTriggerIn(
   definition: TriggerDefinition,
 ): Promise<Trigger> {
   const pending = await listPendingAttachmentIds(tx, vendorId, deps.clock.now());
-  await checkDefinition(tx, vendorId, definition, new Set(pending));
+  await checkDefinition(tx, vendorId, definition, new Set(pending), { now: deps.clock.now() });
   const row = await insertTrigger(tx, { vendorId, definition, userId: caller.id, now: deps.clock.now() });
   await keepVersion(tx, row, caller);
   await claimAttachmentsOf(tx, { vendorId, triggerId: row.id }, definition, pending);
@@ -179,7 +181,10 @@ export async function changeTrigger(
     if (!(await findTrigger(tx, key, { lock: true }))) throw notFound(TRIGGER);
     const own = (await listTriggerAttachments(tx, key)).map((attachment) => attachment.id);
     const pending = await listPendingAttachmentIds(tx, key.vendorId, deps.clock.now());
-    await checkDefinition(tx, key.vendorId, definition, new Set([...own, ...pending]));
+    await checkDefinition(tx, key.vendorId, definition, new Set([...own, ...pending]), {
+      now: deps.clock.now(),
+      triggerId: key.triggerId,
+    });
     const row = await updateTriggerDefinition(tx, key, definition, deps.clock.now());
     if (!row) throw notFound(TRIGGER);
     await keepVersion(tx, row, caller);
@@ -206,6 +211,7 @@ async function checkDefinition(
   vendorId: string,
   definition: TriggerDefinition,
   attachmentIds: ReadonlySet<string>,
+  saving: { now: Date; triggerId?: string },
 ): Promise<void> {
   const errors: Record<string, string[]> = {};
   const add = (path: string, message: string) => {
@@ -215,6 +221,18 @@ async function checkDefinition(
   const vendor = await findVendor(db, vendorId);
   if (definition.enabled && !vendor?.sm8Connected) {
     add('enabled', 'Connect your ServiceM8 account before enabling a trigger; until then it can be saved disabled.');
+  }
+  if (definition.enabled) {
+    const planLimit = await planLimitsOf(db, vendorId, saving.now);
+    const othersEnabled = planLimit
+      ? await countEnabledTriggers(db, { vendorId, ...(saving.triggerId ? { exceptId: saving.triggerId } : {}) })
+      : 0;
+    if (planLimit && othersEnabled >= planLimit.plan.maxActiveTriggers) {
+      add(
+        'enabled',
+        `${limitSentence(planLimit.plan, 'activeTriggers')}: switch another off, or change plan, to enable this one.`,
+      );
+    }
   }
 
   definition.actions.forEach((action, index) => {

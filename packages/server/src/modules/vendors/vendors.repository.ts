@@ -30,7 +30,9 @@ export async function findVendorsByIds(db: Db, ids: readonly string[]): Promise<
 export async function updateVendor(
   db: Db,
   id: string,
-  patch: Partial<Pick<VendorRow, 'name' | 'timeZone' | 'senderName'>>,
+  patch: Partial<
+    Pick<VendorRow, 'name' | 'timeZone' | 'senderName' | 'currentSubscriptionType' | 'subscriptionActive'>
+  >,
 ): Promise<VendorRow | undefined> {
   const [row] = await db
     .update(vendors)

@@ -83,3 +83,12 @@ export function markConnectedToServiceM8(tx: Db, vendorId: string, accountUuid: 
 export async function setVendorTimeZone(tx: Db, vendorId: string, timeZone: string): Promise<void> {
   await updateVendor(tx, vendorId, { timeZone });
 }
+
+/** What billing decided: the plan's name (null: no current subscription) and whether automations run. */
+export async function setVendorSubscription(
+  tx: Db,
+  vendorId: string,
+  standing: { currentSubscriptionType: string | null; subscriptionActive: boolean },
+): Promise<void> {
+  await updateVendor(tx, vendorId, standing);
+}

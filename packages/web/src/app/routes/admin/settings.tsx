@@ -21,8 +21,3 @@ export const AdminTriggerTemplatesRoute = paddedRoute(() => <AdminTemplates base
 export const AdminTriggerTemplateRoute = paddedRoute(({ id = '' }) => (
   <AdminTemplateEditor key={id} basePath={TRIGGER_TEMPLATES_BASE} id={id} />
 ));
-
-export const AdminProductsRoute = placeholderRoute(
-  'Products',
-  'Subscription products and their prices, to create, edit and retire.',
-);

@@ -49,13 +49,3 @@ export const AdminVendorUsersRoute = placeholderRoute(
   'Users',
   "This vendor's users and their roles, with invitations.",
 );
-
-export const AdminVendorBillingRoute = placeholderRoute(
-  'Billing',
-  "This vendor's subscription and invoices, with ways to adjust them.",
-);
-
-export const AdminVendorInvoiceRoute = placeholderRoute(
-  'Invoice',
-  ({ invoiceId = '' }) => `Invoice ${invoiceId} of this vendor: lines, totals and status.`,
-);

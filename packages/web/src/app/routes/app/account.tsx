@@ -2,22 +2,29 @@ import Alert from '@mui/material/Alert';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { AccountOverview } from '@/features/account/components/account-overview.tsx';
+import { InvoiceList } from '@/features/billing/components/invoice-list.tsx';
+import { InvoiceView } from '@/features/billing/components/invoice-view.tsx';
+import { PlanCheckout } from '@/features/billing/components/plan-checkout.tsx';
+import { SubscriptionOverview } from '@/features/billing/components/subscription-overview.tsx';
 import { EmailTemplateEditor } from '@/features/email-templates/components/email-template-editor.tsx';
 import { EmailTemplates } from '@/features/email-templates/components/email-templates.tsx';
 import { TeamPage } from '@/features/team/components/team-page.tsx';
 import { useCurrentVendor } from '@/lib/session/session.ts';
-import { paddedRoute, placeholderRoute } from '../route-pages.tsx';
+import { paddedRoute } from '../route-pages.tsx';
 
 const OVERVIEW_PATH = '/app/account/subscription/overview';
 const TEMPLATES_PATH = '/app/account/emails/search';
 const TEAM_PATH = '/app/account/team';
+const CHECKOUT_PATH = '/app/account/subscription/checkout';
+const INVOICES_PATH = '/app/account/invoicing/search';
 
 /** The Account area's tabs; each is the page whose path begins with its section. */
 const ACCOUNT_TABS = [
   { label: 'Overview', to: OVERVIEW_PATH, section: '/app/account/subscription' },
+  { label: 'Invoices', to: INVOICES_PATH, section: '/app/account/invoicing' },
   { label: 'Email templates', to: TEMPLATES_PATH, section: '/app/account/emails' },
   { label: 'Team', to: TEAM_PATH, section: TEAM_PATH },
 ] as const;
@@ -61,10 +68,29 @@ function NoVendor() {
 
 function Overview() {
   const vendor = useCurrentVendor();
+  const [params] = useSearchParams();
+  const paid = params.get('paid') === '1';
   return (
     <>
       <PageHeader title="Account" subtitle={vendor ? vendor.name : undefined} />
-      {vendor ? <AccountOverview vendor={vendor} teamPath={TEAM_PATH} templatesPath={TEMPLATES_PATH} /> : <NoVendor />}
+      {vendor ? (
+        <AccountOverview
+          vendor={vendor}
+          teamPath={TEAM_PATH}
+          templatesPath={TEMPLATES_PATH}
+          plan={
+            <SubscriptionOverview
+              vendorId={vendor.vendorId}
+              vendorName={vendor.name}
+              checkoutPath={CHECKOUT_PATH}
+              canManage={vendor.role === 'Admin'}
+              polling={paid}
+            />
+          }
+        />
+      ) : (
+        <NoVendor />
+      )}
     </>
   );
 }
@@ -82,20 +108,40 @@ function Team() {
 /** /app/account/subscription/overview: the business, its ServiceM8 connection, team, templates and plan. */
 export const SubscriptionOverviewRoute = accountRoute(() => <Overview />);
 
-export const SubscriptionCheckoutRoute = placeholderRoute(
-  'Checkout',
-  'Choose a plan and pay for it securely with the payment provider.',
-);
+function Checkout() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <title>Checkout · Account · Automate</title>
+      <PageHeader title="Choose a plan" subtitle="Prices in New Zealand dollars, GST included. Cancel any time." />
+      {vendor ? <PlanCheckout vendorId={vendor.vendorId} overviewPath={OVERVIEW_PATH} /> : <NoVendor />}
+    </>
+  );
+}
 
-export const InvoicesRoute = placeholderRoute(
-  'Invoices',
-  'Your invoices, with their status, amount and date, to view or download.',
-);
+function Invoices() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <title>Invoices · Account · Automate</title>
+      <PageHeader title="Invoices" subtitle="Every invoice of your subscription, to view, print or download." />
+      {vendor ? (
+        <InvoiceList vendorId={vendor.vendorId} invoicePath={(id) => `${INVOICES_PATH.replace('/search', '')}/${id}`} />
+      ) : (
+        <NoVendor />
+      )}
+    </>
+  );
+}
 
-export const InvoiceRoute = placeholderRoute(
-  'Invoice',
-  ({ id = '' }) => `Invoice ${id}: its lines, totals, status and payments.`,
-);
+/** /app/account/subscription/checkout: the plans with a monthly/yearly switch; paying opens a popup. */
+export const SubscriptionCheckoutRoute = accountRoute(() => <Checkout />);
+
+/** /app/account/invoicing/search: the vendor's invoices (URL-synced search). */
+export const InvoicesRoute = accountRoute(() => <Invoices />);
+
+/** /app/account/invoicing/{id}: one invoice, print-friendly, with its PDF. */
+export const InvoiceRoute = paddedRoute(({ id = '' }) => <InvoiceView id={id} backPath={INVOICES_PATH} />);
 
 /** /app/account/emails/search: the current vendor's email templates. */
 export const EmailTemplatesRoute = accountRoute(() => <EmailTemplates />);

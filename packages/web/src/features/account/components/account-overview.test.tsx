@@ -37,7 +37,10 @@ async function openSettings() {
     if (method === 'PATCH') return { status: 200, body: { success: true, data: { ...VENDOR, ...(body as object) } } };
     return { status: 200, body: { success: true, data: VENDOR } };
   });
-  renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
+  renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" plan={null} />, {
+    path: '/',
+    at: '/',
+  });
   return screen.findByRole('form', { name: 'Business settings' });
 }
 
@@ -47,7 +50,12 @@ describe('the account overview', () => {
       url.pathname === PATH ? { status: 200, body: { success: true, data: VENDOR } } : undefined,
     );
     renderAsRoute(
-      <AccountOverview vendor={MEMBERSHIP} teamPath="/app/account/team" templatesPath="/app/account/emails/search" />,
+      <AccountOverview
+        vendor={MEMBERSHIP}
+        teamPath="/app/account/team"
+        templatesPath="/app/account/emails/search"
+        plan={null}
+      />,
       {
         path: '/app/account/subscription/overview',
         at: '/app/account/subscription/overview',
@@ -104,7 +112,10 @@ describe('the account overview', () => {
       }
       return { status: 200, body: { success: true, data: VENDOR } };
     });
-    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" />, { path: '/', at: '/' });
+    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" plan={null} />, {
+      path: '/',
+      at: '/',
+    });
     const form = await screen.findByRole('form', { name: 'Business settings' });
     const name = within(form).getByRole('textbox', { name: /Business name/ });
     await userEvent.type(name, ' and Gas');

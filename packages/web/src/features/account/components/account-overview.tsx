@@ -29,10 +29,13 @@ export function AccountOverview({
   vendor,
   teamPath,
   templatesPath,
+  plan,
 }: {
   vendor: VendorMembership;
   teamPath: string;
   templatesPath: string;
+  /** The plan, its status and usage (the billing feature's, handed in by the route). */
+  plan: ReactNode;
 }) {
   return (
     <Grid container spacing={2}>
@@ -82,11 +85,7 @@ export function AccountOverview({
         </Card>
       </Grid>
       <Grid size={12}>
-        <Card title="Plan">
-          <Typography variant="body2" color="text.secondary">
-            Plans and billing are not available yet: your automations run without a plan for now.
-          </Typography>
-        </Card>
+        <Card title="Plan">{plan}</Card>
       </Grid>
     </Grid>
   );

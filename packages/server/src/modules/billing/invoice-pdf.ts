@@ -1,0 +1,74 @@
+import type { Invoice } from '@automate/contract';
+import { DateTime } from 'luxon';
+import PDFDocument from 'pdfkit';
+
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-NZ', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+const day = (iso: string | null, zone: string) =>
+  iso ? DateTime.fromISO(iso).setZone(zone).toFormat('d LLLL yyyy') : '—';
+
+/**
+ * The invoice as a one-page A4 PDF: number, status, dates, the business billed, the lines, subtotal,
+ * GST at 15 %, total and what was paid. Dates read in the vendor's time zone.
+ */
+export function renderInvoicePdf(invoice: Invoice, options: { timeZone: string; seller: string }): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Invoice ${invoice.number}`, Author: options.seller },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  const { currency } = invoice;
+  pdf.fontSize(20).text(options.seller, { continued: false });
+  pdf.moveDown(0.3).fontSize(14).text(`Tax invoice ${invoice.number}`);
+  pdf.fontSize(10).fillColor('#444');
+  pdf.text(`Status: ${invoice.status}`);
+  pdf.text(`Issued: ${day(invoice.issuedAt, options.timeZone)}`);
+  if (invoice.dueDate) pdf.text(`Due: ${DateTime.fromISO(invoice.dueDate).toFormat('d LLLL yyyy')}`);
+  if (invoice.periodStart && invoice.periodEnd) {
+    pdf.text(`Period: ${day(invoice.periodStart, options.timeZone)} to ${day(invoice.periodEnd, options.timeZone)}`);
+  }
+  if (invoice.reference) pdf.text(`Reference: ${invoice.reference}`);
+  pdf.moveDown().fillColor('#000').fontSize(11).text('Bill to');
+  pdf.fontSize(10).text(invoice.vendorName);
+
+  pdf.moveDown(1.5);
+  const columns = { description: 50, quantity: 330, unit: 380, amount: 470 };
+  const row = (cells: [string, string, string, string], bold = false) => {
+    const y = pdf.y;
+    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    pdf.text(cells[0], columns.description, y, { width: 270 });
+    const bottom = pdf.y;
+    pdf.text(cells[1], columns.quantity, y, { width: 40, align: 'right' });
+    pdf.text(cells[2], columns.unit, y, { width: 80, align: 'right' });
+    pdf.text(cells[3], columns.amount, y, { width: 75, align: 'right' });
+    pdf.y = Math.max(bottom, pdf.y) + 4;
+  };
+  row(['Description', 'Qty', 'Unit price', 'Amount'], true);
+  for (const line of invoice.lines) {
+    row([
+      line.description,
+      String(line.quantity),
+      money(line.unitAmountCents, currency),
+      money(line.amountCents, currency),
+    ]);
+  }
+  pdf.moveDown();
+  const total = (label: string, cents: number, bold = false) => row([label, '', '', money(cents, currency)], bold);
+  total('Subtotal (excluding GST)', invoice.subtotalCents);
+  total('GST 15%', invoice.gstCents);
+  total(`Total ${currency.toUpperCase()}`, invoice.totalCents, true);
+  total('Paid', invoice.amountPaidCents);
+  total(
+    'Amount due',
+    invoice.status === 'PAID' || invoice.status === 'VOIDED' ? 0 : invoice.totalCents - invoice.amountPaidCents,
+    true,
+  );
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'stripe-sim',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    isolate: false,
+  },
+});

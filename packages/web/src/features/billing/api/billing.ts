@@ -1,0 +1,184 @@
+import {
+  CheckoutLink,
+  CurrentSubscription,
+  type DocumentStatus,
+  Invoice,
+  type InvoiceInput,
+  Plan,
+  type PlanInput,
+  type SearchQueryInput,
+  searchPage,
+  Trigger,
+  TriggerSummary,
+  toSearchParams,
+} from '@automate/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet, apiRequest } from '@/lib/api-client.ts';
+
+/** Billing: plans, the current vendor's subscription, checkout, invoices (`/api/Accounting/…`). */
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  plansOnSale: ['billing', 'plans', 'on-sale'] as const,
+  planSearch: (query: SearchQueryInput) => ['billing', 'plans', 'search', query] as const,
+  subscription: (vendorId: string) => ['billing', 'subscription', vendorId] as const,
+  invoices: (vendorId: string | null, query: SearchQueryInput) => ['billing', 'invoices', vendorId, query] as const,
+  invoice: (id: string) => ['billing', 'invoice', id] as const,
+};
+
+const vendorHeader = (vendorId: string) => ({ 'x-vendor-id': vendorId });
+
+export function usePlansOnSale() {
+  return useQuery(
+    queryOptions({
+      queryKey: billingKeys.plansOnSale,
+      queryFn: ({ signal }) => apiGet('/Accounting/product/subscription/active', z.array(Plan), { signal }),
+    }),
+  );
+}
+
+const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
+
+/**
+ * The vendor's subscription (null: it never had one). The vendor is named explicitly, so a SuperAdmin
+ * can look at any. `awaitingPayment`: just paid, so ask again every 1.5 s until the payment provider's
+ * confirmation has made it live.
+ */
+export function useSubscription(vendorId: string, options: { awaitingPayment?: boolean } = {}) {
+  return useQuery(
+    queryOptions({
+      queryKey: billingKeys.subscription(vendorId),
+      queryFn: ({ signal }) =>
+        apiGet('/Accounting/product/sub/active', CurrentSubscription.nullable(), {
+          signal,
+          headers: vendorHeader(vendorId),
+        }),
+      refetchInterval: (query) =>
+        options.awaitingPayment && !LIVE_STATUSES.has(query.state.data?.status ?? '') ? 1500 : false,
+    }),
+  );
+}
+
+/** Where to pay for a plan price: Stripe's page, or /payment/close when the plan was changed in place. */
+export function fetchCheckoutLink(vendorId: string, planPriceId: string) {
+  return apiGet(`/Accounting/checkout/${encodeURIComponent(planPriceId)}`, CheckoutLink, {
+    headers: vendorHeader(vendorId),
+  });
+}
+
+export function useCancellation(vendorId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ subscriptionId, cancel }: { subscriptionId: string; cancel: boolean }) =>
+      apiRequest(
+        'GET',
+        `/Accounting/subscription/${encodeURIComponent(subscriptionId)}/${cancel ? 'cancel' : 'resume'}`,
+        CurrentSubscription,
+        { headers: vendorHeader(vendorId) },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: billingKeys.subscription(vendorId) }),
+  });
+}
+
+const PlanPage = searchPage(Plan);
+
+export function usePlanSearch(query: SearchQueryInput) {
+  return useQuery(
+    queryOptions({
+      queryKey: billingKeys.planSearch(query),
+      queryFn: ({ signal }) =>
+        apiGet('/Accounting/product/subscription/search', PlanPage, { query: toSearchParams(query), signal }),
+      placeholderData: (previous) => previous,
+    }),
+  );
+}
+
+export function useSavePlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlanInput & { id?: string }) =>
+      apiRequest('POST', `/Accounting/product/subscription/${input.id ? 'update' : 'create'}`, Plan, { body: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['billing', 'plans'] }),
+  });
+}
+
+export function useArchivePlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest('DELETE', `/Accounting/product/subscription/${encodeURIComponent(id)}/delete`, Plan),
+    onSettled: () => client.invalidateQueries({ queryKey: ['billing', 'plans'] }),
+  });
+}
+
+const InvoicePage = searchPage(Invoice);
+
+/** One vendor's invoices, or (vendorId null, SuperAdmins) everyone's. */
+export function useInvoiceSearch(vendorId: string | null, query: SearchQueryInput) {
+  return useQuery(
+    queryOptions({
+      queryKey: billingKeys.invoices(vendorId, query),
+      queryFn: ({ signal }) =>
+        apiGet(
+          vendorId
+            ? `/Accounting/invoices/search/vendor/${encodeURIComponent(vendorId)}`
+            : '/Accounting/invoices/search',
+          InvoicePage,
+          { query: toSearchParams(query), signal },
+        ),
+      placeholderData: (previous) => previous,
+    }),
+  );
+}
+
+export function useInvoice(id: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: billingKeys.invoice(id),
+      queryFn: ({ signal }) => apiGet(`/Accounting/invoice/fetch/${encodeURIComponent(id)}`, Invoice, { signal }),
+    }),
+  );
+}
+
+export function useCreateInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InvoiceInput) => apiRequest('POST', '/Accounting/invoice/create', Invoice, { body: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['billing', 'invoices'] }),
+  });
+}
+
+export function useInvoiceStatus(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (status: DocumentStatus) =>
+      apiRequest('POST', `/Accounting/invoice/${encodeURIComponent(id)}/status`, Invoice, { body: { status } }),
+    onSuccess: (result) => client.setQueryData(billingKeys.invoice(id), result.data),
+    onSettled: () => client.invalidateQueries({ queryKey: ['billing', 'invoices'] }),
+  });
+}
+
+const TriggerSummaryPage = searchPage(TriggerSummary);
+const triggerBase = (vendorId: string) => `/vendor/${encodeURIComponent(vendorId)}/Trigger`;
+
+/** The vendor's enabled automations (for choosing which to switch off before a smaller plan). */
+export function fetchEnabledTriggers(vendorId: string) {
+  return apiGet(`${triggerBase(vendorId)}/search`, TriggerSummaryPage, {
+    query: toSearchParams({
+      PageNumber: 1,
+      PageSize: 500,
+      SortBy: 'name',
+      SortDir: 'Ascending',
+      Filters: [{ action: 'Eq', field: 'enabled', value: true }],
+    }),
+  }).then((page) => page.rows);
+}
+
+/** Switches an automation off: its definition saved again with `enabled: false` (a new version). */
+export async function switchTriggerOff(vendorId: string, triggerId: string) {
+  const trigger = await apiGet(`${triggerBase(vendorId)}/${encodeURIComponent(triggerId)}`, Trigger);
+  await apiRequest('POST', `${triggerBase(vendorId)}/${encodeURIComponent(triggerId)}`, Trigger, {
+    body: { ...trigger.definition, enabled: false },
+  });
+}

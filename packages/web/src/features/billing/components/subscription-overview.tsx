@@ -1,0 +1,204 @@
+import type { CurrentSubscription } from '@automate/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
+import { PendingButton } from '@/components/ui/pending-button.tsx';
+import { getErrorMessage } from '@/lib/api-client.ts';
+import { formatDate, formatNumber } from '@/lib/format.ts';
+import { useNotifications } from '@/lib/notifications.ts';
+import { useCancellation, useSubscription } from '../api/billing.ts';
+import { formatCents, SUBSCRIPTION_STATUS_LABELS } from '../format-billing.ts';
+
+const LIVE = new Set(['trialing', 'active', 'past_due']);
+
+function UsageBar({ label, used, limit }: { label: string; used: number; limit: number }) {
+  const share = limit > 0 ? Math.min(100, (used / limit) * 100) : 100;
+  return (
+    <div>
+      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+        <Typography variant="body2">{label}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {formatNumber(used)} of {formatNumber(limit)}
+        </Typography>
+      </Stack>
+      <LinearProgress
+        variant="determinate"
+        value={share}
+        color={share >= 100 ? 'error' : share >= 80 ? 'warning' : 'primary'}
+        aria-label={`${label}: ${formatNumber(used)} of ${formatNumber(limit)}`}
+        sx={{ height: 8, borderRadius: 4, mt: 0.5 }}
+      />
+    </div>
+  );
+}
+
+/** When the subscription renews, ends or its trial ends, in one sentence. */
+function periodSentence(subscription: CurrentSubscription): string | null {
+  const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null;
+  if (!LIVE.has(subscription.status)) return 'This subscription has ended. Choose a plan to subscribe again.';
+  if (subscription.cancelAtPeriodEnd && end) return `Cancels on ${end}`;
+  if (subscription.status === 'trialing' && subscription.trialEnd)
+    return `Trial ends on ${formatDate(subscription.trialEnd)}`;
+  return end ? `Renews on ${end}` : null;
+}
+
+/**
+ * The vendor's plan: status, renewal or cancellation date, usage against the plan's limits, the
+ * past-due banner, and (for its Admins, `canManage`) change plan, cancel and resume.
+ */
+export function SubscriptionOverview({
+  vendorId,
+  vendorName,
+  checkoutPath,
+  canManage,
+  polling = false,
+}: {
+  vendorId: string;
+  vendorName: string;
+  checkoutPath: string | null;
+  canManage: boolean;
+  /** Just paid: ask again until the payment provider's confirmation has arrived. */
+  polling?: boolean;
+}) {
+  const subscription = useSubscription(vendorId, { awaitingPayment: polling });
+  const cancellation = useCancellation(vendorId);
+  const confirm = useConfirm();
+  const { toast } = useNotifications();
+  const data = subscription.data;
+  const waiting = polling && !LIVE.has(data?.status ?? '');
+
+  if (subscription.isPending) return <Skeleton variant="rounded" height={180} />;
+  if (subscription.isError) {
+    return (
+      <LoadError
+        error={subscription.error}
+        fallback="The subscription could not be loaded."
+        onRetry={subscription.refetch}
+      />
+    );
+  }
+  if (!data) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography variant="h6" component="h2">
+          No plan yet
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {waiting ? 'Waiting for the payment to be confirmed…' : `${vendorName} has no subscription.`}
+        </Typography>
+        {checkoutPath ? (
+          <Button href={checkoutPath} variant="contained">
+            Choose a plan
+          </Button>
+        ) : null}
+      </Paper>
+    );
+  }
+
+  const setCancel = async (cancel: boolean) => {
+    if (cancel) {
+      const end = data.currentPeriodEnd ? formatDate(data.currentPeriodEnd) : 'the end of the period';
+      const confirmed = await confirm({
+        title: 'Cancel the subscription?',
+        message: `${data.plan?.name ?? 'The'} plan stays active until ${end}; then automations stop running. You can resume before then.`,
+        confirmText: 'Cancel subscription',
+        destructive: true,
+      });
+      if (!confirmed) return;
+    }
+    try {
+      const result = await cancellation.mutateAsync({ subscriptionId: data.id, cancel });
+      toast(result.message ?? (cancel ? 'The subscription will cancel.' : 'The subscription continues.'), 'success');
+    } catch (error) {
+      toast(getErrorMessage(error, 'The subscription could not be changed.'), 'error');
+    }
+  };
+
+  const live = LIVE.has(data.status);
+  const period = periodSentence(data);
+  return (
+    <Stack spacing={2}>
+      {data.status === 'past_due' ? (
+        <Alert severity="warning">
+          The last payment failed. Automations keep running
+          {data.graceEndsAt ? ` until ${formatDate(data.graceEndsAt)}` : ''}; pay the open invoice to keep them going.
+        </Alert>
+      ) : null}
+      {!data.automationsRun && live ? (
+        <Alert severity="error">
+          Automations are paused: your subscription is not active. Pay the open invoice to resume them.
+        </Alert>
+      ) : null}
+      <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Plan">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+          <div>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="h5" component="h2">
+                {data.plan?.name ?? 'Subscription'} plan
+              </Typography>
+              <Chip
+                size="small"
+                label={SUBSCRIPTION_STATUS_LABELS[data.status]}
+                color={
+                  data.status === 'active' || data.status === 'trialing' ? 'success' : live ? 'warning' : 'default'
+                }
+              />
+            </Stack>
+            {data.amountCents !== null && data.interval ? (
+              <Typography color="text.secondary">
+                {formatCents(data.amountCents)} a {data.interval}, GST included
+              </Typography>
+            ) : null}
+            {period ? <Typography sx={{ mt: 1, fontWeight: 600 }}>{period}</Typography> : null}
+          </div>
+          {canManage ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              {checkoutPath ? (
+                <Button href={checkoutPath} variant="outlined">
+                  {live ? 'Change plan' : 'Choose a plan'}
+                </Button>
+              ) : null}
+              {live && !data.cancelAtPeriodEnd ? (
+                <PendingButton
+                  pending={cancellation.isPending}
+                  pendingText="Cancelling…"
+                  color="error"
+                  onClick={() => void setCancel(true)}
+                >
+                  Cancel subscription
+                </PendingButton>
+              ) : null}
+              {live && data.cancelAtPeriodEnd ? (
+                <PendingButton
+                  pending={cancellation.isPending}
+                  pendingText="Resuming…"
+                  variant="contained"
+                  onClick={() => void setCancel(false)}
+                >
+                  Resume subscription
+                </PendingButton>
+              ) : null}
+            </Stack>
+          ) : null}
+        </Stack>
+        {data.usage ? (
+          <Stack spacing={2} sx={{ mt: 3 }} aria-label="Usage this period">
+            <Typography variant="subtitle2" component="h3">
+              Usage this period
+            </Typography>
+            <UsageBar label="Active automations" {...data.usage.activeTriggers} />
+            <UsageBar label="Automation runs" {...data.usage.runs} />
+            <UsageBar label="Emails and texts" {...data.usage.messages} />
+          </Stack>
+        ) : null}
+      </Paper>
+    </Stack>
+  );
+}
