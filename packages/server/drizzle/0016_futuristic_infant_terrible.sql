@@ -1,0 +1,2 @@
+CREATE INDEX "trigger_runs_created_id_idx" ON "trigger_runs" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "trigger_runs_status_created_idx" ON "trigger_runs" USING btree ("status","created_at","id");
