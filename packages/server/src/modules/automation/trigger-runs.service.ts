@@ -1,4 +1,5 @@
 import type {
+  AdminTriggerRunPage,
   AutomationAction,
   CursorSearchQuery,
   RunStep,
@@ -10,7 +11,8 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { triggerNamesOf } from '../triggers/trigger-lookups.service.ts';
+import { triggerNamesByIds, triggerNamesOf } from '../triggers/trigger-lookups.service.ts';
+import { findVendors } from '../vendors/vendors.service.ts';
 import { queueRunExecution, RUN_ATTEMPTS_ALLOWED } from './execute-run.jobs.ts';
 import {
   cancelScheduledRun,
@@ -19,6 +21,7 @@ import {
   listRunSteps,
   type RunStepRow,
   reopenFailedRuns,
+  searchAllTriggerRuns,
   searchTriggerRuns,
   type TriggerRunRow,
 } from './trigger-runs.repository.ts';
@@ -76,6 +79,24 @@ export async function listTriggerRuns(
   if (scope.triggerId && !names.has(scope.triggerId.toLowerCase())) throw notFound('The trigger');
   const page = await searchTriggerRuns(db, scope, query, names);
   return { ...page, rows: page.rows.map(toTriggerRun) };
+}
+
+/** Every vendor's runs, for the super admin, each with its trigger's and its vendor's name. */
+export async function listAllTriggerRuns(deps: Deps, query: CursorSearchQuery): Promise<AdminTriggerRunPage> {
+  const db = deps.database.db;
+  const page = await searchAllTriggerRuns(db, query);
+  const [triggerNames, vendors] = await Promise.all([
+    triggerNamesByIds(db, [...new Set(page.rows.map((row) => row.triggerId))]),
+    findVendors(db, [...new Set(page.rows.map((row) => row.vendorId))]),
+  ]);
+  const vendorNames = new Map(vendors.map((vendor) => [vendor.id, vendor.name]));
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      ...toTriggerRun({ ...row, triggerName: triggerNames.get(row.triggerId) ?? '' }),
+      vendorName: vendorNames.get(row.vendorId) ?? '',
+    })),
+  };
 }
 
 /** The run with the name of its trigger. */

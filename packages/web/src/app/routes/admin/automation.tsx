@@ -1,4 +1,6 @@
-import { placeholderRoute } from '../route-pages.tsx';
+import { AllRunsLog } from '@/features/automation/runs/all-runs-log.tsx';
+import { VendorFilter } from '@/features/vendors/components/vendor-filter.tsx';
+import { paddedRoute, placeholderRoute } from '../route-pages.tsx';
 
 export const AdminTemplatesRoute = placeholderRoute(
   'Automation templates',
@@ -10,7 +12,5 @@ export const AdminTemplateRoute = placeholderRoute(
   ({ id = '' }) => `The editor for automation template ${id}.`,
 );
 
-export const AdminRunsRoute = placeholderRoute(
-  'Trigger runs',
-  'Every trigger run across all vendors, filterable by vendor, status and time, with its log.',
-);
+/** /admin/automation/runs: every vendor's runs, with the vendor Logs' step-log panel. */
+export const AdminRunsRoute = paddedRoute(() => <AllRunsLog vendorFilter={(props) => <VendorFilter {...props} />} />);
