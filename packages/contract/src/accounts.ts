@@ -125,8 +125,27 @@ export type UserProfile = z.infer<typeof UserProfile>;
 export const AdminUserRow = UserProfile.extend({
   lockedOut: z.boolean(),
   vendorCount: z.number().int(),
+  /** A super admin disabled the account: it cannot sign in. */
+  disabled: z.boolean(),
+  lastSignInAt: z.iso.datetime().nullable(),
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
+
+/** One user as the super admin's user page shows it: the row and the vendors with the user's role in each. */
+export const AdminUserDetail = AdminUserRow.extend({ vendors: z.array(VendorMembership) });
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+
+/** `POST /Admin/users/{id}/superadmin`: grant (true) or revoke (false) the SuperAdmin role. */
+export const SetSuperAdminRequest = z.object({
+  superAdmin: z.boolean({ error: 'superAdmin must be true (grant) or false (revoke).' }),
+});
+export type SetSuperAdminRequest = z.infer<typeof SetSuperAdminRequest>;
+
+/** `POST /Admin/users/{id}/disabled`: disable (true) or enable again (false) the account. */
+export const SetUserDisabledRequest = z.object({
+  disabled: z.boolean({ error: 'disabled must be true (disable) or false (enable).' }),
+});
+export type SetUserDisabledRequest = z.infer<typeof SetUserDisabledRequest>;
 
 export const Vendor = z.object({
   id: z.uuid(),

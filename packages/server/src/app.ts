@@ -11,6 +11,7 @@ import { registerInputGuards } from './http/input-guards.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
+import { adminUserRoutes } from './modules/auth/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findLockedAddresses } from './modules/auth/auth.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(authRoutes(deps));
       await api.register(sessionRoutes(deps));
       await api.register(userRoutes(deps, { findLockedAddresses }));
+      await api.register(adminUserRoutes(deps));
       await api.register(vendorRoutes(deps));
       await api.register(vendorUserRoutes(deps));
       await api.register(invitationRoutes(deps));
