@@ -20,6 +20,7 @@ const MODULE_LAYERS = [
   'system',
   'health',
   'public',
+  'admin',
 ];
 
 const SERVER = '^packages/server/src/';

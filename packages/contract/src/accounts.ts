@@ -154,10 +154,30 @@ export const Vendor = z.object({
   sm8Connected: z.boolean(),
   currentSubscriptionType: z.string().nullable(),
   hasCurrentSubscription: z.boolean(),
+  /** Set when the Automate team suspended the vendor's automations: new runs are Skipped with this reason. */
+  automationsSuspended: z.object({ since: z.iso.datetime(), reason: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Vendor = z.infer<typeof Vendor>;
+
+/** `POST /Admin/vendors/{id}/suspension`: suspend (with the reason the vendor sees) or resume its automations. */
+export const SetVendorSuspensionRequest = z.discriminatedUnion(
+  'suspended',
+  [
+    z.object({
+      suspended: z.literal(true),
+      reason: z
+        .string({ error: 'Say why the automations are suspended: the vendor sees the reason.' })
+        .trim()
+        .min(1, 'Say why the automations are suspended: the vendor sees the reason.')
+        .max(500, 'The reason can be at most 500 characters.'),
+    }),
+    z.object({ suspended: z.literal(false) }),
+  ],
+  { error: 'suspended must be true (with a reason) or false.' },
+);
+export type SetVendorSuspensionRequest = z.infer<typeof SetVendorSuspensionRequest>;
 
 export const UpdateVendorRequest = z.object({
   name: VendorName.optional(),

@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuards } from './http/input-guards.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
+import { adminVendorRoutes } from './modules/admin/admin-vendors.routes.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { adminUserRoutes } from './modules/auth/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRoutes(deps, { lastRunTimes: lastRunTimesOf }));
       await api.register(triggerRunRoutes(deps));
       await api.register(dryRunRoutes(deps));
+      await api.register(adminVendorRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -14,7 +14,7 @@ import { templateToSend } from '../email-templates/email-templates.service.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
 import { readTriggerAttachment } from '../triggers/triggers.service.ts';
-import { findVendor } from '../vendors/vendors.service.ts';
+import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
   addRunSm8Calls,
   findRun,
@@ -65,6 +65,8 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
   const vendor = await findVendor(db, run.vendorId);
   if (!vendor?.subscriptionActive)
     return finish('Skipped', 'The account has no active subscription, so automations do not run.');
+  const suspended = suspendedRunReason(vendor);
+  if (suspended) return finish('Skipped', suspended);
   const version = await triggerVersion(db, { triggerId: run.triggerId, version: run.triggerVersion });
   const parsed = TriggerDefinition.safeParse(version?.definition);
   if (!parsed.success) return finish('Failed', 'The trigger this run came from could not be read.');

@@ -237,3 +237,30 @@ export async function reopenFailedRuns(
     )
     .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId, dueAt: triggerRuns.dueAt });
 }
+
+export type RunActivityRow = { vendorId: string; runs: number; failures: number; lastRunAtMs: number | null };
+
+/**
+ * For each vendor among `vendorIds`: its runs created since `since`, how many of them failed, and when
+ * its newest run was created (at any time). Each vendor is one range of the (vendor, created_at) index.
+ */
+export async function findRunActivity(db: Db, vendorIds: readonly string[], since: Date): Promise<RunActivityRow[]> {
+  if (vendorIds.length === 0) return [];
+  const ids = sql.join(
+    vendorIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select v.id::text as "vendorId", recent.runs, recent.failures, newest.at_ms as "lastRunAtMs"
+      from unnest(array[${ids}]) as v(id)
+      cross join lateral (
+        select count(*)::int as runs, (count(*) filter (where ${triggerRuns.status} = 'Failed'))::int as failures
+          from ${triggerRuns} where ${triggerRuns.vendorId} = v.id and ${triggerRuns.createdAt} >= ${since.toISOString()}::timestamptz
+      ) recent
+      left join lateral (
+        select (extract(epoch from ${triggerRuns.createdAt}) * 1000)::float8 as at_ms
+          from ${triggerRuns} where ${triggerRuns.vendorId} = v.id
+          order by ${triggerRuns.createdAt} desc limit 1
+      ) newest on true`);
+  return (result as unknown as { rows: RunActivityRow[] }).rows;
+}

@@ -17,6 +17,7 @@ import { queueRunExecution, RUN_ATTEMPTS_ALLOWED } from './execute-run.jobs.ts';
 import {
   cancelScheduledRun,
   findLastRunTimes,
+  findRunActivity,
   findTriggerRun,
   listRunSteps,
   type RunStepRow,
@@ -179,4 +180,25 @@ export async function lastRunTimesOf(db: Db, vendorId: string): Promise<Map<stri
 
 function callerName(caller: Caller): string {
   return `${caller.firstName} ${caller.lastName}`.trim() || caller.userName || caller.email;
+}
+
+export type RunActivity = { runs: number; failures: number; lastRunAt: Date | null };
+
+/** Each vendor's runs since `since`, how many failed, and its newest run's time, for the super admin's vendor list. */
+export async function runActivityOf(
+  db: Db,
+  vendorIds: readonly string[],
+  since: Date,
+): Promise<Map<string, RunActivity>> {
+  const rows = await findRunActivity(db, vendorIds, since);
+  return new Map(
+    rows.map((row) => [
+      row.vendorId,
+      {
+        runs: row.runs,
+        failures: row.failures,
+        lastRunAt: row.lastRunAtMs === null ? null : new Date(row.lastRunAtMs),
+      },
+    ]),
+  );
 }

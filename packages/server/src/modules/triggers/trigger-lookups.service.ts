@@ -1,6 +1,7 @@
 import type { TriggerEvent } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import {
+  countEnabledTriggers,
   findTriggerUsingEmailTemplate,
   findTriggerVersion,
   listEnabledTriggers,
@@ -29,6 +30,11 @@ export async function triggerNamesOf(db: Db, vendorId: string): Promise<Map<stri
 /** The names of the triggers among `ids` (of any vendor) by id, for the super admin's list of every run. */
 export async function triggerNamesByIds(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   return new Map((await listTriggerNamesByIds(db, ids)).map(({ id, name }) => [id, name]));
+}
+
+/** How many enabled triggers each vendor among `vendorIds` has. */
+export async function enabledTriggerCounts(db: Db, vendorIds: readonly string[]): Promise<Map<string, number>> {
+  return new Map((await countEnabledTriggers(db, vendorIds)).map(({ vendorId, enabled }) => [vendorId, enabled]));
 }
 
 /** The first (by name) of the vendor's triggers that sends the email template, if any. */

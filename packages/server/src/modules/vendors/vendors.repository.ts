@@ -30,7 +30,12 @@ export async function findVendorsByIds(db: Db, ids: readonly string[]): Promise<
 export async function updateVendor(
   db: Db,
   id: string,
-  patch: Partial<Pick<VendorRow, 'name' | 'timeZone'>>,
+  patch: Partial<
+    Pick<
+      VendorRow,
+      'name' | 'timeZone' | 'automationsSuspendedAt' | 'automationsSuspendedReason' | 'sm8Connected' | 'sm8AccountUuid'
+    >
+  >,
 ): Promise<VendorRow | undefined> {
   const [row] = await db
     .update(vendors)
@@ -62,6 +67,12 @@ const vendorSearch: SearchSpec = {
     },
     hasCurrentSubscription: {
       source: sql`(${vendors.currentSubscriptionType} is not null)`,
+      kind: 'boolean',
+      sortable: true,
+      filterable: true,
+    },
+    automationsSuspended: {
+      source: sql`(${vendors.automationsSuspendedAt} is not null)`,
       kind: 'boolean',
       sortable: true,
       filterable: true,

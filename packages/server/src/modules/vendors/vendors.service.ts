@@ -12,7 +12,7 @@ import {
   type VendorRow,
 } from './vendors.repository.ts';
 
-function toVendor(row: VendorRow): Vendor {
+export function toVendor(row: VendorRow): Vendor {
   return {
     id: row.id,
     name: row.name,
@@ -20,6 +20,10 @@ function toVendor(row: VendorRow): Vendor {
     sm8Connected: row.sm8Connected,
     currentSubscriptionType: row.currentSubscriptionType,
     hasCurrentSubscription: row.currentSubscriptionType !== null,
+    automationsSuspended:
+      row.automationsSuspendedAt === null
+        ? null
+        : { since: row.automationsSuspendedAt.toISOString(), reason: row.automationsSuspendedReason ?? '' },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -72,6 +76,32 @@ export function createVendor(
 /** The vendor is connected to this ServiceM8 account. */
 export function markConnectedToServiceM8(tx: Db, vendorId: string, accountUuid: string): Promise<void> {
   return markVendorConnected(tx, vendorId, accountUuid);
+}
+
+/**
+ * Why the vendor's runs do not go ahead while a super admin has suspended its automations (null while
+ * they are not suspended): the reason the run log shows the vendor.
+ */
+export function suspendedRunReason(vendor: VendorRow): string | null {
+  if (vendor.automationsSuspendedAt === null) return null;
+  return `Automations are suspended by the Automate team: ${vendor.automationsSuspendedReason ?? 'no reason given'}`;
+}
+
+/** Suspends the vendor's automations with `reason` (at `at`), or resumes them (`null`); answers the vendor as changed. */
+export async function setAutomationsSuspension(
+  tx: Db,
+  vendorId: string,
+  suspension: { reason: string; at: Date } | null,
+): Promise<VendorRow | undefined> {
+  return updateVendor(tx, vendorId, {
+    automationsSuspendedAt: suspension?.at ?? null,
+    automationsSuspendedReason: suspension?.reason ?? null,
+  });
+}
+
+/** The vendor is no longer connected to a ServiceM8 account. */
+export async function markDisconnectedFromServiceM8(tx: Db, vendorId: string): Promise<void> {
+  await updateVendor(tx, vendorId, { sm8Connected: false, sm8AccountUuid: null });
 }
 
 /** The vendor's time zone as its ServiceM8 account has it. */
