@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { type SearchFilterSpec, SearchPanel } from '@/components/ui/search-panel.tsx';
+import { type SearchFilterSpec, SearchPanel, searchResults } from '@/components/ui/search-panel.tsx';
 import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
@@ -53,16 +53,12 @@ export function SearchScreen<T extends { id: string }>({
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
       <SearchPanel
         filters={filters}
-        load={search}
+        {...searchResults(search)}
         loadFailed={loadFailed}
         label={label}
         columns={columns}
-        rows={search.data?.rows}
-        total={search.data?.total ?? 0}
         state={state}
         onChange={change}
-        loading={search.isPending}
-        fetching={search.isFetching}
         getRowKey={(row) => row.id}
         onRowClick={(row) => navigate(pathOf(row.id))}
         emptyText={state.Filters.length > 0 ? emptyText.filtered : emptyText.none}
