@@ -6,6 +6,7 @@
  * one place that says which way dependencies between modules go.
  */
 const MODULE_LAYERS = [
+  'audit',
   'mail',
   'vendors',
   'users',

@@ -26,3 +26,18 @@ export type AdminVendorConnection = z.infer<typeof AdminVendorConnection>;
 
 export const AdminVendorDetail = AdminVendorRow.extend({ serviceM8: AdminVendorConnection.nullable() });
 export type AdminVendorDetail = z.infer<typeof AdminVendorDetail>;
+
+/** One entry of the audit log: who did what, when, on which vendor or user, with the setting before and after. */
+export const AuditEntry = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime(),
+  actorUserId: z.uuid(),
+  actorName: z.string(),
+  action: z.string(),
+  summary: z.string(),
+  vendorId: z.uuid().nullable(),
+  targetUserId: z.uuid().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;

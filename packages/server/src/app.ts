@@ -11,6 +11,8 @@ import { registerInputGuards } from './http/input-guards.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
 import { adminVendorRoutes } from './modules/admin/admin-vendors.routes.ts';
+import { registerActingAsVendorAudit } from './modules/audit/acting-as-vendor.audit.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { adminUserRoutes } from './modules/auth/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -101,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       registerAccessControl(api, deps);
+      registerActingAsVendorAudit(api, deps);
       await api.register(healthRoutes(deps));
       await api.register(publicRoutes(deps));
       await api.register(authRoutes(deps));
@@ -120,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRunRoutes(deps));
       await api.register(dryRunRoutes(deps));
       await api.register(adminVendorRoutes(deps));
+      await api.register(auditRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -233,6 +233,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                       page('billing', 'Billing', pages.vendors, 'AdminVendorBillingRoute'),
                       page('users', 'Users', pages.vendors, 'AdminVendorUsersRoute'),
                       page('triggers', 'Triggers', pages.vendors, 'AdminVendorTriggersRoute'),
+                      page('audit', 'Audit log', pages.vendors, 'AdminVendorAuditRoute'),
                     ],
                   },
                 ]),

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access } from '../../http/access.ts';
+import { access, requireCaller } from '../../http/access.ts';
 import { answerRoute } from '../../http/answer-route.ts';
 import { getAdminVendor, searchAdminVendors, setVendorSuspension } from './admin-vendors.service.ts';
 
@@ -55,7 +55,7 @@ export function adminVendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       body: SetVendorSuspensionRequest,
       data: AdminVendorDetail,
       message: (vendor) => (vendor.automationsSuspended ? 'Automations are suspended.' : 'Automations resumed.'),
-      answer: (request) => setVendorSuspension(deps, request.params.id, request.body),
+      answer: (request) => setVendorSuspension(deps, requireCaller(request), request.params.id, request.body),
     });
   };
 }

@@ -8,11 +8,13 @@ import type {
 } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
+import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { runActivityOf } from '../automation/trigger-runs.service.ts';
 import { connectionSummaryOf } from '../servicem8/connection-admin.service.ts';
 import { enabledTriggerCounts } from '../triggers/trigger-lookups.service.ts';
-import { getVendor, listVendors, setAutomationsSuspension, toVendor } from '../vendors/vendors.service.ts';
+import { findVendor, getVendor, listVendors, setAutomationsSuspension, toVendor } from '../vendors/vendors.service.ts';
 
 /** The super admin's vendors: the list with each vendor's activity, one vendor, and suspending its automations. */
 
@@ -56,14 +58,27 @@ async function describeVendor(deps: Deps, db: Db, vendor: Vendor): Promise<Admin
  */
 export async function setVendorSuspension(
   deps: Deps,
+  caller: Caller,
   vendorId: string,
   request: SetVendorSuspensionRequest,
 ): Promise<AdminVendorDetail> {
   const db = deps.database.db;
   return db.transaction(async (tx) => {
-    const suspension = request.suspended ? { reason: request.reason, at: deps.clock.now() } : null;
-    const row = await setAutomationsSuspension(tx, vendorId, suspension);
-    if (!row) throw notFound('Vendor');
+    const current = await findVendor(tx, vendorId);
+    if (!current) throw notFound('Vendor');
+    const before = toVendor(current).automationsSuspended;
+    const now = deps.clock.now();
+    const suspension = request.suspended ? { reason: request.reason, at: now } : null;
+    const row = (await setAutomationsSuspension(tx, vendorId, suspension)) ?? current;
+    await recordAudit(tx, caller, now, {
+      action: 'vendor.suspension',
+      summary: request.suspended
+        ? `Suspended ${row.name}'s automations: ${request.reason}`
+        : `Resumed ${row.name}'s automations.`,
+      vendorId,
+      before: { suspended: before !== null, reason: before?.reason ?? null },
+      after: { suspended: request.suspended, reason: request.suspended ? request.reason : null },
+    });
     return describeVendor(deps, tx, toVendor(row));
   });
 }

@@ -35,7 +35,7 @@ export function adminUserRoutes(deps: Deps): FastifyPluginAsyncZod {
       summary: 'Email the user a new link to confirm their address',
       description: 'Refused (400) when the address is already confirmed or the account is disabled.',
       message: (user) => `A confirmation link was sent to ${user.email}.`,
-      answer: (request) => sendVerificationLink(deps, request.params.id),
+      answer: (request) => sendVerificationLink(deps, requireCaller(request), request.params.id),
     });
 
     answerRoute(app, {
@@ -45,7 +45,7 @@ export function adminUserRoutes(deps: Deps): FastifyPluginAsyncZod {
       summary: 'Email the user a link to choose a new password',
       description: 'Refused (400) when the account is disabled.',
       message: (user) => `A password reset link was sent to ${user.email}.`,
-      answer: (request) => sendPasswordResetLink(deps, request.params.id),
+      answer: (request) => sendPasswordResetLink(deps, requireCaller(request), request.params.id),
     });
 
     answerRoute(app, {
@@ -55,7 +55,7 @@ export function adminUserRoutes(deps: Deps): FastifyPluginAsyncZod {
       summary: 'Lift the lock-out failed sign-ins put on the user',
       description: 'Refused (400) when the user is not locked out.',
       message: 'The user can sign in again.',
-      answer: (request) => unlockUser(deps, request.params.id),
+      answer: (request) => unlockUser(deps, requireCaller(request), request.params.id),
     });
 
     answerRoute(app, {

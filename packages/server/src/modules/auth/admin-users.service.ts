@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { type AuditRecord, recordAudit } from '../audit/audit.service.ts';
 import { vendorsOfUser } from '../users/memberships.service.ts';
 import {
   enabledSuperAdminsForUpdate,
@@ -42,8 +43,13 @@ async function describeUser(deps: Deps, db: Db, user: UserRow): Promise<AdminUse
   return { ...toAdminUserRow(user, { lockedOut: locked.has(user.email), vendorCount: vendors.length }), vendors };
 }
 
+/** Writes the action on the user to the audit log, in the action's transaction. */
+function audit(tx: Db, deps: Deps, caller: Caller, user: UserRow, record: Omit<AuditRecord, 'targetUserId'>) {
+  return recordAudit(tx, caller, deps.clock.now(), { ...record, targetUserId: user.id });
+}
+
 /** Emails the user a new link to confirm their address (an address already confirmed needs none: 400). */
-export async function sendVerificationLink(deps: Deps, userId: string): Promise<AdminUserDetail> {
+export async function sendVerificationLink(deps: Deps, caller: Caller, userId: string): Promise<AdminUserDetail> {
   return deps.database.db.transaction(async (tx) => {
     const user = await requireUser(tx, userId);
     if (user.emailVerifiedAt) {
@@ -51,27 +57,41 @@ export async function sendVerificationLink(deps: Deps, userId: string): Promise<
     }
     refuseDisabled(user, 'a confirmation link');
     await sendLinkEmail(tx, deps, user, 'verification', deps.clock.now());
+    await audit(tx, deps, caller, user, {
+      action: 'user.verification-sent',
+      summary: `Sent ${user.email} a new confirmation link.`,
+    });
     return describeUser(deps, tx, user);
   });
 }
 
 /** Emails the user a link to choose a new password. */
-export async function sendPasswordResetLink(deps: Deps, userId: string): Promise<AdminUserDetail> {
+export async function sendPasswordResetLink(deps: Deps, caller: Caller, userId: string): Promise<AdminUserDetail> {
   return deps.database.db.transaction(async (tx) => {
     const user = await requireUser(tx, userId);
     refuseDisabled(user, 'a password reset link');
     await sendLinkEmail(tx, deps, user, 'passwordReset', deps.clock.now());
+    await audit(tx, deps, caller, user, {
+      action: 'user.password-reset-sent',
+      summary: `Sent ${user.email} a password reset link.`,
+    });
     return describeUser(deps, tx, user);
   });
 }
 
 /** Lifts the lock-out that failed sign-ins put on the user's address (400 when there is none). */
-export async function unlockUser(deps: Deps, userId: string): Promise<AdminUserDetail> {
+export async function unlockUser(deps: Deps, caller: Caller, userId: string): Promise<AdminUserDetail> {
   return deps.database.db.transaction(async (tx) => {
     const user = await requireUser(tx, userId);
     const locked = await findLockedAddresses(tx, [user.email], deps.clock.now());
     if (!locked.has(user.email)) throw new AppError('BAD_REQUEST', `${nameOf(user)} is not locked out.`);
     await clearSignInAttempts(tx, signInKey(user.email));
+    await audit(tx, deps, caller, user, {
+      action: 'user.unlocked',
+      summary: `Unlocked ${nameOf(user)} after failed sign-ins.`,
+      before: { lockedOut: true },
+      after: { lockedOut: false },
+    });
     return describeUser(deps, tx, user);
   });
 }
@@ -89,7 +109,14 @@ export async function setSuperAdmin(
   return deps.database.db.transaction(async (tx) => {
     const user = await requireUser(tx, userId);
     if (!superAdmin) await refuseLastSuperAdmin(tx, user, 'grant the role to someone else before revoking it');
-    return describeUser(deps, tx, await setSuperAdminRole(tx, user, superAdmin));
+    const changed = await setSuperAdminRole(tx, user, superAdmin);
+    await audit(tx, deps, caller, user, {
+      action: 'user.superadmin',
+      summary: `${superAdmin ? 'Granted' : 'Revoked'} SuperAdmin ${superAdmin ? 'to' : 'from'} ${nameOf(user)}.`,
+      before: { roles: user.roles },
+      after: { roles: changed.roles },
+    });
+    return describeUser(deps, tx, changed);
   });
 }
 
@@ -117,7 +144,14 @@ export async function setDisabled(
   return deps.database.db.transaction(async (tx) => {
     const user = await requireUser(tx, userId);
     if (disabled) await refuseLastSuperAdmin(tx, user, 'grant the role to someone else before disabling them');
-    return describeUser(deps, tx, await setUserDisabled(tx, user, disabled, deps.clock.now()));
+    const changed = await setUserDisabled(tx, user, disabled, deps.clock.now());
+    await audit(tx, deps, caller, user, {
+      action: 'user.disabled',
+      summary: `${disabled ? 'Disabled' : 'Enabled'} ${nameOf(user)}'s account.`,
+      before: { disabled: user.disabledAt !== null },
+      after: { disabled },
+    });
+    return describeUser(deps, tx, changed);
   });
 }
 

@@ -103,6 +103,7 @@ export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
       ...triggerRoute,
       method: 'GET',
       url: `${base}/runs/:runId/cancel`,
+      changesState: true,
       summary: 'Cancel a scheduled run',
       description: 'Only a run that has not started (Scheduled) can be cancelled; otherwise 409 says why not.',
       params: RunParams,

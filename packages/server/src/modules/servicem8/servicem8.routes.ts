@@ -17,6 +17,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
       method: 'GET',
       url: '/Vendor/:id/sync',
       access: access.vendorAdmin('id'),
+      changesState: true,
       tags,
       summary: 'Copy the reference data from ServiceM8 now',
       description:

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { Outlet, useLocation, useParams } from 'react-router';
+import { AuditLog } from '@/features/audit/audit-log.tsx';
 import { VendorTriggers } from '@/features/automation/list/vendor-triggers.tsx';
 import { TeamPage } from '@/features/team/components/team-page.tsx';
 import { useAdminVendor } from '@/features/vendors/api/admin-vendors.ts';
@@ -41,6 +42,12 @@ export function AdminVendorUsersRoute() {
   if (!vendor.data) return null;
   const { name, sm8Connected } = vendor.data;
   return <TeamPage key={id} vendor={{ vendorId: id, name, role: 'Admin', sm8Connected }} />;
+}
+
+/** /admin/vendors/{id}/audit: what super admins did to the vendor and as the vendor. */
+export function AdminVendorAuditRoute() {
+  const { id = '' } = useParams();
+  return <AuditLog key={id} title="Audit log" field="vendorId" value={id} />;
 }
 
 export const AdminVendorBillingRoute = placeholderRoute(

@@ -22,6 +22,7 @@ const TABS = [
   { value: 'triggers', label: 'Triggers' },
   { value: 'users', label: 'Users' },
   { value: 'billing', label: 'Billing' },
+  { value: 'audit', label: 'Audit log' },
 ] as const;
 
 function VendorActions({ vendor }: { vendor: AdminVendorDetail }) {
