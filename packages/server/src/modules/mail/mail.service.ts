@@ -28,6 +28,29 @@ export async function queueSystemEmail(
   await deps.queue.send(sendMailJob, { outboxId: message.id }, { tx });
 }
 
+/**
+ * Sends `template` (subject and body, saved or not) to `to` as a test: rendered with the sample data
+ * addressed to them, the subject marked "[Test]", through the outbox as every email goes.
+ */
+export async function queueTestEmail(
+  tx: Db,
+  deps: Pick<Deps, 'queue' | 'config'>,
+  email: { key: string; template: { subject: string; body: string }; to: Recipient },
+): Promise<void> {
+  const rendered = await renderEmail(email.template, {
+    ...SAMPLE_MERGE_DATA,
+    app: { name: 'Automate', url: deps.config.publicUrl },
+    user: email.to,
+  });
+  const message = await insertOutboxMessage(tx, {
+    templateKey: email.key,
+    to: email.to.email,
+    ...rendered,
+    subject: `[Test] ${rendered.subject}`,
+  });
+  await deps.queue.send(sendMailJob, { outboxId: message.id }, { tx });
+}
+
 /** Sample data for previews: every merge field any system email uses. */
 /**
  * How many `templateKey` emails were queued for `to` since `since`. Counted under a lock on the
