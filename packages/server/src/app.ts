@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuards } from './http/input-guards.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
+import { adminMetricsRoutes } from './modules/admin/admin-metrics.routes.ts';
 import { adminVendorRoutes } from './modules/admin/admin-vendors.routes.ts';
 import { registerActingAsVendorAudit } from './modules/audit/acting-as-vendor.audit.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRunRoutes(deps));
       await api.register(dryRunRoutes(deps));
       await api.register(adminVendorRoutes(deps));
+      await api.register(adminMetricsRoutes(deps));
       await api.register(auditRoutes(deps));
     },
     { prefix: '/api' },

@@ -2,7 +2,13 @@ import type { SystemEmailKey } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { sendMailJob } from './mail.jobs.ts';
-import { countMessagesSince, findSystemEmailByKey, insertOutboxMessage, lockMailTo } from './mail.repository.ts';
+import {
+  countMessagesSince,
+  countOutboxBacklog,
+  findSystemEmailByKey,
+  insertOutboxMessage,
+  lockMailTo,
+} from './mail.repository.ts';
 import { renderEmail } from './render-email.ts';
 import { findSystemEmailDefault } from './system-email-defaults.ts';
 
@@ -49,6 +55,11 @@ export async function queueTestEmail(
     subject: `[Test] ${rendered.subject}`,
   });
   await deps.queue.send(sendMailJob, { outboxId: message.id }, { tx });
+}
+
+/** The outbox's backlog: messages waiting to be sent, those that failed, and the oldest waiting one's time. */
+export function outboxBacklog(db: Db) {
+  return countOutboxBacklog(db);
 }
 
 /** Sample data for previews: every merge field any system email uses. */

@@ -2,8 +2,9 @@ import type { AdminVendorConnection } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { bucketShape, readAllowanceUse } from '../../integrations/servicem8/rate-limiter.ts';
 import { markDisconnectedFromServiceM8 } from '../vendors/vendors.service.ts';
-import { deleteConnection, findConnection } from './servicem8.repository.ts';
+import { deleteConnection, findConnection, listActiveConnections } from './servicem8.repository.ts';
 import { sm8ClientForVendor } from './sm8-access.ts';
 import { forgetWebhookSecret } from './webhook-secrets.ts';
 import { ensureWebhookSubscriptions } from './webhook-subscriptions.ts';
@@ -41,4 +42,27 @@ export async function connectionSummaryOf(db: Db, vendorId: string): Promise<Adm
     lastSyncedAt: connection.lastSyncedAt?.toISOString() ?? null,
     needsReconnectSince: connection.needsReconnectSince?.toISOString() ?? null,
   };
+}
+
+/** Each connected vendor's use of its ServiceM8 allowance now, with the limits it is held to. */
+export async function allowanceUseOfConnectedVendors(deps: Deps) {
+  const db = deps.database.db;
+  const connections = await listActiveConnections(db);
+  const limits = deps.servicem8.rateLimits;
+  const use = await readAllowanceUse(
+    db,
+    connections.map((connection) => connection.accountUuid),
+    deps.clock.now(),
+    limits,
+  );
+  return connections.map((connection) => {
+    const found = use.get(connection.accountUuid) ?? { callsToday: 0, minuteHeadroom: bucketShape(limits).capacity };
+    return {
+      vendorId: connection.vendorId,
+      ...found,
+      perDayLimit: limits.perDay,
+      perMinuteLimit: limits.perMinute,
+      throttled: found.minuteHeadroom < 1 || found.callsToday >= limits.perDay,
+    };
+  });
 }

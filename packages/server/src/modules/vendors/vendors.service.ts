@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import {
+  countVendors,
   findVendorById,
   findVendorsByIds,
   insertVendor,
@@ -97,6 +98,11 @@ export async function setAutomationsSuspension(
     automationsSuspendedAt: suspension?.at ?? null,
     automationsSuspendedReason: suspension?.reason ?? null,
   });
+}
+
+/** The platform's vendors counted: all, connected, subscribed, and new in [from, to). */
+export function vendorCounts(db: Db, range: { from: Date; to: Date }) {
+  return countVendors(db, range);
 }
 
 /** The vendor is no longer connected to a ServiceM8 account. */

@@ -76,3 +76,18 @@ export async function findInboxDelivery(db: Db, id: string): Promise<InboxRow | 
 export async function markInboxDelivery(db: Db, id: string, status: InboxRow['status'], at: Date): Promise<void> {
   await db.update(webhookInbox).set({ status, processedAt: at }).where(eq(webhookInbox.id, id));
 }
+
+/** Deliveries received in [from, to) per day or week (UTC; `start` is its first day), across vendors. */
+export async function countDeliveriesByBucket(
+  db: Db,
+  range: { from: Date; to: Date; unit: 'day' | 'week' },
+): Promise<Array<{ start: string; count: number }>> {
+  const result = await db.execute(sql`
+    select to_char(date_trunc(${range.unit}, ${webhookInbox.receivedAt} at time zone 'UTC'), 'YYYY-MM-DD') as start,
+           count(*)::int as count
+      from ${webhookInbox}
+     where ${webhookInbox.receivedAt} >= ${range.from.toISOString()}::timestamptz
+       and ${webhookInbox.receivedAt} < ${range.to.toISOString()}::timestamptz
+     group by 1`);
+  return (result as unknown as { rows: Array<{ start: string; count: number }> }).rows;
+}
