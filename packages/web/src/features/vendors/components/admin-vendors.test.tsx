@@ -97,7 +97,8 @@ describe("the super admin's vendors", () => {
       reason: 'Unpaid invoice',
     });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Resume automations' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(await screen.findByRole('button', { name: 'Resume automations' }));
     const confirm = await screen.findByRole('dialog', { name: "Resume Alpha Plumbing's automations?" });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Resume' }));
     await screen.findByRole('button', { name: 'Suspend automations' });
