@@ -93,7 +93,7 @@ describe('guards in the route tree', () => {
 
   it('lets a super admin into /admin, which redirects to its dashboard', async () => {
     const { router } = boot('/admin', makeSuperAdmin());
-    await screen.findByRole('heading', { name: 'Platform', level: 1 });
+    await screen.findByRole('heading', { name: 'Super admin', level: 1 });
     expect(where(router)).toBe('/admin/dashboard');
   });
 

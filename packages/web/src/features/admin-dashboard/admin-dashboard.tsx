@@ -258,7 +258,10 @@ export function AdminDashboard() {
   return (
     <>
       <title>Dashboard · Super admin · Automate</title>
-      <PageHeader title="Platform" subtitle="How vendors and their automations are doing. Days are UTC." />
+      <PageHeader
+        title="Super admin"
+        subtitle="How the platform, its vendors and their automations are doing. Days are UTC."
+      />
       <Stack spacing={3}>
         <RangePicker range={range} />
         {metrics.isError ? (
