@@ -84,6 +84,11 @@ describe('GET /api/Admin/metrics', () => {
     expect(data.vendors.total).toBeGreaterThanOrEqual(1);
     expect(data.vendors.newInRange).toBe(0);
     expect(data.mail).toMatchObject({ failed: 0 });
+    // By week: the same runs, in the week buckets that hold the two days (clamped to the range).
+    const weekly = Metrics.parse((await metrics({ from, to, granularity: 'week' })).json()).data;
+    expect(weekly.runs.totals).toEqual(data.runs.totals);
+    expect(weekly.runs.buckets.reduce((sum, bucket) => sum + bucket.Failed, 0)).toBe(4);
+    expect(weekly.runs.buckets.every((bucket) => new Date(`${bucket.start}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
     expect(data.webhookDeliveries).toEqual([
       { start: from, count: 0 },
       { start: to, count: 0 },

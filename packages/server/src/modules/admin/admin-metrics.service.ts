@@ -29,14 +29,23 @@ export async function platformMetrics(deps: Deps, query: AdminMetricsQuery): Pro
   const range = {
     from: new Date(`${query.from}T00:00:00Z`),
     to: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS),
-    unit: query.granularity,
   };
   const starts = bucketStarts(query.from, query.to, query.granularity);
+  const length = query.granularity === 'week' ? 7 * DAY_MS : DAY_MS;
+  // Each bucket covers its day or week within the range (the first week may begin before `from`).
+  const buckets = starts.map((start) => {
+    const begins = Date.parse(`${start}T00:00:00Z`);
+    return {
+      start,
+      from: new Date(Math.max(begins, range.from.getTime())),
+      to: new Date(Math.min(begins + length, range.to.getTime())),
+    };
+  });
   const [vendors, runs, allowance, deliveries, queue, mail] = await Promise.all([
     vendorCounts(db, range),
-    runMetrics(db, range, starts),
+    runMetrics(db, range, buckets),
     allowanceUseOfConnectedVendors(deps),
-    deliveriesPerBucket(db, range, starts),
+    deliveriesPerBucket(db, buckets),
     deps.queue.backlog(),
     outboxBacklog(db),
   ]);

@@ -2,23 +2,39 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { triggerRuns } from './automation.schema.ts';
 
-export type MetricsRange = { from: Date; to: Date; unit: 'day' | 'week' };
+export type MetricsRange = { from: Date; to: Date };
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
-/** Runs created in [from, to) per day or week (UTC; `start` is its first day) and status: one index-only scan. */
+/** A day or week of the metrics: its first day (the label) and the instants it covers, [from, to). */
+export type MetricsBucket = { start: string; from: Date; to: Date };
+
+/**
+ * Runs created in each bucket, by status. Each bucket is its own range of the (created_at, status)
+ * index, counted from the index alone, rather than every run being assigned a bucket by expression.
+ */
 export async function countRunsByBucket(
   db: Db,
-  range: MetricsRange,
+  buckets: readonly MetricsBucket[],
 ): Promise<Array<{ start: string; status: string; count: number }>> {
+  if (buckets.length === 0) return [];
+  const values = sql.join(
+    buckets.map(
+      (bucket) =>
+        sql`(${bucket.start}, ${bucket.from.toISOString()}::timestamptz, ${bucket.to.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
   return rowsOf(
     await db.execute(sql`
-      select to_char(date_trunc(${range.unit}, ${triggerRuns.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as start,
-             ${triggerRuns.status}::text as status, count(*)::int as count
-        from ${triggerRuns}
-       where ${triggerRuns.createdAt} >= ${range.from.toISOString()}::timestamptz
-         and ${triggerRuns.createdAt} < ${range.to.toISOString()}::timestamptz
-       group by 1, 2`),
+      select b.start, counted.status, counted.count
+        from (values ${values}) as b(start, starts_at, ends_at)
+        cross join lateral (
+          select ${triggerRuns.status}::text as status, count(*)::int as count
+            from ${triggerRuns}
+           where ${triggerRuns.createdAt} >= b.starts_at and ${triggerRuns.createdAt} < b.ends_at
+           group by 1
+        ) counted`),
   );
 }
 

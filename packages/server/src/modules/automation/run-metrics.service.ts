@@ -1,9 +1,14 @@
 import { RUN_STATUSES, type RunCounts } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import { triggerNamesByIds } from '../triggers/trigger-lookups.service.ts';
-import { countRunsByBucket, findTopFailingTriggers, type MetricsRange } from './run-metrics.repository.ts';
+import {
+  countRunsByBucket,
+  findTopFailingTriggers,
+  type MetricsBucket,
+  type MetricsRange,
+} from './run-metrics.repository.ts';
 
-export type { MetricsRange };
+export type { MetricsBucket, MetricsRange };
 
 const TOP_FAILING = 5;
 
@@ -16,12 +21,13 @@ function failureRate(counts: RunCounts): number | null {
 }
 
 /**
- * Runs created in the range per day or week (`starts`: every bucket's first day, so quiet ones show as
- * zero) and status, their totals, and the triggers that failed most with their usual reason.
+ * Runs created in each bucket (every day or week of the range, so quiet ones show as zero) by status,
+ * their totals, and the triggers that failed most in the range with their usual reason.
  */
-export async function runMetrics(db: Db, range: MetricsRange, starts: readonly string[]) {
+export async function runMetrics(db: Db, range: Pick<MetricsRange, 'from' | 'to'>, buckets: readonly MetricsBucket[]) {
+  const starts = buckets.map((bucket) => bucket.start);
   const [counted, failing] = await Promise.all([
-    countRunsByBucket(db, range),
+    countRunsByBucket(db, buckets),
     findTopFailingTriggers(db, range, TOP_FAILING),
   ]);
   const byStart = new Map(starts.map((start) => [start, noRuns()]));

@@ -77,17 +77,24 @@ export async function markInboxDelivery(db: Db, id: string, status: InboxRow['st
   await db.update(webhookInbox).set({ status, processedAt: at }).where(eq(webhookInbox.id, id));
 }
 
-/** Deliveries received in [from, to) per day or week (UTC; `start` is its first day), across vendors. */
+/** Deliveries received in each bucket ([from, to)), across vendors: each bucket one range of the received_at index. */
 export async function countDeliveriesByBucket(
   db: Db,
-  range: { from: Date; to: Date; unit: 'day' | 'week' },
+  buckets: ReadonlyArray<{ start: string; from: Date; to: Date }>,
 ): Promise<Array<{ start: string; count: number }>> {
+  if (buckets.length === 0) return [];
+  const values = sql.join(
+    buckets.map(
+      (bucket) =>
+        sql`(${bucket.start}, ${bucket.from.toISOString()}::timestamptz, ${bucket.to.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
   const result = await db.execute(sql`
-    select to_char(date_trunc(${range.unit}, ${webhookInbox.receivedAt} at time zone 'UTC'), 'YYYY-MM-DD') as start,
-           count(*)::int as count
-      from ${webhookInbox}
-     where ${webhookInbox.receivedAt} >= ${range.from.toISOString()}::timestamptz
-       and ${webhookInbox.receivedAt} < ${range.to.toISOString()}::timestamptz
-     group by 1`);
+    select b.start, (
+      select count(*)::int from ${webhookInbox}
+       where ${webhookInbox.receivedAt} >= b.starts_at and ${webhookInbox.receivedAt} < b.ends_at
+    ) as count
+      from (values ${values}) as b(start, starts_at, ends_at)`);
   return (result as unknown as { rows: Array<{ start: string; count: number }> }).rows;
 }
