@@ -6,6 +6,7 @@
  * one place that says which way dependencies between modules go.
  */
 const MODULE_LAYERS = [
+  'audit',
   'mail',
   'vendors',
   'users',
@@ -22,6 +23,7 @@ const MODULE_LAYERS = [
   'system',
   'health',
   'public',
+  'admin',
 ];
 
 const SERVER = '^packages/server/src/';

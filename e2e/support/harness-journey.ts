@@ -11,9 +11,12 @@ export type HarnessJourney = { h: AutomationHarness; browser: Browser; page: Pag
 
 /**
  * A journey against the server in this process (serving the built web app) and its ServiceM8
- * simulator: Chromium signed in as the connected vendor's Admin, on a desktop window.
+ * simulator: Chromium signed in as the connected vendor's Admin (or as the account `prepare` makes,
+ * given the harness before the browser starts), on a desktop window.
  */
-export async function startHarnessJourney(): Promise<HarnessJourney> {
+export async function startHarnessJourney(
+  prepare?: (h: AutomationHarness) => Promise<{ email: string; password: string }>,
+): Promise<HarnessJourney> {
   const h = await startAutomationHarness({ webRoot: WEB_ROOT });
   if (!h.baseUrl) throw new Error('the harness listens on a real port');
   const browser = await launchBrowser();
@@ -22,7 +25,8 @@ export async function startHarnessJourney(): Promise<HarnessJourney> {
   const page = await context.newPage();
   // Leaving an editor with unsaved changes asks first (beforeunload): the journey means to leave.
   page.on('dialog', (dialog) => void dialog.accept());
-  await signInThroughUi(page, h.baseUrl, { email: h.adminEmail, password: TEST_PASSWORD });
+  const account = prepare ? await prepare(h) : { email: h.adminEmail, password: TEST_PASSWORD };
+  await signInThroughUi(page, h.baseUrl, account);
   return { h, browser, page, baseUrl: h.baseUrl };
 }
 

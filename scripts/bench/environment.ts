@@ -65,6 +65,8 @@ export async function startBenchEnv(options: {
   extraJobs?: SimRecord[];
   /** Triggers to create once the account is ready; their ids are `triggerIds`, in order. */
   triggers?: TriggerInput[];
+  /** More environment for the server (e.g. the super admin it creates on first start). */
+  env?: Record<string, string>;
 }): Promise<BenchEnv> {
   const db = await createBenchDatabase(options.kind, options.adminUrl);
   const cleanups: Array<() => Promise<unknown>> = [() => db.drop()];
@@ -92,6 +94,7 @@ export async function startBenchEnv(options: {
       // The embedded database unless this benchmark's PostgreSQL database is given (never the caller's).
       DATABASE_URL: '',
       ...db.env,
+      ...options.env,
     };
     const logFile = path.join(options.logDir, `${options.name}-server.log`);
     let server = await startServerProcess({ port, dataDir: db.dataDir, env: serverEnv, logFile });

@@ -31,7 +31,7 @@ export type OpenLoopResult = {
    * From the moment a request was due (not when it was sent), so a server that falls behind is not
    * hidden; a request abandoned at the timeout counts as `timeoutMs`.
    */
-  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  latencyMs: { p50: number; p90: number; p95: number; p99: number; max: number };
 };
 
 /**
@@ -123,6 +123,7 @@ export async function openLoop(options: {
     latencyMs: {
       p50: round(percentile(latencies, 50)),
       p90: round(percentile(latencies, 90)),
+      p95: round(percentile(latencies, 95)),
       p99: round(percentile(latencies, 99)),
       max: round(percentile(latencies, 100)),
     },

@@ -4,7 +4,7 @@
  *
  *   npm run bench                          every benchmark on the embedded database (and on PostgreSQL
  *                                          when BENCH_DATABASE_URL is set)
- *   npm run bench -- intake drain          a subset: intake, latency, drain (with memory), calls, runs
+ *   npm run bench -- intake drain          a subset: intake, latency, drain (with memory), calls, runs, metrics
  *   npm run bench -- --quick               small sizes, a smoke check (results go to bench/results/quick/)
  *   npm run bench -- --db=postgres         one database only
  *   npm run bench -- --drain-cap=600       the drain's time cap in seconds (300 by default)
@@ -25,6 +25,7 @@ import { drainBenchmark } from './drain.ts';
 import { intake } from './intake.ts';
 import { latency } from './latency.ts';
 import { round } from './load.ts';
+import { metricsBenchmark } from './metrics.ts';
 import { markdownTable, previousResult, type ResultFile, regressions, resultPath, writeResult } from './report.ts';
 import { runsSearch } from './runs-search.ts';
 import type { Benchmark, BenchResult } from './types.ts';
@@ -41,14 +42,16 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 if (values.help) {
-  console.info('npm run bench -- [intake] [latency] [drain] [memory] [calls] [runs] [--quick] [--db=pglite|postgres]');
+  console.info(
+    'npm run bench -- [intake] [latency] [drain] [memory] [calls] [runs] [metrics] [--quick] [--db=pglite|postgres]',
+  );
   console.info('                 [--drain-cap=SECONDS]   (BENCH_DATABASE_URL adds PostgreSQL; see docs/BENCHMARKS.md)');
   process.exit(0);
 }
 const drainCap = values['drain-cap'] === undefined ? undefined : Number(values['drain-cap']);
 if (drainCap !== undefined && !(drainCap > 0)) throw new Error(`--drain-cap must be a number of seconds`);
 
-const ALL: Benchmark[] = [intake, latency, drainBenchmark(drainCap), calls, runsSearch];
+const ALL: Benchmark[] = [intake, latency, drainBenchmark(drainCap), calls, runsSearch, metricsBenchmark];
 const ALIASES: Record<string, string> = { memory: 'drain', search: 'runs' };
 const asked = positionals.map((name) => ALIASES[name] ?? name);
 const unknown = asked.filter((name) => !ALL.some((bench) => bench.name === name));

@@ -6,37 +6,11 @@
  */
 import { startBenchEnv } from './environment.ts';
 import { openLoop, round } from './load.ts';
+import { SEEDED_EVENTS as EVENTS, seedRunsSql } from './seed-runs.ts';
 import type { Benchmark } from './types.ts';
 
-const EVENTS = ['JobStatusChanged', 'JobBadgesChanged', 'JobIsCreated'];
 /** A request not answered this long after it was due is abandoned and counted as not answered. */
 const TIMEOUT_MS = 10_000;
-
-/** Events and runs for the vendor's three triggers, spread over 90 days, in one statement each. */
-function seedSql(vendorId: string, triggerIds: string[], count: number): string[] {
-  const pick = (list: string[], cast: string) =>
-    `case g % ${list.length} ${list.map((item, i) => `when ${i} then '${item}'::${cast}`).join(' ')} end`;
-  const spacing = (90 * 24 * 3600) / count;
-  return [
-    `insert into automation_events
-       (vendor_id, event, occurrence_key, job_uuid, source, cascade_depth, occurred_at, matched_at)
-     select '${vendorId}', ${pick(EVENTS, 'trigger_event')}, 'bench:' || g, md5((g % 2000)::text)::uuid::text,
-            'webhook', 0, now() - make_interval(secs => g * ${spacing}), now() - make_interval(secs => g * ${spacing})
-       from generate_series(1, ${count}) g`,
-    `insert into trigger_runs
-       (vendor_id, trigger_id, trigger_version, event_id, event, status, job_uuid, job_number, cascade_depth,
-        due_at, dispatched_at, started_at, finished_at, reason, created_at, updated_at)
-     select e.vendor_id, ${pick(triggerIds, 'uuid')}, 1, e.id, e.event,
-            (case when g % 100 < 90 then 'Succeeded' when g % 100 < 94 then 'Failed'
-                  when g % 100 < 99 then 'Skipped' else 'Cancelled' end)::trigger_run_status,
-            e.job_uuid, (1000 + g % 2000)::text, 0, e.occurred_at, e.occurred_at, e.occurred_at,
-            e.occurred_at + interval '2 seconds',
-            case when g % 100 between 90 and 93 then 'The client has no contact with an email address.' end,
-            e.occurred_at, e.occurred_at + interval '2 seconds'
-       from (select e.*, substr(e.occurrence_key, 7)::int as g from automation_events e
-              where e.vendor_id = '${vendorId}' and e.occurrence_key like 'bench:%') e`,
-  ];
-}
 
 export const runsSearch: Benchmark = {
   name: 'runs',
@@ -54,7 +28,7 @@ export const runsSearch: Benchmark = {
       const seedStarted = Date.now();
       // The embedded database opens in one process only: seed while the server is stopped.
       if (context.kind === 'pglite') await env.stopServer();
-      for (const statement of seedSql(env.vendorId, env.triggerIds, count)) await env.db.query(statement);
+      for (const statement of seedRunsSql(env.vendorId, env.triggerIds, count, 90)) await env.db.query(statement);
       await env.db.query('analyze trigger_runs');
       await env.db.query('analyze automation_events');
       const [row] = await env.db.query<{ runs: number }>(

@@ -131,8 +131,27 @@ export type UserProfile = z.infer<typeof UserProfile>;
 export const AdminUserRow = UserProfile.extend({
   lockedOut: z.boolean(),
   vendorCount: z.number().int(),
+  /** A super admin disabled the account: it cannot sign in. */
+  disabled: z.boolean(),
+  lastSignInAt: z.iso.datetime().nullable(),
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
+
+/** One user as the super admin's user page shows it: the row and the vendors with the user's role in each. */
+export const AdminUserDetail = AdminUserRow.extend({ vendors: z.array(VendorMembership) });
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+
+/** `POST /Admin/users/{id}/superadmin`: grant (true) or revoke (false) the SuperAdmin role. */
+export const SetSuperAdminRequest = z.object({
+  superAdmin: z.boolean({ error: 'superAdmin must be true (grant) or false (revoke).' }),
+});
+export type SetSuperAdminRequest = z.infer<typeof SetSuperAdminRequest>;
+
+/** `POST /Admin/users/{id}/disabled`: disable (true) or enable again (false) the account. */
+export const SetUserDisabledRequest = z.object({
+  disabled: z.boolean({ error: 'disabled must be true (disable) or false (enable).' }),
+});
+export type SetUserDisabledRequest = z.infer<typeof SetUserDisabledRequest>;
 
 export const Vendor = z.object({
   id: z.uuid(),
@@ -143,12 +162,32 @@ export const Vendor = z.object({
   sm8Connected: z.boolean(),
   currentSubscriptionType: z.string().nullable(),
   hasCurrentSubscription: z.boolean(),
+  /** Set when the Automate team suspended the vendor's automations: new runs are Skipped with this reason. */
+  automationsSuspended: z.object({ since: z.iso.datetime(), reason: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Vendor = z.infer<typeof Vendor>;
 
 export const SENDER_NAME_MAX = 60;
+
+/** `POST /Admin/vendors/{id}/suspension`: suspend (with the reason the vendor sees) or resume its automations. */
+export const SetVendorSuspensionRequest = z.discriminatedUnion(
+  'suspended',
+  [
+    z.object({
+      suspended: z.literal(true),
+      reason: z
+        .string({ error: 'Say why the automations are suspended: the vendor sees the reason.' })
+        .trim()
+        .min(1, 'Say why the automations are suspended: the vendor sees the reason.')
+        .max(500, 'The reason can be at most 500 characters.'),
+    }),
+    z.object({ suspended: z.literal(false) }),
+  ],
+  { error: 'suspended must be true (with a reason) or false.' },
+);
+export type SetVendorSuspensionRequest = z.infer<typeof SetVendorSuspensionRequest>;
 
 export const UpdateVendorRequest = z.object({
   name: VendorName.optional(),

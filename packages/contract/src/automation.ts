@@ -156,6 +156,13 @@ export const RUN_COUNT_CAP = 10_000;
 export const TriggerRunPage = cursorSearchPage(TriggerRun);
 export type TriggerRunPage = z.infer<typeof TriggerRunPage>;
 
+/** A run in the super admin's list of every vendor's runs (`GET /Admin/runs`): the run and its vendor's name. */
+export const AdminTriggerRun = TriggerRun.extend({ vendorName: z.string() });
+export type AdminTriggerRun = z.infer<typeof AdminTriggerRun>;
+
+export const AdminTriggerRunPage = cursorSearchPage(AdminTriggerRun);
+export type AdminTriggerRunPage = z.infer<typeof AdminTriggerRunPage>;
+
 export const TriggerRunDetail = TriggerRun.extend({ steps: z.array(RunStep) });
 export type TriggerRunDetail = z.infer<typeof TriggerRunDetail>;
 

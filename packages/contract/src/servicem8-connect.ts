@@ -181,6 +181,10 @@ export const Sm8SyncResult = z.object({
 });
 export type Sm8SyncResult = z.infer<typeof Sm8SyncResult>;
 
+/** What checking a vendor's ServiceM8 webhooks found: the subscriptions it made again (none when all were live). */
+export const Sm8WebhookCheck = z.object({ resubscribed: z.array(z.string()) });
+export type Sm8WebhookCheck = z.infer<typeof Sm8WebhookCheck>;
+
 /** The answer to a ServiceM8 webhook delivery: where it was stored, or that it had arrived before. */
 export const WebhookAccepted = z.object({ inboxId: z.uuid().nullable(), duplicate: z.boolean() });
 export type WebhookAccepted = z.infer<typeof WebhookAccepted>;

@@ -11,7 +11,12 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuards } from './http/input-guards.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
+import { adminMetricsRoutes } from './modules/admin/admin-metrics.routes.ts';
+import { adminVendorRoutes } from './modules/admin/admin-vendors.routes.ts';
+import { registerActingAsVendorAudit } from './modules/audit/acting-as-vendor.audit.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
+import { adminUserRoutes } from './modules/auth/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findLockedAddresses } from './modules/auth/auth.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
@@ -115,11 +120,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       registerAccessControl(api, deps);
+      registerActingAsVendorAudit(api, deps);
       await api.register(healthRoutes(deps));
       await api.register(publicRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(sessionRoutes(deps));
       await api.register(userRoutes(deps, { findLockedAddresses }));
+      await api.register(adminUserRoutes(deps));
       await api.register(vendorRoutes(deps));
       await api.register(vendorUserRoutes(deps));
       await api.register(invitationRoutes(deps));
@@ -136,6 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(billingRoutes(deps, { countUsage: (vendorId, since) => countUsage(deps, vendorId, since) }));
       await api.register(stripeWebhookRoutes(deps));
       await api.register(invoiceRoutes(deps));
+      await api.register(adminVendorRoutes(deps));
+      await api.register(adminMetricsRoutes(deps));
+      await api.register(auditRoutes(deps));
     },
     { prefix: '/api' },
   );

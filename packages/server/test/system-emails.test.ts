@@ -18,10 +18,13 @@ import { startTestServices, type TestServices } from './support/test-services.ts
 
 let services: TestServices;
 let superToken: string;
+let superEmail: string;
 
 beforeAll(async () => {
   services = await startTestServices();
-  superToken = await tokenFor(services.deps, await createUser(services.deps, { superAdmin: true }));
+  const superAdmin = await createUser(services.deps, { superAdmin: true, firstName: 'Sue' });
+  superEmail = superAdmin.email;
+  superToken = await tokenFor(services.deps, superAdmin);
 });
 afterAll(() => services.cleanup());
 
@@ -338,6 +341,34 @@ describe('preview', () => {
   });
 });
 
+describe('send me a test', () => {
+  it('sends the template being edited, rendered on sample data, to the super admin asking', async () => {
+    const welcome = await templateWithKey('welcome');
+    const response = await asSuper('POST', `/api/Admin/emails/${welcome.id}/test`, {
+      subject: 'Draft for {{ user.firstName }}',
+      body: 'Hello {{ user.firstName }} from {{ vendor.name }}.',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(successEnvelope(z.object({ to: z.string() })).parse(response.json()).message).toBe(
+      `A test was sent to ${superEmail}.`,
+    );
+    const email = await waitForEmail(services, superToken, { to: superEmail, templateKey: 'welcome' });
+    expect(email.subject).toBe('[Test] Draft for Sue');
+    expect(email.text).toContain('Hello Sue from Taylor Plumbing.');
+    // The saved template is unchanged.
+    expect(One.parse((await asSuper('GET', `/api/Admin/emails/${welcome.id}`)).json()).data.subject).toBe(
+      welcome.subject,
+    );
+  });
+
+  it('refuses a draft that does not parse, naming the field', async () => {
+    const welcome = await templateWithKey('welcome');
+    const response = await asSuper('POST', `/api/Admin/emails/${welcome.id}/test`, { subject: '{{ oops', body: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).errors).toHaveProperty('subject');
+  });
+});
+
 describe('who may manage emails', () => {
   it('answers 403 to a vendor Admin and 401 without a token on every route, changing nothing', async () => {
     const team = await createVendorTeam(services.deps);
@@ -360,6 +391,7 @@ describe('who may manage emails', () => {
       ['POST', `/api/Admin/emails/${kept.id}`, update],
       ['DELETE', `/api/Admin/emails/${kept.id}`],
       ['GET', '/api/Admin/outbox/search'],
+      ['POST', `/api/Admin/emails/${kept.id}/test`, { subject: 'x', body: 'y' }],
     ];
     for (const [method, url, payload] of routes) {
       const forbidden = await call(method, url, { token: team.adminToken, ...(payload ? { payload } : {}) });

@@ -236,6 +236,20 @@ const ROUTES: Record<string, Route> = {
     // These vendors have no ServiceM8 account; syncing a connected one is tested against the simulator.
     success: 409,
   },
+  'POST /api/Vendor/{id}/servicem8/webhooks/check': {
+    method: 'POST',
+    url: (t) => `/api/Vendor/${t.vendor.id}/servicem8/webhooks/check`,
+    adminOnly: true,
+    // Not connected: the check says to connect first; a connected vendor's check is tested against the simulator.
+    success: 409,
+  },
+  'DELETE /api/Vendor/{id}/servicem8': {
+    method: 'DELETE',
+    url: (t) => `/api/Vendor/${t.vendor.id}/servicem8`,
+    adminOnly: true,
+    // Not connected: nothing to disconnect (409); disconnecting a connected vendor is tested against the simulator.
+    success: 409,
+  },
   'GET /api/Vendor/{id}/servicem8/reference': {
     method: 'GET',
     url: (t) => `/api/Vendor/${t.vendor.id}/servicem8/reference`,

@@ -7,7 +7,6 @@ import {
   type SearchQueryInput,
   successEnvelope,
   TRIGGER_EVENTS,
-  Trigger,
   TriggerRun,
   TriggerRunDetail,
   TriggerRunPage,
@@ -15,8 +14,9 @@ import {
 } from '@automate/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { automationEvents, runSteps, triggerRuns } from '../src/modules/automation/automation.schema.ts';
+import { runSteps, triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { bearer, createVendorTeam } from './support/factories.ts';
+import { createTestTrigger, insertTestRun, type TestRunValues } from './support/run-factory.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 let services: TestServices;
@@ -36,72 +36,9 @@ const base = (team: Team) => `/api/vendor/${team.vendor.id}/Trigger`;
 const get = (url: string, token: string, query: SearchQueryInput = {}) =>
   services.app.inject({ method: 'GET', url, query: toSearchParams(query), headers: bearer(token) });
 
-async function createTrigger(team: Team, name: string): Promise<string> {
-  const response = await services.app.inject({
-    method: 'POST',
-    url: base(team),
-    headers: bearer(team.userToken),
-    payload: {
-      name,
-      enabled: false,
-      event: 'JobCompleted',
-      targetKind: 'Job',
-      actions: [{ id: 'a1', type: 'Job_AddNote', params: { text: 'Done.' } }],
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return successEnvelope(Trigger).parse(response.json()).data.id;
-}
-
-/** A run as the engine would write it (with its event), `minutesAgo` created. */
-async function insertRun(
-  team: Team,
-  triggerId: string,
-  values: {
-    status: RunStatus;
-    minutesAgo: number;
-    dueInMinutes?: number;
-    jobNumber?: string;
-    event?: 'JobCompleted' | 'JobQuoteSent';
-  },
-): Promise<string> {
-  const now = services.clock.now().getTime();
-  // Whole minutes, so runs made the same number of minutes ago share their creation time to the microsecond.
-  const createdAt = new Date(Math.floor(now / 60_000) * 60_000 - values.minutesAgo * 60_000);
-  const event = values.event ?? 'JobCompleted';
-  const [eventRow] = await db()
-    .insert(automationEvents)
-    .values({
-      vendorId: team.vendor.id,
-      event,
-      occurrenceKey: randomUUID(),
-      jobUuid: randomUUID(),
-      source: 'webhook',
-      occurredAt: createdAt,
-    })
-    .returning();
-  const [run] = await db()
-    .insert(triggerRuns)
-    .values({
-      vendorId: team.vendor.id,
-      triggerId,
-      triggerVersion: 1,
-      eventId: eventRow?.id ?? '',
-      event,
-      status: values.status,
-      jobUuid: eventRow?.jobUuid ?? null,
-      jobNumber: values.jobNumber ?? null,
-      dueAt: new Date(Math.floor(now / 60_000) * 60_000 + (values.dueInMinutes ?? 0) * 60_000),
-      startedAt: values.status === 'Scheduled' ? null : createdAt,
-      finishedAt: ['Succeeded', 'Failed', 'Skipped', 'Cancelled'].includes(values.status) ? createdAt : null,
-      reason: values.status === 'Skipped' ? 'The job is no longer a quote.' : null,
-      createdAt,
-      updatedAt: createdAt,
-    })
-    .returning();
-  if (!run) throw new Error('no run');
-  return run.id;
-}
+const createTrigger = (team: Team, name: string) => createTestTrigger(services, team, name);
+const insertRun = (team: Team, triggerId: string, values: TestRunValues) =>
+  insertTestRun(services, team.vendor.id, triggerId, values);
 
 describe('listing runs', () => {
   let team: Team;

@@ -3,6 +3,7 @@
  * buckets (below the modules). drizzle-kit reads this file to generate migrations into ../../drizzle.
  */
 export * from '../integrations/servicem8/rate-buckets.schema.ts';
+export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/automation/automation.schema.ts';
 export * from '../modules/billing/billing.schema.ts';

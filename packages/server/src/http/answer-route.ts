@@ -12,6 +12,12 @@ import type { z } from 'zod';
 import type { Access } from './access.ts';
 import type { App } from './app-type.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    changesState?: boolean;
+  }
+}
+
 export type AnswerRequest<Params, Query, Body> = FastifyRequest<
   RouteGenericInterface,
   RawServerDefault,
@@ -25,6 +31,8 @@ export type AnswerRoute<Params, Query, Body, Data extends z.ZodType> = {
   url: string;
   access: Access;
   rateLimit?: FastifyContextConfig['rateLimit'];
+  /** A GET that changes something (the product's paths have a few): the audit log records it as a change. */
+  changesState?: true;
   tags: readonly string[];
   summary: string;
   description?: string;
@@ -46,12 +54,12 @@ export function answerRoute<
   Body extends z.ZodType | undefined,
   Data extends z.ZodType,
 >(app: App, route: AnswerRoute<Params, Query, Body, Data>): void {
-  const { method, url, access, rateLimit, data, status = 200, message, answer, ...parts } = route;
+  const { method, url, access, rateLimit, changesState, data, status = 200, message, answer, ...parts } = route;
   const schema: FastifySchema = { ...parts, response: { [status]: successEnvelope(data) } };
   app.route({
     method,
     url,
-    config: rateLimit === undefined ? { access } : { access, rateLimit },
+    config: { access, ...(rateLimit === undefined ? {} : { rateLimit }), ...(changesState ? { changesState } : {}) },
     schema,
     handler: async (request, reply) => {
       const answered = await answer(request as AnswerRequest<Params, Query, Body>);

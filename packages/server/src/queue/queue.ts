@@ -23,6 +23,8 @@ export type Queue = {
   ): Promise<string>;
   /** Subscribes this process to every registered job. */
   startWorkers(deps: Deps, workerId: string): Promise<void>;
+  /** Per job: how many wait for a worker now, how many wait for a later start, and since when the oldest ready one waits. */
+  backlog(): Promise<Array<{ name: string; ready: number; deferred: number; oldestReadyAt: Date | null }>>;
   /** Reads a job's state, e.g. for tests and the admin area. */
   findJob(job: JobDefinition, id: string): Promise<{ state: string; output: unknown } | null>;
   ping(): Promise<void>;
@@ -108,6 +110,25 @@ export async function createQueue(options: {
         );
       }
       log.info({ workerId, jobs: jobs.map((j) => j.name) }, 'workers started');
+    },
+
+    async backlog() {
+      const result = await database.db.execute(sql`
+        select name, (count(*) filter (where start_after <= now()))::int as ready,
+               (count(*) filter (where start_after > now()))::int as deferred,
+               (extract(epoch from min(created_on) filter (where start_after <= now())) * 1000)::float8 as oldest_ms
+          from pgboss.job where state in ('created', 'retry') group by name order by name`);
+      const rows = (
+        result as unknown as {
+          rows: Array<{ name: string; ready: number; deferred: number; oldest_ms: number | null }>;
+        }
+      ).rows;
+      return rows.map((row) => ({
+        name: row.name,
+        ready: row.ready,
+        deferred: row.deferred,
+        oldestReadyAt: row.oldest_ms === null ? null : new Date(row.oldest_ms),
+      }));
     },
 
     async findJob(job, id) {

@@ -81,6 +81,10 @@ describe('access sweep over the OpenAPI document', () => {
 
     for (const op of operations) {
       const name = `${op.method} ${op.path}`;
+      // The admin area's calls are for super admins, whatever else a route under it might declare.
+      if (op.path.startsWith('/api/Admin/') && op.access !== 'superAdmin') {
+        problems.push(`${name}: an /api/Admin route must be for super admins only, not ${op.access}`);
+      }
       const unknown = op.params.filter(
         (param) => !(param in a.ids) && op.access !== 'public' && op.access !== 'superAdmin',
       );
@@ -145,6 +149,7 @@ describe('access sweep over the OpenAPI document', () => {
         `${superAdminOnly.length} super-admin-only`,
     );
     expect(problems).toEqual([]);
+    expect(superAdminOnly.filter((name) => name.includes(' /api/Admin/')).length).toBeGreaterThanOrEqual(20);
     expect(withIds.length).toBeGreaterThan(30);
     expect(crossTenantChecks).toBeGreaterThan(30);
   });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { STORAGE_KEYS, type UserSession } from '@automate/contract';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthTokenProvider } from '@/lib/api-client.ts';
 import { createSessionStore, type SessionStore } from '@/lib/session/session-store.ts';
@@ -54,12 +54,12 @@ function boot(path: string, stored: UserSession | null = null) {
   setAuthTokenProvider(() => store.getState().user?.token ?? null);
   if (stored) userInfo = () => ({ status: 200, body: { success: true, data: stored } });
   const router = createMemoryRouter(createAppRoutes(store), { initialEntries: [path] });
-  render(
+  const { unmount } = render(
     <AppProviders session={store}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, store, storage };
+  return { router, store, storage, unmount };
 }
 
 const where = (router: ReturnType<typeof createMemoryRouter>) =>
@@ -95,6 +95,44 @@ describe('guards in the route tree', () => {
     const { router } = boot('/admin', makeSuperAdmin());
     await screen.findByRole('heading', { name: 'Super admin', level: 1 });
     expect(where(router)).toBe('/admin/dashboard');
+  });
+
+  describe('every /admin page shows the not-found page to a vendor Admin and a vendor User', () => {
+    /** The concrete paths of the route tree under /admin, each parameter filled with an id. */
+    const adminPaths = (): string[] => {
+      const found: string[] = [];
+      const walk = (routes: RouteObject[], prefix: string) => {
+        for (const route of routes) {
+          const path = route.path ? `${prefix}/${route.path}`.replace(/:\w+/g, VENDOR_A.vendorId) : prefix;
+          if (path.startsWith('/admin')) found.push(path);
+          if (route.children) walk(route.children, path);
+        }
+      };
+      walk(createAppRoutes(createSessionStore(memoryStorage())), '');
+      return [...new Set(found)];
+    };
+    const paths = adminPaths();
+
+    it('finds the admin pages', () => {
+      expect(paths).toEqual(
+        expect.arrayContaining(['/admin/dashboard', '/admin/automation/runs', `/admin/users/${VENDOR_A.vendorId}`]),
+      );
+      expect(paths.length).toBeGreaterThan(20);
+    });
+
+    for (const [who, session] of [
+      ['a vendor Admin', makeUser()],
+      ['a vendor User', makeUser({ vendors: [{ ...VENDOR_A, role: 'User' }] })],
+    ] as const) {
+      it(`as ${who}`, async () => {
+        for (const path of paths) {
+          const { router, unmount } = boot(path, session);
+          await screen.findByRole('heading', { name: 'Page not found' });
+          expect(where(router), path).toBe(path);
+          unmount();
+        }
+      });
+    }
   });
 
   it('shows the dashboard with the shell to a valid session', async () => {

@@ -235,6 +235,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                       page('billing', 'Billing', pages.vendorBilling, 'AdminVendorBillingRoute'),
                       page('users', 'Users', pages.vendors, 'AdminVendorUsersRoute'),
                       page('triggers', 'Triggers', pages.vendors, 'AdminVendorTriggersRoute'),
+                      page('audit', 'Audit log', pages.vendors, 'AdminVendorAuditRoute'),
                     ],
                   },
                 ]),

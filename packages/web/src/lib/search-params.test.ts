@@ -47,6 +47,16 @@ describe('search state in the URL', () => {
     };
     expect(readSearchState(writeSearchState(state), DEFAULTS)).toEqual(state);
   });
+
+  it('opens a screen with default filters filtered, and keeps "no filter" once chosen', () => {
+    const subscribed = { action: 'Eq', field: 'hasCurrentSubscription', value: true } as const;
+    const defaults: SearchDefaults = { ...DEFAULTS, Filters: [subscribed] };
+    expect(readSearchState(new URLSearchParams(''), defaults).Filters).toEqual([subscribed]);
+    const unfiltered = { ...readSearchState(new URLSearchParams(''), defaults), Filters: [] };
+    const written = writeSearchState(unfiltered, defaults);
+    expect(written.get('Filters')).toBe('[]');
+    expect(readSearchState(written, defaults).Filters).toEqual([]);
+  });
 });
 
 describe('changing a search', () => {

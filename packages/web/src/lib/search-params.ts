@@ -28,6 +28,8 @@ export type SearchDefaults = {
   SortDir: SortDirection;
   /** The fields the screen can sort by; any other `SortBy` in the URL falls back to the default. */
   sortable: readonly string[];
+  /** The filters of a URL without `Filters` (a screen that opens filtered); none by default. */
+  Filters?: readonly SearchFilter[];
 };
 
 const FilterList = z.array(SearchFilter);
@@ -58,13 +60,18 @@ export function readSearchState(params: URLSearchParams, defaults: SearchDefault
     PageSize: pageSize !== null && pageSize <= PAGE_SIZE_MAX ? pageSize : defaults.PageSize,
     SortBy: sortBy !== null && defaults.sortable.includes(sortBy) ? sortBy : defaults.SortBy,
     SortDir: sortDir.success ? sortDir.data : defaults.SortDir,
-    Filters: readFilters(params.get('Filters')),
+    Filters: params.has('Filters') ? readFilters(params.get('Filters')) : [...(defaults.Filters ?? [])],
   };
 }
 
-/** The query string for a search state (the contract's serialisation). */
-export function writeSearchState(state: SearchState): URLSearchParams {
-  return new URLSearchParams(toSearchParams(state));
+/**
+ * The query string for a search state (the contract's serialisation). On a screen that opens filtered
+ * (`defaults.Filters`), no filter at all is written as `Filters=[]`, so it does not read back as the default.
+ */
+export function writeSearchState(state: SearchState, defaults?: SearchDefaults): URLSearchParams {
+  const params = new URLSearchParams(toSearchParams(state));
+  if (state.Filters.length === 0 && (defaults?.Filters?.length ?? 0) > 0) params.set('Filters', '[]');
+  return params;
 }
 
 /** What the endpoint receives. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sm8RateBuckets } from './rate-buckets.schema.ts';
 
@@ -63,4 +63,27 @@ async function takeFromBucket(db: Db, accountUuid: string, now: Date, limits: Ra
     )
     .returning({ tokens: sm8RateBuckets.tokens });
   return taken !== undefined;
+}
+
+/** Each account's use of its allowance at `now`: requests in the current day window, and the minute's tokens left. */
+export async function readAllowanceUse(
+  db: Db,
+  accountUuids: readonly string[],
+  now: Date,
+  limits: RateLimits,
+): Promise<Map<string, { callsToday: number; minuteHeadroom: number }>> {
+  if (accountUuids.length === 0) return new Map();
+  const { capacity, refillPerSecond } = bucketShape(limits);
+  const rows = await db
+    .select()
+    .from(sm8RateBuckets)
+    .where(inArray(sm8RateBuckets.accountUuid, [...accountUuids]));
+  return new Map(
+    rows.map((bucket) => {
+      const dayOver = bucket.dayStartedAt.getTime() + 86_400_000 <= now.getTime();
+      const elapsed = Math.max(0, (now.getTime() - bucket.refilledAt.getTime()) / 1000);
+      const tokens = Math.min(capacity, bucket.tokens + elapsed * refillPerSecond);
+      return [bucket.accountUuid, { callsToday: dayOver ? 0 : bucket.dayCount, minuteHeadroom: Math.floor(tokens) }];
+    }),
+  );
 }

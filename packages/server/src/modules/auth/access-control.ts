@@ -70,7 +70,7 @@ async function callerFromToken(deps: Deps, token: string): Promise<Caller | null
   const claims = await deps.sessions.verify(token);
   if (!claims || !UUID.test(claims.userId)) return null;
   const user = await findUser(deps.database.db, claims.userId);
-  if (!user) return null;
+  if (!user || user.disabledAt) return null;
   // Tokens carry whole seconds; one issued in the same second as a password change stays valid.
   if (Math.floor(user.sessionsValidFrom.getTime() / 1000) > claims.issuedAt.getTime() / 1000) return null;
   const memberships = await vendorsOfUser(deps.database.db, user.id);

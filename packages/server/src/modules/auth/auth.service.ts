@@ -5,7 +5,14 @@ import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
 import { addMembership, vendorsOfUser } from '../users/memberships.service.ts';
-import { changePassword, createUser, findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
+import {
+  changePassword,
+  createUser,
+  findUser,
+  findUserWithEmail,
+  recordSignIn,
+  type UserRow,
+} from '../users/users.service.ts';
 import { createVendor } from '../vendors/vendors.service.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from './auth.jobs.ts';
 import { clearSignInAttempts, findLocksAt, findSignInAttempts, recordFailedSignIn } from './auth.repository.ts';
@@ -58,7 +65,7 @@ export async function findLockedAddresses(db: Db, emails: readonly string[], now
 }
 
 /** The address as sign-in attempts are counted: case and surrounding spaces do not make another one. */
-function signInKey(email: string): string {
+export function signInKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -76,12 +83,21 @@ function lockedOut(until: Date, now: Date): AppError {
 export async function refreshSession(deps: Deps, caller: Caller): Promise<UserSession> {
   const user = await findUser(deps.database.db, caller.id);
   if (!user) throw notFound('User');
-  return buildSession(deps, user);
+  return buildSession(deps, user, { refresh: true });
 }
 
-/** The session the web app stores (`UserSession`), with a fresh token. */
-export async function buildSession(deps: Deps, user: UserRow): Promise<UserSession> {
-  const { token, expiresAt } = await deps.sessions.issue(user.id, deps.clock.now());
+const ACCOUNT_DISABLED_MESSAGE =
+  'This account has been disabled, so it cannot sign in. Ask the Automate support team if you think this is a mistake.';
+
+/**
+ * The session the web app stores (`UserSession`), with a fresh token; a disabled account gets none.
+ * Unless it only refreshes a session, it counts as the user's latest sign-in.
+ */
+export async function buildSession(deps: Deps, user: UserRow, { refresh = false } = {}): Promise<UserSession> {
+  if (user.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
+  const now = deps.clock.now();
+  if (!refresh) await recordSignIn(deps.database.db, user.id, now);
+  const { token, expiresAt } = await deps.sessions.issue(user.id, now);
   return {
     token,
     tokenExpiry: expiresAt.toISOString(),

@@ -126,6 +126,11 @@ export const triggerRuns = pgTable(
     index('trigger_runs_vendor_event_created_idx').on(t.vendorId, t.event, t.createdAt, t.id),
     index('trigger_runs_vendor_due_created_idx').on(t.vendorId, t.dueAt, t.createdAt, t.id),
     index('trigger_runs_vendor_finished_created_idx').on(t.vendorId, t.finishedAt, t.createdAt, t.id),
+    // The super admin's list of every vendor's runs, newest first or by status.
+    index('trigger_runs_created_id_idx').on(t.createdAt, t.id),
+    index('trigger_runs_status_created_idx').on(t.status, t.createdAt, t.id),
+    // The metrics count runs per day and status from this index alone (an index-only scan).
+    index('trigger_runs_created_status_idx').on(t.createdAt, t.status),
   ],
 );
 

@@ -24,7 +24,7 @@ import { templateToSend } from '../email-templates/email-templates.service.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
 import { readTriggerAttachment } from '../triggers/triggers.service.ts';
-import { findVendor } from '../vendors/vendors.service.ts';
+import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
   findRun,
   finishRun,
@@ -84,6 +84,8 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     });
     return { status: 'Scheduled' };
   }
+  const suspended = suspendedRunReason(vendor);
+  if (suspended) return finish('Skipped', suspended);
   const overQuota = await runQuotaRefusal(db, run.vendorId, deps.clock.now());
   if (overQuota) return finish('Skipped', overQuota);
   const version = await triggerVersion(db, { triggerId: run.triggerId, version: run.triggerVersion });

@@ -9,7 +9,7 @@ import { type FreshRecord, text } from '../../engine/records/run-records.ts';
 import { dueAt, formatInZone } from '../../engine/schedule/due-at.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { enabledTriggersFor } from '../triggers/trigger-lookups.service.ts';
-import { findVendor } from '../vendors/vendors.service.ts';
+import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
   type EventRow,
   insertRun,
@@ -51,6 +51,8 @@ export async function matchEvent(
     await markMatched();
     return { runs: 0 };
   }
+  const suspended = suspendedRunReason(vendor);
+  if (suspended) return skipWhileSuspended(deps, event, candidates, suspended);
   if (event.cascadeDepth >= CASCADE_DEPTH_MAX) {
     deps.logger.warn(
       { vendorId: event.vendorId, eventId: event.id, depth: event.cascadeDepth },
@@ -124,6 +126,45 @@ export async function matchEvent(
         finishedAt: now,
       });
       if (dispatchNow) await queueRunExecution(deps, run, tx);
+    }
+    await markEventMatched(tx, event.id, now);
+  });
+  return { runs };
+}
+
+/**
+ * While a super admin has suspended the vendor's automations, each enabled trigger for the event gets a
+ * Skipped run saying so (its conditions are not read: nothing is asked of ServiceM8), so the vendor's
+ * log shows what did not happen and why.
+ */
+async function skipWhileSuspended(
+  deps: Deps,
+  event: EventRow,
+  triggers: ReadonlyArray<{ id: string; version: number }>,
+  reason: string,
+): Promise<{ runs: number }> {
+  const now = deps.clock.now();
+  let runs = 0;
+  await deps.database.db.transaction(async (tx) => {
+    for (const trigger of triggers) {
+      const run = await insertRun(tx, {
+        vendorId: event.vendorId,
+        triggerId: trigger.id,
+        triggerVersion: trigger.version,
+        eventId: event.id,
+        event: event.event,
+        status: 'Skipped',
+        reason,
+        jobUuid: event.jobUuid,
+        clientUuid: event.clientUuid,
+        formResponseUuid: event.formResponseUuid,
+        cascadeDepth: event.cascadeDepth,
+        dueAt: now,
+        finishedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (run) runs++;
     }
     await markEventMatched(tx, event.id, now);
   });

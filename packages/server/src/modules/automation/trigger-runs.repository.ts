@@ -97,14 +97,51 @@ export function searchTriggerRuns(
     eq(triggerRuns.vendorId, where.vendorId),
     where.triggerId ? eq(triggerRuns.triggerId, where.triggerId) : undefined,
   );
+  return pageOfRuns(db, { spec: runSearchSpec(triggerName, triggerNames), query, scope, triggerName });
+}
+
+/**
+ * Every vendor's runs, for the super admin: filtered by status, vendor, trigger, event, job number and
+ * the times, sorted by creation or status (the indexes on (created_at, id) and (status, created_at, id)
+ * serve both across vendors; a vendor's filter uses the vendor's own indexes).
+ */
+const allRunsSearchSpec: SearchSpec = {
+  resource: 'runs',
+  fields: {
+    status: { source: triggerRuns.status, kind: 'enum', values: RUN_STATUSES, sortable: true, filterable: true },
+    vendorId: { source: triggerRuns.vendorId, kind: 'uuid', filterable: true },
+    triggerId: { source: triggerRuns.triggerId, kind: 'uuid', filterable: true },
+    event: { source: triggerRuns.event, kind: 'enum', values: TRIGGER_EVENTS, filterable: true },
+    jobNumber: { source: triggerRuns.jobNumber, kind: 'text', filterable: true },
+    createdAt: { source: triggerRuns.createdAt, kind: 'timestamp', sortable: true, filterable: true },
+    dueAt: { source: triggerRuns.dueAt, kind: 'timestamp', filterable: true },
+    finishedAt: { source: triggerRuns.finishedAt, kind: 'timestamp', filterable: true },
+  },
+  defaultSort: { field: 'createdAt', direction: 'Descending' },
+  thenBy: 'createdAt',
+  tiebreaker: triggerRuns.id,
+};
+
+/**
+ * Every vendor's runs, newest first unless the query sorts by status; pages as `searchTriggerRuns` does.
+ * The trigger names are left empty: the caller names the triggers of the page's runs only.
+ */
+export function searchAllTriggerRuns(db: Db, query: CursorSearchQuery) {
+  return pageOfRuns(db, { spec: allRunsSearchSpec, query, scope: undefined, triggerName: sql<string>`''` });
+}
+
+function pageOfRuns(
+  db: Db,
+  options: { spec: SearchSpec; query: CursorSearchQuery; scope: SQL | undefined; triggerName: SQL<string> },
+) {
   return runCursorSearch<TriggerRunRow & { triggerName: string }>({
-    spec: runSearchSpec(triggerName, triggerNames),
-    query,
-    scope,
+    spec: options.spec,
+    query: options.query,
+    scope: options.scope,
     countCap: RUN_COUNT_CAP,
     fetchRows: ({ where: condition, orderBy, limit, offset, keys }) =>
       db
-        .select({ ...runColumns, triggerName, ...keys })
+        .select({ ...runColumns, triggerName: options.triggerName, ...keys })
         .from(triggerRuns)
         .where(condition)
         .orderBy(...orderBy)
@@ -199,4 +236,31 @@ export async function reopenFailedRuns(
       ),
     )
     .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId, dueAt: triggerRuns.dueAt });
+}
+
+export type RunActivityRow = { vendorId: string; runs: number; failures: number; lastRunAtMs: number | null };
+
+/**
+ * For each vendor among `vendorIds`: its runs created since `since`, how many of them failed, and when
+ * its newest run was created (at any time). Each vendor is one range of the (vendor, created_at) index.
+ */
+export async function findRunActivity(db: Db, vendorIds: readonly string[], since: Date): Promise<RunActivityRow[]> {
+  if (vendorIds.length === 0) return [];
+  const ids = sql.join(
+    vendorIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select v.id::text as "vendorId", recent.runs, recent.failures, newest.at_ms as "lastRunAtMs"
+      from unnest(array[${ids}]) as v(id)
+      cross join lateral (
+        select count(*)::int as runs, (count(*) filter (where ${triggerRuns.status} = 'Failed'))::int as failures
+          from ${triggerRuns} where ${triggerRuns.vendorId} = v.id and ${triggerRuns.createdAt} >= ${since.toISOString()}::timestamptz
+      ) recent
+      left join lateral (
+        select (extract(epoch from ${triggerRuns.createdAt}) * 1000)::float8 as at_ms
+          from ${triggerRuns} where ${triggerRuns.vendorId} = v.id
+          order by ${triggerRuns.createdAt} desc limit 1
+      ) newest on true`);
+  return (result as unknown as { rows: RunActivityRow[] }).rows;
 }

@@ -1,13 +1,22 @@
-import { CursorSearchQuery, RUN_COUNT_CAP, TriggerRun, TriggerRunDetail, TriggerRunPage } from '@automate/contract';
+import {
+  AdminTriggerRunPage,
+  CursorSearchQuery,
+  RUN_COUNT_CAP,
+  TriggerRun,
+  TriggerRunDetail,
+  TriggerRunPage,
+} from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { requireCaller } from '../../http/access.ts';
+import { access, requireCaller } from '../../http/access.ts';
+import { answerRoute } from '../../http/answer-route.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
 import { TRIGGER_BASE as base, TriggerParams, triggerRoute, VendorParams } from '../triggers/trigger-paths.ts';
 import {
   cancelTriggerRun,
   getTriggerRun,
+  listAllTriggerRuns,
   listTriggerRuns,
   retryFailedRuns,
   retryTriggerRun,
@@ -31,9 +40,30 @@ const RUNS_SEARCH_DESCRIPTION =
   `a run when new ones arrive; \`PageNumber\` alone pages by offset. \`total\` counts up to ${RUN_COUNT_CAP.toLocaleString('en')}: ` +
   'with more, `totalCapped` is true.';
 
-/** The vendor's trigger runs, under /vendor/{vendorId}/Trigger: the lists, one run with its step log, cancel. */
+const ALL_RUNS_SEARCH_DESCRIPTION =
+  'Every vendor’s runs, each with its vendor’s name. Sortable: createdAt, status (runs with the same status newest ' +
+  'first when descending). Filterable: status, vendorId, triggerId, event, jobNumber, createdAt, dueAt, finishedAt. ' +
+  'Default: createdAt descending. Pages by `Cursor` (a page’s `nextCursor`) or by `PageNumber`, and counts as ' +
+  '`Trigger/runs` does. A run’s step log is read with `vendor/{vendorId}/Trigger/runs/{runId}`.';
+
+/**
+ * The vendor's trigger runs, under /vendor/{vendorId}/Trigger: the lists, one run with its step log, cancel;
+ * and the super admin's list of every vendor's runs.
+ */
 export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Admin/runs',
+      access: access.superAdmin,
+      tags: ['Admin: runs'],
+      summary: 'Search every vendor’s trigger runs',
+      description: ALL_RUNS_SEARCH_DESCRIPTION,
+      querystring: CursorSearchQuery,
+      data: AdminTriggerRunPage,
+      answer: (request) => listAllTriggerRuns(deps, request.query),
+    });
+
     // The vendor's runs, or one trigger's when the path names it.
     const searches = [
       {
@@ -73,6 +103,7 @@ export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
       ...triggerRoute,
       method: 'GET',
       url: `${base}/runs/:runId/cancel`,
+      changesState: true,
       summary: 'Cancel a scheduled run',
       description: 'Only a run that has not started (Scheduled) can be cancelled; otherwise 409 says why not.',
       params: RunParams,

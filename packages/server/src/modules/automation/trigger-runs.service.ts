@@ -1,4 +1,5 @@
 import type {
+  AdminTriggerRunPage,
   AutomationAction,
   CursorSearchQuery,
   RunStep,
@@ -10,15 +11,18 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { triggerNamesOf } from '../triggers/trigger-lookups.service.ts';
+import { triggerNamesByIds, triggerNamesOf } from '../triggers/trigger-lookups.service.ts';
+import { findVendors } from '../vendors/vendors.service.ts';
 import { queueRunExecution, RUN_ATTEMPTS_ALLOWED } from './execute-run.jobs.ts';
 import {
   cancelScheduledRun,
   findLastRunTimes,
+  findRunActivity,
   findTriggerRun,
   listRunSteps,
   type RunStepRow,
   reopenFailedRuns,
+  searchAllTriggerRuns,
   searchTriggerRuns,
   type TriggerRunRow,
 } from './trigger-runs.repository.ts';
@@ -76,6 +80,24 @@ export async function listTriggerRuns(
   if (scope.triggerId && !names.has(scope.triggerId.toLowerCase())) throw notFound('The trigger');
   const page = await searchTriggerRuns(db, scope, query, names);
   return { ...page, rows: page.rows.map(toTriggerRun) };
+}
+
+/** Every vendor's runs, for the super admin, each with its trigger's and its vendor's name. */
+export async function listAllTriggerRuns(deps: Deps, query: CursorSearchQuery): Promise<AdminTriggerRunPage> {
+  const db = deps.database.db;
+  const page = await searchAllTriggerRuns(db, query);
+  const [triggerNames, vendors] = await Promise.all([
+    triggerNamesByIds(db, [...new Set(page.rows.map((row) => row.triggerId))]),
+    findVendors(db, [...new Set(page.rows.map((row) => row.vendorId))]),
+  ]);
+  const vendorNames = new Map(vendors.map((vendor) => [vendor.id, vendor.name]));
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      ...toTriggerRun({ ...row, triggerName: triggerNames.get(row.triggerId) ?? '' }),
+      vendorName: vendorNames.get(row.vendorId) ?? '',
+    })),
+  };
 }
 
 /** The run with the name of its trigger. */
@@ -158,4 +180,25 @@ export async function lastRunTimesOf(db: Db, vendorId: string): Promise<Map<stri
 
 function callerName(caller: Caller): string {
   return `${caller.firstName} ${caller.lastName}`.trim() || caller.userName || caller.email;
+}
+
+export type RunActivity = { runs: number; failures: number; lastRunAt: Date | null };
+
+/** Each vendor's runs since `since`, how many failed, and its newest run's time, for the super admin's vendor list. */
+export async function runActivityOf(
+  db: Db,
+  vendorIds: readonly string[],
+  since: Date,
+): Promise<Map<string, RunActivity>> {
+  const rows = await findRunActivity(db, vendorIds, since);
+  return new Map(
+    rows.map((row) => [
+      row.vendorId,
+      {
+        runs: row.runs,
+        failures: row.failures,
+        lastRunAt: row.lastRunAtMs === null ? null : new Date(row.lastRunAtMs),
+      },
+    ]),
+  );
 }

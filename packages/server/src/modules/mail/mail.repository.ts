@@ -1,5 +1,5 @@
 import type { SearchQuery } from '@automate/contract';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type SearchSpec, searchTable } from '../../db/search.ts';
 import { mailOutbox, systemEmails } from './mail.schema.ts';
@@ -135,4 +135,20 @@ export async function countMessagesSince(
 /** Serialises, until the transaction ends, decisions about mail to one address (limits stay exact). */
 export async function lockMailTo(db: Db, address: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${address})))`);
+}
+
+/** Messages waiting to be sent and those that failed, and when the oldest waiting one was queued. */
+export async function countOutboxBacklog(db: Db) {
+  const [row] = await db
+    .select({
+      queued: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'Queued'))::int`,
+      failed: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'Failed'))::int`,
+      oldestQueuedAt:
+        sql<Date | null>`min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} = 'Queued')`.mapWith(
+          mailOutbox.createdAt,
+        ),
+    })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['Queued', 'Failed']));
+  return row ?? { queued: 0, failed: 0, oldestQueuedAt: null };
 }

@@ -37,5 +37,9 @@ export const mailOutbox = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    // The metrics count the messages waiting or failed without reading the sent ones.
+    index('mail_outbox_status_created_idx').on(t.status, t.createdAt),
+  ],
 );

@@ -2,7 +2,13 @@ import type { SystemEmailKey } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { sendMailJob } from './mail.jobs.ts';
-import { countMessagesSince, findSystemEmailByKey, insertOutboxMessage, lockMailTo } from './mail.repository.ts';
+import {
+  countMessagesSince,
+  countOutboxBacklog,
+  findSystemEmailByKey,
+  insertOutboxMessage,
+  lockMailTo,
+} from './mail.repository.ts';
 import { renderEmail } from './render-email.ts';
 import { findSystemEmailDefault } from './system-email-defaults.ts';
 
@@ -26,6 +32,34 @@ export async function queueSystemEmail(
   });
   const message = await insertOutboxMessage(tx, { templateKey: email.key, to: email.to.email, ...rendered });
   await deps.queue.send(sendMailJob, { outboxId: message.id }, { tx });
+}
+
+/**
+ * Sends `template` (subject and body, saved or not) to `to` as a test: rendered with the sample data
+ * addressed to them, the subject marked "[Test]", through the outbox as every email goes.
+ */
+export async function queueTestEmail(
+  tx: Db,
+  deps: Pick<Deps, 'queue' | 'config'>,
+  email: { key: string; template: { subject: string; body: string }; to: Recipient },
+): Promise<void> {
+  const rendered = await renderEmail(email.template, {
+    ...SAMPLE_MERGE_DATA,
+    app: { name: 'Automate', url: deps.config.publicUrl },
+    user: email.to,
+  });
+  const message = await insertOutboxMessage(tx, {
+    templateKey: email.key,
+    to: email.to.email,
+    ...rendered,
+    subject: `[Test] ${rendered.subject}`,
+  });
+  await deps.queue.send(sendMailJob, { outboxId: message.id }, { tx });
+}
+
+/** The outbox's backlog: messages waiting to be sent, those that failed, and the oldest waiting one's time. */
+export function outboxBacklog(db: Db) {
+  return countOutboxBacklog(db);
 }
 
 /** Sample data for previews: every merge field any system email uses. */

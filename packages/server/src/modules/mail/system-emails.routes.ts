@@ -11,7 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { access } from '../../http/access.ts';
+import { access, requireCaller } from '../../http/access.ts';
+import { answerRoute } from '../../http/answer-route.ts';
 import {
   changeSystemEmail,
   createSystemEmail,
@@ -20,6 +21,7 @@ import {
   listSystemEmails,
   previewSystemEmail,
   removeSystemEmail,
+  sendTestSystemEmail,
 } from './system-emails.service.ts';
 
 const IdParams = z.object({ id: z.uuid('id is not a valid id.') });
@@ -101,7 +103,7 @@ export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        data: await changeSystemEmail(db, request.params.id, request.body),
+        data: await changeSystemEmail(deps, requireCaller(request), request.params.id, request.body),
         message: 'The template was saved.',
       }),
     );
@@ -122,6 +124,21 @@ export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
         return { success: true as const, data: null, message: 'The template was deleted.' };
       },
     );
+
+    answerRoute(app, {
+      method: 'POST',
+      url: '/Admin/emails/:id/test',
+      access: access.superAdmin,
+      tags,
+      summary: 'Send me a test of a template',
+      description:
+        'Renders the subject and body given (the template as it is being edited, saved or not) with sample data addressed to the caller, and sends it to the caller with "[Test]" before the subject.',
+      params: IdParams,
+      body: SystemEmailUpdate.pick({ subject: true, body: true }),
+      data: z.object({ to: z.string() }),
+      message: ({ to }) => `A test was sent to ${to}.`,
+      answer: (request) => sendTestSystemEmail(deps, requireCaller(request), request.params.id, request.body),
+    });
 
     app.get(
       '/Admin/outbox/search',

@@ -9,7 +9,10 @@ import {
 } from '@automate/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   deleteSystemEmail,
   findSystemEmailById,
@@ -20,7 +23,7 @@ import {
   searchSystemEmails,
   updateSystemEmail,
 } from './mail.repository.ts';
-import { SAMPLE_MERGE_DATA } from './mail.service.ts';
+import { queueTestEmail, SAMPLE_MERGE_DATA } from './mail.service.ts';
 import { checkTemplate, type RenderedEmail, renderEmail } from './render-email.ts';
 import { findSystemEmailDefault } from './system-email-defaults.ts';
 
@@ -67,15 +70,26 @@ export async function createSystemEmail(db: Db, input: z.output<typeof SystemEma
   return toSystemEmail(row);
 }
 
+/** Saves the template (refused when it does not render) and writes the change to the audit log. */
 export async function changeSystemEmail(
-  db: Db,
+  deps: Deps,
+  caller: Caller,
   id: string,
   input: z.output<typeof SystemEmailUpdate>,
 ): Promise<SystemEmail> {
   await assertTemplateRenders(input);
-  const row = await updateSystemEmail(db, id, input);
-  if (!row) throw notFound('Email template');
-  return toSystemEmail(row);
+  return deps.database.db.transaction(async (tx) => {
+    const before = await findSystemEmailById(tx, id);
+    const row = await updateSystemEmail(tx, id, input);
+    if (!before || !row) throw notFound('Email template');
+    await recordAudit(tx, caller, deps.clock.now(), {
+      action: 'system-email.changed',
+      summary: `Changed the "${row.name}" email.`,
+      before: { subject: before.subject, body: before.body },
+      after: { subject: row.subject, body: row.body },
+    });
+    return toSystemEmail(row);
+  });
 }
 
 export async function removeSystemEmail(db: Db, id: string): Promise<void> {
@@ -88,6 +102,22 @@ export async function removeSystemEmail(db: Db, id: string): Promise<void> {
     );
   }
   await deleteSystemEmail(db, id);
+}
+
+/** Sends the template as it is being edited (`draft`) to the super admin asking, rendered on sample data. */
+export async function sendTestSystemEmail(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  draft: { subject: string; body: string },
+): Promise<{ to: string }> {
+  await assertTemplateRenders(draft);
+  await deps.database.db.transaction(async (tx) => {
+    const row = await findSystemEmailById(tx, id);
+    if (!row) throw notFound('Email template');
+    await queueTestEmail(tx, deps, { key: row.key, template: draft, to: caller });
+  });
+  return { to: caller.email };
 }
 
 export function previewSystemEmail(template: { subject: string; body: string }): Promise<RenderedEmail> {

@@ -51,6 +51,15 @@ export async function updateConnection(
     .where(eq(sm8Connections.vendorId, vendorId));
 }
 
+/** Removes the vendor's connection (its tokens and webhook secret); answers whether there was one. */
+export async function deleteConnection(tx: Db, vendorId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(sm8Connections)
+    .where(eq(sm8Connections.vendorId, vendorId))
+    .returning({ vendorId: sm8Connections.vendorId });
+  return rows.length > 0;
+}
+
 export async function insertPendingConnection(
   db: Db,
   values: typeof sm8PendingConnections.$inferInsert,

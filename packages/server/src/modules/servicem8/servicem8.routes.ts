@@ -1,9 +1,17 @@
-import { ClientChoice, FormResponseChoice, JobChoice, Sm8ReferenceItem, Sm8SyncResult } from '@automate/contract';
+import {
+  ClientChoice,
+  FormResponseChoice,
+  JobChoice,
+  Sm8ReferenceItem,
+  Sm8SyncResult,
+  Sm8WebhookCheck,
+} from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
+import { checkWebhooks, disconnectServiceM8 } from './connection-admin.service.ts';
 import { searchClients, searchFormResponses, searchJobs } from './record-search.service.ts';
 import { referenceItemsOf } from './reference-items.service.ts';
 import { syncReferenceData } from './sync.service.ts';
@@ -20,6 +28,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
       method: 'GET',
       url: '/Vendor/:id/sync',
       access: access.vendorAdmin('id'),
+      changesState: true,
       tags,
       summary: 'Copy the reference data from ServiceM8 now',
       description:
@@ -27,6 +36,38 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
       data: Sm8SyncResult,
       message: 'ServiceM8 data is up to date.',
       answer: (vendorId) => syncReferenceData(deps, vendorId),
+    });
+
+    vendorRoute(app, {
+      method: 'POST',
+      url: '/Vendor/:id/servicem8/webhooks/check',
+      access: access.vendorAdmin('id'),
+      tags,
+      summary: 'Check the ServiceM8 webhooks now',
+      description:
+        'Subscribes again what ServiceM8 is missing or deactivated (as the 15-minute check does); answers what it subscribed.',
+      data: Sm8WebhookCheck,
+      message: (check) =>
+        check.resubscribed.length === 0
+          ? 'Every webhook is live.'
+          : `Subscribed again: ${check.resubscribed.join(', ')}.`,
+      answer: (vendorId) => checkWebhooks(deps, vendorId),
+    });
+
+    vendorRoute(app, {
+      method: 'DELETE',
+      url: '/Vendor/:id/servicem8',
+      access: access.vendorAdmin('id'),
+      tags,
+      summary: 'Disconnect ServiceM8',
+      description:
+        'Deletes the connection (tokens and webhook secret): automations stop reaching the account until an Admin connects again. 409 when it is not connected.',
+      data: z.object({ disconnected: z.literal(true) }),
+      message: 'ServiceM8 was disconnected.',
+      answer: async (vendorId) => {
+        await disconnectServiceM8(deps, vendorId);
+        return { disconnected: true as const };
+      },
     });
 
     vendorRoute(app, {

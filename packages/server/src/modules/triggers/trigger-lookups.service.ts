@@ -2,10 +2,12 @@ import type { TriggerEvent } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import {
   countEnabledTriggers,
+  countEnabledTriggersByVendor,
   findTriggerUsingEmailTemplate,
   findTriggerVersion,
   listEnabledTriggers,
   listTriggerNames,
+  listTriggerNamesByIds,
   type TriggerRow,
 } from './triggers.repository.ts';
 
@@ -24,6 +26,18 @@ export function triggerVersion(db: Db, where: { triggerId: string; version: numb
 /** The names of the vendor's triggers by id, for the run lists (which show, sort and filter by them). */
 export async function triggerNamesOf(db: Db, vendorId: string): Promise<Map<string, string>> {
   return new Map((await listTriggerNames(db, vendorId)).map(({ id, name }) => [id, name]));
+}
+
+/** The names of the triggers among `ids` (of any vendor) by id, for the super admin's list of every run. */
+export async function triggerNamesByIds(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await listTriggerNamesByIds(db, ids)).map(({ id, name }) => [id, name]));
+}
+
+/** How many enabled triggers each vendor among `vendorIds` has. */
+export async function enabledTriggerCounts(db: Db, vendorIds: readonly string[]): Promise<Map<string, number>> {
+  return new Map(
+    (await countEnabledTriggersByVendor(db, vendorIds)).map(({ vendorId, enabled }) => [vendorId, enabled]),
+  );
 }
 
 /** The first (by name) of the vendor's triggers that sends the email template, if any. */

@@ -104,6 +104,31 @@ export async function listTriggerNames(db: Db, vendorId: string): Promise<Array<
   return db.select({ id: triggers.id, name: triggers.name }).from(triggers).where(eq(triggers.vendorId, vendorId));
 }
 
+/** How many enabled triggers each vendor among `vendorIds` has (vendors with none are left out). */
+export async function countEnabledTriggersByVendor(
+  db: Db,
+  vendorIds: readonly string[],
+): Promise<Array<{ vendorId: string; enabled: number }>> {
+  if (vendorIds.length === 0) return [];
+  return db
+    .select({ vendorId: triggers.vendorId, enabled: sql<number>`count(*)::int` })
+    .from(triggers)
+    .where(and(inArray(triggers.vendorId, [...vendorIds]), eq(triggers.enabled, true)))
+    .groupBy(triggers.vendorId);
+}
+
+/** The names of the triggers among `ids`, of any vendor. */
+export async function listTriggerNamesByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Array<{ id: string; name: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: triggers.id, name: triggers.name })
+    .from(triggers)
+    .where(inArray(triggers.id, [...ids]));
+}
+
 /** Every trigger of the vendor with its definition, by name. */
 export async function listTriggerDefinitions(
   db: Db,

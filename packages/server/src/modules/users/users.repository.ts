@@ -1,5 +1,5 @@
-import type { SearchPage, SearchQuery } from '@automate/contract';
-import { eq, sql } from 'drizzle-orm';
+import { type SearchPage, type SearchQuery, SUPER_ADMIN } from '@automate/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { runSearch, type SearchSpec } from '../../db/search.ts';
 import { users, vendorMemberships } from './users.schema.ts';
@@ -32,6 +32,16 @@ export async function updateUser(db: Db, id: string, patch: Partial<NewUser>): P
   return row;
 }
 
+/** The ids of the super admins whose accounts are enabled, their rows locked until the transaction ends. */
+export async function lockEnabledSuperAdmins(tx: Db): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`${SUPER_ADMIN} = any(${users.roles})`, isNull(users.disabledAt)))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
 /** Sets welcomedAt unless it is set already, in one statement; answers the stored value. */
 export async function setWelcomedOnce(db: Db, id: string, now: Date): Promise<Date | undefined> {
   const [row] = await db
@@ -53,6 +63,9 @@ const adminUserSearch: SearchSpec = {
     firstName: { source: users.firstName, kind: 'text', sortable: true, filterable: true },
     lastName: { source: users.lastName, kind: 'text', sortable: true, filterable: true },
     emailVerified: { source: sql`(${users.emailVerifiedAt} is not null)`, kind: 'boolean', filterable: true },
+    superAdmin: { source: sql`(${SUPER_ADMIN} = any(${users.roles}))`, kind: 'boolean', filterable: true },
+    disabled: { source: sql`(${users.disabledAt} is not null)`, kind: 'boolean', filterable: true },
+    lastSignInAt: { source: users.lastSignInAt, kind: 'timestamp', sortable: true, filterable: true },
     createdAt: { source: users.createdAt, kind: 'timestamp', sortable: true, filterable: true },
     vendorCount: { source: vendorCount, kind: 'number', sortable: true, filterable: true },
   },

@@ -20,6 +20,10 @@ export const users = pgTable(
     /** Tokens issued before this moment are refused (set when the password changes). */
     sessionsValidFrom: timestamp({ withTimezone: true }).notNull().defaultNow(),
     welcomedAt: timestamp({ withTimezone: true }),
+    /** When a session was last handed out for a sign-in (not a refresh). */
+    lastSignInAt: timestamp({ withTimezone: true }),
+    /** Set by a super admin: the user cannot sign in and their sessions stop working. */
+    disabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

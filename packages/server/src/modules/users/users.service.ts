@@ -1,4 +1,10 @@
-import type { AdminUserRow, SearchPage, SearchQuery, UserProfile } from '@automate/contract';
+import {
+  type AdminUserRow,
+  type SearchPage,
+  type SearchQuery,
+  SUPER_ADMIN,
+  type UserProfile,
+} from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
@@ -8,6 +14,7 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  lockEnabledSuperAdmins,
   type NewUser,
   searchUsers,
   setWelcomedOnce,
@@ -78,6 +85,38 @@ export async function markEmailConfirmed(tx: Db, user: UserRow, now: Date): Prom
   return (await updateUser(tx, user.id, { emailVerifiedAt: now })) ?? user;
 }
 
+/** The user as a row of the super admin's list. */
+export function toAdminUserRow(user: UserRow, facts: { lockedOut: boolean; vendorCount: number }): AdminUserRow {
+  return {
+    ...toUserProfile(user),
+    ...facts,
+    disabled: user.disabledAt !== null,
+    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+/** A session was handed out for a sign-in at `now`. */
+export async function recordSignIn(db: Db, userId: string, now: Date): Promise<void> {
+  await updateUser(db, userId, { lastSignInAt: now });
+}
+
+/** The super admins whose accounts are enabled, locked against a concurrent change of roles. */
+export function enabledSuperAdminsForUpdate(tx: Db): Promise<string[]> {
+  return lockEnabledSuperAdmins(tx);
+}
+
+/** Grants or revokes the platform's SuperAdmin role; answers the user as changed. */
+export async function setSuperAdminRole(tx: Db, user: UserRow, superAdmin: boolean): Promise<UserRow> {
+  const others = user.roles.filter((role) => role !== SUPER_ADMIN);
+  return (await updateUser(tx, user.id, { roles: superAdmin ? [...others, SUPER_ADMIN] : others })) ?? user;
+}
+
+/** Disables the account at `now` (ending its sessions) or enables it again; answers the user as changed. */
+export async function setUserDisabled(tx: Db, user: UserRow, disabled: boolean, now: Date): Promise<UserRow> {
+  const patch = disabled ? { disabledAt: now, sessionsValidFrom: now } : { disabledAt: null };
+  return (await updateUser(tx, user.id, patch)) ?? user;
+}
+
 /** Which of the addresses (as given) are locked out after failed sign-ins; the auth module knows. */
 export type FindLockedAddresses = (db: Db, emails: readonly string[], now: Date) => Promise<Set<string>>;
 
@@ -96,10 +135,8 @@ export async function searchAllUsers(
   );
   return {
     ...page,
-    rows: page.rows.map(({ user, vendorCount }) => ({
-      ...toUserProfile(user),
-      lockedOut: locked.has(user.email),
-      vendorCount,
-    })),
+    rows: page.rows.map(({ user, vendorCount }) =>
+      toAdminUserRow(user, { lockedOut: locked.has(user.email), vendorCount }),
+    ),
   };
 }

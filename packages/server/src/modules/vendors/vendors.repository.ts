@@ -31,7 +31,18 @@ export async function updateVendor(
   db: Db,
   id: string,
   patch: Partial<
-    Pick<VendorRow, 'name' | 'timeZone' | 'senderName' | 'currentSubscriptionType' | 'subscriptionActive'>
+    Pick<
+      VendorRow,
+      | 'name'
+      | 'timeZone'
+      | 'senderName'
+      | 'currentSubscriptionType'
+      | 'subscriptionActive'
+      | 'automationsSuspendedAt'
+      | 'automationsSuspendedReason'
+      | 'sm8Connected'
+      | 'sm8AccountUuid'
+    >
   >,
 ): Promise<VendorRow | undefined> {
   const [row] = await db
@@ -68,6 +79,12 @@ const vendorSearch: SearchSpec = {
       sortable: true,
       filterable: true,
     },
+    automationsSuspended: {
+      source: sql`(${vendors.automationsSuspendedAt} is not null)`,
+      kind: 'boolean',
+      sortable: true,
+      filterable: true,
+    },
     createdAt: { source: vendors.createdAt, kind: 'timestamp', sortable: true, filterable: true },
   },
   defaultSort: { field: 'name', direction: 'Ascending' },
@@ -76,4 +93,17 @@ const vendorSearch: SearchSpec = {
 
 export function searchVendors(db: Db, query: SearchQuery) {
   return searchTable<VendorRow>(db, { table: vendors, spec: vendorSearch, query });
+}
+
+/** How many vendors there are, are connected to ServiceM8, have a subscription that runs automations, and were created in [from, to). */
+export async function countVendors(db: Db, range: { from: Date; to: Date }) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      connected: sql<number>`(count(*) filter (where ${vendors.sm8Connected}))::int`,
+      subscribed: sql<number>`(count(*) filter (where ${vendors.currentSubscriptionType} is not null and ${vendors.subscriptionActive}))::int`,
+      newInRange: sql<number>`(count(*) filter (where ${vendors.createdAt} >= ${range.from.toISOString()}::timestamptz and ${vendors.createdAt} < ${range.to.toISOString()}::timestamptz))::int`,
+    })
+    .from(vendors);
+  return row ?? { total: 0, connected: 0, subscribed: 0, newInRange: 0 };
 }

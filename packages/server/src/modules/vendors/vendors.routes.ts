@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
+import { noteSettingBefore } from '../audit/acting-as-vendor.audit.ts';
 import { changeVendor, getVendor, listVendors } from './vendors.service.ts';
 
 const tags = ['Vendor'];
@@ -44,7 +45,11 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       body: UpdateVendorRequest,
       data: Vendor,
       message: 'Saved.',
-      answer: (vendorId, request) => changeVendor(deps, vendorId, request.body),
+      answer: async (vendorId, request) => {
+        const { name, timeZone } = await getVendor(deps, vendorId);
+        noteSettingBefore(request, { name, timeZone });
+        return changeVendor(deps, vendorId, request.body);
+      },
     });
   };
 }

@@ -12,6 +12,9 @@ export const vendors = pgTable('vendors', {
   currentSubscriptionType: text(),
   /** Only vendors with an active subscription have their triggers run; true until billing sets it. */
   subscriptionActive: boolean().notNull().default(true),
+  /** Set by a super admin: the vendor's new runs are Skipped with this reason, shown to the vendor. */
+  automationsSuspendedAt: timestamp({ withTimezone: true }),
+  automationsSuspendedReason: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

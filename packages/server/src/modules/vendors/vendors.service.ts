@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import {
+  countVendors,
   findVendorById,
   findVendorsByIds,
   insertVendor,
@@ -12,7 +13,7 @@ import {
   type VendorRow,
 } from './vendors.repository.ts';
 
-function toVendor(row: VendorRow): Vendor {
+export function toVendor(row: VendorRow): Vendor {
   return {
     id: row.id,
     name: row.name,
@@ -21,6 +22,10 @@ function toVendor(row: VendorRow): Vendor {
     sm8Connected: row.sm8Connected,
     currentSubscriptionType: row.currentSubscriptionType,
     hasCurrentSubscription: row.currentSubscriptionType !== null,
+    automationsSuspended:
+      row.automationsSuspendedAt === null
+        ? null
+        : { since: row.automationsSuspendedAt.toISOString(), reason: row.automationsSuspendedReason ?? '' },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -77,6 +82,37 @@ export function createVendor(
 /** The vendor is connected to this ServiceM8 account. */
 export function markConnectedToServiceM8(tx: Db, vendorId: string, accountUuid: string): Promise<void> {
   return markVendorConnected(tx, vendorId, accountUuid);
+}
+
+/**
+ * Why the vendor's runs do not go ahead while a super admin has suspended its automations (null while
+ * they are not suspended): the reason the run log shows the vendor.
+ */
+export function suspendedRunReason(vendor: VendorRow): string | null {
+  if (vendor.automationsSuspendedAt === null) return null;
+  return `Automations are suspended by the Automate team: ${vendor.automationsSuspendedReason ?? 'no reason given'}`;
+}
+
+/** Suspends the vendor's automations with `reason` (at `at`), or resumes them (`null`); answers the vendor as changed. */
+export async function setAutomationsSuspension(
+  tx: Db,
+  vendorId: string,
+  suspension: { reason: string; at: Date } | null,
+): Promise<VendorRow | undefined> {
+  return updateVendor(tx, vendorId, {
+    automationsSuspendedAt: suspension?.at ?? null,
+    automationsSuspendedReason: suspension?.reason ?? null,
+  });
+}
+
+/** The platform's vendors counted: all, connected, subscribed, and new in [from, to). */
+export function vendorCounts(db: Db, range: { from: Date; to: Date }) {
+  return countVendors(db, range);
+}
+
+/** The vendor is no longer connected to a ServiceM8 account. */
+export async function markDisconnectedFromServiceM8(tx: Db, vendorId: string): Promise<void> {
+  await updateVendor(tx, vendorId, { sm8Connected: false, sm8AccountUuid: null });
 }
 
 /** The vendor's time zone as its ServiceM8 account has it. */

@@ -76,3 +76,25 @@ export async function findInboxDelivery(db: Db, id: string): Promise<InboxRow | 
 export async function markInboxDelivery(db: Db, id: string, status: InboxRow['status'], at: Date): Promise<void> {
   await db.update(webhookInbox).set({ status, processedAt: at }).where(eq(webhookInbox.id, id));
 }
+
+/** Deliveries received in each bucket ([from, to)), across vendors: each bucket one range of the received_at index. */
+export async function countDeliveriesByBucket(
+  db: Db,
+  buckets: ReadonlyArray<{ start: string; from: Date; to: Date }>,
+): Promise<Array<{ start: string; count: number }>> {
+  if (buckets.length === 0) return [];
+  const values = sql.join(
+    buckets.map(
+      (bucket) =>
+        sql`(${bucket.start}, ${bucket.from.toISOString()}::timestamptz, ${bucket.to.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select b.start, (
+      select count(*)::int from ${webhookInbox}
+       where ${webhookInbox.receivedAt} >= b.starts_at and ${webhookInbox.receivedAt} < b.ends_at
+    ) as count
+      from (values ${values}) as b(start, starts_at, ends_at)`);
+  return (result as unknown as { rows: Array<{ start: string; count: number }> }).rows;
+}

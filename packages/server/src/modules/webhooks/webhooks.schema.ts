@@ -21,5 +21,9 @@ export const webhookInbox = pgTable(
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('webhook_inbox_vendor_received_idx').on(t.vendorId, t.receivedAt)],
+  (t) => [
+    index('webhook_inbox_vendor_received_idx').on(t.vendorId, t.receivedAt),
+    // The metrics count deliveries per day across vendors.
+    index('webhook_inbox_received_idx').on(t.receivedAt),
+  ],
 );

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, type ClipboardEvent, useDeferredValue, useRef, useState } from 'react';
+import { type ChangeEvent, type ClipboardEvent, type ReactNode, useDeferredValue, useRef, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { checkImageFile, type ImageLimits, imageMarkdown, insertBlock } from '@/lib/markdown-text.ts';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -33,6 +33,7 @@ export function MarkdownEditor({
   uploadDisabledReason,
   imageLimits,
   minRows = 14,
+  preview: customPreview,
 }: {
   label: string;
   name: string;
@@ -46,6 +47,8 @@ export function MarkdownEditor({
   uploadDisabledReason?: string;
   imageLimits: ImageLimits;
   minRows?: number;
+  /** What the preview pane shows instead of the text rendered as it is (e.g. with sample values filled in). */
+  preview?: ReactNode;
 }) {
   const {
     input: textarea,
@@ -161,7 +164,7 @@ export function MarkdownEditor({
           <Typography variant="overline" component="p" color="text.secondary" sx={{ lineHeight: 1.5, mb: 1 }}>
             Preview
           </Typography>
-          <ArticleViewer content={preview} emptyText="Nothing to preview yet." />
+          {customPreview ?? <ArticleViewer content={preview} emptyText="Nothing to preview yet." />}
         </Paper>
       </Box>
     </Box>

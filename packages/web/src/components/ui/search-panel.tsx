@@ -22,6 +22,19 @@ export type SearchFilterSpec =
 /** What the panel reads of the search's query to show a failed load. */
 type SearchLoad = { isError: boolean; error: unknown; refetch(): unknown };
 
+/** A search query's result as the panel's props: its rows and total, loading, refreshing, a failed load. */
+export function searchResults<T>(
+  search: SearchLoad & { data?: { rows: T[]; total: number } | undefined; isPending: boolean; isFetching: boolean },
+) {
+  return {
+    load: search,
+    rows: search.data?.rows,
+    total: search.data?.total ?? 0,
+    loading: search.isPending,
+    fetching: search.isFetching,
+  };
+}
+
 /**
  * A search screen's panel: the filters (a search landmark), each showing its value in the search; a
  * failed load with Try again; and the table. Filters, paging and sorting all change the search through

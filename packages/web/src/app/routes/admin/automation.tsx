@@ -1,6 +1,8 @@
+import { AllRunsLog } from '@/features/automation/runs/all-runs-log.tsx';
 import { AdminTemplateEditor } from '@/features/automation/templates/admin/admin-template-editor.tsx';
 import { AdminTemplates } from '@/features/automation/templates/admin/admin-templates.tsx';
-import { paddedRoute, placeholderRoute } from '../route-pages.tsx';
+import { VendorFilter } from '@/features/vendors/components/vendor-filter.tsx';
+import { paddedRoute } from '../route-pages.tsx';
 
 const TEMPLATES_BASE = '/admin/automation/templates';
 
@@ -12,7 +14,5 @@ export const AdminTemplateRoute = paddedRoute(({ id = '' }) => (
   <AdminTemplateEditor key={id} basePath={TEMPLATES_BASE} id={id} />
 ));
 
-export const AdminRunsRoute = placeholderRoute(
-  'Trigger runs',
-  'Every trigger run across all vendors, filterable by vendor, status and time, with its log.',
-);
+/** /admin/automation/runs: every vendor's runs, with the vendor Logs' step-log panel. */
+export const AdminRunsRoute = paddedRoute(() => <AllRunsLog vendorFilter={(props) => <VendorFilter {...props} />} />);

@@ -1,6 +1,5 @@
-import { placeholderRoute } from '../route-pages.tsx';
+import { AdminDashboard } from '@/features/admin-dashboard/admin-dashboard.tsx';
+import { paddedRoute } from '../route-pages.tsx';
 
-export const AdminDashboardRoute = placeholderRoute(
-  'Super admin',
-  'Platform metrics will be shown here: vendors, subscriptions, trigger runs and failures over time.',
-);
+/** /admin/dashboard */
+export const AdminDashboardRoute = paddedRoute(() => <AdminDashboard />);

@@ -1,16 +1,14 @@
 import { AdminTemplateEditor } from '@/features/automation/templates/admin/admin-template-editor.tsx';
 import { AdminTemplates } from '@/features/automation/templates/admin/admin-templates.tsx';
-import { paddedRoute, placeholderRoute } from '../route-pages.tsx';
+import { SystemEmailEditor } from '@/features/system-emails/components/system-email-editor.tsx';
+import { SystemEmails } from '@/features/system-emails/components/system-emails.tsx';
+import { paddedRoute } from '../route-pages.tsx';
 
-export const AdminEmailsRoute = placeholderRoute(
-  'System emails',
-  "The platform's own emails (confirm address, reset password, welcome, invitation) to edit.",
-);
+/** /admin/settings/emails/search */
+export const AdminEmailsRoute = paddedRoute(() => <SystemEmails />);
 
-export const AdminEmailRoute = placeholderRoute(
-  'System email',
-  ({ id = '' }) => `The editor for system email ${id}: subject, body and a preview.`,
-);
+/** /admin/settings/emails/{id}; `new` writes a new template. */
+export const AdminEmailRoute = paddedRoute(({ id = '' }) => <SystemEmailEditor key={id} id={id} />);
 
 const TRIGGER_TEMPLATES_BASE = '/admin/settings/trigger/templates';
 

@@ -1,11 +1,12 @@
-import { placeholderRoute } from '../route-pages.tsx';
+import { AdminUser } from '@/features/admin-users/components/admin-user.tsx';
+import { AdminUsers } from '@/features/admin-users/components/admin-users.tsx';
+import { AuditLog } from '@/features/audit/audit-log.tsx';
+import { paddedRoute } from '../route-pages.tsx';
 
-export const AdminUsersRoute = placeholderRoute(
-  'Users',
-  'Every user of the platform, with their vendors, roles and sign-in state, to search and open.',
-);
+/** /admin/users/search */
+export const AdminUsersRoute = paddedRoute(() => <AdminUsers />);
 
-export const AdminUserRoute = placeholderRoute(
-  'User',
-  ({ id = '' }) => `User ${id}: profile, vendors and roles, with ways to unlock or reset their sign-in.`,
-);
+/** /admin/users/{id} */
+export const AdminUserRoute = paddedRoute(({ id = '' }) => (
+  <AdminUser key={id} id={id} below={<AuditLog title="Audit log" field="targetUserId" value={id} />} />
+));

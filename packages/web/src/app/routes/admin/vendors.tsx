@@ -1,51 +1,51 @@
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { Outlet, useLocation, useParams } from 'react-router';
-import { placeholderRoute } from '../route-pages.tsx';
+import { AuditLog } from '@/features/audit/audit-log.tsx';
+import { VendorTriggers } from '@/features/automation/list/vendor-triggers.tsx';
+import { TeamPage } from '@/features/team/components/team-page.tsx';
+import { useAdminVendor } from '@/features/vendors/api/admin-vendors.ts';
+import { AdminVendorHeader, currentVendorTab } from '@/features/vendors/components/admin-vendor-header.tsx';
+import { AdminVendors } from '@/features/vendors/components/admin-vendors.tsx';
+import { useActAsVendor } from '@/lib/session/act-as-vendor.ts';
+import { PAGE_PADDING, paddedRoute } from '../route-pages.tsx';
 
-export const AdminVendorsRoute = placeholderRoute(
-  'Vendors',
-  'Every vendor with its subscription and ServiceM8 connection, to search and open.',
-);
+/** /admin/vendors/search */
+export const AdminVendorsRoute = paddedRoute(() => <AdminVendors />);
 
-const TABS = [
-  { value: 'triggers', label: 'Triggers' },
-  { value: 'users', label: 'Users' },
-  { value: 'billing', label: 'Billing' },
-] as const;
-
-/** /admin/vendors/{id}: the vendor's tabs; the page opens on Triggers. */
+/** /admin/vendors/{id}: the vendor's header with its actions and tabs; the page opens on Triggers. */
 export function AdminVendorRoute() {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
-  const base = `/admin/vendors/${encodeURIComponent(id)}`;
-  const current = TABS.find((tab) => pathname.startsWith(`${base}/${tab.value}`))?.value ?? false;
-
   return (
-    <Box>
-      <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 } }}>
-        <Typography variant="overline" color="text.secondary" component="p">
-          Vendor
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-          {id}
-        </Typography>
-        <Tabs value={current} aria-label="Vendor sections" sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}>
-          {TABS.map((tab) => (
-            <Tab key={tab.value} value={tab.value} label={tab.label} href={`${base}/${tab.value}`} />
-          ))}
-        </Tabs>
-      </Box>
+    <Box sx={PAGE_PADDING}>
+      <AdminVendorHeader key={id} id={id} current={currentVendorTab(id, pathname)} />
       <Outlet />
     </Box>
   );
 }
 
-export const AdminVendorTriggersRoute = placeholderRoute('Triggers', "This vendor's triggers and their recent runs.");
+/** /admin/vendors/{id}/triggers: the vendor's automations; one opens in the editor as that vendor. */
+export function AdminVendorTriggersRoute() {
+  const { id = '' } = useParams();
+  const vendor = useAdminVendor(id);
+  const actAsVendor = useActAsVendor();
+  const open = (path: string) => {
+    if (vendor.data) actAsVendor({ id, name: vendor.data.name, sm8Connected: vendor.data.sm8Connected }, path);
+  };
+  return <VendorTriggers key={id} vendorId={id} openAsVendor={open} />;
+}
 
-export const AdminVendorUsersRoute = placeholderRoute(
-  'Users',
-  "This vendor's users and their roles, with invitations.",
-);
+/** /admin/vendors/{id}/users: the vendor's members and invitations, managed as its Admins do. */
+export function AdminVendorUsersRoute() {
+  const { id = '' } = useParams();
+  const vendor = useAdminVendor(id);
+  if (!vendor.data) return null;
+  const { name, sm8Connected } = vendor.data;
+  return <TeamPage key={id} vendor={{ vendorId: id, name, role: 'Admin', sm8Connected }} />;
+}
+
+/** /admin/vendors/{id}/audit: what super admins did to the vendor and as the vendor. */
+export function AdminVendorAuditRoute() {
+  const { id = '' } = useParams();
+  return <AuditLog key={id} title="Audit log" field="vendorId" value={id} />;
+}

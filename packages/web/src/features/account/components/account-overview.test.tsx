@@ -22,6 +22,7 @@ const VENDOR: Vendor = {
   sm8Connected: false,
   currentSubscriptionType: null,
   hasCurrentSubscription: false,
+  automationsSuspended: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

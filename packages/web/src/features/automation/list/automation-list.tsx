@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { type SearchFilterSpec, SearchPanel } from '@/components/ui/search-panel.tsx';
+import { type SearchFilterSpec, SearchPanel, searchResults } from '@/components/ui/search-panel.tsx';
 import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
@@ -269,16 +269,12 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
       ) : (
         <SearchPanel
           filters={FILTERS}
-          load={search}
+          {...searchResults(search)}
           loadFailed={AUTOMATIONS_LOAD_FAILED}
           label="Automations"
           columns={columns}
-          rows={search.data?.rows}
-          total={search.data?.total ?? 0}
           state={state}
           onChange={change}
-          loading={search.isPending}
-          fetching={search.isFetching}
           getRowKey={(row) => row.id}
           onRowClick={(row) => navigate(automationViewPath(row.id))}
           emptyText={filtered ? 'No automations match these filters.' : 'No automations on this page.'}

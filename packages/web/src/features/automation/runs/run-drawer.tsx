@@ -1,4 +1,4 @@
-import type { RunStep, TriggerRunDetail } from '@automate/contract';
+import type { RunStep, TriggerRun, TriggerRunDetail } from '@automate/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -117,11 +117,20 @@ function StepItem({ step, timeZone }: { step: RunStep; timeZone: string | undefi
   );
 }
 
-function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail }) {
+function RunDetails({
+  vendorId,
+  run,
+  automationHref,
+}: {
+  vendorId: string;
+  run: TriggerRunDetail;
+  automationHref: AutomationHref;
+}) {
   const { cancelRun, isCancelling } = useCancelRunAction(vendorId);
   const timeZone = useVendorTimeZone(vendorId);
   const retry = useRetryRun();
   const { toast } = useNotifications();
+  const href = automationHref(run);
   const retryRun = () =>
     retry.mutate(
       { vendorId, runId: run.id },
@@ -172,7 +181,7 @@ function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail
       ) : null}
       <Box component="dl" sx={factGrid}>
         <Fact label="Automation">
-          <Link href={automationViewPath(run.triggerId)}>{run.triggerName}</Link> (version {run.triggerVersion})
+          {href ? <Link href={href}>{run.triggerName}</Link> : run.triggerName} (version {run.triggerVersion})
         </Fact>
         <Fact label="Event">{eventLabel(run.event)}</Fact>
         <Fact label="Job">{run.jobNumber ?? '—'}</Fact>
@@ -230,16 +239,24 @@ function RunDetails({ vendorId, run }: { vendorId: string; run: TriggerRunDetail
   );
 }
 
+/** Where the run's automation opens; null shows its name alone. */
+type AutomationHref = (run: TriggerRun) => string | null;
+
+const inVendorApp: AutomationHref = (run) => automationViewPath(run.triggerId);
+
 /** A side panel with a run's details and step log, and a way to cancel it while it is Scheduled. */
 export function RunDrawer({
   vendorId,
   runId,
   onClose,
+  automationHref = inVendorApp,
 }: {
   vendorId: string;
   /** The run to show; null closes the panel. */
   runId: string | null;
   onClose: () => void;
+  /** Where the automation's name links to: by default its editor in the vendor's app. */
+  automationHref?: AutomationHref;
 }) {
   const titleId = useId();
   const run = useRun(vendorId, runId ?? '', { enabled: runId !== null });
@@ -265,7 +282,7 @@ export function RunDrawer({
       {run.isError ? (
         <Alert severity="error">{getErrorMessage(run.error, RUN_LOAD_FAILED)}</Alert>
       ) : run.data && runId !== null ? (
-        <RunDetails vendorId={vendorId} run={run.data} />
+        <RunDetails vendorId={vendorId} run={run.data} automationHref={automationHref} />
       ) : (
         <Stack spacing={1} data-testid="run-loading">
           <Skeleton variant="rounded" width={100} height={24} />

@@ -310,6 +310,7 @@ describe('the run log', () => {
           sm8Connected: true,
           currentSubscriptionType: null,
           hasCurrentSubscription: false,
+          automationsSuspended: null,
           createdAt: '2026-01-01T00:00:00.000Z',
           updatedAt: '2026-01-01T00:00:00.000Z',
         });

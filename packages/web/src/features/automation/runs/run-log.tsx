@@ -1,31 +1,17 @@
 import { RUN_STATUSES, type TriggerRun, type VendorMembership } from '@automate/contract';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
-import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
+import { linkColumn } from '@/components/ui/search-table.tsx';
 import { SelectFilter } from '@/components/ui/select-filter.tsx';
 import { TextFilter } from '@/components/ui/text-filter.tsx';
-import { VendorTime } from '@/components/ui/vendor-time.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatNumber } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
-import {
-  filterValue,
-  readSearchState,
-  type SearchDefaults,
-  toSearchQuery,
-  writeSearchState,
-} from '@/lib/search-params.ts';
-import { useErrorToast } from '@/lib/use-error-toast.ts';
+import { filterValue, type SearchDefaults } from '@/lib/search-params.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
 import { useVendorTimeZone } from '@/lib/vendor-time.ts';
 import { useTrigger } from '../api/get-trigger.ts';
@@ -34,13 +20,20 @@ import { RUN_SORT_FIELDS, useRunSearch } from '../api/search-runs.ts';
 import { useTriggerRunSearch } from '../api/search-trigger-runs.ts';
 import { useTriggerSearch } from '../api/search-triggers.ts';
 import { AUTOMATION_SCHEDULE_PATH, automationViewPath } from '../list/automation-paths.ts';
-import { eventLabel } from '../list/event-labels.ts';
+import { CreatedRangeFilter } from './created-range-filter.tsx';
+import { runColumns } from './run-columns.tsx';
 import { RunDrawer } from './run-drawer.tsx';
-import { endOfLocalDay, startOfLocalDay, toLocalDayInput } from './run-format.ts';
-import { retrySentence } from './run-labels.ts';
-import { RunStatusChip } from './run-status-chip.tsx';
+import { RunTable } from './run-table.tsx';
+import { useCursorQuery, useShownPage } from './use-page-cursors.ts';
 
-const STATUS_OPTIONS = RUN_STATUSES.map((value) => ({ value, label: value }));
+export const STATUS_OPTIONS = RUN_STATUSES.map((value) => ({ value, label: value }));
+
+const AUTOMATION_COLUMN = linkColumn<TriggerRun>(
+  'triggerName',
+  'Automation',
+  (run) => automationViewPath(run.triggerId),
+  (run) => run.triggerName,
+);
 
 const RUN_SEARCH_DEFAULTS: SearchDefaults = {
   PageSize: 25,
@@ -49,54 +42,8 @@ const RUN_SEARCH_DEFAULTS: SearchDefaults = {
   sortable: RUN_SORT_FIELDS,
 };
 
-const RUNS_LOAD_FAILED = 'The runs could not be loaded.';
-
 /** The trigger picker lists up to this many automations, by name. */
 const TRIGGER_OPTIONS_QUERY = { PageNumber: 1, PageSize: 500, SortBy: 'name', SortDir: 'Ascending' } as const;
-
-/** The run list's columns; times are relative, exact in the business's time zone on hover. */
-function runColumns(withTrigger: boolean, timeZone: string | undefined): ReadonlyArray<SearchTableColumn<TriggerRun>> {
-  const when = (value: string | null) => <VendorTime value={value} timeZone={timeZone} />;
-  return [
-    { key: 'status', label: 'Status', sortField: 'status', render: (run) => <RunStatusChip status={run.status} /> },
-    ...(withTrigger
-      ? [
-          {
-            key: 'triggerName',
-            label: 'Automation',
-            sortField: 'triggerName',
-            render: (run: TriggerRun) => (
-              <Link href={automationViewPath(run.triggerId)} sx={{ fontWeight: 600 }}>
-                {run.triggerName}
-              </Link>
-            ),
-          },
-        ]
-      : []),
-    { key: 'jobNumber', label: 'Job', sortField: 'jobNumber', render: (run) => run.jobNumber ?? '—' },
-    { key: 'event', label: 'Event', sortField: 'event', render: (run) => eventLabel(run.event) },
-    { key: 'createdAt', label: 'Created', sortField: 'createdAt', render: (run) => when(run.createdAt) },
-    { key: 'dueAt', label: 'Due', sortField: 'dueAt', render: (run) => when(run.dueAt) },
-    { key: 'finishedAt', label: 'Finished', sortField: 'finishedAt', render: (run) => when(run.finishedAt) },
-    {
-      key: 'reason',
-      label: 'Reason',
-      render: (run) => {
-        const text = retrySentence(run, timeZone) ?? run.reason ?? '';
-        return (
-          <Typography
-            variant="body2"
-            title={text || undefined}
-            color={run.retry ? 'warning.main' : undefined}
-            sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          >
-            {text}
-          </Typography>
-        );
-      },
-    },
-  ];
-}
 
 /** The trigger picker of the all-runs page. */
 function TriggerFilter({
@@ -129,24 +76,6 @@ function TriggerFilter({
       ))}
     </TextField>
   );
-}
-
-/**
- * The `nextCursor` of each page seen, so the next page is asked for after the last run shown (keyset
- * paging: as fast on page 400 as on page 1, and nothing repeated when new runs arrive) instead of by
- * offset. A page reached otherwise (a link, Back after a reload, a jump) goes by its number. The
- * cursors belong to one sort, filter and page size (`searchKey`) and are forgotten when it changes.
- */
-function usePageCursors(searchKey: string) {
-  const seen = useRef({ key: searchKey, pages: new Map<number, string>() });
-  if (seen.current.key !== searchKey) seen.current = { key: searchKey, pages: new Map() };
-  const [cursors] = useState(() => ({
-    forPage: (page: number) => (page > 1 ? seen.current.pages.get(page) : undefined),
-    remember: (page: number, cursor: string | null) => {
-      if (cursor) seen.current.pages.set(page, cursor);
-    },
-  }));
-  return cursors;
 }
 
 /** "Retry these N failed runs": the failed runs on the page shown, after confirming. */
@@ -191,45 +120,29 @@ function RetryFailedButton({ vendorId, runs }: { vendorId: string; runs: readonl
 export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; triggerId?: string }) {
   const vendorId = vendor.vendorId;
   const [state, change] = useSearchState(RUN_SEARCH_DEFAULTS);
-  const [, setParams] = useSearchParams();
   const [selected, setSelected] = useState<string | null>(null);
-  const cursors = usePageCursors(
-    `${triggerId ?? ''}${JSON.stringify([state.SortBy, state.SortDir, state.PageSize, state.Filters])}`,
-  );
-  const cursor = cursors.forPage(state.PageNumber);
-  const query = { ...toSearchQuery(state), ...(cursor ? { Cursor: cursor } : {}) };
+  const paging = useCursorQuery(state, triggerId);
+  const { query } = paging;
   const all = useRunSearch(vendorId, query, { enabled: triggerId === undefined });
   const one = useTriggerRunSearch(vendorId, triggerId ?? '', query, { enabled: triggerId !== undefined });
   const search = triggerId === undefined ? all : one;
-  const shown = search.isPlaceholderData ? undefined : search.data;
-  useEffect(() => {
-    if (shown) cursors.remember(shown.pageNumber + 1, shown.nextCursor);
-  }, [shown, cursors]);
-  useErrorToast(search.error, RUNS_LOAD_FAILED);
+  const shown = useShownPage(search, paging);
   const trigger = useTrigger(vendorId, triggerId ?? '', { enabled: triggerId !== undefined });
   const timeZone = useVendorTimeZone(vendorId);
-  const columns = useMemo(() => runColumns(triggerId === undefined, timeZone), [triggerId, timeZone]);
+  const columns = useMemo(
+    () =>
+      runColumns<TriggerRun>({
+        leading: triggerId === undefined ? [AUTOMATION_COLUMN] : [],
+        timeZone,
+        sortable: RUN_SORT_FIELDS,
+      }),
+    [triggerId, timeZone],
+  );
 
   const status = filterValue(state.Filters, 'status');
   const jobNumber = filterValue(state.Filters, 'jobNumber');
   const chosenTrigger = filterValue(state.Filters, 'triggerId');
-  const from = toLocalDayInput(filterValue(state.Filters, 'createdAt', 'GtEq'));
-  const to = toLocalDayInput(filterValue(state.Filters, 'createdAt', 'LtEq'));
   const filtered = state.Filters.length > 0;
-
-  /** A created-on-or-after (GtEq) or on-or-before (LtEq) day; both can apply at once. */
-  const setCreated = (action: 'GtEq' | 'LtEq', day: string) => {
-    const bound = action === 'GtEq' ? startOfLocalDay(day) : endOfLocalDay(day);
-    setParams(
-      (current) => {
-        const now = readSearchState(current, RUN_SEARCH_DEFAULTS);
-        const others = now.Filters.filter((filter) => !(filter.field === 'createdAt' && filter.action === action));
-        const Filters = bound ? [...others, { action, field: 'createdAt', value: bound.toISOString() }] : others;
-        return writeSearchState({ ...now, PageNumber: 1, Filters });
-      },
-      { replace: true },
-    );
-  };
 
   const name = trigger.data?.definition.name;
   const title = triggerId === undefined ? 'Logs' : name ? `Logs · ${name}` : 'Automation logs';
@@ -254,80 +167,50 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
           )
         }
       />
-      <Paper variant="outlined">
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={2}
-          useFlexGap
-          sx={{ p: 2, pb: 1, flexWrap: 'wrap' }}
-          role="search"
-        >
-          <SelectFilter
-            label="Status"
-            field="status"
-            value={status}
-            anyLabel="Any status"
-            options={STATUS_OPTIONS}
-            onChange={change}
-          />
-          {triggerId === undefined ? (
-            <TriggerFilter
-              vendorId={vendorId}
-              value={typeof chosenTrigger === 'string' ? chosenTrigger : ''}
-              onChange={(value) => change({ kind: 'filter', field: 'triggerId', action: 'Eq', value: value || null })}
+      <RunTable
+        filters={
+          <>
+            <SelectFilter
+              label="Status"
+              field="status"
+              value={status}
+              anyLabel="Any status"
+              options={STATUS_OPTIONS}
+              onChange={change}
             />
-          ) : null}
-          <TextFilter
-            label="Job number"
-            field="jobNumber"
-            // The whole number, not a part of it: an index finds one job's runs among any number.
-            action="Eq"
-            value={typeof jobNumber === 'string' ? jobNumber : ''}
-            onChange={change}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="Created from"
-            value={from}
-            onChange={(event) => setCreated('GtEq', event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="Created to"
-            value={to}
-            onChange={(event) => setCreated('LtEq', event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          {status === 'Failed' && shown ? <RetryFailedButton vendorId={vendorId} runs={shown.rows} /> : null}
-        </Stack>
-        {search.isError ? (
-          <LoadError error={search.error} fallback={RUNS_LOAD_FAILED} onRetry={() => search.refetch()} sx={{ mx: 2 }} />
-        ) : null}
-        <SearchTable
-          label="Runs"
-          columns={columns}
-          rows={search.data?.rows}
-          total={search.data?.total ?? 0}
-          totalCapped={search.data?.totalCapped}
-          hasNextPage={shown ? shown.nextCursor !== null : undefined}
-          state={state}
-          onChange={change}
-          loading={search.isPending && !search.isError}
-          fetching={search.isFetching}
-          getRowKey={(run) => run.id}
-          onRowClick={(run) => setSelected(run.id)}
-          emptyText={
-            filtered
-              ? 'No runs match these filters.'
-              : triggerId === undefined
-                ? 'No runs yet. A run starts when an automation that is switched on reacts to a change in ServiceM8.'
-                : 'This automation has not run yet. It runs when its event happens in ServiceM8 and its conditions hold; switch it on if it is off.'
-          }
-        />
-      </Paper>
+            {triggerId === undefined ? (
+              <TriggerFilter
+                vendorId={vendorId}
+                value={typeof chosenTrigger === 'string' ? chosenTrigger : ''}
+                onChange={(value) => change({ kind: 'filter', field: 'triggerId', action: 'Eq', value: value || null })}
+              />
+            ) : null}
+            <TextFilter
+              label="Job number"
+              field="jobNumber"
+              // The whole number, not a part of it: an index finds one job's runs among any number.
+              action="Eq"
+              value={typeof jobNumber === 'string' ? jobNumber : ''}
+              onChange={change}
+            />
+            <CreatedRangeFilter state={state} defaults={RUN_SEARCH_DEFAULTS} />
+            {status === 'Failed' && shown ? <RetryFailedButton vendorId={vendorId} runs={shown.rows} /> : null}
+          </>
+        }
+        search={search}
+        shown={shown}
+        columns={columns}
+        state={state}
+        onChange={change}
+        onRowClick={(run) => setSelected(run.id)}
+        emptyText={
+          filtered
+            ? 'No runs match these filters.'
+            : triggerId === undefined
+              ? 'No runs yet. A run starts when an automation that is switched on reacts to a change in ServiceM8.'
+              : 'This automation has not run yet. It runs when its event happens in ServiceM8 and its conditions hold; switch it on if it is off.'
+        }
+      />
       <RunDrawer vendorId={vendorId} runId={selected} onClose={() => setSelected(null)} />
     </>
   );

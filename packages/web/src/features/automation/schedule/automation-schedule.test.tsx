@@ -24,6 +24,7 @@ const VENDOR_RECORD: Vendor = {
   sm8Connected: true,
   currentSubscriptionType: null,
   hasCurrentSubscription: true,
+  automationsSuspended: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

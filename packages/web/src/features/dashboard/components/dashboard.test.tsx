@@ -55,13 +55,28 @@ function serve({
   active,
   runs = [],
   attention = [],
+  suspended,
 }: {
   total: number;
   active: number;
   runs?: TriggerRun[];
   attention?: TriggerAttention[];
+  suspended?: { since: string; reason: string };
 }) {
   stub = stubFetch(({ url }) => {
+    if (url.pathname === `/api/Vendor/${VENDOR.vendorId}` && suspended) {
+      return ok({
+        id: VENDOR.vendorId,
+        name: VENDOR.name,
+        timeZone: 'Pacific/Auckland',
+        sm8Connected: true,
+        currentSubscriptionType: 'Standard',
+        hasCurrentSubscription: true,
+        automationsSuspended: suspended,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      });
+    }
     if (url.pathname === `${BASE}/attention`) return ok(attention);
     if (url.pathname === `${BASE}/search`) {
       const enabled = filtersOf(url.searchParams).some((filter) => filter.field === 'enabled');
@@ -190,6 +205,14 @@ describe('the dashboard', () => {
       action: 'GtEq',
       field: 'createdAt',
     });
+  });
+
+  it('says when the Automate team suspended the automations, and why', async () => {
+    serve({ total: 1, active: 1, suspended: { since: '2026-04-01T09:00:00.000Z', reason: 'Unpaid invoice INV-12.' } });
+    renderDashboard();
+    const notice = await screen.findByTestId('automations-suspended', {}, { timeout: 5_000 });
+    expect(notice.textContent).toContain('Your automations are suspended');
+    expect(notice.textContent).toContain('Unpaid invoice INV-12.');
   });
 
   it('re-syncs ServiceM8 and says so', async () => {

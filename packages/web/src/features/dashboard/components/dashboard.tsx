@@ -35,6 +35,7 @@ import { automationPath, FAILED_LOGS_PATH, LOGS_PATH, SCHEDULE_PATH, TEMPLATES_P
 import { bucketRunsByDay, CHART_DAYS, chartStart } from './dashboard-stats.ts';
 import { FirstRunChecklist } from './first-run-checklist.tsx';
 import { RunChart } from './run-chart.tsx';
+import { SuspendedNotice } from './suspended-notice.tsx';
 
 const DASHBOARD_LOAD_FAILED = 'Some of the dashboard could not be loaded.';
 const SYNC_FAILED = 'ServiceM8 could not be synced.';
@@ -265,6 +266,7 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
 
   return (
     <Stack spacing={3}>
+      <SuspendedNotice vendorId={vendorId} />
       {total.data !== undefined && active.data !== undefined ? (
         <FirstRunChecklist
           vendor={vendor}

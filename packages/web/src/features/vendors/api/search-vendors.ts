@@ -35,3 +35,14 @@ function getVendorOptionsQueryOptions() {
 export function useVendorOptions({ enabled }: { enabled: boolean }) {
   return useQuery({ ...getVendorOptionsQueryOptions(), enabled });
 }
+
+/** Every vendor by name (up to 500), for the super admin's vendor filters. */
+const ALL_VENDORS_QUERY: SearchQueryInput = { PageNumber: 1, PageSize: 500, SortBy: 'name', SortDir: 'Ascending' };
+
+export function useAllVendorNames() {
+  return useQuery({
+    queryKey: ['vendors', 'names', ALL_VENDORS_QUERY],
+    queryFn: ({ signal }) => searchVendors(ALL_VENDORS_QUERY, signal),
+    staleTime: 60_000,
+  });
+}

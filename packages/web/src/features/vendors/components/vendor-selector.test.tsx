@@ -12,6 +12,7 @@ const vendor = (id: string, name: string) => ({
   sm8Connected: id.startsWith('1'),
   currentSubscriptionType: 'Standard',
   hasCurrentSubscription: true,
+  automationsSuspended: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

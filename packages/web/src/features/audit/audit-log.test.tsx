@@ -1,0 +1,42 @@
+// @vitest-environment happy-dom
+import type { AuditEntry } from '@automate/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
+import { AuditLog } from './audit-log.tsx';
+
+const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
+const ENTRY: AuditEntry = {
+  id: '22222222-2222-4222-8222-222222222222',
+  at: '2026-04-01T09:00:00.000Z',
+  actorUserId: '55555555-5555-4555-8555-555555555555',
+  actorName: 'Super Admin <root@example.com>',
+  action: 'PATCH /api/Vendor/:id',
+  summary: 'As the vendor: Rename a vendor or change its time zone.',
+  vendorId: VENDOR_ID,
+  targetUserId: null,
+  before: { timeZone: 'Pacific/Auckland' },
+  after: { timeZone: 'Europe/London' },
+};
+
+let stub: ReturnType<typeof stubFetch>;
+afterEach(() => stub.restore());
+
+describe('the audit log of a vendor', () => {
+  it('shows who did what, with the setting before and after, newest first', async () => {
+    stub = stubFetch(({ url }) =>
+      url.pathname === '/api/Admin/audit/search'
+        ? { status: 200, body: { success: true, data: { rows: [ENTRY], total: 1, pageNumber: 1, pageSize: 25 } } }
+        : undefined,
+    );
+    renderWithProviders(<AuditLog title="Audit log" field="vendorId" value={VENDOR_ID} />);
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    await within(table).findByText('Super Admin <root@example.com>');
+    expect(within(table).getByText('As the vendor: Rename a vendor or change its time zone.')).toBeTruthy();
+    expect(within(table).getByText('timeZone: Pacific/Auckland → timeZone: Europe/London')).toBeTruthy();
+    const query = stub.calls[0]?.url.searchParams;
+    expect(query?.get('SortBy')).toBe('at');
+    expect(query?.get('SortDir')).toBe('Descending');
+    expect(JSON.parse(query?.get('Filters') ?? '[]')).toEqual([{ action: 'Eq', field: 'vendorId', value: VENDOR_ID }]);
+  });
+});

@@ -1,0 +1,115 @@
+import { type AdminTriggerRun, TRIGGER_EVENTS } from '@automate/contract';
+import Link from '@mui/material/Link';
+import { type ReactNode, useMemo, useState } from 'react';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
+import { SelectFilter } from '@/components/ui/select-filter.tsx';
+import { TextFilter } from '@/components/ui/text-filter.tsx';
+import { filterValue, type SearchChange, type SearchDefaults } from '@/lib/search-params.ts';
+import { useSearchState } from '@/lib/use-search-state.ts';
+import { ALL_RUNS_SORT_FIELDS, useAllRunsSearch } from '../api/search-all-runs.ts';
+import { eventLabel } from '../list/event-labels.ts';
+import { CreatedRangeFilter } from './created-range-filter.tsx';
+import { runColumns } from './run-columns.tsx';
+import { RunDrawer } from './run-drawer.tsx';
+import { STATUS_OPTIONS } from './run-log.tsx';
+import { RunTable } from './run-table.tsx';
+import { useCursorQuery, useShownPage } from './use-page-cursors.ts';
+
+const ALL_RUNS_DEFAULTS: SearchDefaults = {
+  PageSize: 25,
+  SortBy: 'createdAt',
+  SortDir: 'Descending',
+  sortable: ALL_RUNS_SORT_FIELDS,
+};
+
+const EVENT_OPTIONS = TRIGGER_EVENTS.map((value) => ({ value, label: eventLabel(value) }));
+
+const LEADING_COLUMNS: ReadonlyArray<SearchTableColumn<AdminTriggerRun>> = [
+  {
+    key: 'vendorName',
+    label: 'Vendor',
+    render: (run) => (
+      <Link href={`/admin/vendors/${encodeURIComponent(run.vendorId)}`} sx={{ fontWeight: 600 }}>
+        {run.vendorName}
+      </Link>
+    ),
+  },
+  { key: 'triggerName', label: 'Automation', render: (run) => run.triggerName },
+];
+
+/** The super admin's vendor picker, given by the page: the vendor filter's value (an id) and how to change it. */
+export type VendorFilterSlot = (props: { value: string; onChange: (vendorId: string | null) => void }) => ReactNode;
+
+/**
+ * /admin/automation/runs: every vendor's runs, newest first, filtered by status, vendor, event, job number
+ * and the days they were created, with the query in the URL. A row opens its step log in the side panel
+ * the vendor's Logs use. Times show in the browser's zone (the runs belong to many vendors).
+ */
+export function AllRunsLog({ vendorFilter }: { vendorFilter: VendorFilterSlot }) {
+  const [state, change] = useSearchState(ALL_RUNS_DEFAULTS);
+  const [selected, setSelected] = useState<AdminTriggerRun | null>(null);
+  const paging = useCursorQuery(state);
+  const search = useAllRunsSearch(paging.query);
+  const shown = useShownPage(search, paging);
+  const columns = useMemo(
+    () => runColumns({ leading: LEADING_COLUMNS, timeZone: undefined, sortable: ALL_RUNS_SORT_FIELDS }),
+    [],
+  );
+  const equals = (field: string) => filterValue(state.Filters, field);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const filterOn = (field: string) => (value: string | null) =>
+    change({ kind: 'filter', field, action: 'Eq', value: value || null } satisfies SearchChange);
+
+  return (
+    <>
+      <title>Trigger runs · Automate</title>
+      <PageHeader title="Trigger runs" subtitle="Every run of every vendor's automations, newest first." />
+      <RunTable
+        filters={
+          <>
+            <SelectFilter
+              label="Status"
+              field="status"
+              value={equals('status')}
+              anyLabel="Any status"
+              options={STATUS_OPTIONS}
+              onChange={change}
+            />
+            {vendorFilter({ value: text(equals('vendorId')), onChange: filterOn('vendorId') })}
+            <SelectFilter
+              label="Event"
+              field="event"
+              value={equals('event')}
+              anyLabel="Any event"
+              options={EVENT_OPTIONS}
+              onChange={change}
+              minWidth={200}
+            />
+            <TextFilter
+              label="Job number"
+              field="jobNumber"
+              action="Eq"
+              value={text(equals('jobNumber'))}
+              onChange={change}
+            />
+            <CreatedRangeFilter state={state} defaults={ALL_RUNS_DEFAULTS} />
+          </>
+        }
+        search={search}
+        shown={shown}
+        columns={columns}
+        state={state}
+        onChange={change}
+        onRowClick={setSelected}
+        emptyText={state.Filters.length > 0 ? 'No runs match these filters.' : 'No vendor has a run yet.'}
+      />
+      <RunDrawer
+        vendorId={selected?.vendorId ?? ''}
+        runId={selected?.id ?? null}
+        onClose={() => setSelected(null)}
+        automationHref={() => null}
+      />
+    </>
+  );
+}
