@@ -134,6 +134,8 @@ describe('the help center', () => {
     const page = await openPage({ changelog: 'seen' });
     await page.goto(url('/privacypolicy'));
     await page.getByRole('heading', { name: 'Privacy policy', level: 1 }).waitFor();
+    // The Markdown renderer loads on first use.
+    await page.locator('.markdown-content').waitFor();
     expect(await page.locator('.markdown-content').count()).toBe(1);
     await page.goto(url('/termsandconditions'));
     await page.getByRole('heading', { name: 'Terms and conditions', level: 1 }).waitFor();

@@ -16,19 +16,20 @@ describe('the article viewer', () => {
     expect(NO_ARTICLE_CONTENT).toBe('No article content available.');
   });
 
-  it('renders Markdown as HTML', () => {
+  it('renders Markdown as HTML', async () => {
     render(
       <ArticleViewer
         content={'## Steps\n\n1. **Connect**\n2. [Help](/help)\n\n![diagram](/api/Content/images/a.png)'}
       />,
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'Steps' })).toBeTruthy();
+    // The renderer loads on first use.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Steps' })).toBeTruthy();
     expect(screen.getByText('Connect').tagName).toBe('STRONG');
     expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help');
     expect(screen.getByRole('img', { name: 'diagram' }).getAttribute('src')).toBe('/api/Content/images/a.png');
   });
 
-  it('renders scripts, event handlers and javascript: links inert', () => {
+  it('renders scripts, event handlers and javascript: links inert', async () => {
     const hostile = [
       '<script>window.hacked = true</script>',
       '<img src="x" onerror="window.hacked = true">',
@@ -39,6 +40,7 @@ describe('the article viewer', () => {
       '<iframe src="https://evil.example.com"></iframe>',
     ].join('\n\n');
     const { container } = render(<ArticleViewer content={hostile} />);
+    await screen.findByText('markdown link');
     expect(container.querySelector('script, iframe')).toBeNull();
     for (const element of container.querySelectorAll('*')) {
       for (const attribute of element.getAttributeNames()) expect(attribute.startsWith('on')).toBe(false);

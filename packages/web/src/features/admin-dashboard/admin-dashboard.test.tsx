@@ -52,7 +52,7 @@ const METRICS: AdminMetrics = {
 };
 
 let stub: ReturnType<typeof stubFetch>;
-afterEach(() => stub.restore());
+afterEach(() => stub?.restore());
 
 const figure = (label: string) => within(screen.getByRole('region', { name: label }));
 const filtersOf = (href: string | null) =>

@@ -53,7 +53,7 @@ describe('the changelog dialog', () => {
     expect(CHANGELOG_EMPTY_TEXT).toBe('No changelog details available right now.');
   });
 
-  it('renders the content from markdown, sanitised', () => {
+  it('renders the content from markdown, sanitised', async () => {
     const { dialog } = show({
       article: {
         title: 'Release',
@@ -61,7 +61,7 @@ describe('the changelog dialog', () => {
         updated: UPDATED,
       },
     });
-    expect(within(dialog).getByRole('heading', { name: 'Faster runs' })).toBeTruthy();
+    expect(await within(dialog).findByRole('heading', { name: 'Faster runs' })).toBeTruthy();
     expect(within(dialog).getByText('Retries').tagName).toBe('STRONG');
     expect(dialog.querySelector('script')).toBeNull();
   });

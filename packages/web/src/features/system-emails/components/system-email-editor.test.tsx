@@ -63,7 +63,7 @@ describe('the system email editor', () => {
 
     const preview = await screen.findByTestId('system-email-preview');
     await within(preview).findByText('Subject: Welcome to Automate');
-    expect(within(preview).getByText('Hi Alex, welcome.')).toBeTruthy();
+    expect(await within(preview).findByText('Hi Alex, welcome.')).toBeTruthy();
 
     const subject = screen.getByRole('textbox', { name: 'Subject' });
     await userEvent.clear(subject);
