@@ -78,7 +78,7 @@ const RunCounts = z.object({
 });
 export type RunCounts = z.infer<typeof RunCounts>;
 
-/** How the platform is doing over a range of days. Subscription revenue (MRR, churn) comes with billing. */
+/** How the platform is doing over a range of days. */
 export const AdminMetrics = z.object({
   from: z.string(),
   to: z.string(),
@@ -90,6 +90,17 @@ export const AdminMetrics = z.object({
     subscribed: z.number().int(),
     newInRange: z.number().int(),
   }),
+  /**
+   * Monthly recurring revenue (NZD cents, GST-inclusive) at the start and at the end of the range: each
+   * vendor's subscription paying then (active or past due, past its trial), a yearly price counting a
+   * twelfth.
+   */
+  mrrCents: z.object({ start: z.number().int(), end: z.number().int() }),
+  /**
+   * Paying subscriptions that ended (canceled or unpaid) in the range, and the rate: those ended among
+   * the subscriptions paying at its start (null when none were).
+   */
+  churn: z.object({ ended: z.number().int(), payingAtStart: z.number().int(), rate: z.number().nullable() }),
   runs: z.object({
     totals: RunCounts,
     /** Failed among the runs that finished Succeeded or Failed; null when none did. */

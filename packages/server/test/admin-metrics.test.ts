@@ -3,9 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketStarts } from '../src/modules/admin/admin-metrics.service.ts';
 import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
 import { createTestTrigger, insertTestRun } from './support/run-factory.ts';
-import { startTestServices, type TestServices } from './support/test-services.ts';
+import {
+  type BillingServices,
+  buyPlan,
+  customerOnTestClock,
+  deliverEventsFrom,
+  stripeOf,
+} from './support/stripe-billing.ts';
+import { startTestServices } from './support/test-services.ts';
 
-let services: TestServices;
+let services: BillingServices;
 let superToken: string;
 const Metrics = successEnvelope(AdminMetrics);
 const DAY = 24 * 60;
@@ -17,7 +24,9 @@ const metrics = (query: Record<string, string>, token = superToken) =>
   services.app.inject({ method: 'GET', url: '/api/Admin/metrics', query, headers: bearer(token) });
 
 beforeAll(async () => {
-  services = await startTestServices();
+  const started = await startTestServices({ stripe: true });
+  if (!started.stripe) throw new Error('no Stripe simulator');
+  services = { ...started, stripe: started.stripe };
   superToken = await tokenFor(services.deps, await createUser(services.deps, { superAdmin: true }));
 });
 afterAll(() => services.cleanup());
@@ -93,6 +102,42 @@ describe('GET /api/Admin/metrics', () => {
       { start: from, count: 0 },
       { start: to, count: 0 },
     ]);
+  });
+
+  it('sums the monthly recurring revenue at either end of the range and counts the subscriptions that ended', {
+    timeout: 30_000,
+  }, async () => {
+    const at = (day: string) => Math.floor(Date.parse(`${day}T09:00:00Z`) / 1000);
+    /** A vendor that buys a plan on `day`, on a Stripe test clock set to then. */
+    const subscribedOn = async (day: string, planName: string, interval: 'month' | 'year') => {
+      const team = await createVendorTeam(services.deps);
+      const { clockId } = await customerOnTestClock(services, team.vendor.id, at(day));
+      const { subscription } = await buyPlan(services, team, planName, { interval });
+      if (!subscription) throw new Error(`no ${planName} subscription`);
+      return { clockId, subscriptionId: subscription.id };
+    };
+    await subscribedOn('2026-01-05', 'Pro', 'month');
+    await subscribedOn('2026-01-05', 'Business', 'year');
+    const leaving = await subscribedOn('2026-01-05', 'Pro', 'month');
+    // Starter's 14-day trial runs into March: not paying by the end of February.
+    await subscribedOn('2026-02-20', 'Starter', 'month');
+    await subscribedOn('2026-02-20', 'Business', 'month');
+    const stripe = stripeOf(services);
+    const before = services.stripe.events().length;
+    await stripe.testHelpers.testClocks.advance(leaving.clockId, { frozen_time: at('2026-02-10') });
+    await stripe.subscriptions.cancel(leaving.subscriptionId);
+    await deliverEventsFrom(services, before);
+
+    const february = Metrics.parse((await metrics({ from: '2026-02-01', to: '2026-02-28' })).json()).data;
+    // 1 February: Pro $79 + Business $1,990 a year ($165.83 a month) + Pro $79.
+    // 1 March: Pro $79 + Business $165.83 + Business $199 a month (the second Pro ended on 10 February).
+    expect(february.mrrCents).toEqual({ start: 7900 + 16583 + 7900, end: 7900 + 16583 + 19900 });
+    expect(february.churn).toEqual({ ended: 1, payingAtStart: 3, rate: 1 / 3 });
+
+    // Before anyone subscribed: nothing, and no rate without paying subscriptions to lose.
+    const december = Metrics.parse((await metrics({ from: '2025-12-01', to: '2025-12-31' })).json()).data;
+    expect(december.mrrCents).toEqual({ start: 0, end: 0 });
+    expect(december.churn).toEqual({ ended: 0, payingAtStart: 0, rate: null });
   });
 
   it('buckets by week, each starting on a Monday', () => {

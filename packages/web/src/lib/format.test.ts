@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatDateTime, formatNumber, LOCALES, parseTimestamp } from './format.ts';
+import {
+  formatCents,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  LOCALES,
+  parseTimestamp,
+} from './format.ts';
 
 describe('locale (default nz, English fallback)', () => {
   it('formats for New Zealand English, falling back to English', () => {
@@ -15,6 +23,7 @@ describe('locale (default nz, English fallback)', () => {
   it('formats numbers and money', () => {
     expect(formatNumber(1234567.5)).toBe('1,234,567.5');
     expect(formatCurrency(49)).toBe('$49.00');
+    expect(formatCents(16_583)).toBe('$165.83');
   });
 
   it('answers null for what does not parse', () => {

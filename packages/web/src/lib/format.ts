@@ -43,3 +43,6 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 export function formatCurrency(value: number, currency = 'NZD'): string {
   return new Intl.NumberFormat(LOCALES, { style: 'currency', currency }).format(value);
 }
+
+/** An amount in cents as money: `formatCents(7900)` is `$79.00` (NZD unless another currency is named). */
+export const formatCents = (cents: number, currency = 'NZD') => formatCurrency(cents / 100, currency.toUpperCase());

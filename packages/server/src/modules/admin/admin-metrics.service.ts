@@ -1,6 +1,7 @@
 import type { AdminMetrics, AdminMetricsQuery } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { runMetrics } from '../automation/run-metrics.service.ts';
+import { revenueMetrics } from '../billing/revenue-metrics.service.ts';
 import { outboxBacklog } from '../mail/mail.service.ts';
 import { allowanceUseOfConnectedVendors } from '../servicem8/connection-admin.service.ts';
 import { findVendors, vendorCounts } from '../vendors/vendors.service.ts';
@@ -20,7 +21,7 @@ export function bucketStarts(from: string, to: string, unit: 'day' | 'week'): st
 }
 
 /**
- * How the platform is doing from `from` to `to` (whole UTC days): vendors, runs per day or week by
+ * How the platform is doing from `from` to `to` (whole UTC days): vendors, MRR and churn, runs per day or week by
  * status with the failure rate, the triggers failing most, each connected vendor's ServiceM8 allowance
  * now, webhook deliveries, the job queue and the mail backlog. Each figure is one indexed query.
  */
@@ -41,8 +42,9 @@ export async function platformMetrics(deps: Deps, query: AdminMetricsQuery): Pro
       to: new Date(Math.min(begins + length, range.to.getTime())),
     };
   });
-  const [vendors, runs, allowance, deliveries, queue, mail] = await Promise.all([
+  const [vendors, revenue, runs, allowance, deliveries, queue, mail] = await Promise.all([
     vendorCounts(db, range),
+    revenueMetrics(db, range),
     runMetrics(db, range, buckets),
     allowanceUseOfConnectedVendors(deps),
     deliveriesPerBucket(db, buckets),
@@ -58,6 +60,8 @@ export async function platformMetrics(deps: Deps, query: AdminMetricsQuery): Pro
     to: query.to,
     granularity: query.granularity,
     vendors,
+    mrrCents: revenue.mrrCents,
+    churn: revenue.churn,
     runs: { totals: runs.totals, failureRate: runs.failureRate, buckets: runs.buckets },
     topFailingTriggers: runs.topFailingTriggers.map((row) => ({
       ...row,

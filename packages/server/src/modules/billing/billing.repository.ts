@@ -1,5 +1,5 @@
 import type { BillingInterval, SearchQuery } from '@automate/contract';
-import { and, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type SearchSpec, searchTable } from '../../db/search.ts';
 import { billingCustomers, planPrices, plans, stripeEvents, vendorSubscriptions } from './billing.schema.ts';
@@ -172,6 +172,61 @@ export async function listVendorsPastDueSince(db: Db, cutoff: Date): Promise<str
       ),
     );
   return rows.map((row) => row.vendorId);
+}
+
+/**
+ * Whether a subscription was paying at `at`, judged from its stored dates: begun, past any trial, not
+ * yet ended, and active or past due now (a canceled or unpaid one counts until Stripe ended it).
+ */
+function payingAt(at: Date) {
+  return and(
+    lte(vendorSubscriptions.startedAt, at),
+    or(isNull(vendorSubscriptions.trialEnd), lte(vendorSubscriptions.trialEnd, at)),
+    or(isNull(vendorSubscriptions.endedAt), gt(vendorSubscriptions.endedAt, at)),
+    or(
+      inArray(vendorSubscriptions.status, ['active', 'past_due']),
+      and(inArray(vendorSubscriptions.status, ['canceled', 'unpaid']), isNotNull(vendorSubscriptions.endedAt)),
+    ),
+  );
+}
+
+/**
+ * At `at`: the vendors' paying subscriptions (each vendor's newest, should two overlap) and what they
+ * bring in a month, NZD cents (a yearly price counts a twelfth, rounded to the cent).
+ */
+export async function recurringRevenueAt(db: Db, at: Date): Promise<{ paying: number; monthlyCents: number }> {
+  const paying = db
+    .selectDistinctOn([vendorSubscriptions.vendorId], {
+      monthlyCents:
+        sql<number>`case ${planPrices.interval} when 'year' then round(${planPrices.amountCents} / 12.0) else coalesce(${planPrices.amountCents}, 0) end`.as(
+          'monthly_cents',
+        ),
+    })
+    .from(vendorSubscriptions)
+    .leftJoin(planPrices, eq(planPrices.id, vendorSubscriptions.planPriceId))
+    .where(payingAt(at))
+    .orderBy(vendorSubscriptions.vendorId, desc(vendorSubscriptions.startedAt))
+    .as('paying');
+  const [row] = await db
+    .select({ paying: count(), monthlyCents: sql<string>`coalesce(sum(${paying.monthlyCents}), 0)` })
+    .from(paying);
+  return { paying: row?.paying ?? 0, monthlyCents: Number(row?.monthlyCents ?? 0) };
+}
+
+/** Paying subscriptions that ended (canceled or unpaid) after `from` and by `to`; those ended in their trial paid nothing and are left out. */
+export async function countSubscriptionsEnded(db: Db, range: { from: Date; to: Date }): Promise<number> {
+  const [row] = await db
+    .select({ ended: count() })
+    .from(vendorSubscriptions)
+    .where(
+      and(
+        inArray(vendorSubscriptions.status, ['canceled', 'unpaid']),
+        gt(vendorSubscriptions.endedAt, range.from),
+        lte(vendorSubscriptions.endedAt, range.to),
+        or(isNull(vendorSubscriptions.trialEnd), lt(vendorSubscriptions.trialEnd, vendorSubscriptions.endedAt)),
+      ),
+    );
+  return row?.ended ?? 0;
 }
 
 /** Records the event as handled; false when it had been already. */

@@ -15,6 +15,8 @@ const METRICS: AdminMetrics = {
   to: '2026-03-02',
   granularity: 'day',
   vendors: { total: 12, connected: 9, subscribed: 8, newInRange: 2 },
+  mrrCents: { start: 24_400, end: 32_383 },
+  churn: { ended: 1, payingAtStart: 4, rate: 0.25 },
   runs: {
     totals: counts,
     failureRate: 0.2,
@@ -95,6 +97,35 @@ describe('the super admin dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Per week' }));
     await waitFor(() => expect(router.state.location.search).toContain('granularity=week'));
     await waitFor(() => expect(stub.calls.at(-1)?.url.searchParams.get('granularity')).toBe('week'));
+  });
+
+  it('shows the MRR at the end of the range with its change since the start, and the churn', async () => {
+    const show = async (metrics: AdminMetrics) => {
+      stub?.restore();
+      stub = stubFetch(({ url }) =>
+        url.pathname === '/api/Admin/metrics' ? { status: 200, body: { success: true, data: metrics } } : undefined,
+      );
+      const view = renderAsRoute(<AdminDashboard />, {
+        path: '/admin/dashboard',
+        at: '/admin/dashboard?from=2026-03-01&to=2026-03-02&granularity=day',
+      });
+      await screen.findByRole('region', { name: 'MRR' });
+      return view;
+    };
+    const grown = await show(METRICS);
+    expect(figure('MRR').getByText('$323.83')).toBeTruthy();
+    expect(figure('MRR').getByText('$244.00 → $323.83 (+$79.83) · monthly, GST included')).toBeTruthy();
+    expect(figure('Churn').getByText('25%')).toBeTruthy();
+    expect(figure('Churn').getByText('1 of 4 paying subscriptions ended')).toBeTruthy();
+    grown.unmount();
+
+    await show({
+      ...METRICS,
+      mrrCents: { start: 7900, end: 0 },
+      churn: { ended: 0, payingAtStart: 0, rate: null },
+    });
+    expect(figure('MRR').getByText('$79.00 → $0.00 (-$79.00) · monthly, GST included')).toBeTruthy();
+    expect(figure('Churn').getByText('—')).toBeTruthy();
   });
 
   it('opens on the last 30 days by day when the URL names no range', () => {

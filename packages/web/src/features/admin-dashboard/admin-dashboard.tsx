@@ -24,12 +24,13 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { formatCents, formatDateTime, formatNumber } from '@/lib/format.ts';
 import { lastDays, readRange, runsListPath, useAdminMetrics } from './metrics-query.ts';
 
 const LOAD_FAILED = 'The metrics could not be loaded.';
 const percent = (rate: number | null) =>
   rate === null ? '—' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });
+const signedCents = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : formatCents(cents));
 const vendorsPath = (filters: object[]) =>
   `/admin/vendors/search?Filters=${encodeURIComponent(JSON.stringify(filters))}`;
 
@@ -241,7 +242,7 @@ function FailingTriggers({ metrics, range }: { metrics: AdminMetrics; range: Adm
 
 /**
  * /admin/dashboard: how the platform is doing over a range of days kept in the URL: figures that link
- * to the lists behind them, runs by status, the failure rate, ServiceM8 use, deliveries, the triggers
+ * to the lists behind them, MRR and churn, runs by status, the failure rate, ServiceM8 use, deliveries, the triggers
  * failing most, and the queue and mail backlogs.
  */
 export function AdminDashboard() {
@@ -290,6 +291,22 @@ export function AdminDashboard() {
                   label="With a subscription"
                   value={formatNumber(data.vendors.subscribed)}
                   href={vendorsPath([{ action: 'Eq', field: 'hasCurrentSubscription', value: true }])}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <Kpi
+                  label="MRR"
+                  value={formatCents(data.mrrCents.end)}
+                  hint={`${formatCents(data.mrrCents.start)} → ${formatCents(data.mrrCents.end)} (${signedCents(
+                    data.mrrCents.end - data.mrrCents.start,
+                  )}) · monthly, GST included`}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <Kpi
+                  label="Churn"
+                  value={percent(data.churn.rate)}
+                  hint={`${formatNumber(data.churn.ended)} of ${formatNumber(data.churn.payingAtStart)} paying subscriptions ended`}
                 />
               </Grid>
               <Grid size={{ xs: 6, md: 3 }}>

@@ -1,8 +1,4 @@
 import type { DocumentStatus, SubscriptionStatus } from '@automate/contract';
-import { formatCurrency } from '@/lib/format.ts';
-
-export const formatCents = (cents: number, currency = 'NZD') => formatCurrency(cents / 100, currency.toUpperCase());
-
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   trialing: 'Trial',
   active: 'Active',

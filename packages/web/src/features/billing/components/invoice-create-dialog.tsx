@@ -14,8 +14,8 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
+import { formatCents } from '@/lib/format.ts';
 import { useCreateInvoice } from '../api/billing.ts';
-import { formatCents } from '../format-billing.ts';
 
 type LineDraft = { key: number; description: string; quantity: string; unitPrice: string };
 

@@ -3,11 +3,11 @@ import Chip from '@mui/material/Chip';
 import { useNavigate } from 'react-router';
 import { type SearchFilterSpec, SearchPanel } from '@/components/ui/search-panel.tsx';
 import { linkColumn, type SearchTableColumn } from '@/components/ui/search-table.tsx';
-import { formatDate } from '@/lib/format.ts';
+import { formatCents, formatDate } from '@/lib/format.ts';
 import type { SearchDefaults } from '@/lib/search-params.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
 import { useInvoiceSearch } from '../api/billing.ts';
-import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS, formatCents } from '../format-billing.ts';
+import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS } from '../format-billing.ts';
 
 const INVOICE_LIST_DEFAULTS: SearchDefaults = {
   PageSize: 25,

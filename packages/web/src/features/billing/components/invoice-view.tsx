@@ -18,10 +18,10 @@ import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { downloadFile, getErrorMessage, isApiError } from '@/lib/api-client.ts';
-import { formatDate } from '@/lib/format.ts';
+import { formatCents, formatDate } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { useInvoice, useInvoiceStatus } from '../api/billing.ts';
-import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS, formatCents } from '../format-billing.ts';
+import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS } from '../format-billing.ts';
 
 const MOVE_WORDS: Record<DocumentStatus, string> = {
   DRAFT: 'Back to draft',

@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
+import { formatCents } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import {
   billingKeys,
@@ -28,7 +29,6 @@ import {
   useSubscription,
 } from '../api/billing.ts';
 import { isPaymentClosed, openCheckoutWindow } from '../checkout-window.ts';
-import { formatCents } from '../format-billing.ts';
 import { SwitchOffDialog } from './switch-off-dialog.tsx';
 
 const LIVE: ReadonlySet<string> = new Set(['trialing', 'active', 'past_due']);

@@ -8,12 +8,11 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { type SearchFilterSpec, SearchPanel } from '@/components/ui/search-panel.tsx';
 import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
-import { formatNumber } from '@/lib/format.ts';
+import { formatCents, formatNumber } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import type { SearchDefaults } from '@/lib/search-params.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
 import { useArchivePlan, usePlanSearch } from '../api/billing.ts';
-import { formatCents } from '../format-billing.ts';
 import { PlanEditorDialog } from './plan-editor-dialog.tsx';
 
 const PLAN_LIST_DEFAULTS: SearchDefaults = {

@@ -11,10 +11,10 @@ import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
-import { formatDate, formatNumber } from '@/lib/format.ts';
+import { formatCents, formatDate, formatNumber } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { useCancellation, useSubscription } from '../api/billing.ts';
-import { formatCents, SUBSCRIPTION_STATUS_LABELS } from '../format-billing.ts';
+import { SUBSCRIPTION_STATUS_LABELS } from '../format-billing.ts';
 
 const LIVE = new Set(['trialing', 'active', 'past_due']);
 
