@@ -15,6 +15,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiRequest } from '@/lib/api-client.ts';
+import { subscriptionKey } from '@/lib/billing/subscription.ts';
 
 /** Billing: plans, the current vendor's subscription, checkout, invoices (`/api/Accounting/…`). */
 
@@ -22,7 +23,7 @@ export const billingKeys = {
   all: ['billing'] as const,
   plansOnSale: ['billing', 'plans', 'on-sale'] as const,
   planSearch: (query: SearchQueryInput) => ['billing', 'plans', 'search', query] as const,
-  subscription: (vendorId: string) => ['billing', 'subscription', vendorId] as const,
+  subscription: subscriptionKey,
   invoices: (vendorId: string | null, query: SearchQueryInput) => ['billing', 'invoices', vendorId, query] as const,
   invoice: (id: string) => ['billing', 'invoice', id] as const,
 };
@@ -34,28 +35,6 @@ export function usePlansOnSale() {
     queryOptions({
       queryKey: billingKeys.plansOnSale,
       queryFn: ({ signal }) => apiGet('/Accounting/product/subscription/active', z.array(Plan), { signal }),
-    }),
-  );
-}
-
-const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
-
-/**
- * The vendor's subscription (null: it never had one). The vendor is named explicitly, so a SuperAdmin
- * can look at any. `awaitingPayment`: just paid, so ask again every 1.5 s until the payment provider's
- * confirmation has made it live.
- */
-export function useSubscription(vendorId: string, options: { awaitingPayment?: boolean } = {}) {
-  return useQuery(
-    queryOptions({
-      queryKey: billingKeys.subscription(vendorId),
-      queryFn: ({ signal }) =>
-        apiGet('/Accounting/product/sub/active', CurrentSubscription.nullable(), {
-          signal,
-          headers: vendorHeader(vendorId),
-        }),
-      refetchInterval: (query) =>
-        options.awaitingPayment && !LIVE_STATUSES.has(query.state.data?.status ?? '') ? 1500 : false,
     }),
   );
 }

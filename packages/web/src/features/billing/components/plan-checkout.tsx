@@ -19,15 +19,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
+import { useSubscription } from '@/lib/billing/subscription.ts';
 import { formatCents } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
-import {
-  billingKeys,
-  fetchCheckoutLink,
-  fetchEnabledTriggers,
-  usePlansOnSale,
-  useSubscription,
-} from '../api/billing.ts';
+import { billingKeys, fetchCheckoutLink, fetchEnabledTriggers, usePlansOnSale } from '../api/billing.ts';
 import { isPaymentClosed, openCheckoutWindow } from '../checkout-window.ts';
 import { SwitchOffDialog } from './switch-off-dialog.tsx';
 

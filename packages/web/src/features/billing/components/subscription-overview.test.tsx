@@ -5,33 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/lib/format.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { ACTIVE_SUBSCRIPTION } from '@/testing/subscriptions.ts';
 import { SubscriptionOverview } from './subscription-overview.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
-const ACTIVE: CurrentSubscription = {
-  id: 'sub_1',
-  plan: {
-    id: '22222222-2222-4222-8222-222222222222',
-    name: 'Pro',
-    limits: { activeTriggers: 25, runsPerMonth: 10_000, messagesPerMonth: 2500 },
-  },
-  interval: 'month',
-  amountCents: 7900,
-  status: 'active',
-  automationsRun: true,
-  currentPeriodStart: '2026-11-01T00:00:00.000Z',
-  currentPeriodEnd: '2026-12-01T00:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  trialEnd: null,
-  graceEndsAt: null,
-  usage: {
-    activeTriggers: { used: 3, limit: 25 },
-    runs: { used: 9000, limit: 10_000 },
-    messages: { used: 12, limit: 2500 },
-  },
-};
 const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
 
 let stub: ReturnType<typeof stubFetch>;
@@ -59,7 +38,7 @@ function show(subscription: CurrentSubscription | null) {
 
 describe('the subscription overview', () => {
   it('shows the plan, its renewal and its usage against the limits', async () => {
-    show(ACTIVE);
+    show(ACTIVE_SUBSCRIPTION);
     expect(await screen.findByRole('heading', { name: 'Pro plan' })).toBeTruthy();
     expect(screen.getByText(`Renews on ${formatDate('2026-12-01T00:00:00.000Z')}`)).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Automation runs: 9,000 of 10,000' })).toBeTruthy();
@@ -69,7 +48,7 @@ describe('the subscription overview', () => {
 
   it('cancels at the period end after confirming, then resumes', async () => {
     const user = userEvent.setup();
-    show(ACTIVE);
+    show(ACTIVE_SUBSCRIPTION);
     await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/stays active until/)).toBeTruthy();
@@ -80,7 +59,7 @@ describe('the subscription overview', () => {
   });
 
   it('warns when a payment failed, with the end of the grace', async () => {
-    show({ ...ACTIVE, status: 'past_due', graceEndsAt: '2026-12-08T00:00:00.000Z' });
+    show({ ...ACTIVE_SUBSCRIPTION, status: 'past_due', graceEndsAt: '2026-12-08T00:00:00.000Z' });
     expect(await screen.findByText(/The last payment failed/)).toBeTruthy();
     expect(screen.getByText(new RegExp(`until ${formatDate('2026-12-08T00:00:00.000Z')}`))).toBeTruthy();
   });

@@ -2,7 +2,6 @@ import type { CurrentSubscription } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -10,34 +9,15 @@ import Typography from '@mui/material/Typography';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
+import { UsageBars } from '@/components/ui/usage-bars.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
-import { formatCents, formatDate, formatNumber } from '@/lib/format.ts';
+import { useSubscription } from '@/lib/billing/subscription.ts';
+import { formatCents, formatDate } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
-import { useCancellation, useSubscription } from '../api/billing.ts';
+import { useCancellation } from '../api/billing.ts';
 import { SUBSCRIPTION_STATUS_LABELS } from '../format-billing.ts';
 
 const LIVE = new Set(['trialing', 'active', 'past_due']);
-
-function UsageBar({ label, used, limit }: { label: string; used: number; limit: number }) {
-  const share = limit > 0 ? Math.min(100, (used / limit) * 100) : 100;
-  return (
-    <div>
-      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-        <Typography variant="body2">{label}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {formatNumber(used)} of {formatNumber(limit)}
-        </Typography>
-      </Stack>
-      <LinearProgress
-        variant="determinate"
-        value={share}
-        color={share >= 100 ? 'error' : share >= 80 ? 'warning' : 'primary'}
-        aria-label={`${label}: ${formatNumber(used)} of ${formatNumber(limit)}`}
-        sx={{ height: 8, borderRadius: 4, mt: 0.5 }}
-      />
-    </div>
-  );
-}
 
 /** When the subscription renews, ends or its trial ends, in one sentence. */
 function periodSentence(subscription: CurrentSubscription): string | null {
@@ -193,9 +173,7 @@ export function SubscriptionOverview({
             <Typography variant="subtitle2" component="h3">
               Usage this period
             </Typography>
-            <UsageBar label="Active automations" {...data.usage.activeTriggers} />
-            <UsageBar label="Automation runs" {...data.usage.runs} />
-            <UsageBar label="Emails and texts" {...data.usage.messages} />
+            <UsageBars usage={data.usage} />
           </Stack>
         ) : null}
       </Paper>

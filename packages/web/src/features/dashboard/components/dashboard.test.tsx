@@ -1,9 +1,17 @@
 // @vitest-environment happy-dom
-import type { Sm8SyncResult, TriggerAttention, TriggerRun, VendorMembership } from '@automate/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import type {
+  CurrentSubscription,
+  Sm8SyncResult,
+  TriggerAttention,
+  TriggerRun,
+  VendorMembership,
+} from '@automate/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subscriptionKey } from '@/lib/billing/subscription.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { ACTIVE_SUBSCRIPTION } from '@/testing/subscriptions.ts';
 import { Dashboard } from './dashboard.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -15,6 +23,16 @@ const VENDOR: VendorMembership = {
   sm8Connected: true,
 };
 const BASE = `/api/vendor/${VENDOR.vendorId}/Trigger`;
+const SUBSCRIPTION = '/api/Accounting/product/sub/active';
+/** Pro, with the messages of the period used up. */
+const PRO: CurrentSubscription = {
+  ...ACTIVE_SUBSCRIPTION,
+  usage: {
+    activeTriggers: { used: 3, limit: 25 },
+    runs: { used: 9000, limit: 10_000 },
+    messages: { used: 2500, limit: 2500 },
+  },
+};
 const AUTOMATIONS = '/app/automation/search?PageNumber=1&PageSize=50&SortBy=name&SortDir=Ascending';
 
 const run = (id: number, overrides: Partial<TriggerRun> = {}): TriggerRun => ({
@@ -56,14 +74,17 @@ function serve({
   runs = [],
   attention = [],
   suspended,
+  subscription = null,
 }: {
   total: number;
   active: number;
   runs?: TriggerRun[];
   attention?: TriggerAttention[];
   suspended?: { since: string; reason: string };
+  subscription?: CurrentSubscription | null;
 }) {
   stub = stubFetch(({ url }) => {
+    if (url.pathname === SUBSCRIPTION) return ok(subscription);
     if (url.pathname === `/api/Vendor/${VENDOR.vendorId}` && suspended) {
       return ok({
         id: VENDOR.vendorId,
@@ -223,6 +244,51 @@ describe('the dashboard', () => {
     await waitFor(() =>
       expect(stub.calls.some((call) => call.url.pathname === `/api/Vendor/${VENDOR.vendorId}/sync`)).toBe(true),
     );
+  });
+
+  it('shows an Admin the plan’s usage this period, linking to the subscription', async () => {
+    serve({ total: 5, active: 3, subscription: PRO });
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Plan usage' });
+    expect(within(card).getByText('Pro plan, this period')).toBeTruthy();
+    expect(within(card).getByRole('progressbar', { name: 'Active automations: 3 of 25' })).toBeTruthy();
+    const runs = within(card).getByRole('progressbar', { name: 'Automation runs: 9,000 of 10,000' });
+    expect(runs.getAttribute('aria-valuenow')).toBe('90');
+    expect(within(card).getByRole('progressbar', { name: 'Emails and texts: 2,500 of 2,500' })).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Subscription' }).getAttribute('href')).toBe(
+      '/app/account/subscription/overview',
+    );
+    expect(within(card).queryByText(/Automations are paused/)).toBeNull();
+    const billing = stub.calls.filter((call) => call.url.pathname === SUBSCRIPTION);
+    expect(billing).toHaveLength(1);
+    expect(billing[0]?.headers.get('x-vendor-id')).toBe(VENDOR.vendorId);
+  });
+
+  it('tells an Admin when the subscription no longer lets automations run', async () => {
+    serve({ total: 5, active: 3, subscription: { ...PRO, status: 'unpaid', automationsRun: false } });
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Plan usage' });
+    expect(within(card).getByText('Automations are paused: the subscription is not active.')).toBeTruthy();
+  });
+
+  it('shows a User no plan usage and never asks for billing, which is the Admins’', async () => {
+    serve({ total: 5, active: 3, subscription: PRO });
+    renderDashboard({ ...VENDOR, role: 'User' });
+    expect((await screen.findByTestId('active-count')).textContent).toBe('3');
+    await within(screen.getByTestId('dashboard-upcoming')).findByText(/Nothing is scheduled/);
+    expect(screen.queryByRole('region', { name: 'Plan usage' })).toBeNull();
+    expect(stub.calls.some((call) => call.url.pathname === SUBSCRIPTION)).toBe(false);
+  });
+
+  it('stays quiet about plans while the business has no subscription', async () => {
+    serve({ total: 5, active: 3, subscription: null });
+    const { client } = renderDashboard();
+    await waitFor(() => expect(client.getQueryState(subscriptionKey(VENDOR.vendorId))?.status).toBe('success'));
+    // Let the answer render before looking for what it must not show.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('region', { name: 'Plan usage' })).toBeNull();
+    expect(screen.queryByText(/Choose a plan/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the server’s sentence when the dashboard cannot load', async () => {

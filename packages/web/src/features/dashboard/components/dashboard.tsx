@@ -1,4 +1,5 @@
 import type {
+  CurrentSubscription,
   SearchFilter,
   SearchQueryInput,
   TriggerAttention,
@@ -22,7 +23,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo } from 'react';
+import { UsageBars } from '@/components/ui/usage-bars.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
+import { useSubscription } from '@/lib/billing/subscription.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -31,11 +34,20 @@ import { useTriggerCount } from '../api/count-triggers.ts';
 import { useDashboardRuns } from '../api/search-runs.ts';
 import { useSyncServiceM8 } from '../api/sync-servicem8.ts';
 import { useTriggersNeedingAttention } from '../api/triggers-needing-attention.ts';
-import { automationPath, FAILED_LOGS_PATH, LOGS_PATH, SCHEDULE_PATH, TEMPLATES_PATH } from './dashboard-links.ts';
+import {
+  automationPath,
+  FAILED_LOGS_PATH,
+  LOGS_PATH,
+  SCHEDULE_PATH,
+  SUBSCRIPTION_PATH,
+  TEMPLATES_PATH,
+} from './dashboard-links.ts';
 import { bucketRunsByDay, CHART_DAYS, chartStart } from './dashboard-stats.ts';
 import { FirstRunChecklist } from './first-run-checklist.tsx';
 import { RunChart } from './run-chart.tsx';
 import { SuspendedNotice } from './suspended-notice.tsx';
+
+type PlanUsageMeters = NonNullable<CurrentSubscription['usage']>;
 
 const DASHBOARD_LOAD_FAILED = 'Some of the dashboard could not be loaded.';
 const SYNC_FAILED = 'ServiceM8 could not be synced.';
@@ -241,9 +253,43 @@ function NeedsAttention({
   );
 }
 
+/** The plan's usage this period, for Admins; the Account overview has the rest of the subscription. */
+function PlanUsage({
+  planName,
+  automationsRun,
+  usage,
+}: {
+  planName: string | null;
+  automationsRun: boolean;
+  usage: PlanUsageMeters;
+}) {
+  return (
+    <Panel
+      title="Plan usage"
+      testId="dashboard-plan-usage"
+      action={
+        <Button href={SUBSCRIPTION_PATH} size="small">
+          Subscription
+        </Button>
+      }
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {planName ? `${planName} plan, this period` : 'This period'}
+      </Typography>
+      {automationsRun ? null : (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Automations are paused: the subscription is not active.
+        </Alert>
+      )}
+      <UsageBars usage={usage} />
+    </Panel>
+  );
+}
+
 /**
  * The vendor's dashboard: ServiceM8's state, how many automations are on, the runs of the last week by
- * status, what is coming up, what failed lately, and the first steps until a new vendor has done them.
+ * status, what is coming up, what failed lately, the plan's usage (Admins, once there is a plan), and
+ * the first steps until a new vendor has done them.
  */
 export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembership; automationsPath: string }) {
   const vendorId = vendor.vendorId;
@@ -255,10 +301,20 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
   const upcoming = useDashboardRuns(vendorId, UPCOMING_QUERY);
   const failures = useDashboardRuns(vendorId, FAILURES_QUERY);
   const attention = useTriggersNeedingAttention(vendorId);
+  // Billing is the Admins': the server refuses it to a User, so a User's dashboard never asks.
+  const subscription = useSubscription(vendorId, { enabled: vendor.role === 'Admin' });
   useErrorToast(
-    total.error ?? active.error ?? recent.error ?? upcoming.error ?? failures.error ?? attention.error,
+    total.error ??
+      active.error ??
+      recent.error ??
+      upcoming.error ??
+      failures.error ??
+      attention.error ??
+      subscription.error,
     DASHBOARD_LOAD_FAILED,
   );
+  // Without a plan there is nothing to measure; choosing one is the Account overview's, not a nag here.
+  const showsUsage = Boolean(subscription.data?.usage);
 
   const buckets = useMemo(() => bucketRunsByDay(recent.data?.rows ?? [], now), [recent.data, now]);
   const today = buckets.at(-1)?.total;
@@ -378,7 +434,16 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
             )}
           </Panel>
         </Grid>
-        <Grid size={{ xs: 12 }}>
+        {subscription.data?.usage ? (
+          <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+            <PlanUsage
+              planName={subscription.data.plan?.name ?? null}
+              automationsRun={subscription.data.automationsRun}
+              usage={subscription.data.usage}
+            />
+          </Grid>
+        ) : null}
+        <Grid size={showsUsage ? { xs: 12, md: 6, xl: 8 } : { xs: 12 }}>
           <Panel
             title="Recent failures"
             testId="dashboard-failures"
