@@ -102,6 +102,12 @@ async function runPhase(context: BenchContext, phase: Phase, name: string): Prom
     const time = new Date().toISOString().slice(0, 19).replace('T', ' ');
     const acceptedAt = new Map<string, number>();
     let refused = 0;
+    /** What the first refusals were (a status and its body, or the connection's error), to tell why. */
+    const refusals: string[] = [];
+    const refuse = (why: string) => {
+      refused++;
+      if (refusals.length < 5) refusals.push(why);
+    };
     const started = Date.now();
     await inParallel(extraJobs, POST_CONNECTIONS, async (job) => {
       const body = {
@@ -115,15 +121,18 @@ async function runPhase(context: BenchContext, phase: Phase, name: string): Prom
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
-        await response.text();
+        const text = await response.text();
         if (response.ok) acceptedAt.set(job.uuid, Date.now());
-        else refused++;
-      } catch {
-        refused++;
+        else refuse(`${response.status} ${text.slice(0, 200)}`);
+      } catch (error) {
+        const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+        refuse(`${error instanceof Error ? error.message : String(error)}${cause}`);
       }
     });
     const postedInSeconds = (Date.now() - started) / 1000;
-    if (refused > 0) problems.push(`drain: ${refused} of ${phase.jobs} deliveries were not accepted`);
+    if (refused > 0) {
+      problems.push(`drain: ${refused} of ${phase.jobs} deliveries were not accepted (${refusals.join('; ')})`);
+    }
 
     // Progress: each note the engine writes, from the call log (polled well within its 10,000 calls).
     const doneAt: number[] = [];
