@@ -111,7 +111,19 @@ export function useRecordEditor<Row extends { id: string }, Values, Input>(
   };
 
   const deleting = options.remove.isPending;
-  return { saved, values, errors, setErrors, dirty, saving, deleting, set, submit, keyDown, destroy };
+  /**
+   * The props that bind a text input to a field of the form: its value, its changes, and its error in
+   * place of `help` when it has one.
+   */
+  const textField = <K extends keyof Values & string>(field: K, help: string) => ({
+    name: field,
+    value: values[field] as string,
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value as Values[K]),
+    error: errors[field] !== undefined,
+    helperText: errors[field] ?? help,
+  });
+
+  return { saved, values, errors, setErrors, dirty, saving, deleting, set, textField, submit, keyDown, destroy };
 }
 
 /** A form's submit and Ctrl/⌘+S (which would otherwise open the browser's "Save page") both save. */

@@ -84,11 +84,12 @@ function VendorTemplateEditor({ id, access }: { id: string; access: TemplateAcce
 
 function TemplateForm({ template, access }: { template: EmailTemplate | null; access: TemplateAccess }) {
   const { vendor, canEdit } = access;
-  const { saved, values, errors, dirty, saving, deleting, set, submit, keyDown, destroy } = useEmailTemplateForm({
-    vendorId: vendor.vendorId,
-    initial: template,
-    canEdit,
-  });
+  const { saved, values, errors, dirty, saving, deleting, set, textField, submit, keyDown, destroy } =
+    useEmailTemplateForm({
+      vendorId: vendor.vendorId,
+      initial: template,
+      canEdit,
+    });
   const readOnly = !canEdit;
 
   return (
@@ -118,11 +119,7 @@ function TemplateForm({ template, access }: { template: EmailTemplate | null; ac
             <Stack spacing={3}>
               <TextField
                 label="Name"
-                name="name"
-                value={values.name}
-                onChange={(event) => set('name', event.target.value)}
-                error={errors.name !== undefined}
-                helperText={errors.name ?? 'How you find it when choosing a template in an automation.'}
+                {...textField('name', 'How you find it when choosing a template in an automation.')}
                 required={!readOnly}
                 fullWidth
                 autoFocus={saved === null}

@@ -132,7 +132,7 @@ function SystemEmailForm({ email }: { email: SystemEmail | null }) {
       deleteFailed: 'The email could not be deleted.',
     },
   });
-  const { saved, values, errors, set } = editor;
+  const { saved, values, errors, set, textField } = editor;
   return (
     <Box component="form" noValidate onSubmit={editor.submit} onKeyDown={editor.keyDown} aria-label="System email">
       <title>{`${saved ? saved.name : 'New email'} · Super admin · Automate`}</title>
@@ -149,41 +149,16 @@ function SystemEmailForm({ email }: { email: SystemEmail | null }) {
             {isNew ? (
               <TextField
                 label="Key"
-                name="key"
-                value={values.key}
-                onChange={(event) => set('key', event.target.value)}
-                error={errors.key !== undefined}
-                helperText={errors.key ?? 'Lowercase words joined by hyphens, e.g. trial-ending.'}
+                {...textField('key', 'Lowercase words joined by hyphens, e.g. trial-ending.')}
                 required
                 fullWidth
               />
             ) : null}
-            <TextField
-              label="Name"
-              name="name"
-              value={values.name}
-              onChange={(event) => set('name', event.target.value)}
-              error={errors.name !== undefined}
-              helperText={errors.name ?? ' '}
-              required
-              fullWidth
-            />
-            <TextField
-              label="When it is sent"
-              name="description"
-              value={values.description}
-              onChange={(event) => set('description', event.target.value)}
-              error={errors.description !== undefined}
-              helperText={errors.description ?? ' '}
-              fullWidth
-            />
+            <TextField label="Name" {...textField('name', ' ')} required fullWidth />
+            <TextField label="When it is sent" {...textField('description', ' ')} fullWidth />
             <TextField
               label="Subject"
-              name="subject"
-              value={values.subject}
-              onChange={(event) => set('subject', event.target.value)}
-              error={errors.subject !== undefined}
-              helperText={errors.subject ?? 'Liquid: {{ app.name }} and the variables listed below.'}
+              {...textField('subject', 'Liquid: {{ app.name }} and the variables listed below.')}
               required
               fullWidth
               slotProps={{ input: { sx: { fontFamily: 'monospace' } } }}

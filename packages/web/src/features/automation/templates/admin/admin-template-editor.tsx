@@ -97,7 +97,7 @@ function TemplateForm({
       deleteFailed: 'The template could not be deleted.',
     },
   });
-  const { values, errors, set, setErrors, saved } = editor;
+  const { values, errors, set, setErrors, saved, textField } = editor;
 
   const changeDraft = useCallback((change: (current: TriggerDraft) => TriggerDraft) => set('draft', change), [set]);
   const clear = useCallback(
@@ -207,10 +207,7 @@ function TemplateForm({
               <Grid size={{ xs: 12, md: 4 }}>
                 <TextField
                   label="Onboarding order"
-                  value={values.onboardingOrder}
-                  onChange={(event) => set('onboardingOrder', event.target.value)}
-                  error={errors.onboardingOrder !== undefined}
-                  helperText={errors.onboardingOrder ?? 'Empty: not recommended to new vendors. 1 comes first.'}
+                  {...textField('onboardingOrder', 'Empty: not recommended to new vendors. 1 comes first.')}
                   fullWidth
                   slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 />

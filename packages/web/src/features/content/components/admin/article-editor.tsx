@@ -91,7 +91,7 @@ function ArticleForm({ article }: { article: Article | null }) {
     },
   });
 
-  const { saved, values, errors, set } = editor;
+  const { saved, values, errors, set, textField } = editor;
   const uploadImage = saved ? async (file: File) => (await uploadArticleImage(saved.id, file)).url : undefined;
 
   const categories: string[] = (ARTICLE_CATEGORIES as readonly string[]).includes(values.category)
@@ -150,11 +150,7 @@ function ArticleForm({ article }: { article: Article | null }) {
           <TextField
             select
             label="Category"
-            name="category"
-            value={values.category}
-            onChange={(event) => set('category', event.target.value)}
-            error={errors.category !== undefined}
-            helperText={errors.category ?? 'Where it is listed in the help center.'}
+            {...textField('category', 'Where it is listed in the help center.')}
             fullWidth
           >
             {categories.map((category) => (

@@ -89,7 +89,7 @@ function FaqForm({ faq, nextSortOrder }: { faq: Faq | null; nextSortOrder: numbe
       deleteFailed: DELETE_FAILED,
     },
   });
-  const { saved, values, errors, set } = editor;
+  const { saved, values, set, textField } = editor;
 
   return (
     <ContentForm
@@ -120,11 +120,7 @@ function FaqForm({ faq, nextSortOrder }: { faq: Faq | null; nextSortOrder: numbe
         <Grid size={{ xs: 12, sm: 4, md: 3 }}>
           <TextField
             label="Order"
-            name="sortOrder"
-            value={values.sortOrder}
-            onChange={(event) => set('sortOrder', event.target.value)}
-            error={errors.sortOrder !== undefined}
-            helperText={errors.sortOrder ?? 'Lower numbers come first.'}
+            {...textField('sortOrder', 'Lower numbers come first.')}
             fullWidth
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
