@@ -43,61 +43,65 @@ async function describeUser(deps: Deps, db: Db, user: UserRow): Promise<AdminUse
   return { ...toAdminUserRow(user, { lockedOut: locked.has(user.email), vendorCount: vendors.length }), vendors };
 }
 
-/** Writes the action on the user to the audit log, in the action's transaction. */
-function audit(tx: Db, deps: Deps, caller: Caller, user: UserRow, record: Omit<AuditRecord, 'targetUserId'>) {
-  return recordAudit(tx, caller, deps.clock.now(), { ...record, targetUserId: user.id });
+/**
+ * One action of a super admin on a user's account, in one transaction: the user is read (404 when
+ * missing), `act` changes what it changes and says what to audit (and the user as it is after, when
+ * it changed the row), the audit entry is written, and the user's page is answered.
+ */
+function actOnUser(
+  deps: Deps,
+  caller: Caller,
+  userId: string,
+  act: (tx: Db, user: UserRow) => Promise<{ audit: Omit<AuditRecord, 'targetUserId'>; after?: UserRow }>,
+): Promise<AdminUserDetail> {
+  return deps.database.db.transaction(async (tx) => {
+    const user = await requireUser(tx, userId);
+    const done = await act(tx, user);
+    await recordAudit(tx, caller, deps.clock.now(), { ...done.audit, targetUserId: user.id });
+    return describeUser(deps, tx, done.after ?? user);
+  });
 }
 
 /** Emails the user a new link to confirm their address (an address already confirmed needs none: 400). */
-export async function sendVerificationLink(deps: Deps, caller: Caller, userId: string): Promise<AdminUserDetail> {
-  return deps.database.db.transaction(async (tx) => {
-    const user = await requireUser(tx, userId);
+export function sendVerificationLink(deps: Deps, caller: Caller, userId: string): Promise<AdminUserDetail> {
+  return actOnUser(deps, caller, userId, async (tx, user) => {
     if (user.emailVerifiedAt) {
       throw new AppError('BAD_REQUEST', `${nameOf(user)} has already confirmed ${user.email}; no link is needed.`);
     }
     refuseDisabled(user, 'a confirmation link');
     await sendLinkEmail(tx, deps, user, 'verification', deps.clock.now());
-    await audit(tx, deps, caller, user, {
-      action: 'user.verification-sent',
-      summary: `Sent ${user.email} a new confirmation link.`,
-    });
-    return describeUser(deps, tx, user);
+    return { audit: { action: 'user.verification-sent', summary: `Sent ${user.email} a new confirmation link.` } };
   });
 }
 
 /** Emails the user a link to choose a new password. */
-export async function sendPasswordResetLink(deps: Deps, caller: Caller, userId: string): Promise<AdminUserDetail> {
-  return deps.database.db.transaction(async (tx) => {
-    const user = await requireUser(tx, userId);
+export function sendPasswordResetLink(deps: Deps, caller: Caller, userId: string): Promise<AdminUserDetail> {
+  return actOnUser(deps, caller, userId, async (tx, user) => {
     refuseDisabled(user, 'a password reset link');
     await sendLinkEmail(tx, deps, user, 'passwordReset', deps.clock.now());
-    await audit(tx, deps, caller, user, {
-      action: 'user.password-reset-sent',
-      summary: `Sent ${user.email} a password reset link.`,
-    });
-    return describeUser(deps, tx, user);
+    return { audit: { action: 'user.password-reset-sent', summary: `Sent ${user.email} a password reset link.` } };
   });
 }
 
 /** Lifts the lock-out that failed sign-ins put on the user's address (400 when there is none). */
-export async function unlockUser(deps: Deps, caller: Caller, userId: string): Promise<AdminUserDetail> {
-  return deps.database.db.transaction(async (tx) => {
-    const user = await requireUser(tx, userId);
+export function unlockUser(deps: Deps, caller: Caller, userId: string): Promise<AdminUserDetail> {
+  return actOnUser(deps, caller, userId, async (tx, user) => {
     const locked = await findLockedAddresses(tx, [user.email], deps.clock.now());
     if (!locked.has(user.email)) throw new AppError('BAD_REQUEST', `${nameOf(user)} is not locked out.`);
     await clearSignInAttempts(tx, signInKey(user.email));
-    await audit(tx, deps, caller, user, {
-      action: 'user.unlocked',
-      summary: `Unlocked ${nameOf(user)} after failed sign-ins.`,
-      before: { lockedOut: true },
-      after: { lockedOut: false },
-    });
-    return describeUser(deps, tx, user);
+    return {
+      audit: {
+        action: 'user.unlocked',
+        summary: `Unlocked ${nameOf(user)} after failed sign-ins.`,
+        before: { lockedOut: true },
+        after: { lockedOut: false },
+      },
+    };
   });
 }
 
 /** Grants or revokes SuperAdmin: never on oneself (another super admin must), never the last one's. */
-export async function setSuperAdmin(
+export function setSuperAdmin(
   deps: Deps,
   caller: Caller,
   userId: string,
@@ -106,17 +110,18 @@ export async function setSuperAdmin(
   if (userId.toLowerCase() === caller.id.toLowerCase()) {
     throw new AppError('BAD_REQUEST', 'You cannot change your own SuperAdmin role: ask another super admin to do it.');
   }
-  return deps.database.db.transaction(async (tx) => {
-    const user = await requireUser(tx, userId);
+  return actOnUser(deps, caller, userId, async (tx, user) => {
     if (!superAdmin) await refuseLastSuperAdmin(tx, user, 'grant the role to someone else before revoking it');
     const changed = await setSuperAdminRole(tx, user, superAdmin);
-    await audit(tx, deps, caller, user, {
-      action: 'user.superadmin',
-      summary: `${superAdmin ? 'Granted' : 'Revoked'} SuperAdmin ${superAdmin ? 'to' : 'from'} ${nameOf(user)}.`,
-      before: { roles: user.roles },
-      after: { roles: changed.roles },
-    });
-    return describeUser(deps, tx, changed);
+    return {
+      after: changed,
+      audit: {
+        action: 'user.superadmin',
+        summary: `${superAdmin ? 'Granted' : 'Revoked'} SuperAdmin ${superAdmin ? 'to' : 'from'} ${nameOf(user)}.`,
+        before: { roles: user.roles },
+        after: { roles: changed.roles },
+      },
+    };
   });
 }
 
@@ -132,26 +137,22 @@ async function refuseLastSuperAdmin(tx: Db, user: UserRow, instead: string): Pro
 }
 
 /** Disables the account (it cannot sign in, its sessions end) or enables it again; never one's own, nor the last super admin's. */
-export async function setDisabled(
-  deps: Deps,
-  caller: Caller,
-  userId: string,
-  disabled: boolean,
-): Promise<AdminUserDetail> {
+export function setDisabled(deps: Deps, caller: Caller, userId: string, disabled: boolean): Promise<AdminUserDetail> {
   if (userId.toLowerCase() === caller.id.toLowerCase()) {
     throw new AppError('BAD_REQUEST', 'You cannot disable or enable your own account.');
   }
-  return deps.database.db.transaction(async (tx) => {
-    const user = await requireUser(tx, userId);
+  return actOnUser(deps, caller, userId, async (tx, user) => {
     if (disabled) await refuseLastSuperAdmin(tx, user, 'grant the role to someone else before disabling them');
     const changed = await setUserDisabled(tx, user, disabled, deps.clock.now());
-    await audit(tx, deps, caller, user, {
-      action: 'user.disabled',
-      summary: `${disabled ? 'Disabled' : 'Enabled'} ${nameOf(user)}'s account.`,
-      before: { disabled: user.disabledAt !== null },
-      after: { disabled },
-    });
-    return describeUser(deps, tx, changed);
+    return {
+      after: changed,
+      audit: {
+        action: 'user.disabled',
+        summary: `${disabled ? 'Disabled' : 'Enabled'} ${nameOf(user)}'s account.`,
+        before: { disabled: user.disabledAt !== null },
+        after: { disabled },
+      },
+    };
   });
 }
 
