@@ -1,7 +1,7 @@
 import { DOCUMENT_STATUSES, type Invoice } from '@automate/contract';
 import Chip from '@mui/material/Chip';
 import { useNavigate } from 'react-router';
-import { type SearchFilterSpec, SearchPanel } from '@/components/ui/search-panel.tsx';
+import { type SearchFilterSpec, SearchPanel, searchResults } from '@/components/ui/search-panel.tsx';
 import { linkColumn, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { formatCents, formatDate } from '@/lib/format.ts';
 import type { SearchDefaults } from '@/lib/search-params.ts';
@@ -77,16 +77,12 @@ export function InvoiceList({
   return (
     <SearchPanel
       filters={FILTERS}
-      load={invoices}
+      {...searchResults(invoices)}
       loadFailed="The invoices could not be loaded."
       label="Invoices"
       columns={columns}
-      rows={invoices.data?.rows}
-      total={invoices.data?.total ?? 0}
       state={state}
       onChange={change}
-      loading={invoices.isPending}
-      fetching={invoices.isFetching}
       getRowKey={(invoice) => invoice.id}
       onRowClick={(invoice) => navigate(invoicePath(invoice.id))}
       emptyText={state.Filters.length > 0 ? 'No invoices match the search.' : 'No invoices yet.'}

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { type SearchFilterSpec, SearchPanel } from '@/components/ui/search-panel.tsx';
+import { type SearchFilterSpec, SearchPanel, searchResults } from '@/components/ui/search-panel.tsx';
 import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatCents, formatNumber } from '@/lib/format.ts';
@@ -122,16 +122,12 @@ export function PlansAdmin() {
       />
       <SearchPanel
         filters={FILTERS}
-        load={plans}
+        {...searchResults(plans)}
         loadFailed="The plans could not be loaded."
         label="Plans"
         columns={columns}
-        rows={plans.data?.rows}
-        total={plans.data?.total ?? 0}
         state={state}
         onChange={change}
-        loading={plans.isPending}
-        fetching={plans.isFetching}
         getRowKey={(plan) => plan.id}
         onRowClick={(plan) => setEditing({ plan })}
         emptyText={state.Filters.length > 0 ? 'No plans match the search.' : 'No plans yet. Create the first one.'}
