@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog, ConfirmProvider, useConfirm } from './confirm-dialog.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 function showDialog() {
   const onConfirm = vi.fn();
   const onCancel = vi.fn();
@@ -27,7 +29,7 @@ describe('the confirm dialog', () => {
 
   it('confirming closes it without calling cancel', async () => {
     const { onConfirm, onCancel, onClose } = showDialog();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).not.toHaveBeenCalled();
     expect(onClose).toHaveBeenCalledWith(true);
@@ -35,7 +37,7 @@ describe('the confirm dialog', () => {
 
   it('cancelling calls the cancel callback and closes it', async () => {
     const { onConfirm, onCancel, onClose } = showDialog();
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onConfirm).not.toHaveBeenCalled();
     expect(onClose).toHaveBeenCalledWith(false);
@@ -43,7 +45,7 @@ describe('the confirm dialog', () => {
 
   it('Escape cancels', async () => {
     const { onCancel, onClose } = showDialog();
-    await userEvent.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onClose).toHaveBeenCalledWith(false);
   });
@@ -70,8 +72,8 @@ describe('useConfirm', () => {
         <Asker onCancel={onCancel} />
       </ConfirmProvider>,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('true'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onCancel).not.toHaveBeenCalled();
@@ -84,8 +86,8 @@ describe('useConfirm', () => {
         <Asker onCancel={onCancel} />
       </ConfirmProvider>,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('false'));
     expect(onCancel).toHaveBeenCalledTimes(1);
   });

@@ -8,6 +8,8 @@ import { ApiError } from '@/lib/api-client.ts';
 import { renderWithProviders } from '@/testing/render.tsx';
 import { MarkdownEditor } from './markdown-editor.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 function Harness({
   initial = '',
   onUploadImage,
@@ -42,7 +44,7 @@ describe('the Markdown editor', () => {
     renderWithProviders(<Harness />);
     const preview = screen.getByTestId('content-preview');
     expect(within(preview).getByText('Nothing to preview yet.')).toBeTruthy();
-    await userEvent.type(textarea(), '## Hello');
+    await user.type(textarea(), '## Hello');
     await waitFor(() => expect(within(preview).getByRole('heading', { name: 'Hello' })).toBeTruthy());
   });
 

@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SearchState } from '@/lib/search-params.ts';
 import { SearchTable, type SearchTableColumn } from './search-table.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 type Row = { id: string; name: string };
 const COLUMNS: Array<SearchTableColumn<Row>> = [
   { key: 'name', label: 'Name', sortField: 'name', render: (row) => row.name },
@@ -45,22 +47,22 @@ describe('the search table', () => {
 
   it('flips the sorted column and sorts nothing else', async () => {
     const { onChange } = show();
-    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    await user.click(screen.getByRole('button', { name: 'Name' }));
     expect(onChange).toHaveBeenCalledWith({ kind: 'sort', sortBy: 'name', sortDir: 'Descending' });
     expect(screen.queryByRole('button', { name: 'Id' })).toBeNull();
   });
 
   it('pages forward and back', async () => {
     const { onChange } = show();
-    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(onChange).toHaveBeenCalledWith({ kind: 'page', pageNumber: 3 });
-    await userEvent.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
     expect(onChange).toHaveBeenCalledWith({ kind: 'page', pageNumber: 1 });
   });
 
   it('opens a row on click', async () => {
     const { onRowClick } = show();
-    await userEvent.click(screen.getByText('Bo'));
+    await user.click(screen.getByText('Bo'));
     expect(onRowClick).toHaveBeenCalledWith({ id: 'b', name: 'Bo' });
   });
 
@@ -72,7 +74,7 @@ describe('the search table', () => {
   it('offers the first page when a later one is empty', async () => {
     const { onChange } = show({ rows: [], total: 5 });
     expect(screen.getByTestId('table-empty').textContent).toBe('Nobody here.');
-    await userEvent.click(screen.getByRole('button', { name: 'Back to the first page' }));
+    await user.click(screen.getByRole('button', { name: 'Back to the first page' }));
     expect(onChange).toHaveBeenCalledWith({ kind: 'page', pageNumber: 1 });
   });
 });

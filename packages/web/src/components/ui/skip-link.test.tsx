@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mainContentProps, SkipLink } from './skip-link.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 describe('SkipLink', () => {
   it('is the first stop of the keyboard and moves focus to the main region, past the navigation', async () => {
     render(
@@ -17,10 +19,10 @@ describe('SkipLink', () => {
         </main>
       </>,
     );
-    await userEvent.tab();
+    await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(document.activeElement).toBe(skip);
-    await userEvent.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
     expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 });

@@ -7,6 +7,8 @@ import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { AdminDashboard } from './admin-dashboard.tsx';
 import { readRange } from './metrics-query.ts';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const counts = { Scheduled: 1, Running: 0, Succeeded: 40, Failed: 10, Skipped: 4, Cancelled: 0 };
@@ -94,7 +96,7 @@ describe('the super admin dashboard', () => {
       value: '6f1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11',
     });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Per week' }));
+    await user.click(screen.getByRole('button', { name: 'Per week' }));
     await waitFor(() => expect(router.state.location.search).toContain('granularity=week'));
     await waitFor(() => expect(stub.calls.at(-1)?.url.searchParams.get('granularity')).toBe('week'));
   });

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { AccountOverview } from './account-overview.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const MEMBERSHIP: VendorMembership = {
@@ -77,10 +79,10 @@ describe('the account overview', () => {
   it('changes the business’s time zone', async () => {
     const form = await openSettings();
     const zone = within(form).getByRole('combobox', { name: 'Time zone' });
-    await userEvent.clear(zone);
-    await userEvent.type(zone, 'Perth');
-    await userEvent.click(await screen.findByRole('option', { name: 'Australia/Perth' }));
-    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.clear(zone);
+    await user.type(zone, 'Perth');
+    await user.click(await screen.findByRole('option', { name: 'Australia/Perth' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved.');
     await waitFor(() =>
       expect(stub.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
@@ -95,8 +97,8 @@ describe('the account overview', () => {
     const form = await openSettings();
     const sender = within(form).getByRole('textbox', { name: 'Sender name' });
     expect(sender.getAttribute('placeholder')).toBe('Alpha Plumbing');
-    await userEvent.type(sender, 'Ana at Alpha');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.type(sender, 'Ana at Alpha');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved.');
     expect(stub.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ senderName: 'Ana at Alpha' });
   });
@@ -119,8 +121,8 @@ describe('the account overview', () => {
     });
     const form = await screen.findByRole('form', { name: 'Business settings' });
     const name = within(form).getByRole('textbox', { name: /Business name/ });
-    await userEvent.type(name, ' and Gas');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.type(name, ' and Gas');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(sentence);
   });

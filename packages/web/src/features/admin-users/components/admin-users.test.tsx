@@ -10,6 +10,8 @@ import { makeSuperAdmin, memoryStorage, VENDOR_A } from '@/testing/sessions.ts';
 import { AdminUser } from './admin-user.tsx';
 import { AdminUsers } from './admin-users.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const ME = makeSuperAdmin();
@@ -56,8 +58,8 @@ describe("the super admin's users", () => {
     expect(within(table).getByText('Unconfirmed')).toBeTruthy();
     expect(within(table).getByText('Never')).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Account' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Disabled' }));
+    await user.click(screen.getByRole('combobox', { name: 'Account' }));
+    await user.click(screen.getByRole('option', { name: 'Disabled' }));
     await waitFor(() => expect(router.state.location.search).toContain('disabled'));
     const last = stub.calls.filter((call) => call.url.pathname === '/api/Admin/users/search').at(-1);
     expect(JSON.parse(last?.url.searchParams.get('Filters') ?? '[]')).toEqual([
@@ -89,13 +91,13 @@ describe("the super admin's users", () => {
     expect(within(vendors).getByRole('link', { name: VENDOR_A.name })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend confirmation' })).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
     await screen.findByText('The user can sign in again.');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Unlock' })).toBeNull());
 
-    await userEvent.click(screen.getByRole('button', { name: 'Grant SuperAdmin' }));
+    await user.click(screen.getByRole('button', { name: 'Grant SuperAdmin' }));
     const dialog = await screen.findByRole('dialog', { name: 'Make Lee Locked a super admin?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Grant' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Grant' }));
     await screen.findByRole('button', { name: 'Revoke SuperAdmin' });
     const granted = stub.calls.find((call) => call.url.pathname.endsWith('/superadmin'));
     expect(granted?.body).toEqual({ superAdmin: true });

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
 import { DryRunPanel } from './dry-run-panel.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -92,8 +94,8 @@ const JOBS_PATH = `/api/Vendor/${VENDOR}/servicem8/jobs`;
 
 /** Chooses job 1042 in the job picker by typing its number. */
 async function pickJob() {
-  await userEvent.type(screen.getByRole('combobox', { name: 'Job' }), '1042');
-  await userEvent.click(await screen.findByRole('option', { name: /Job 1042 · Work Order/ }));
+  await user.type(screen.getByRole('combobox', { name: 'Job' }), '1042');
+  await user.click(await screen.findByRole('option', { name: /Job 1042 · Work Order/ }));
 }
 
 describe('the dry-run panel', () => {
@@ -109,7 +111,7 @@ describe('the dry-run panel', () => {
       <DryRunPanel vendorId={VENDOR} triggerId={ID} targetKind="Job" getDefinition={() => DEFINITION} />,
     );
     await pickJob();
-    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    await user.click(screen.getByRole('button', { name: 'Run test' }));
 
     const result = await screen.findByTestId('dry-run-result');
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({ jobUuid: JOB, definition: DEFINITION });
@@ -152,9 +154,9 @@ describe('the dry-run panel', () => {
     renderWithProviders(
       <DryRunPanel vendorId={VENDOR} triggerId={null} targetKind="Client" getDefinition={() => DEFINITION} />,
     );
-    await userEvent.type(screen.getByRole('combobox', { name: 'Client' }), 'harbour');
-    await userEvent.click(await screen.findByRole('option', { name: /Harbour Cafe/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    await user.type(screen.getByRole('combobox', { name: 'Client' }), 'harbour');
+    await user.click(await screen.findByRole('option', { name: /Harbour Cafe/ }));
+    await user.click(screen.getByRole('button', { name: 'Run test' }));
     await screen.findByText('The client in ServiceM8 was not found.');
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ clientUuid: CLIENT.uuid });
     expect(
@@ -182,13 +184,11 @@ describe('the dry-run panel', () => {
     renderWithProviders(
       <DryRunPanel vendorId={VENDOR} triggerId={ID} targetKind="Form" getDefinition={() => DEFINITION} />,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    await user.click(screen.getByRole('button', { name: 'Run test' }));
     expect(screen.getByText('Pick the submitted form to test on.')).toBeTruthy();
-    await userEvent.type(screen.getByRole('combobox', { name: 'Form response' }), '1042');
-    await userEvent.click(
-      await screen.findByRole('option', { name: /Job Safety Assessment.*Job 1042 · Harbour Cafe/ }),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    await user.type(screen.getByRole('combobox', { name: 'Form response' }), '1042');
+    await user.click(await screen.findByRole('option', { name: /Job Safety Assessment.*Job 1042 · Harbour Cafe/ }));
+    await user.click(screen.getByRole('button', { name: 'Run test' }));
     await screen.findByTestId('dry-run-result');
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
       formResponseUuid: RESPONSE.uuid,
@@ -203,10 +203,10 @@ describe('the dry-run panel', () => {
         : undefined,
     );
     renderWithProviders(<DryRunPanel vendorId={VENDOR} triggerId={ID} targetKind="Job" getDefinition={() => null} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    await user.click(screen.getByRole('button', { name: 'Run test' }));
     expect(screen.getByText('Pick the job to test on.')).toBeTruthy();
     await pickJob();
-    await userEvent.click(screen.getByRole('button', { name: 'Run test' }));
+    await user.click(screen.getByRole('button', { name: 'Run test' }));
     expect(screen.getByText('The trigger has problems (marked in the form): fix them, then test again.')).toBeTruthy();
     expect(stub.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });

@@ -7,6 +7,8 @@ import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { AutomationList } from './automation-list.tsx';
 import { copyName } from './use-trigger-actions.ts';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR: VendorMembership = {
@@ -85,7 +87,7 @@ describe('the automation list', () => {
     expect(within(table).getByText('A quote is sent')).toBeTruthy();
     expect(within(table).getByText('Never')).toBeTruthy();
 
-    await userEvent.click(within(table).getByRole('button', { name: 'Name' }));
+    await user.click(within(table).getByRole('button', { name: 'Name' }));
     await waitFor(() => expect(searches().at(-1)?.get('SortBy')).toBe('name'));
     expect(searches().at(-1)?.get('SortDir')).toBe('Ascending');
     expect(searches().at(-1)?.get('PageNumber')).toBe('1');
@@ -123,7 +125,7 @@ describe('the automation list', () => {
     renderList();
     const toggle = (await screen.findByRole('switch', { name: 'On: Quote follow-up' })) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
-    await userEvent.click(toggle);
+    await user.click(toggle);
     await screen.findByText('“Quote follow-up” is on.');
     const post = stub.calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ ...DEFINITION, enabled: true });
@@ -151,7 +153,7 @@ describe('the automation list', () => {
     });
     renderList();
     const toggle = (await screen.findByRole('switch', { name: 'On: Quote follow-up' })) as HTMLInputElement;
-    await userEvent.click(toggle);
+    await user.click(toggle);
     await screen.findByText('Actions: add at least one action before enabling the trigger.');
     await waitFor(() => expect(toggle.checked).toBe(false));
   });
@@ -167,16 +169,16 @@ describe('the automation list', () => {
       return undefined;
     });
     renderList();
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Quote follow-up' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Quote follow-up' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete automation' });
     expect(within(dialog).getByText(/Delete “Quote follow-up”\?/)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stub.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Quote follow-up' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Quote follow-up' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete automation' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await screen.findByText('The trigger was deleted.');
     expect(stub.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
     // The list reloads: now empty, it says what to do next.
@@ -197,7 +199,7 @@ describe('the automation list', () => {
       return undefined;
     });
     const { router } = renderList();
-    await userEvent.click(await screen.findByRole('button', { name: 'Duplicate Quote follow-up' }));
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Quote follow-up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/app/automation/view/${COPY_ID}`));
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
       ...DEFINITION,

@@ -10,6 +10,8 @@ import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { makeSuperAdmin, memoryStorage } from '@/testing/sessions.ts';
 import { VendorTriggers } from './vendor-triggers.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
@@ -63,7 +65,7 @@ describe("a vendor's automations on the super admin's vendor page", () => {
     expect(within(table).getByText('On')).toBeTruthy();
     expect(within(table).getByText('Never')).toBeTruthy();
 
-    await userEvent.click(within(table).getByRole('button', { name: 'Open in editor' }));
+    await user.click(within(table).getByRole('button', { name: 'Open in editor' }));
     expect(store.getState()).toMatchObject({
       vendorId: VENDOR_ID,
       vendorOverride: { vendorId: VENDOR_ID, name: 'Alpha Plumbing', sm8Connected: true },

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { AllRunsLog } from './all-runs-log.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
@@ -68,9 +70,9 @@ describe("the super admin's list of every run", () => {
     expect(within(table).getByText('Quote follow-up')).toBeTruthy();
     expect(within(table).getByText('The client has no email address.')).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Pick Alpha' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Event' }));
-    await userEvent.click(screen.getByRole('option', { name: 'A quote is sent' }));
+    await user.click(screen.getByRole('button', { name: 'Pick Alpha' }));
+    await user.click(screen.getByRole('combobox', { name: 'Event' }));
+    await user.click(screen.getByRole('option', { name: 'A quote is sent' }));
     await waitFor(() =>
       expect(filtersOf(runSearches().at(-1))).toEqual([
         { action: 'Eq', field: 'vendorId', value: VENDOR_ID },
@@ -79,7 +81,7 @@ describe("the super admin's list of every run", () => {
     );
     expect(router.state.location.search).toContain('JobQuoteSent');
 
-    await userEvent.click(within(table).getByText('1042'));
+    await user.click(within(table).getByText('1042'));
     const panel = await screen.findByRole('dialog');
     await within(panel).findByText('This run has no steps recorded.');
     // The automation is named, not linked: its editor belongs to the vendor's app.

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { RunLog } from './run-log.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR: VendorMembership = {
@@ -99,14 +101,14 @@ describe('the run log', () => {
     expect(first?.get('SortBy')).toBe('createdAt');
     expect(first?.get('SortDir')).toBe('Descending');
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Failed' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Failed' }));
     await waitFor(() =>
       expect(filtersOf(calls(`${BASE}/runs`).at(-1))).toEqual([{ action: 'Eq', field: 'status', value: 'Failed' }]),
     );
 
-    await userEvent.type(screen.getByLabelText('Created from'), '2026-04-01');
-    await userEvent.type(screen.getByLabelText('Created to'), '2026-04-03');
+    await user.type(screen.getByLabelText('Created from'), '2026-04-01');
+    await user.type(screen.getByLabelText('Created to'), '2026-04-03');
     await waitFor(() => expect(filtersOf(calls(`${BASE}/runs`).at(-1))).toHaveLength(3));
     const filters = filtersOf(calls(`${BASE}/runs`).at(-1)) as Array<{ action: string; field: string; value: string }>;
     const from = filters.find((filter) => filter.action === 'GtEq');
@@ -140,18 +142,18 @@ describe('the run log', () => {
     await within(table).findByText('1');
     expect(screen.getByText('1–25 of 10,000+')).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await within(table).findByText('26', {}, { timeout: 5000 });
     expect(screen.getByText('26–50 of 10,000+')).toBeTruthy();
     const second = calls(`${BASE}/runs`).at(-1);
     expect(second?.get('PageNumber')).toBe('2');
     expect(second?.get('Cursor')).toBe('after-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await within(table).findByText('51', {}, { timeout: 5000 });
     expect(calls(`${BASE}/runs`).at(-1)?.get('Cursor')).toBe('after-2-after-1');
 
     // A new filter starts again at the first page, without a cursor.
-    await userEvent.type(screen.getByLabelText('Job number'), '1042');
+    await user.type(screen.getByLabelText('Job number'), '1042');
     await waitFor(
       () =>
         expect(filtersOf(calls(`${BASE}/runs`).at(-1))).toEqual([{ action: 'Eq', field: 'jobNumber', value: '1042' }]),
@@ -174,7 +176,7 @@ describe('the run log', () => {
       return undefined;
     });
     renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
-    await userEvent.click(await screen.findByText('1042'));
+    await user.click(await screen.findByText('1042'));
 
     const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
     const steps = await within(panel).findAllByTestId('run-step');
@@ -183,20 +185,20 @@ describe('the run log', () => {
     expect(within(steps[0] as HTMLElement).getByText('The job is a quote and has no “Won” badge.')).toBeTruthy();
     // What a step sent is behind "Details"; the sentence says what happened.
     expect(within(steps[0] as HTMLElement).queryByText('combiner')).toBeNull();
-    await userEvent.click(within(steps[0] as HTMLElement).getByRole('button', { name: 'Details' }));
+    await user.click(within(steps[0] as HTMLElement).getByRole('button', { name: 'Details' }));
     expect(within(steps[0] as HTMLElement).getByText('combiner')).toBeTruthy();
     expect(within(steps[1] as HTMLElement).getByText('Add a note to the job')).toBeTruthy();
     expect(within(steps[1] as HTMLElement).queryByText('Job_AddNote', { exact: false })).toBeNull();
     expect(within(steps[1] as HTMLElement).getByText('Started')).toBeTruthy();
-    await userEvent.click(within(steps[1] as HTMLElement).getByRole('button', { name: 'Details' }));
+    await user.click(within(steps[1] as HTMLElement).getByRole('button', { name: 'Details' }));
     expect(within(steps[1] as HTMLElement).getByText('Followed up on 1042')).toBeTruthy();
     expect(within(steps[1] as HTMLElement).getByText('a@example.com, b@example.com')).toBeTruthy();
     expect(within(panel).getByText(RUN.jobUuid ?? '')).toBeTruthy();
     expect(within(panel).getByText('ServiceM8 calls').nextSibling?.textContent).toBe('3');
 
-    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel run' }));
+    await user.click(within(panel).getByRole('button', { name: 'Cancel run' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel this run?' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel run' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel run' }));
     await screen.findByText('The run was cancelled.');
     expect(calls(`${BASE}/runs/${RUN_ID}/cancel`)).toHaveLength(1);
     // The panel reloads the run: now cancelled, with no cancel button and the reason.
@@ -228,7 +230,7 @@ describe('the run log', () => {
       return undefined;
     });
     renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
-    await userEvent.click(await screen.findByText('1042'));
+    await user.click(await screen.findByText('1042'));
     const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
     const [step] = await within(panel).findAllByTestId('run-step');
     expect(within(step as HTMLElement).getByText('Uncertain')).toBeTruthy();
@@ -254,7 +256,7 @@ describe('the run log', () => {
     const sentence =
       /^Retrying — attempt 3 of 11, next try by .+\. Last error: ServiceM8 did not answer properly: 503 Service Unavailable$/;
     expect(await screen.findByText(sentence)).toBeTruthy();
-    await userEvent.click(await screen.findByText('1042'));
+    await user.click(await screen.findByText('1042'));
     const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
     expect(within(panel).getByTestId('run-retrying').textContent).toMatch(sentence);
   });
@@ -283,16 +285,16 @@ describe('the run log', () => {
       path: '/app/automation/logs',
       at: `/app/automation/logs?Filters=${filter}`,
     });
-    await userEvent.click(await screen.findByText('1042'));
+    await user.click(await screen.findByText('1042'));
     const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
-    await userEvent.click(await within(panel).findByRole('button', { name: 'Retry run' }));
+    await user.click(await within(panel).findByRole('button', { name: 'Retry run' }));
     await screen.findByText('The run was retried.');
     expect(stub.calls.filter((call) => call.url.pathname === `${BASE}/runs/${RUN_ID}/retry`)).toHaveLength(1);
-    await userEvent.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Retry these 2 failed runs' }));
+    await user.click(await screen.findByRole('button', { name: 'Retry these 2 failed runs' }));
     const confirm = await screen.findByRole('dialog', { name: 'Retry these 2 failed runs?' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Retry' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Retry' }));
     await screen.findByText('2 runs were retried.');
     const batch = stub.calls.find((call) => call.url.pathname === `${BASE}/runs/retry`);
     expect(batch?.body).toEqual({ runIds: [RUN_ID, second.id] });

@@ -7,6 +7,8 @@ import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { AutomationSchedule } from './automation-schedule.tsx';
 import { formatTime } from './schedule-dates.ts';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR: VendorMembership = {
@@ -105,9 +107,9 @@ describe('the schedule', () => {
       return undefined;
     });
     renderSchedule();
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel Follow-up 1 for job 101' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel Follow-up 1 for job 101' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this run?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel run' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel run' }));
     await screen.findByText('The run was cancelled.');
     expect(stub.calls.filter((call) => call.url.pathname.endsWith('/cancel'))).toHaveLength(1);
     await waitFor(() => expect(runSearches().length).toBeGreaterThan(1));
@@ -149,12 +151,12 @@ describe('the schedule', () => {
       { action: 'Lt', field: 'dueAt', value: '2026-03-08T11:00:00.000Z' },
     ]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
     await screen.findByTestId('week-empty');
     expect(new URLSearchParams(router.state.location.search).get('week')).toBe('2026-03-09');
     expect(filtersOf(runSearches().at(-1))[1]?.value).toBe('2026-03-08T11:00:00.000Z');
 
-    await userEvent.click(screen.getByRole('button', { name: 'List' }));
+    await user.click(screen.getByRole('button', { name: 'List' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -15,6 +15,8 @@ import { Onboarding } from './onboarding.tsx';
 import { OnboardingView } from './onboarding-view.tsx';
 import { TemplateGallery } from './template-gallery.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR: VendorMembership = {
@@ -120,7 +122,7 @@ describe('the template gallery', () => {
     );
     expect(screen.getByRole('region', { name: 'Reviews' })).toBeTruthy();
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search templates' }), 'review');
+    await user.type(screen.getByRole('searchbox', { name: 'Search templates' }), 'review');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Quotes' })).toBeNull());
     const last = stub.calls.filter((call) => call.url.pathname === '/api/TriggerTemplate/search').at(-1);
     expect(JSON.parse(last?.url.searchParams.get('Filters') ?? '[]')).toEqual([
@@ -141,7 +143,7 @@ describe('the template gallery', () => {
       at: '/app/automation/templates',
       elsewhere: ['/app/automation/view/:id'],
     });
-    await userEvent.click(await screen.findByRole('button', { name: `Use “${QUOTE.title}”` }));
+    await user.click(await screen.findByRole('button', { name: `Use “${QUOTE.title}”` }));
     expect((await screen.findByTestId('elsewhere')).textContent).toContain('/app/automation/view/:id');
     expect(copies()).toHaveLength(1);
     expect(copies()[0]?.body).toEqual({});
@@ -164,13 +166,13 @@ describe('the template gallery', () => {
       at: '/app/automation/templates',
       elsewhere: ['/app/automation/view/:id'],
     });
-    await userEvent.click(await screen.findByRole('button', { name: `Use “${QUOTE.title}”` }));
+    await user.click(await screen.findByRole('button', { name: `Use “${QUOTE.title}”` }));
     const dialog = await screen.findByRole('dialog', { name: `Match “${QUOTE.title}” to your ServiceM8` });
     const select = within(dialog).getByRole('combobox', { name: /Badge “Quote Follow-up”/ });
     expect(select.textContent).toContain('Create “Quote Follow-up” in ServiceM8');
-    await userEvent.click(select);
-    await userEvent.click(await screen.findByRole('option', { name: 'Chase quote' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy the automation' }));
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Chase quote' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy the automation' }));
 
     expect((await screen.findByTestId('elsewhere')).textContent).toContain('/app/automation/view/:id');
     expect(copies().map((call) => call.body)).toEqual([
@@ -214,18 +216,18 @@ describe('the mapping dialog', () => {
       at: '/app/automation/templates',
       elsewhere: ['/app/automation/view/:id'],
     });
-    await userEvent.click(await screen.findByRole('button', { name: `Use “${QUOTE.title}”` }));
+    await user.click(await screen.findByRole('button', { name: `Use “${QUOTE.title}”` }));
     let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Pick the form first: its fields are offered next.')).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('combobox', { name: /Form “Survey”/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Customer feedback' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy the automation' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Form “Survey”/ }));
+    await user.click(await screen.findByRole('option', { name: 'Customer feedback' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy the automation' }));
 
     dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).queryByRole('combobox', { name: /Form “Survey”/ })).toBeNull());
-    await userEvent.click(within(dialog).getByRole('combobox', { name: /Field “Rating” of the form “Survey”/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Score' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy the automation' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Field “Rating” of the form “Survey”/ }));
+    await user.click(await screen.findByRole('option', { name: 'Score' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy the automation' }));
 
     expect((await screen.findByTestId('elsewhere')).textContent).toContain('/app/automation/view/:id');
     expect(copies().at(-1)?.body).toEqual({
@@ -274,9 +276,9 @@ describe('onboarding', () => {
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([QUOTE.title, REVIEW.title]);
 
-    await userEvent.click(screen.getByRole('button', { name: `Turn on “${QUOTE.title}”` }));
+    await user.click(screen.getByRole('button', { name: `Turn on “${QUOTE.title}”` }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText(`“${QUOTE.title}” is on.`)).toBeTruthy();
     const quoteCard = screen.getByRole('article', { name: QUOTE.title });
     expect(await within(quoteCard).findByText('On')).toBeTruthy();

@@ -6,6 +6,8 @@ import { formatDateTime } from '@/lib/format.ts';
 import { renderWithProviders } from '@/testing/render.tsx';
 import { CHANGELOG_EMPTY_TEXT, ChangelogDialog, changelogSubtitle } from './changelog-dialog.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 const UPDATED = '2026-04-01T09:30:00.000Z';
 
 function show(props: Partial<Parameters<typeof ChangelogDialog>[0]> = {}) {
@@ -68,7 +70,7 @@ describe('the changelog dialog', () => {
 
   it('closes with Close', async () => {
     const { onClose } = show();
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -9,6 +9,8 @@ import { renderWithProviders, stubFetch, testQueryClient } from '@/testing/rende
 import { PUBLIC_HELP_PATHS } from '../help-paths.ts';
 import { FaqList, filterFaqs } from './faq-list.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 const faq = (n: number, question: string, answer: string): Faq => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
   question,
@@ -51,7 +53,7 @@ describe('the FAQ', () => {
     const question = await screen.findByRole('button', { name: 'Can I cancel a scheduled run?' });
     expect(question.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('the log')).toBeNull();
-    await userEvent.click(question);
+    await user.click(question);
     expect(question.getAttribute('aria-expanded')).toBe('true');
     expect((await screen.findByText('the log')).tagName).toBe('STRONG');
   });
@@ -60,11 +62,11 @@ describe('the FAQ', () => {
     serve();
     renderWithProviders(<FaqList paths={PUBLIC_HELP_PATHS} />);
     await screen.findByRole('button', { name: 'What if ServiceM8 is busy?' });
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter questions' }), 'retries');
+    await user.type(screen.getByRole('searchbox', { name: 'Filter questions' }), 'retries');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Can I cancel a scheduled run?' })).toBeNull());
     expect(screen.getByRole('button', { name: 'What if ServiceM8 is busy?' })).toBeTruthy();
-    await userEvent.clear(screen.getByRole('searchbox', { name: 'Filter questions' }));
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter questions' }), 'nothing like it');
+    await user.clear(screen.getByRole('searchbox', { name: 'Filter questions' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Filter questions' }), 'nothing like it');
     expect(screen.getByText('No questions match “nothing like it”.')).toBeTruthy();
     expect(filterFaqs(FAQS, 'LOG yes').map((entry) => entry.sortOrder)).toEqual([10]);
   });

@@ -7,6 +7,8 @@ import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
 import { APP_HELP_PATHS, PUBLIC_HELP_PATHS } from '../help-paths.ts';
 import { HelpCenter } from './help-center.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 const article = (id: number, category: string, title: string): Article => ({
   id: `00000000-0000-4000-8000-00000000000${id}`,
   category,
@@ -95,7 +97,7 @@ describe('the help center', () => {
   it('searches the whole help as people type, marks the words found, and links into the layout it is in', async () => {
     serve();
     renderWithProviders(<HelpCenter paths={APP_HELP_PATHS} />);
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search help articles' }), 'trigger');
+    await user.type(screen.getByRole('searchbox', { name: 'Search help articles' }), 'trigger');
     const results = await screen.findByRole('list', { name: 'Matching help' });
     expect(screen.getByText('2 pages match “trigger”.')).toBeTruthy();
     expect(within(results).getByRole('link', { name: 'Building a trigger' }).getAttribute('href')).toBe(
@@ -113,7 +115,7 @@ describe('the help center', () => {
   it('says when nothing matches', async () => {
     serve();
     renderWithProviders(<HelpCenter paths={PUBLIC_HELP_PATHS} />);
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search help articles' }), 'zzz');
+    await user.type(screen.getByRole('searchbox', { name: 'Search help articles' }), 'zzz');
     await screen.findByText('Nothing in the help matches “zzz”.');
     expect(screen.getByRole('link', { name: 'frequently asked questions' }).getAttribute('href')).toBe('/help/faq');
   });
@@ -128,7 +130,7 @@ describe('the help center', () => {
     renderWithProviders(<HelpCenter paths={PUBLIC_HELP_PATHS} />);
     await screen.findByText('Back soon.');
     fail = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('region', { name: 'Automations' })).toBeTruthy());
   });
 });

@@ -14,6 +14,8 @@ import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { ACTIVE_SUBSCRIPTION } from '@/testing/subscriptions.ts';
 import { Dashboard } from './dashboard.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR: VendorMembership = {
@@ -239,7 +241,7 @@ describe('the dashboard', () => {
   it('re-syncs ServiceM8 and says so', async () => {
     serve({ total: 1, active: 1 });
     renderDashboard();
-    await userEvent.click(await screen.findByRole('button', { name: 'Re-sync' }));
+    await user.click(await screen.findByRole('button', { name: 'Re-sync' }));
     await screen.findByText('ServiceM8 data is up to date.');
     await waitFor(() =>
       expect(stub.calls.some((call) => call.url.pathname === `/api/Vendor/${VENDOR.vendorId}/sync`)).toBe(true),

@@ -10,6 +10,8 @@ import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { makeUser, memoryStorage, VENDOR_A, VENDOR_B } from '@/testing/sessions.ts';
 import { EmailTemplateEditor } from './email-template-editor.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -64,7 +66,7 @@ describe('the email template editor: a new template', () => {
   it('checks the fields before sending anything', async () => {
     stub = stubFetch(() => undefined);
     open('/app/account/emails/new');
-    await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    await user.click(await screen.findByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Name: give the template a name.')).toBeTruthy();
     expect(screen.getByText('Subject: write the subject.')).toBeTruthy();
     expect(textbox('Body').getAttribute('aria-invalid')).toBe('true');
@@ -79,10 +81,10 @@ describe('the email template editor: a new template', () => {
       return undefined;
     });
     const { router } = open('/app/account/emails/new');
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), ' Thanks ');
-    await userEvent.type(textbox('Subject'), 'Thank you');
-    await userEvent.type(textbox('Body'), 'Ka pai.');
-    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' Thanks ');
+    await user.type(textbox('Subject'), 'Thank you');
+    await user.type(textbox('Body'), 'Ka pai.');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/app/account/emails/${NEW_ID}`));
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Thanks',
@@ -116,14 +118,14 @@ describe('the email template editor: an existing template', () => {
     open(`/app/account/emails/${ID}`);
     const body = await screen.findByRole('textbox', { name: 'Body' });
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.type(body, ' {{{{ job.nmber }}');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(body, ' {{{{ job.nmber }}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Unknown merge field "job.nmber".');
     expect(screen.getByText('Unknown merge field "job.nmber". Use one of: job.number, job.status.')).toBeTruthy();
     expect(body.getAttribute('aria-invalid')).toBe('true');
     expect(textbox('Subject').getAttribute('aria-invalid')).toBe('false');
     // Changing the field clears its error.
-    await userEvent.type(body, ' ');
+    await user.type(body, ' ');
     expect(screen.queryByText('Unknown merge field "job.nmber". Use one of: job.number, job.status.')).toBeNull();
   });
 
@@ -139,9 +141,9 @@ describe('the email template editor: an existing template', () => {
     }));
     open(`/app/account/emails/${ID}`);
     const name = await screen.findByRole('textbox', { name: 'Name' });
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Job completed');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.clear(name);
+    await user.type(name, 'Job completed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('An email template named "Job completed" already exists.');
     expect(screen.getByText('Name: another email template has this name.')).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
@@ -155,23 +157,23 @@ describe('the email template editor: an existing template', () => {
     expect(screen.getByText(/Merge fields are filled with a made-up job/)).toBeTruthy();
     expect(screen.getByText('Sample data')).toBeTruthy();
 
-    await userEvent.clear(subject);
-    await userEvent.type(subject, 'Hi , job booked');
-    await userEvent.keyboard('{ArrowLeft>12/}');
-    await userEvent.click(screen.getByRole('button', { name: 'Insert a merge field into the subject' }));
+    await user.clear(subject);
+    await user.type(subject, 'Hi , job booked');
+    await user.keyboard('{ArrowLeft>12/}');
+    await user.click(screen.getByRole('button', { name: 'Insert a merge field into the subject' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('First name of the contact the message goes to')).toBeTruthy();
-    await userEvent.click(within(menu).getByText('{{ contact.first_name }}'));
+    await user.click(within(menu).getByText('{{ contact.first_name }}'));
     await waitFor(() => expect(subject.value).toBe('Hi {{ contact.first_name }}, job booked'));
     await waitFor(() => expect(screen.getByTestId('preview-subject').textContent).toBe('Hi Aroha, job booked'));
     // The cursor stays after the inserted field, so typing goes on from there.
     await waitFor(() => expect(document.activeElement).toBe(subject));
-    await userEvent.keyboard('!');
+    await user.keyboard('!');
     expect(subject.value).toBe('Hi {{ contact.first_name }}!, job booked');
 
     // Into the body, where nobody has been yet: at the end.
-    await userEvent.click(screen.getByRole('button', { name: 'Insert a merge field into the body' }));
-    await userEvent.click(within(await screen.findByRole('menu')).getByText('{{ vendor.name }}'));
+    await user.click(screen.getByRole('button', { name: 'Insert a merge field into the body' }));
+    await user.click(within(await screen.findByRole('menu')).getByText('{{ vendor.name }}'));
     await waitFor(() => expect(textbox('Body').value).toBe(`${TEMPLATE.body}{{ vendor.name }}`));
     await waitFor(() =>
       expect(screen.getByTestId('preview-body').textContent).toContain('See you on 2026-03-14.Alpha Plumbing'),
@@ -182,7 +184,7 @@ describe('the email template editor: an existing template', () => {
   it('highlights unknown merge fields in the preview', async () => {
     serveTemplate();
     open(`/app/account/emails/${ID}`);
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Body' }), '\n{{{{ job.colour | upcase }}');
+    await user.type(await screen.findByRole('textbox', { name: 'Body' }), '\n{{{{ job.colour | upcase }}');
     const unknown = await screen.findByTestId('unknown-merge-field');
     expect(unknown.textContent).toBe('{{ job.colour | upcase }}');
     expect(screen.getByTestId('unknown-fields-alert').textContent).toContain(
@@ -193,9 +195,9 @@ describe('the email template editor: an existing template', () => {
   it('saves with Ctrl+S, then reads as saved', async () => {
     serveTemplate();
     open(`/app/account/emails/${ID}`);
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Subject' }), ' today');
+    await user.type(await screen.findByRole('textbox', { name: 'Subject' }), ' today');
     expect(screen.getByTestId('unsaved-changes')).toBeTruthy();
-    await userEvent.keyboard('{Control>}s{/Control}');
+    await user.keyboard('{Control>}s{/Control}');
     await screen.findByText('“Booking confirmed” was saved.');
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Booking confirmed',
@@ -214,14 +216,14 @@ describe('the email template editor: an existing template', () => {
       return undefined;
     });
     const { router } = open(`/app/account/emails/${ID}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this email template?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stub.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    await userEvent.click(
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
       within(await screen.findByRole('dialog', { name: 'Delete this email template?' })).getByRole('button', {
         name: 'Delete',
       }),
@@ -234,9 +236,9 @@ describe('the email template editor: an existing template', () => {
   it('asks before leaving with unsaved changes', async () => {
     serveTemplate();
     const { router } = open(`/app/account/emails/${ID}`);
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), ' (old)');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' (old)');
     await act(() => router.navigate('/app/account/emails/search'));
-    await userEvent.click(
+    await user.click(
       within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Stay' }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -9,6 +9,8 @@ import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { makeUser, memoryStorage, VENDOR_A, VENDOR_B } from '@/testing/sessions.ts';
 import { EMPTY_TEXT, EmailTemplates } from './email-templates.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const template = (id: string, name: string, subject: string, updatedAt: string): EmailTemplate => ({
@@ -72,22 +74,22 @@ describe('the email template list', () => {
     expect(within(table).getByText('Job {{ job.number }} is booked')).toBeTruthy();
 
     // Newest first by clicking Updated twice.
-    await userEvent.click(within(table).getByRole('button', { name: 'Updated' }));
-    await userEvent.click(within(table).getByRole('button', { name: 'Updated' }));
+    await user.click(within(table).getByRole('button', { name: 'Updated' }));
+    await user.click(within(table).getByRole('button', { name: 'Updated' }));
     await waitFor(() => expect(rowNames(table)).toEqual(['Job completed', 'Booking confirmed', 'Quote follow-up']));
 
     // The filter matches the subject too.
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search name or subject' }), 'ADDRESS');
+    await user.type(screen.getByRole('searchbox', { name: 'Search name or subject' }), 'ADDRESS');
     await waitFor(() => expect(rowNames(table)).toEqual(['Job completed']));
-    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search name or subject' }));
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search name or subject' }), 'nothing like it');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search name or subject' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search name or subject' }), 'nothing like it');
     await within(table).findByText('No templates match “nothing like it”.');
 
     // One fetch: filtering and sorting happen in the browser.
     expect(stub.calls.filter((call) => call.url.pathname === LIST)).toHaveLength(1);
 
-    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search name or subject' }));
-    await userEvent.click(await within(table).findByText('All done at {{ job.address }}'));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search name or subject' }));
+    await user.click(await within(table).findByText('All done at {{ job.address }}'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/app/account/emails/${DONE.id}`));
   });
 
@@ -123,14 +125,14 @@ describe('the email template list', () => {
     open();
     const deleteButton = await screen.findByRole('button', { name: 'Delete Booking confirmed' });
 
-    await userEvent.click(deleteButton);
+    await user.click(deleteButton);
     const dialog = await screen.findByRole('dialog', { name: 'Delete this email template?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stub.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
-    await userEvent.click(deleteButton);
-    await userEvent.click(
+    await user.click(deleteButton);
+    await user.click(
       within(await screen.findByRole('dialog', { name: 'Delete this email template?' })).getByRole('button', {
         name: 'Delete',
       }),
@@ -142,8 +144,8 @@ describe('the email template list', () => {
     expect(screen.getByRole('link', { name: 'Booking confirmed' })).toBeTruthy();
 
     refuse = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Booking confirmed' }));
-    await userEvent.click(
+    await user.click(screen.getByRole('button', { name: 'Delete Booking confirmed' }));
+    await user.click(
       within(await screen.findByRole('dialog', { name: 'Delete this email template?' })).getByRole('button', {
         name: 'Delete',
       }),

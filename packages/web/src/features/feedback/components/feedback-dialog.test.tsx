@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FeedbackDialog } from './feedback-dialog.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 const FORM = 'https://forms.example.com/automate-feedback';
 
 describe('the feedback dialog', () => {
@@ -13,7 +15,7 @@ describe('the feedback dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Feedback' });
     expect(getComputedStyle(dialog).maxWidth).toBe('800px');
     expect(screen.getByTitle('Feedback form').getAttribute('src')).toBe(FORM);
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

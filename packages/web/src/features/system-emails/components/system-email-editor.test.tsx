@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { SystemEmailEditor } from './system-email-editor.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const EMAIL: SystemEmail = {
@@ -66,17 +68,17 @@ describe('the system email editor', () => {
     expect(await within(preview).findByText('Hi Alex, welcome.')).toBeTruthy();
 
     const subject = screen.getByRole('textbox', { name: 'Subject' });
-    await userEvent.clear(subject);
-    await userEvent.type(subject, 'Hello {{{{ user.firstName }}', { delay: null });
+    await user.clear(subject);
+    await user.type(subject, 'Hello {{{{ user.firstName }}', { delay: null });
     // Cleared, the preview asked for a subject; typed, it shows the new draft rendered.
     await screen.findByText('Subject: Hello Alex', {}, { timeout: 3000 });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Send me a test' }));
+    await user.click(screen.getByRole('button', { name: 'Send me a test' }));
     await screen.findByText('A test was sent to root@example.com.');
     const test = stub.calls.find((call) => call.url.pathname.endsWith('/test'));
     expect(test?.body).toEqual({ subject: 'Hello {{ user.firstName }}', body: EMAIL.body });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(
         stub.calls.some((call) => call.method === 'POST' && call.url.pathname === `/api/Admin/emails/${EMAIL.id}`),

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { TeamPage } from './team-page.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR: VendorMembership = {
@@ -74,12 +76,12 @@ describe('the team page', () => {
     expect(rows.map((row) => within(row).getByText(/Smith/).textContent)).toEqual(['Ana Smith', 'Ben Smith']);
 
     const form = screen.getByRole('form', { name: 'Invite someone' });
-    await userEvent.click(within(form).getByRole('button', { name: 'Invite' }));
+    await user.click(within(form).getByRole('button', { name: 'Invite' }));
     expect(await within(form).findByText(/email/i, { selector: 'p' })).toBeTruthy();
     expect(stub.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
-    await userEvent.type(within(form).getByRole('textbox', { name: /Email address/ }), 'cara@alpha.example');
-    await userEvent.click(within(form).getByRole('button', { name: 'Invite' }));
+    await user.type(within(form).getByRole('textbox', { name: /Email address/ }), 'cara@alpha.example');
+    await user.click(within(form).getByRole('button', { name: 'Invite' }));
     await screen.findByText('We emailed cara@alpha.example an invitation.');
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
       email: 'cara@alpha.example',
@@ -105,8 +107,8 @@ describe('the team page', () => {
     open();
     const form = await screen.findByRole('form', { name: 'Invite someone' });
     const email = within(form).getByRole('textbox', { name: /Email address/ });
-    await userEvent.type(email, 'cara@alpha.example');
-    await userEvent.click(within(form).getByRole('button', { name: 'Invite' }));
+    await user.type(email, 'cara@alpha.example');
+    await user.click(within(form).getByRole('button', { name: 'Invite' }));
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(sentence);
   });
@@ -116,16 +118,16 @@ describe('the team page', () => {
     open();
     const [, userRow] = await screen.findAllByTestId('team-member');
 
-    await userEvent.click(within(userRow as HTMLElement).getByRole('button', { name: 'Remove' }));
+    await user.click(within(userRow as HTMLElement).getByRole('button', { name: 'Remove' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove Ben Smith?' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await screen.findByText('The user was removed from the vendor.');
     await waitFor(() => expect(screen.getAllByTestId('team-member')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     const [adminRow] = screen.getAllByTestId('team-member');
-    await userEvent.click(within(adminRow as HTMLElement).getByRole('button', { name: 'Remove' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await user.click(within(adminRow as HTMLElement).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     await screen.findByText('The last Admin of a vendor cannot be removed.');
   });
 });

@@ -7,6 +7,8 @@ import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { AdminVendorHeader } from './admin-vendor-header.tsx';
 import { AdminVendors } from './admin-vendors.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR: AdminVendorDetail = {
@@ -56,8 +58,8 @@ describe("the super admin's vendors", () => {
       { action: 'Eq', field: 'hasCurrentSubscription', value: true },
     ]);
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Subscription' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Any' }));
+    await user.click(screen.getByRole('combobox', { name: 'Subscription' }));
+    await user.click(screen.getByRole('option', { name: 'Any' }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('Filters')).toBe('[]'));
   });
 
@@ -86,12 +88,12 @@ describe("the super admin's vendors", () => {
       `/admin/vendors/${VENDOR.id}/billing`,
     );
 
-    await userEvent.click(screen.getByRole('button', { name: 'Suspend automations' }));
+    await user.click(screen.getByRole('button', { name: 'Suspend automations' }));
     const dialog = await screen.findByRole('dialog', { name: "Suspend Alpha Plumbing's automations?" });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(within(dialog).getByText('Say why the automations are suspended: the vendor sees the reason.')).toBeTruthy();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Unpaid invoice');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Unpaid invoice');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     await screen.findByText(/Unpaid invoice$/);
     expect(stub.calls.find((call) => call.url.pathname.endsWith('/suspension'))?.body).toEqual({
       suspended: true,
@@ -99,9 +101,9 @@ describe("the super admin's vendors", () => {
     });
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await userEvent.click(await screen.findByRole('button', { name: 'Resume automations' }));
+    await user.click(await screen.findByRole('button', { name: 'Resume automations' }));
     const confirm = await screen.findByRole('dialog', { name: "Resume Alpha Plumbing's automations?" });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Resume' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Resume' }));
     await screen.findByRole('button', { name: 'Suspend automations' });
   });
 
@@ -117,13 +119,13 @@ describe("the super admin's vendors", () => {
       path: '/admin/vendors/:id/triggers',
       at: `/admin/vendors/${VENDOR.id}/triggers`,
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Disconnect ServiceM8' }));
+    await user.click(await screen.findByRole('button', { name: 'Disconnect ServiceM8' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disconnect Alpha Plumbing from ServiceM8?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stub.calls.some((call) => call.method === 'DELETE')).toBe(false);
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect ServiceM8' }));
-    await userEvent.click(
+    await user.click(screen.getByRole('button', { name: 'Disconnect ServiceM8' }));
+    await user.click(
       within(await screen.findByRole('dialog', { name: 'Disconnect Alpha Plumbing from ServiceM8?' })).getByRole(
         'button',
         { name: 'Disconnect' },

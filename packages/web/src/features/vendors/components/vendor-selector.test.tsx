@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
 import { VendorSelector } from './vendor-selector.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 const vendor = (id: string, name: string) => ({
   id,
   name,
@@ -46,8 +48,8 @@ describe('the vendor selector', () => {
       Filters: JSON.stringify([{ action: 'Eq', field: 'hasCurrentSubscription', value: true }]),
     });
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Vendor' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Bravo Electrical' }));
+    await user.click(screen.getByRole('combobox', { name: 'Vendor' }));
+    await user.click(await screen.findByRole('option', { name: 'Bravo Electrical' }));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: BRAVO.id, name: 'Bravo Electrical' }));
   });
 
@@ -60,7 +62,7 @@ describe('the vendor selector', () => {
     renderWithProviders(<VendorSelector value={{ vendorId: ALPHA.id, name: ALPHA.name }} onSelect={onSelect} />);
     expect((screen.getByRole('combobox', { name: 'Vendor' }) as HTMLInputElement).value).toBe('Alpha Plumbing');
     // The clear button shows on hover or focus; it is there, only visually hidden until then.
-    await userEvent.click(screen.getByTitle('Clear'));
+    await user.click(screen.getByTitle('Clear'));
     expect(onSelect).toHaveBeenCalledWith(null);
   });
 

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { AdminTemplateEditor } from './admin-template-editor.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const BASE = '/admin/settings/trigger/templates';
@@ -64,11 +66,11 @@ describe('the admin template editor', () => {
     expect(screen.queryByRole('switch', { name: 'Enabled' })).toBeNull();
     expect(screen.queryByRole('radio', { name: 'Use an email template' })).toBeNull();
 
-    await userEvent.clear(badge);
-    await userEvent.type(badge, 'Paid');
-    await userEvent.click(screen.getByRole('switch', { name: 'Published: vendors see it' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Onboarding order' }), '7');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.clear(badge);
+    await user.type(badge, 'Paid');
+    await user.click(screen.getByRole('switch', { name: 'Published: vendors see it' }));
+    await user.type(screen.getByRole('textbox', { name: 'Onboarding order' }), '7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(posted).toBeDefined());
     expect(posted).toMatchObject({ published: true, onboardingOrder: 7, category: 'Invoices & payments' });
@@ -79,7 +81,7 @@ describe('the admin template editor', () => {
   it('says what is missing under each input before anything is sent', async () => {
     stub = stubFetch(() => undefined);
     renderEditor('new');
-    await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    await user.click(await screen.findByRole('button', { name: 'Create' }));
     const library = screen.getByRole('region', { name: 'In the library' });
     expect(await within(library).findByText('Title: give the template a title.')).toBeTruthy();
     expect(within(library).getByText('Description: say what the automation does for the business.')).toBeTruthy();

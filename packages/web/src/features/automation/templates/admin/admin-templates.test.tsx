@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { AdminTemplates } from './admin-templates.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const BASE = '/admin/automation/templates';
@@ -50,8 +52,8 @@ describe('the admin template list', () => {
     expect(row?.textContent).toContain('#3');
     expect(screen.getByRole('link', { name: 'New template' }).getAttribute('href')).toBe(`${BASE}/view/new`);
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Category' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Follow-ups' }));
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Follow-ups' }));
     const last = stub.calls.filter((call) => call.url.pathname === '/api/TriggerTemplate/search').at(-1);
     expect(JSON.parse(last?.url.searchParams.get('Filters') ?? '[]')).toEqual([
       { action: 'Eq', field: 'category', value: 'Follow-ups' },

@@ -9,6 +9,8 @@ import { AdminArticles } from './admin-articles.tsx';
 import { AdminFaqs } from './admin-faqs.tsx';
 import { AdminFaqEditor } from './faq-editor.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 20_000 });
 
 const ARTICLE: Article = {
@@ -58,15 +60,15 @@ describe('the admin article table', () => {
     expect(first?.get('SortDir')).toBe('Descending');
     expect(first?.get('PageSize')).toBe('25');
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Drafts' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Drafts' }));
     await waitFor(() =>
       expect(JSON.parse(searches('/api/Content/article/search').at(-1)?.get('Filters') ?? '[]')).toEqual([
         { action: 'Eq', field: 'published', value: false },
       ]),
     );
-    await userEvent.click(screen.getByRole('combobox', { name: 'Category' }));
-    await userEvent.click(screen.getByRole('option', { name: "What's new" }));
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    await user.click(screen.getByRole('option', { name: "What's new" }));
     await waitFor(() =>
       expect(JSON.parse(searches('/api/Content/article/search').at(-1)?.get('Filters') ?? '[]')).toEqual([
         { action: 'Eq', field: 'published', value: false },
@@ -75,7 +77,7 @@ describe('the admin article table', () => {
     );
     expect(new URLSearchParams(router.state.location.search).get('Filters')).toContain('communication');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Title' }));
+    await user.click(screen.getByRole('button', { name: 'Title' }));
     await waitFor(() => expect(searches('/api/Content/article/search').at(-1)?.get('SortBy')).toBe('title'));
     expect(searches('/api/Content/article/search').at(-1)?.get('SortDir')).toBe('Ascending');
   });
@@ -117,8 +119,8 @@ describe('the admin FAQ', () => {
     const { router } = renderAsRoute(<EditorRoute />, { path: '/admin/faq/:id', at: '/admin/faq/new' });
     const order = (await screen.findByRole('textbox', { name: 'Order' })) as HTMLInputElement;
     expect(order.value).toBe('100');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Question' }), 'Is there an app?');
-    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Is there an app?');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/faq/8f1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11'));
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
       question: 'Is there an app?',

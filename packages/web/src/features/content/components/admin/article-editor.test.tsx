@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { AdminArticleEditor } from './article-editor.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -42,7 +44,7 @@ describe('the article editor: a new article', () => {
   it('checks the title before sending anything', async () => {
     stub = stubFetch(() => undefined);
     open('/admin/articles/new');
-    await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    await user.click(await screen.findByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Title: give the article a title.')).toBeTruthy();
     expect(textbox('Title').getAttribute('aria-invalid')).toBe('true');
     expect(stub.calls).toHaveLength(0);
@@ -62,10 +64,10 @@ describe('the article editor: a new article', () => {
       return undefined;
     });
     const { router } = open('/admin/articles/new');
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Tank jobs');
+    await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'Tank jobs');
     expect(screen.getByText('Left empty, it is made from the title: tank-jobs.')).toBeTruthy();
-    await userEvent.type(textbox('Content (Markdown)'), 'Drain it.');
-    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await user.type(textbox('Content (Markdown)'), 'Drain it.');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/articles/${ID}`));
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
       title: 'Tank jobs',
@@ -101,16 +103,16 @@ describe('the article editor: an existing article', () => {
     open(`/admin/articles/${ID}`);
     const slug = await screen.findByRole('textbox', { name: 'Slug' });
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.clear(slug);
-    await userEvent.type(slug, 'actions');
+    await user.clear(slug);
+    await user.type(slug, 'actions');
     expect(screen.getByText('Links to the old address (building-a-trigger) will stop working.')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Another article in automations already uses the slug "actions".');
     expect(screen.getByText('Slug: another article in this category uses it.')).toBeTruthy();
     expect(slug.getAttribute('aria-invalid')).toBe('true');
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ slug: 'actions' });
     // Changing the field clears its error.
-    await userEvent.type(slug, '-2');
+    await user.type(slug, '-2');
     expect(screen.queryByText('Slug: another article in this category uses it.')).toBeNull();
   });
 
@@ -123,10 +125,10 @@ describe('the article editor: an existing article', () => {
       return undefined;
     });
     open(`/admin/articles/${ID}`);
-    await userEvent.click(await screen.findByRole('switch', { name: 'Published' }));
-    await userEvent.type(textbox('Content (Markdown)'), '\n\nMore.');
+    await user.click(await screen.findByRole('switch', { name: 'Published' }));
+    await user.type(textbox('Content (Markdown)'), '\n\nMore.');
     expect(screen.getByTestId('unsaved-changes')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('“Building a trigger” was saved.');
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
       title: 'Building a trigger',
@@ -148,15 +150,15 @@ describe('the article editor: an existing article', () => {
       return undefined;
     });
     const { router } = open(`/admin/articles/${ID}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this article?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stub.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
     const again = await screen.findByRole('dialog', { name: 'Delete this article?' });
-    await userEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/articles/search'));
     expect(stub.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
     await screen.findByText('“Building a trigger” was deleted.');
@@ -167,16 +169,16 @@ describe('the article editor: an existing article', () => {
       method === 'GET' && url.pathname === `/api/Content/article/${ID}` ? ok(ARTICLE) : undefined,
     );
     const { router } = open(`/admin/articles/${ID}`);
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Summary' }), ' Really.');
+    await user.type(await screen.findByRole('textbox', { name: 'Summary' }), ' Really.');
     await act(() => router.navigate('/admin/articles/search'));
     const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe(`/admin/articles/${ID}`);
     expect(textbox('Summary').value).toBe('How triggers work. Really.');
 
     await act(() => router.navigate('/admin/articles/search'));
-    await userEvent.click(
+    await user.click(
       within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/articles/search'));
