@@ -11,7 +11,7 @@ import { arbitraryFor, deeplyNested } from './schema-arbitraries.ts';
  * types and deep nesting: the answer is never a 5xx, and every refusal carries the error body.
  * `FUZZ_RUNS=2000 npx vitest run packages/server/test/security/input-fuzz.test.ts` runs longer.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const SEED = 20261124;
 
 let services: TestServices;
