@@ -1,3 +1,4 @@
+import { removeExpiredActivityJob } from '../modules/audit/audit.jobs.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from '../modules/auth/auth.jobs.ts';
 import { dispatchDueRunsJob, reconcileJob } from '../modules/automation/automation.jobs.ts';
 import { executeRunJob } from '../modules/automation/execute-run.jobs.ts';
@@ -21,4 +22,5 @@ export const JOBS: readonly JobDefinition[] = [
   dispatchDueRunsJob,
   reconcileJob,
   endPastDueGraceJob,
+  removeExpiredActivityJob,
 ];

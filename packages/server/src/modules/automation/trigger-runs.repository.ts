@@ -213,7 +213,7 @@ export async function reopenFailedRuns(
   tx: Db,
   where: { vendorId: string; runIds: readonly string[] },
   now: Date,
-): Promise<Array<{ id: string; vendorId: string; dueAt: Date }>> {
+): Promise<Array<{ id: string; vendorId: string; dueAt: Date; triggerId: string; jobNumber: string | null }>> {
   if (where.runIds.length === 0) return [];
   return tx
     .update(triggerRuns)
@@ -226,6 +226,7 @@ export async function reopenFailedRuns(
       failedAttempts: 0,
       lastError: null,
       nextAttemptBy: null,
+      failureCause: null,
       updatedAt: now,
     })
     .where(
@@ -235,7 +236,13 @@ export async function reopenFailedRuns(
         eq(triggerRuns.status, 'Failed'),
       ),
     )
-    .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId, dueAt: triggerRuns.dueAt });
+    .returning({
+      id: triggerRuns.id,
+      vendorId: triggerRuns.vendorId,
+      dueAt: triggerRuns.dueAt,
+      triggerId: triggerRuns.triggerId,
+      jobNumber: triggerRuns.jobNumber,
+    });
 }
 
 export type RunActivityRow = { vendorId: string; runs: number; failures: number; lastRunAtMs: number | null };
