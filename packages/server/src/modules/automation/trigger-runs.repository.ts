@@ -27,6 +27,7 @@ const runColumns = {
   failedAttempts: triggerRuns.failedAttempts,
   lastError: triggerRuns.lastError,
   nextAttemptBy: triggerRuns.nextAttemptBy,
+  warnings: triggerRuns.warnings,
   createdAt: triggerRuns.createdAt,
 };
 export type TriggerRunRow = Pick<
@@ -50,6 +51,7 @@ export type TriggerRunRow = Pick<
   | 'failedAttempts'
   | 'lastError'
   | 'nextAttemptBy'
+  | 'warnings'
   | 'createdAt'
 >;
 

@@ -35,10 +35,12 @@ const RUN = 'The run';
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 function toTriggerRun(row: TriggerRunRow & { triggerName: string }): TriggerRun {
-  const { failedAttempts, lastError, nextAttemptBy, ...run } = row;
+  const { failedAttempts, lastError, nextAttemptBy, warnings, ...run } = row;
   const retrying = row.status === 'Running' && failedAttempts > 0 && nextAttemptBy !== null;
   return {
     ...run,
+    // Warnings are about what is still to come: a run under way or finished has its log instead.
+    warnings: row.status === 'Scheduled' ? warnings : [],
     retry: retrying
       ? {
           failedAttempts,

@@ -5,6 +5,7 @@ import {
   findMembership,
   insertMembership,
   listMembershipsOfUser,
+  listDigestRecipients,
   listVendorAdminContacts,
 } from './memberships.repository.ts';
 
@@ -42,4 +43,9 @@ export async function addMembership(tx: Db, membership: { vendorId: string; user
 /** Who to tell when the vendor's automations need an Admin. */
 export function vendorAdminContacts(db: Db, vendorId: string) {
   return listVendorAdminContacts(db, vendorId);
+}
+
+/** Every Admin who asked for the daily digest, with the vendor (one row per vendor they are an Admin of). */
+export function digestRecipients(db: Db) {
+  return listDigestRecipients(db);
 }
