@@ -1,7 +1,7 @@
 import type { SearchQuery } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import { type SearchSpec, searchTable } from '../../db/search.ts';
-import { and, inArray, lt, type SQL, eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
 import { auditEntries } from './audit.schema.ts';
 
 export type AuditEntryRow = typeof auditEntries.$inferSelect;
@@ -28,6 +28,11 @@ const auditSearch: SearchSpec = {
 
 export function searchAuditEntries(db: Db, query: SearchQuery, scope?: SQL) {
   return searchTable<AuditEntryRow>(db, { table: auditEntries, spec: auditSearch, query, scope });
+}
+
+/** The scope of the admin audit log: every entry but the vendors' own activity (`actions`). */
+export function adminAuditScope(activityActions: readonly string[]): SQL {
+  return notInArray(auditEntries.action, [...activityActions]);
 }
 
 /** The scope of one vendor's activity: its entries whose action is one of `actions`. */

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import {
   type AuditEntryRow,
+  adminAuditScope,
   deleteEntriesBefore,
   insertAuditEntry,
   searchAuditEntries,
@@ -63,9 +64,12 @@ function toAuditEntry(row: AuditEntryRow): AuditEntry {
   return { ...row, at: row.at.toISOString(), before: row.before ?? null, after: row.after ?? null };
 }
 
-/** The log, newest first unless asked otherwise, filtered by vendor, user acted on, actor, action or time. */
+/**
+ * The admin audit log (without the vendors' own activity history), newest first unless asked otherwise,
+ * filtered by vendor, user acted on, actor, action or time.
+ */
 export async function listAuditEntries(deps: Deps, query: SearchQuery): Promise<SearchPage<AuditEntry>> {
-  const page = await searchAuditEntries(deps.database.db, query);
+  const page = await searchAuditEntries(deps.database.db, query, adminAuditScope(ACTIVITY_ACTIONS));
   return { ...page, rows: page.rows.map(toAuditEntry) };
 }
 
