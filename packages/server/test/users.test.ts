@@ -199,7 +199,9 @@ describe('POST /api/User/settings', () => {
     const on = await post({ dailyDigest: true });
     expect(on.statusCode, on.body).toBe(200);
     expect(Profile.parse(on.json()).data).toMatchObject({ id: team.admin.id, dailyDigest: true });
-    expect(Profile.parse((await get(`/api/User/${team.user.id}`, team.adminToken)).json()).data.dailyDigest).toBe(false);
+    expect(Profile.parse((await get(`/api/User/${team.user.id}`, team.adminToken)).json()).data.dailyDigest).toBe(
+      false,
+    );
     expect(Profile.parse((await post({ dailyDigest: false })).json()).data.dailyDigest).toBe(false);
     const bad = await post({ dailyDigest: 'yes' });
     expect(bad.statusCode).toBe(400);

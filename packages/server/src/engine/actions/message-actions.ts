@@ -47,7 +47,11 @@ async function resolveEmailTexts(
 ): Promise<{ subject: string; body: string }> {
   if (!params.emailTemplateId) return { subject: params.subject, body: params.body };
   const template = await env.emailTemplate(params.emailTemplateId);
-  if (!template) throw new ActionProblem('The email template chosen for this action was deleted; choose another one.', 'missing-template');
+  if (!template)
+    throw new ActionProblem(
+      'The email template chosen for this action was deleted; choose another one.',
+      'missing-template',
+    );
   return template;
 }
 
@@ -126,7 +130,8 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
     const job = await env.records.job();
     if (!job) throw new ActionProblem('This run has no job to attach the file to.');
     const file = await env.attachment(attachmentId);
-    if (!file) throw new ActionProblem('The file for this action was removed; upload it again in the trigger.', 'missing-file');
+    if (!file)
+      throw new ActionProblem('The file for this action was removed; upload it again in the trigger.', 'missing-file');
     const contact = await pickContact(env.records, 'job', 'email');
     if (!contact) throw noAddress('job', 'an email address');
     const renderedSubject = await env.render(subject, contact);
@@ -151,7 +156,8 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
     const attachmentUuid = inputText(input, 'attachmentUuid');
     const fileName = inputText(input, 'fileName');
     const file = await env.attachment(inputText(input, 'attachmentId'));
-    if (!file) throw new ActionProblem('The file for this action was removed; upload it again in the trigger.', 'missing-file');
+    if (!file)
+      throw new ActionProblem('The file for this action was removed; upload it again in the trigger.', 'missing-file');
     if (!(await env.client.get('attachment', attachmentUuid, AnyRecord))) {
       const dot = fileName.lastIndexOf('.');
       await env.client.create('attachment', {

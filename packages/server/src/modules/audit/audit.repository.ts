@@ -1,7 +1,7 @@
 import type { SearchQuery } from '@automate/contract';
+import { and, eq, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type SearchSpec, searchTable } from '../../db/search.ts';
-import { and, eq, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
 import { auditEntries } from './audit.schema.ts';
 
 export type AuditEntryRow = typeof auditEntries.$inferSelect;

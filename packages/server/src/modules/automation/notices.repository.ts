@@ -14,7 +14,11 @@ export function listUnreadNotices(db: Db, where: { vendorId: string; userId: str
     .select()
     .from(adminNotices)
     .where(
-      and(eq(adminNotices.vendorId, where.vendorId), eq(adminNotices.userId, where.userId), isNull(adminNotices.readAt)),
+      and(
+        eq(adminNotices.vendorId, where.vendorId),
+        eq(adminNotices.userId, where.userId),
+        isNull(adminNotices.readAt),
+      ),
     )
     .orderBy(desc(adminNotices.createdAt), desc(adminNotices.id))
     .limit(limit);

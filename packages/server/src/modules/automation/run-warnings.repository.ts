@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { type RunRow } from './automation.repository.ts';
+import type { RunRow } from './automation.repository.ts';
 import { triggerRuns } from './automation.schema.ts';
 
 /**

@@ -60,9 +60,17 @@ export async function warnNewRuns(
 ): Promise<void> {
   for (const { run, definition } of runs) {
     try {
-      await saveRunWarnings(deps.database.db, run.id, await warningsOf(deps, run, definition, planning), deps.clock.now());
+      await saveRunWarnings(
+        deps.database.db,
+        run.id,
+        await warningsOf(deps, run, definition, planning),
+        deps.clock.now(),
+      );
     } catch (error) {
-      deps.logger.warn({ err: error, runId: run.id }, 'could not check a scheduled run ahead; checking again before it is due');
+      deps.logger.warn(
+        { err: error, runId: run.id },
+        'could not check a scheduled run ahead; checking again before it is due',
+      );
     }
   }
 }

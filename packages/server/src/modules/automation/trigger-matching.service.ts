@@ -13,10 +13,10 @@ import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
   type EventRow,
   insertRun,
-  type RunRow,
   insertStep,
   listUnmatchedEvents,
   markEventMatched,
+  type RunRow,
 } from './automation.repository.ts';
 import { DISPATCH_AHEAD_MS, queueRunExecution } from './execute-run.jobs.ts';
 import { loadReferenceNames } from './reference-names.ts';

@@ -130,7 +130,11 @@ export async function cancelTriggerRun(
   const db = deps.database.db;
   const cancelled = await db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const done = await cancelScheduledRun(tx, { vendorId, runId }, { reason: `Cancelled by ${callerName(caller)}.`, now });
+    const done = await cancelScheduledRun(
+      tx,
+      { vendorId, runId },
+      { reason: `Cancelled by ${callerName(caller)}.`, now },
+    );
     const run = done ? await findTriggerRun(tx, { vendorId, runId }) : null;
     if (run) await recordRunActivity(tx, caller, now, 'run.cancel', run);
     return done;

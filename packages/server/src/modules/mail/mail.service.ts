@@ -99,7 +99,8 @@ export const SAMPLE_MERGE_DATA = {
     {
       cause: 'An email template was deleted',
       runs: 3,
-      example: 'Action 1, “Email the client”: The email template chosen for this action was deleted; choose another one.',
+      example:
+        'Action 1, “Email the client”: The email template chosen for this action was deleted; choose another one.',
     },
   ],
   warnings: ['Job 1042: the client has no contact with an email address — “Email the client” will not be sent.'],

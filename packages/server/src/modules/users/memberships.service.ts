@@ -4,8 +4,8 @@ import { findVendors } from '../vendors/vendors.service.ts';
 import {
   findMembership,
   insertMembership,
-  listMembershipsOfUser,
   listDigestRecipients,
+  listMembershipsOfUser,
   listVendorAdminContacts,
 } from './memberships.repository.ts';
 
