@@ -18,7 +18,7 @@ function actorName(caller: Pick<Caller, 'firstName' | 'lastName' | 'email'>): st
 }
 
 /** What a vendor's own activity history records: each change to a trigger, and each cancel or retry of a run. */
-export const ACTIVITY_ACTIONS = [
+const ACTIVITY_ACTIONS = [
   'trigger.create',
   'trigger.change',
   'trigger.enable',
@@ -27,7 +27,6 @@ export const ACTIVITY_ACTIONS = [
   'run.cancel',
   'run.retry',
 ] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** How long the activity history is kept. */
 const ACTIVITY_KEPT_MS = 365 * 24 * 60 * 60 * 1000;

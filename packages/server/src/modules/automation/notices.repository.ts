@@ -2,8 +2,6 @@ import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { adminNotices } from './automation.schema.ts';
 
-export type NoticeRow = typeof adminNotices.$inferSelect;
-
 export async function insertNotice(db: Db, values: typeof adminNotices.$inferInsert): Promise<void> {
   await db.insert(adminNotices).values(values);
 }

@@ -21,7 +21,7 @@ const ONCE_A_DAY_MS = 20 * 60 * 60 * 1000;
 const DIGEST_KEY = 'automation-daily-digest';
 const LOG_PATH = '/app/automation/logs';
 
-export type Digest = {
+type Digest = {
   day: string;
   total: number;
   statuses: Array<{ status: string; runs: number }>;
@@ -30,7 +30,7 @@ export type Digest = {
 };
 
 /** What the digest of `vendorId` says about the day before `now` (vendor time), and what is ahead. */
-export async function digestOf(deps: Deps, vendor: { id: string; timeZone: string }, now: Date): Promise<Digest> {
+async function digestOf(deps: Deps, vendor: { id: string; timeZone: string }, now: Date): Promise<Digest> {
   const db = deps.database.db;
   const day = dayBefore(now, vendor.timeZone);
   const range = { vendorId: vendor.id, from: day.from, to: day.to };

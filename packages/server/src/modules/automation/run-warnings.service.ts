@@ -22,7 +22,7 @@ import { isMessageAction } from './usage.service.ts';
  */
 
 /** The second check comes within this long before a run is due. */
-export const WARNINGS_AHEAD_MS = 60 * 60 * 1000;
+const WARNINGS_AHEAD_MS = 60 * 60 * 1000;
 const BATCH = 50;
 
 type Planning = { client: Sm8Client; records: RunRecords; names: ReferenceNames };
