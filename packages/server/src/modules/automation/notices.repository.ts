@@ -22,6 +22,15 @@ export function listUnreadNotices(db: Db, where: { vendorId: string; userId: str
     .limit(limit);
 }
 
+/** Whether the vendor has a notice with this id (anyone's). */
+export async function noticeExists(db: Db, where: { vendorId: string; noticeId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adminNotices.id })
+    .from(adminNotices)
+    .where(and(eq(adminNotices.vendorId, where.vendorId), eq(adminNotices.id, where.noticeId)));
+  return row !== undefined;
+}
+
 /** Marks the user's unread notices about the vendor read (one, with `noticeId`); answers how many. */
 export async function markNoticesRead(
   db: Db,

@@ -2,7 +2,7 @@ import type { Notice } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
-import { listUnreadNotices, markNoticesRead } from './notices.repository.ts';
+import { listUnreadNotices, markNoticesRead, noticeExists } from './notices.repository.ts';
 
 /** The bell in the header: what was emailed to an Admin (failures they can fix, the daily digest), until read. */
 
@@ -20,18 +20,22 @@ export async function unreadNotices(deps: Deps, caller: Caller, vendorId: string
   }));
 }
 
-/** Marks one notice read (404 when it is not the caller's unread one), or all of them without `noticeId`. */
+/**
+ * Marks the caller's unread notices read: one with `noticeId` (404 when the vendor has no such notice;
+ * someone else's, or one already read, counts 0), all of them without.
+ */
 export async function readNotices(
   deps: Deps,
   caller: Caller,
   vendorId: string,
   noticeId?: string,
 ): Promise<{ read: number }> {
+  const db = deps.database.db;
+  if (noticeId && !(await noticeExists(db, { vendorId, noticeId }))) throw notFound('The notice');
   const read = await markNoticesRead(
-    deps.database.db,
+    db,
     { vendorId, userId: caller.id, ...(noticeId ? { noticeId } : {}) },
     deps.clock.now(),
   );
-  if (noticeId && read === 0) throw notFound('The notice');
   return { read };
 }
