@@ -49,7 +49,14 @@ function delayWords(delay: TriggerDefinition['delay']): string {
   return `${delay.amount} ${delay.unit.toLowerCase()}${delay.amount === 1 ? '' : 's'}`;
 }
 
-/** Equal whatever the order of their keys (the database keeps JSON keys in its own order). */
+/**
+ * Equal as stored: whatever the order of their keys (the database keeps JSON keys in its own order), and
+ * an optional field left out the same as one given as undefined.
+ */
 function same(a: unknown, b: unknown): boolean {
-  return isDeepStrictEqual(a, b);
+  return isDeepStrictEqual(asStored(a), asStored(b));
+}
+
+function asStored(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
 }
