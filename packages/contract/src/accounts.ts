@@ -124,9 +124,17 @@ export const UserProfile = z.object({
   roles: z.array(z.string()),
   emailVerified: z.boolean(),
   welcomedAt: z.iso.datetime().nullable(),
+  /** Whether the user gets the daily email of the previous day's runs of the businesses they are an Admin of. */
+  dailyDigest: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
+
+/** `POST /User/settings`: the signed-in user's own settings. */
+export const UserSettingsRequest = z.object({
+  dailyDigest: z.boolean({ error: 'dailyDigest must be true (send me the daily digest) or false.' }),
+});
+export type UserSettingsRequest = z.infer<typeof UserSettingsRequest>;
 
 export const AdminUserRow = UserProfile.extend({
   lockedOut: z.boolean(),

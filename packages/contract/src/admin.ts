@@ -37,6 +37,9 @@ export const AuditEntry = z.object({
   summary: z.string(),
   vendorId: z.uuid().nullable(),
   targetUserId: z.uuid().nullable(),
+  /** A vendor's activity entry: the trigger it is about (a run's trigger for a cancel or retry), and the run. */
+  triggerId: z.uuid().nullable(),
+  runId: z.uuid().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
 });

@@ -129,6 +129,12 @@ export const TriggerRun = z.object({
   finishedAt: z.string().nullable(),
   /** Why it was skipped, failed or cancelled. */
   reason: z.string().nullable(),
+  /**
+   * For a Scheduled run: what its messages will miss when due, found when it was scheduled and again
+   * within the hour before it is due ("Job 1042: the client has no contact with an email address —
+   * “Email the client” will not be sent."). Empty when all is well.
+   */
+  warnings: z.array(z.string()),
   /** 0 for a change made in ServiceM8; 1 or more when our own action caused the event. */
   cascadeDepth: z.number().int(),
   /** Requests sent to ServiceM8 to match the event that started the run and to execute it (every attempt). */
@@ -148,6 +154,18 @@ export const TriggerRun = z.object({
   createdAt: z.string(),
 });
 export type TriggerRun = z.infer<typeof TriggerRun>;
+
+/** An Admin's notice in the header's bell: runs failing for a cause they can fix, or the daily digest. */
+export const Notice = z.object({
+  id: z.uuid(),
+  kind: z.enum(['failure', 'digest']),
+  title: z.string(),
+  body: z.string(),
+  /** Where in the app it leads (a path such as `/app/automation/logs`). */
+  link: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type Notice = z.infer<typeof Notice>;
 
 /** A run search counts the matching runs up to this many; with more it says "10,000+" (`totalCapped`). */
 export const RUN_COUNT_CAP = 10_000;

@@ -12,6 +12,7 @@ export const SYSTEM_EMAIL_KEYS = [
   'account-exists',
   'automation-needs-admin',
   'payment-failed',
+  'automation-daily-digest',
 ] as const;
 export type SystemEmailKey = (typeof SYSTEM_EMAIL_KEYS)[number];
 

@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findLockedAddresses } from './modules/auth/auth.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
 import { dryRunRoutes } from './modules/automation/dry-run.routes.ts';
+import { noticeRoutes } from './modules/automation/notices.routes.ts';
 import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
 import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
 import { runUsageSince } from './modules/automation/usage.service.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(emailTemplateRoutes(deps, { findTemplateUser: findTriggerSendingTemplate }));
       await api.register(triggerRoutes(deps, { lastRunTimes: lastRunTimesOf }));
       await api.register(triggerRunRoutes(deps));
+      await api.register(noticeRoutes(deps));
       await api.register(dryRunRoutes(deps));
       await api.register(triggerTemplateRoutes(deps));
       await api.register(billingRoutes(deps, { countUsage: (vendorId, since) => countUsage(deps, vendorId, since) }));

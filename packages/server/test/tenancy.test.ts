@@ -1,6 +1,6 @@
 import { ErrorBody, TriggerDefinition } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { automationEvents, triggerRuns } from '../src/modules/automation/automation.schema.ts';
+import { adminNotices, automationEvents, triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { insertEmailTemplate } from '../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../src/modules/invitations/invitations.repository.ts';
 import { insertTemplate } from '../src/modules/trigger-templates/trigger-templates.repository.ts';
@@ -173,6 +173,23 @@ function nextInvitation(team: Team): string {
   return next;
 }
 const triggerBase = (t: Team) => `/api/vendor/${t.vendor.id}/Trigger`;
+/** Vendor id → a notice of its Admin, created by `prepare`. */
+const noticeOf = new Map<string, string>();
+async function createNoticeIn(team: Team): Promise<void> {
+  const [notice] = await services.deps.database.db
+    .insert(adminNotices)
+    .values({
+      vendorId: team.vendor.id,
+      userId: team.admin.id,
+      kind: 'failure',
+      title: 'Automations are failing',
+      body: 'ServiceM8 refused the change.',
+      link: '/app/automation/logs',
+      createdAt: new Date(),
+    })
+    .returning();
+  noticeOf.set(team.vendor.id, notice?.id ?? '');
+}
 
 /** Every vendor-scoped route. A test below fails when a new one is added without a row here. */
 const ROUTES: Record<string, Route> = {
@@ -504,6 +521,31 @@ const ROUTES: Record<string, Route> = {
     url: (t) => `${triggerBase(t)}/runs/retry`,
     body: () => ({ runIds: ['00000000-0000-4000-8000-000000000000'] }),
     adminOnly: false,
+    success: 200,
+  },
+  'GET /api/vendor/{vendorId}/Activity/search': {
+    method: 'GET',
+    url: (t) => `/api/vendor/${t.vendor.id}/Activity/search`,
+    adminOnly: false,
+    success: 200,
+  },
+  'GET /api/vendor/{vendorId}/notices': {
+    method: 'GET',
+    url: (t) => `/api/vendor/${t.vendor.id}/notices`,
+    adminOnly: true,
+    success: 200,
+  },
+  'POST /api/vendor/{vendorId}/notices/read': {
+    method: 'POST',
+    url: (t) => `/api/vendor/${t.vendor.id}/notices/read`,
+    adminOnly: true,
+    success: 200,
+  },
+  'POST /api/vendor/{vendorId}/notices/{noticeId}/read': {
+    method: 'POST',
+    url: (t) => `/api/vendor/${t.vendor.id}/notices/${noticeOf.get(t.vendor.id) ?? ''}/read`,
+    prepare: createNoticeIn,
+    adminOnly: true,
     success: 200,
   },
 };

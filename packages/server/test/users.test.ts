@@ -111,6 +111,7 @@ describe('GET /api/User/:id', () => {
         roles: [],
         emailVerified: true,
         welcomedAt: null,
+        dailyDigest: false,
         createdAt: team.user.createdAt.toISOString(),
       });
       expect(response.body).not.toContain('passwordHash');
@@ -187,6 +188,24 @@ describe('POST /api/User/welcomed', () => {
   it('answers 401 without a token', async () => {
     const response = await services.app.inject({ method: 'POST', url: '/api/User/welcomed' });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/User/settings', () => {
+  it('switches the daily digest on and off for the signed-in user only, and refuses a value that is not true or false', async () => {
+    const team = await createVendorTeam(services.deps);
+    const post = (payload: object) =>
+      services.app.inject({ method: 'POST', url: '/api/User/settings', headers: bearer(team.adminToken), payload });
+    const on = await post({ dailyDigest: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(Profile.parse(on.json()).data).toMatchObject({ id: team.admin.id, dailyDigest: true });
+    expect(Profile.parse((await get(`/api/User/${team.user.id}`, team.adminToken)).json()).data.dailyDigest).toBe(
+      false,
+    );
+    expect(Profile.parse((await post({ dailyDigest: false })).json()).data.dailyDigest).toBe(false);
+    const bad = await post({ dailyDigest: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toContain('dailyDigest must be true (send me the daily digest) or false.');
   });
 });
 

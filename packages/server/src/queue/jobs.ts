@@ -1,5 +1,6 @@
+import { removeExpiredActivityJob } from '../modules/audit/audit.jobs.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from '../modules/auth/auth.jobs.ts';
-import { dispatchDueRunsJob, reconcileJob } from '../modules/automation/automation.jobs.ts';
+import { dailyDigestJob, dispatchDueRunsJob, reconcileJob } from '../modules/automation/automation.jobs.ts';
 import { executeRunJob } from '../modules/automation/execute-run.jobs.ts';
 import { endPastDueGraceJob } from '../modules/billing/billing.jobs.ts';
 import { sendMailJob } from '../modules/mail/mail.jobs.ts';
@@ -21,4 +22,6 @@ export const JOBS: readonly JobDefinition[] = [
   dispatchDueRunsJob,
   reconcileJob,
   endPastDueGraceJob,
+  removeExpiredActivityJob,
+  dailyDigestJob,
 ];

@@ -1,6 +1,6 @@
 import { TriggerDefinition } from '@automate/contract';
 import { insertIdentity } from '../../src/modules/auth/sm8-identities.repository.ts';
-import { automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
+import { adminNotices, automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
 import { insertEmailTemplate } from '../../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../../src/modules/invitations/invitations.repository.ts';
 import { insertTrigger, insertTriggerAttachment } from '../../src/modules/triggers/triggers.repository.ts';
@@ -129,6 +129,18 @@ export async function createTenant(services: TestServices, name: string) {
     tokenHash: `sweep-${team.vendor.id}`,
     expiresAt: new Date(now.getTime() + 3_600_000),
   });
+  const [notice] = await db
+    .insert(adminNotices)
+    .values({
+      vendorId: team.vendor.id,
+      userId: team.admin.id,
+      kind: 'failure',
+      title: 'Automations are failing',
+      body: 'ServiceM8 refused the change.',
+      link: '/app/automation/logs',
+      createdAt: now,
+    })
+    .returning();
   const identity = { accountUuid: `account-${team.vendor.id}`, staffUuid: `staff-${team.vendor.id}` };
   await insertIdentity(db, { ...identity, userId: team.user.id, accountName: name, staffEmail: team.user.email });
   /** Path parameter → this tenant's record; a name missing here fails the sweep for its routes. */
@@ -142,6 +154,7 @@ export async function createTenant(services: TestServices, name: string) {
     attachmentId: attachment.id,
     templateId: template.id,
     invitationId: invitation.id,
+    noticeId: notice?.id ?? '',
     accountUuid: identity.accountUuid,
     staffUuid: identity.staffUuid,
   };

@@ -13,6 +13,8 @@ export type AutomationHarness = TestServices & {
   sim: Simulator;
   vendorId: string;
   token: string;
+  /** A session of the vendor's User (not an Admin). */
+  userToken: string;
   /** The vendor Admin's email: signs in with `TEST_PASSWORD` (a browser journey's way in). */
   adminEmail: string;
   /** Saves a trigger through the API (enabled unless it says otherwise); answers its id. */
@@ -128,6 +130,7 @@ export async function startAutomationHarness(
     sim,
     vendorId,
     token: team.adminToken,
+    userToken: team.userToken,
     adminEmail: team.admin.email,
     async createTrigger(definition) {
       const response = await app.inject({

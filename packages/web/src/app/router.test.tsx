@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { STORAGE_KEYS, type UserSession } from '@automate/contract';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthTokenProvider } from '@/lib/api-client.ts';
@@ -28,12 +29,18 @@ const HEALTH = {
 configure({ asyncUtilTimeout: 10_000 });
 
 let fetchStub: ReturnType<typeof stubFetch>;
+/** Answers for the test at hand, asked before the shared ones. */
+let answer: Parameters<typeof stubFetch>[0] = () => undefined;
 let userInfo: () => { status: number; body: unknown };
 let warn: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
   userInfo = () => ({ status: 500, body: { success: false, code: 'INTERNAL', message: 'not set' } });
-  fetchStub = stubFetch(({ url }) => {
+  answer = () => undefined;
+  fetchStub = stubFetch((request) => {
+    const own = answer(request);
+    if (own) return own;
+    const { url } = request;
     if (url.pathname === '/api/User/info') return userInfo();
     if (url.pathname === '/api/Public/fetchdata') return { status: 200, body: { success: true, data: PUBLIC_DATA } };
     if (url.pathname === '/api/health') return { status: 200, body: { success: true, data: HEALTH } };
@@ -212,6 +219,70 @@ describe('guards in the route tree', () => {
     expect(fetchStub.calls.find((call) => call.url.pathname === '/api/User/info')?.headers.get('authorization')).toBe(
       `Bearer ${stored.token}`,
     );
+  });
+});
+
+describe('the notices bell and the activity page', () => {
+  const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
+  const NOTICE = {
+    id: '77777777-7777-4777-8777-777777777777',
+    kind: 'failure',
+    title: 'Automations are failing',
+    body: 'ServiceM8 no longer accepts this connection: an Admin needs to connect ServiceM8 again.',
+    link: '/app/automation/logs',
+    createdAt: '2026-11-25T09:00:00.000Z',
+  };
+
+  it('a vendor Admin’s header has a bell listing unread notices; opening one marks it read and goes there', async () => {
+    let unread = [NOTICE];
+    answer = ({ method, url }) => {
+      if (url.pathname === `/api/vendor/${VENDOR_A.vendorId}/notices`) return ok(unread);
+      if (method === 'POST' && url.pathname === `/api/vendor/${VENDOR_A.vendorId}/notices/${NOTICE.id}/read`) {
+        unread = [];
+        return ok({ read: 1 });
+      }
+      return undefined;
+    };
+    const { router } = boot('/app/dashboard', makeUser());
+    await userEvent.click(await screen.findByRole('button', { name: 'Notices (1 unread)' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notices' });
+    const item = within(panel).getByRole('button', { name: /Automations are failing/ });
+    expect(item.textContent).toContain('ServiceM8 no longer accepts this connection');
+    await userEvent.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/automation/logs'));
+    await screen.findByRole('button', { name: 'Notices' });
+  });
+
+  it('a vendor User has no bell', async () => {
+    boot('/app/dashboard', makeUser({ vendors: [{ ...VENDOR_A, role: 'User' }] }));
+    await screen.findByRole('heading', { name: 'Welcome, Robin' });
+    expect(screen.queryByRole('button', { name: /^Notices/ })).toBeNull();
+  });
+
+  it('Account › Activity lists who did what to the automations', async () => {
+    const entry = {
+      id: '88888888-8888-4888-8888-888888888888',
+      at: '2026-11-25T09:00:00.000Z',
+      actorUserId: '44444444-4444-4444-8444-444444444444',
+      actorName: 'Robin Tester <robin@example.com>',
+      action: 'run.cancel',
+      summary: 'Cancelled the scheduled run of “Reminder” for job 1042.',
+      vendorId: VENDOR_A.vendorId,
+      targetUserId: null,
+      triggerId: '99999999-9999-4999-8999-999999999999',
+      runId: '66666666-6666-4666-8666-666666666666',
+      before: null,
+      after: null,
+    };
+    answer = ({ url }) =>
+      url.pathname === `/api/vendor/${VENDOR_A.vendorId}/Activity/search`
+        ? ok({ rows: [entry], total: 1, pageNumber: 1, pageSize: 25 })
+        : undefined;
+    boot('/app/account/activity', makeUser());
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    await within(table).findByText(entry.summary);
+    expect(within(table).getByText(entry.actorName)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Activity' }).getAttribute('aria-selected')).toBe('true');
   });
 });
 

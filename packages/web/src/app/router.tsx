@@ -191,6 +191,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                     [':id', 'Email template', 'EmailTemplateRoute'],
                   ),
                   page('team', 'Team', pages.account, 'TeamRoute'),
+                  page('activity', 'Activity', pages.account, 'ActivityRoute'),
                 ]),
               ]),
               ErrorBoundary: RouteErrorBoundary,

@@ -47,11 +47,16 @@ export type ActionExecutor<T extends TriggerActionType> = {
   perform(input: Record<string, unknown>, env: ActionEnv, resumed: boolean): Promise<string>;
 };
 
+/** What an action lacked: a deleted email template or file, a contact's email or mobile, or something else. */
+export type ActionProblemKind = 'missing-template' | 'missing-file' | 'missing-contact' | 'other';
+
 /** A problem retrying cannot fix, in words a vendor understands ("The client has no email address."). */
 export class ActionProblem extends Error {
-  constructor(message: string) {
+  readonly kind: ActionProblemKind;
+  constructor(message: string, kind: ActionProblemKind = 'other') {
     super(message);
     this.name = 'ActionProblem';
+    this.kind = kind;
   }
 }
 

@@ -32,6 +32,7 @@ function noAddress(audience: Audience, what: 'an email address' | 'a mobile numb
     audience === 'client'
       ? `The client has no contact with ${what}.`
       : `The job has no contact with ${what}, and neither has its client.`,
+    'missing-contact',
   );
 }
 
@@ -46,7 +47,11 @@ async function resolveEmailTexts(
 ): Promise<{ subject: string; body: string }> {
   if (!params.emailTemplateId) return { subject: params.subject, body: params.body };
   const template = await env.emailTemplate(params.emailTemplateId);
-  if (!template) throw new ActionProblem('The email template chosen for this action was deleted; choose another one.');
+  if (!template)
+    throw new ActionProblem(
+      'The email template chosen for this action was deleted; choose another one.',
+      'missing-template',
+    );
   return template;
 }
 
@@ -88,6 +93,7 @@ function sendTextAction<T extends 'Job_SendText' | 'JobClient_SendText'>(audienc
       if (!E164.test(to)) {
         throw new ActionProblem(
           `The mobile number ${text(contact.mobile)} of ${contactName(contact) || 'the contact'} is not in international format (such as +61412345678); correct it in ServiceM8.`,
+          'missing-contact',
         );
       }
       const rendered = await env.render(message, contact);
@@ -124,7 +130,8 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
     const job = await env.records.job();
     if (!job) throw new ActionProblem('This run has no job to attach the file to.');
     const file = await env.attachment(attachmentId);
-    if (!file) throw new ActionProblem('The file for this action was removed; upload it again in the trigger.');
+    if (!file)
+      throw new ActionProblem('The file for this action was removed; upload it again in the trigger.', 'missing-file');
     const contact = await pickContact(env.records, 'job', 'email');
     if (!contact) throw noAddress('job', 'an email address');
     const renderedSubject = await env.render(subject, contact);
@@ -149,7 +156,8 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
     const attachmentUuid = inputText(input, 'attachmentUuid');
     const fileName = inputText(input, 'fileName');
     const file = await env.attachment(inputText(input, 'attachmentId'));
-    if (!file) throw new ActionProblem('The file for this action was removed; upload it again in the trigger.');
+    if (!file)
+      throw new ActionProblem('The file for this action was removed; upload it again in the trigger.', 'missing-file');
     if (!(await env.client.get('attachment', attachmentUuid, AnyRecord))) {
       const dot = fileName.lastIndexOf('.');
       await env.client.create('attachment', {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueAt, formatInZone } from './due-at.ts';
+import { dayBefore, dueAt, formatInZone } from './due-at.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -65,5 +65,16 @@ describe('formatInZone', () => {
 
   it('falls back to UTC for a zone it does not know', () => {
     expect(formatInZone(at('2026-11-23T22:30:00Z'), 'Mars/Olympus')).toBe('Mon 23 Nov 2026, 10:30 PM (UTC)');
+  });
+});
+
+describe('dayBefore', () => {
+  it('is the vendor’s previous calendar day, 25 hours long when the clocks went back, with the hour it is now', () => {
+    // 7:05 on Monday 6 April 2026 in Sydney; Sunday the 5th had 25 hours (03:00 AEDT back to 02:00 AEST).
+    const day = dayBefore(at('2026-04-05T21:05:00Z'), 'Australia/Sydney');
+    expect(day.from.toISOString()).toBe('2026-04-04T13:00:00.000Z');
+    expect(day.to.toISOString()).toBe('2026-04-05T14:00:00.000Z');
+    expect(day.label).toBe('Sun 5 Apr 2026');
+    expect(day.hourNow).toBe(7);
   });
 });

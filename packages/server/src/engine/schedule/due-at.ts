@@ -29,3 +29,15 @@ export function formatInZone(at: Date, timeZone: string): string {
   const zone = zoneOrUtc(timeZone);
   return `${DateTime.fromJSDate(at, { zone }).toFormat('ccc d LLL yyyy, h:mm a')} (${zone})`;
 }
+
+/**
+ * The calendar day before the one `now` falls on in the vendor's time zone, as instants (`from`
+ * included, `to` not; 23 or 25 hours long across a clock change), its name ("Tue 24 Nov 2026"), and
+ * the hour it is now there (the daily digest goes out in the morning).
+ */
+export function dayBefore(now: Date, timeZone: string): { from: Date; to: Date; label: string; hourNow: number } {
+  const local = DateTime.fromJSDate(now, { zone: zoneOrUtc(timeZone) });
+  const to = local.startOf('day');
+  const from = to.minus({ days: 1 });
+  return { from: from.toJSDate(), to: to.toJSDate(), label: from.toFormat('ccc d LLL yyyy'), hourNow: local.hour };
+}

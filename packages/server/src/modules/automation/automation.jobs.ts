@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
 import { connectedVendorIds } from '../servicem8/sm8-access.ts';
 import { reconcileVendor } from './reconciliation.service.ts';
+import { sendDailyDigests } from './run-digest.service.ts';
 import { dispatchDueRuns } from './run-dispatch.service.ts';
 
 /** Every minute: queue the runs whose delay has passed, and match events a crash left unmatched. */
@@ -32,4 +33,13 @@ export const reconcileJob = defineJob({
     }
     return results;
   },
+});
+
+/** Every hour: the daily digests due (7 in the morning in each vendor's time zone). */
+export const dailyDigestJob = defineJob({
+  name: 'automation.daily-digest',
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 2, retryDelay: 300 },
+  schedule: '5 * * * *',
+  handle: async (_payload, { deps }) => ({ sent: await sendDailyDigests(deps) }),
 });

@@ -211,7 +211,13 @@ export async function postponeRun(
 export async function finishRun(
   db: Db,
   runId: string,
-  outcome: { status: 'Succeeded' | 'Failed' | 'Skipped'; reason: string | null; sm8Calls: number; at: Date },
+  outcome: {
+    status: 'Succeeded' | 'Failed' | 'Skipped';
+    reason: string | null;
+    sm8Calls: number;
+    at: Date;
+    failureCause?: string | null;
+  },
 ): Promise<void> {
   await db
     .update(triggerRuns)
@@ -219,6 +225,7 @@ export async function finishRun(
       sm8Calls: sql`${triggerRuns.sm8Calls} + ${outcome.sm8Calls}`,
       status: outcome.status,
       reason: outcome.reason,
+      failureCause: outcome.failureCause ?? null,
       finishedAt: outcome.at,
       nextAttemptBy: null,
       updatedAt: outcome.at,

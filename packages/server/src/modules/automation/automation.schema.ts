@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ownedByTrigger, triggerEvent } from '../triggers/triggers.schema.ts';
+import { ownedByUser } from '../users/users.schema.ts';
 import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
 /**
@@ -110,6 +111,12 @@ export const triggerRuns = pgTable(
     nextAttemptBy: timestamp({ withTimezone: true }),
     /** Requests sent to ServiceM8 to match the event that started the run and to execute it (every attempt). */
     sm8Calls: integer().notNull().default(0),
+    /** What the run's actions will miss (a client without an email address…), found when it was scheduled and an hour before it is due. */
+    warnings: jsonb().$type<string[]>().notNull().default([]),
+    /** When the warnings were last worked out; null before the first check. */
+    warningsCheckedAt: timestamp({ withTimezone: true }),
+    /** For a Failed run: the kind of cause (`run-failures.ts`), so failures are grouped by it. */
+    failureCause: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -181,4 +188,26 @@ export const sm8Writes = pgTable(
     writtenAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('sm8_writes_record_idx').on(t.vendorId, t.object, t.uuid, t.writtenAt)],
+);
+
+/**
+ * The notices the bell in the header lists to each Admin until they read them: runs failing for a
+ * cause they can fix, and the daily digest.
+ */
+export const adminNotices = pgTable(
+  'admin_notices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    vendorId: ownedByVendor(),
+    userId: ownedByUser(),
+    /** `failure` or `digest`. */
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    /** Where in the app the notice leads (a path such as `/app/automation/logs`). */
+    link: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    readAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('admin_notices_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { takeDueRuns } from './automation.repository.ts';
 import { DISPATCH_AHEAD_MS, queueRunExecution } from './execute-run.jobs.ts';
+import { warnRunsDueSoon } from './run-warnings.service.ts';
 import { matchLeftoverEvents } from './trigger-matching.service.ts';
 
 const BATCH = 200;
@@ -10,9 +11,11 @@ const LEFTOVER_AFTER_MS = 2 * 60_000;
 /**
  * Queues an execution job for every Scheduled run due before the next pass, each starting at its due
  * time, marking it dispatched in the same transaction (so each run gets one job), then matches events
- * a crash left unmatched.
+ * a crash left unmatched, and checks again what the runs due within the hour will miss (`run-warnings.service.ts`).
  */
-export async function dispatchDueRuns(deps: Deps): Promise<{ dispatched: number; leftovers: number }> {
+export async function dispatchDueRuns(
+  deps: Deps,
+): Promise<{ dispatched: number; leftovers: number; checkedAhead: number }> {
   let dispatched = 0;
   for (;;) {
     const now = deps.clock.now();
@@ -26,5 +29,6 @@ export async function dispatchDueRuns(deps: Deps): Promise<{ dispatched: number;
     if (batch < BATCH) break;
   }
   const leftovers = await matchLeftoverEvents(deps, new Date(deps.clock.now().getTime() - LEFTOVER_AFTER_MS));
-  return { dispatched, leftovers };
+  const checkedAhead = await warnRunsDueSoon(deps);
+  return { dispatched, leftovers, checkedAhead };
 }

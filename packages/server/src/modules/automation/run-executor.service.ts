@@ -40,7 +40,7 @@ import {
 } from './automation.repository.ts';
 import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
-import { classifyRunFailure, tellAdmins } from './run-failures.ts';
+import { classifyRunFailure, type FailureCause, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
 import { isMessageAction, runUsageSince } from './usage.service.ts';
 
@@ -66,8 +66,12 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
 
   // Stored before the run ends or its attempt gives way to a retry, so a finished run shows its count.
   const calls = sm8CallCounter();
-  const finish = async (status: 'Succeeded' | 'Failed' | 'Skipped', reason: string | null) => {
-    await finishRun(db, runId, { status, reason, sm8Calls: calls.take(), at: deps.clock.now() });
+  const finish = async (
+    status: 'Succeeded' | 'Failed' | 'Skipped',
+    reason: string | null,
+    failureCause: FailureCause | null = status === 'Failed' ? 'other' : null,
+  ) => {
+    await finishRun(db, runId, { status, reason, sm8Calls: calls.take(), at: deps.clock.now(), failureCause });
     return { status };
   };
 
@@ -140,7 +144,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       if (outcome.failed) {
         const reason = `${actionName(index, action.type)}: ${outcome.message}`;
         if (outcome.needsAdmin) await tellAdmins(deps, run.vendorId, reason);
-        return finish('Failed', reason);
+        return finish('Failed', reason, outcome.cause);
       }
     }
     return finish('Succeeded', uncertain.length > 0 ? uncertain.join(' ') : null);
@@ -148,12 +152,13 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     const failure = classifyRunFailure(error);
     if (failure.kind === 'permanent') {
       if (failure.needsAdmin) await tellAdmins(deps, run.vendorId, failure.reason);
-      return finish('Failed', failure.reason);
+      return finish('Failed', failure.reason, failure.cause);
     }
     if (attempt.retryCount >= attempt.retryLimit) {
       return finish(
         'Failed',
         `ServiceM8 kept failing, so the run gave up after ${attempt.retryLimit + 1} attempts: ${failure.reason}`,
+        'servicem8-unavailable',
       );
     }
     const now = deps.clock.now();
@@ -176,7 +181,7 @@ async function performAction(
   env: ActionEnv,
   previous: StepRow | undefined,
   position: number,
-): Promise<{ failed: boolean; message: string; needsAdmin?: boolean; uncertain?: boolean }> {
+): Promise<{ failed: boolean; message: string; needsAdmin?: boolean; cause?: FailureCause; uncertain?: boolean }> {
   const db = deps.database.db;
   const executor = executorFor(action.type);
   let step = previous;
@@ -209,7 +214,10 @@ async function performAction(
         startedAt: now,
         finishedAt: now,
       });
-      return { failed: true, message: error.message };
+      const failure = classifyRunFailure(error);
+      return failure.kind === 'permanent'
+        ? { failed: true, message: error.message, needsAdmin: failure.needsAdmin, cause: failure.cause }
+        : { failed: true, message: error.message };
     }
   }
   try {
@@ -227,7 +235,7 @@ async function performAction(
     const failure = classifyRunFailure(error);
     if (failure.kind === 'transient') throw error;
     await finishStep(db, step.id, { status: 'Failed', outcome: failure.reason, at: deps.clock.now() });
-    return { failed: true, message: failure.reason, needsAdmin: failure.needsAdmin };
+    return { failed: true, message: failure.reason, needsAdmin: failure.needsAdmin, cause: failure.cause };
   }
 }
 

@@ -5,6 +5,25 @@ import { countRecentMailTo, queueSystemEmail } from '../mail/mail.service.ts';
 import { Sm8ConnectionError } from '../servicem8/sm8-access.ts';
 import { vendorAdminContacts } from '../users/memberships.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
+import { hasNoticeSince, insertNotice } from './notices.repository.ts';
+
+/**
+ * Why a failed run failed, in kinds the failure digest groups by. An Admin can fix the first three
+ * (connect ServiceM8 again, choose another template, correct what ServiceM8 refused), so they are told.
+ */
+export const FAILURE_CAUSES = {
+  'servicem8-connection': 'ServiceM8 is not connected, or refused the connection',
+  'missing-template': 'An email template was deleted',
+  'servicem8-refused': 'ServiceM8 refused a change',
+  'missing-file': 'The file of an action was removed',
+  'missing-contact': 'No contact with an email address or a valid mobile number',
+  'record-deleted': 'The job or client was deleted in ServiceM8',
+  'servicem8-unavailable': 'ServiceM8 kept failing (busy or down)',
+  other: 'Other problems',
+} as const;
+export type FailureCause = keyof typeof FAILURE_CAUSES;
+
+const ADMIN_CAUSES: readonly FailureCause[] = ['servicem8-connection', 'missing-template', 'servicem8-refused'];
 
 /**
  * Why a run's attempt failed, and whether trying again could help. Permanent failures end the run at
@@ -12,26 +31,34 @@ import { findVendor } from '../vendors/vendors.service.ts';
  * connection, our own database hiccup) are retried with backoff.
  */
 export type RunFailure =
-  | { kind: 'permanent'; reason: string; needsAdmin: boolean }
+  | { kind: 'permanent'; reason: string; cause: FailureCause; needsAdmin: boolean }
   | { kind: 'transient'; reason: string };
 
-const permanent = (reason: string, needsAdmin = false): RunFailure => ({ kind: 'permanent', reason, needsAdmin });
+const permanent = (reason: string, cause: FailureCause): RunFailure => ({
+  kind: 'permanent',
+  reason,
+  cause,
+  needsAdmin: ADMIN_CAUSES.includes(cause),
+});
 
 export function classifyRunFailure(error: unknown): RunFailure {
-  if (error instanceof ActionProblem) return permanent(error.message);
-  if (error instanceof Sm8ConnectionError) return permanent(error.message, true);
+  if (error instanceof ActionProblem) return permanent(error.message, error.kind === 'other' ? 'other' : error.kind);
+  if (error instanceof Sm8ConnectionError) return permanent(error.message, 'servicem8-connection');
   if (error instanceof Sm8Error) {
     if (error.retryable) return { kind: 'transient', reason: `ServiceM8 did not answer properly: ${error.message}` };
     if (error.status === 401 || error.status === 403) {
       return permanent(
         `ServiceM8 refused the connection (${error.status}): an Admin needs to connect ServiceM8 again.`,
-        true,
+        'servicem8-connection',
       );
     }
     if (error.status === 404) {
-      return permanent('ServiceM8 no longer has the record (it was probably deleted), so nothing was done to it.');
+      return permanent(
+        'ServiceM8 no longer has the record (it was probably deleted), so nothing was done to it.',
+        'record-deleted',
+      );
     }
-    return permanent(`ServiceM8 refused the change: ${error.message}`);
+    return permanent(`ServiceM8 refused the change: ${error.message}`, 'servicem8-refused');
   }
   return { kind: 'transient', reason: error instanceof Error ? error.message : String(error) };
 }
@@ -39,19 +66,36 @@ export function classifyRunFailure(error: unknown): RunFailure {
 /** At most one email an hour to each Admin, whatever number of runs fail meanwhile. */
 const NOTICE_INTERVAL_MS = 60 * 60 * 1000;
 const NOTICE_KEY = 'automation-needs-admin';
+const LOG_PATH = '/app/automation/logs';
 
-/** Tells the vendor's Admins, by email, that runs fail for a reason only they can fix. */
+/**
+ * Tells the vendor's Admins, by email and in the app's bell, that runs fail for a reason only they can
+ * fix; at most once an hour to each.
+ */
 export async function tellAdmins(deps: Deps, vendorId: string, reason: string): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const vendor = await findVendor(tx, vendorId);
     if (!vendor) return;
-    const since = new Date(deps.clock.now().getTime() - NOTICE_INTERVAL_MS);
+    const now = deps.clock.now();
+    const since = new Date(now.getTime() - NOTICE_INTERVAL_MS);
     for (const admin of await vendorAdminContacts(tx, vendorId)) {
+      // The outbox count also locks the address until the transaction ends, so runs failing at once send
+      // one email; the notices count by the app's clock, as `since` does.
       if ((await countRecentMailTo(tx, { to: admin.email, templateKey: NOTICE_KEY, since })) > 0) continue;
+      if (await hasNoticeSince(tx, { vendorId, userId: admin.id, kind: 'failure', since })) continue;
       await queueSystemEmail(tx, deps, {
         key: NOTICE_KEY,
         to: admin,
-        data: { vendor: { name: vendor.name }, reason, link: `${deps.config.publicUrl}/app/automation/logs` },
+        data: { vendor: { name: vendor.name }, reason, link: `${deps.config.publicUrl}${LOG_PATH}` },
+      });
+      await insertNotice(tx, {
+        vendorId,
+        userId: admin.id,
+        kind: 'failure',
+        title: 'Automations are failing',
+        body: reason,
+        link: LOG_PATH,
+        createdAt: now,
       });
     }
   });

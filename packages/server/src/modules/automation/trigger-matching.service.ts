@@ -16,10 +16,12 @@ import {
   insertStep,
   listUnmatchedEvents,
   markEventMatched,
+  type RunRow,
 } from './automation.repository.ts';
 import { DISPATCH_AHEAD_MS, queueRunExecution } from './execute-run.jobs.ts';
 import { loadReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
+import { warnNewRuns } from './run-warnings.service.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
 
 /** A chain of automations (one's change firing the next) stops at this depth. */
@@ -86,6 +88,7 @@ export async function matchEvent(
 
   const now = deps.clock.now();
   let runs = 0;
+  const later: Array<{ run: RunRow; definition: TriggerDefinitionType }> = [];
   await db.transaction(async (tx) => {
     for (const { id, version, definition, evaluation } of evaluated) {
       if (!evaluation.result) continue;
@@ -126,9 +129,12 @@ export async function matchEvent(
         finishedAt: now,
       });
       if (dispatchNow) await queueRunExecution(deps, run, tx);
+      else later.push({ run, definition });
     }
     await markEventMatched(tx, event.id, now);
   });
+  // Runs due later are checked for what their messages will miss, with the records just read.
+  if (later.length > 0) await warnNewRuns(deps, later, { client, records, names });
   return { runs };
 }
 

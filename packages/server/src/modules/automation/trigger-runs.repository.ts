@@ -27,6 +27,7 @@ const runColumns = {
   failedAttempts: triggerRuns.failedAttempts,
   lastError: triggerRuns.lastError,
   nextAttemptBy: triggerRuns.nextAttemptBy,
+  warnings: triggerRuns.warnings,
   createdAt: triggerRuns.createdAt,
 };
 export type TriggerRunRow = Pick<
@@ -50,6 +51,7 @@ export type TriggerRunRow = Pick<
   | 'failedAttempts'
   | 'lastError'
   | 'nextAttemptBy'
+  | 'warnings'
   | 'createdAt'
 >;
 
@@ -213,7 +215,7 @@ export async function reopenFailedRuns(
   tx: Db,
   where: { vendorId: string; runIds: readonly string[] },
   now: Date,
-): Promise<Array<{ id: string; vendorId: string; dueAt: Date }>> {
+): Promise<Array<{ id: string; vendorId: string; dueAt: Date; triggerId: string; jobNumber: string | null }>> {
   if (where.runIds.length === 0) return [];
   return tx
     .update(triggerRuns)
@@ -226,6 +228,7 @@ export async function reopenFailedRuns(
       failedAttempts: 0,
       lastError: null,
       nextAttemptBy: null,
+      failureCause: null,
       updatedAt: now,
     })
     .where(
@@ -235,7 +238,13 @@ export async function reopenFailedRuns(
         eq(triggerRuns.status, 'Failed'),
       ),
     )
-    .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId, dueAt: triggerRuns.dueAt });
+    .returning({
+      id: triggerRuns.id,
+      vendorId: triggerRuns.vendorId,
+      dueAt: triggerRuns.dueAt,
+      triggerId: triggerRuns.triggerId,
+      jobNumber: triggerRuns.jobNumber,
+    });
 }
 
 export type RunActivityRow = { vendorId: string; runs: number; failures: number; lastRunAtMs: number | null };

@@ -122,7 +122,7 @@ export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
       params: RunParams,
       data: TriggerRun,
       message: 'The run was retried.',
-      answer: (vendorId, request) => retryTriggerRun(deps, vendorId, request.params.runId),
+      answer: (vendorId, request) => retryTriggerRun(deps, requireCaller(request), vendorId, request.params.runId),
     });
 
     vendorRoute(app, {
@@ -133,7 +133,9 @@ export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
       description: `Retries each Failed run among \`runIds\` (at most ${RETRY_BATCH_MAX}) as \`runs/{runId}/retry\` does; runs that did not fail, or are not the vendor's, are left alone. Answers how many were retried.`,
       body: RetryRunsBody,
       data: z.object({ retried: z.number().int() }),
-      answer: async (vendorId, request) => ({ retried: await retryFailedRuns(deps, vendorId, request.body.runIds) }),
+      answer: async (vendorId, request) => ({
+        retried: await retryFailedRuns(deps, requireCaller(request), vendorId, request.body.runIds),
+      }),
     });
   };
 }

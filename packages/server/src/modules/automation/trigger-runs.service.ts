@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { triggerNamesByIds, triggerNamesOf } from '../triggers/trigger-lookups.service.ts';
 import { findVendors } from '../vendors/vendors.service.ts';
 import { queueRunExecution, RUN_ATTEMPTS_ALLOWED } from './execute-run.jobs.ts';
@@ -34,10 +35,12 @@ const RUN = 'The run';
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 function toTriggerRun(row: TriggerRunRow & { triggerName: string }): TriggerRun {
-  const { failedAttempts, lastError, nextAttemptBy, ...run } = row;
+  const { failedAttempts, lastError, nextAttemptBy, warnings, ...run } = row;
   const retrying = row.status === 'Running' && failedAttempts > 0 && nextAttemptBy !== null;
   return {
     ...run,
+    // Warnings are about what is still to come: a run under way or finished has its log instead.
+    warnings: row.status === 'Scheduled' ? warnings : [],
     retry: retrying
       ? {
           failedAttempts,
@@ -125,11 +128,17 @@ export async function cancelTriggerRun(
   runId: string,
 ): Promise<TriggerRun> {
   const db = deps.database.db;
-  const cancelled = await cancelScheduledRun(
-    db,
-    { vendorId, runId },
-    { reason: `Cancelled by ${callerName(caller)}.`, now: deps.clock.now() },
-  );
+  const cancelled = await db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const done = await cancelScheduledRun(
+      tx,
+      { vendorId, runId },
+      { reason: `Cancelled by ${callerName(caller)}.`, now },
+    );
+    const run = done ? await findTriggerRun(tx, { vendorId, runId }) : null;
+    if (run) await recordRunActivity(tx, caller, now, 'run.cancel', run);
+    return done;
+  });
   const row = await findTriggerRun(db, { vendorId, runId });
   if (!row) throw notFound(RUN);
   if (!cancelled) {
@@ -149,9 +158,14 @@ export async function cancelTriggerRun(
  * Runs a failed run again: a new attempt at the steps that failed; the steps that succeeded are not
  * repeated. Only a Failed run can be retried (409 otherwise).
  */
-export async function retryTriggerRun(deps: Deps, vendorId: string, runId: string): Promise<TriggerRun> {
+export async function retryTriggerRun(
+  deps: Deps,
+  caller: Caller,
+  vendorId: string,
+  runId: string,
+): Promise<TriggerRun> {
   const db = deps.database.db;
-  const retried = await retryRuns(deps, vendorId, [runId]);
+  const retried = await retryRuns(deps, caller, vendorId, [runId]);
   const row = await findTriggerRun(db, { vendorId, runId });
   if (!row) throw notFound(RUN);
   if (retried === 0) {
@@ -161,15 +175,44 @@ export async function retryTriggerRun(deps: Deps, vendorId: string, runId: strin
 }
 
 /** Retries the vendor's failed runs among `runIds` (others are left as they are); answers how many. */
-export async function retryFailedRuns(deps: Deps, vendorId: string, runIds: readonly string[]): Promise<number> {
-  return retryRuns(deps, vendorId, runIds);
+export async function retryFailedRuns(
+  deps: Deps,
+  caller: Caller,
+  vendorId: string,
+  runIds: readonly string[],
+): Promise<number> {
+  return retryRuns(deps, caller, vendorId, runIds);
 }
 
-function retryRuns(deps: Deps, vendorId: string, runIds: readonly string[]): Promise<number> {
+function retryRuns(deps: Deps, caller: Caller, vendorId: string, runIds: readonly string[]): Promise<number> {
   return deps.database.db.transaction(async (tx) => {
-    const reopened = await reopenFailedRuns(tx, { vendorId, runIds }, deps.clock.now());
-    for (const run of reopened) await queueRunExecution(deps, run, tx);
+    const now = deps.clock.now();
+    const reopened = await reopenFailedRuns(tx, { vendorId, runIds }, now);
+    for (const run of reopened) {
+      await queueRunExecution(deps, run, tx);
+      await recordRunActivity(tx, caller, now, 'run.retry', run);
+    }
     return reopened.length;
+  });
+}
+
+/** The activity entry of a person cancelling or retrying a run, named by its trigger and job. */
+async function recordRunActivity(
+  tx: Db,
+  caller: Caller,
+  at: Date,
+  action: 'run.cancel' | 'run.retry',
+  run: { id: string; vendorId: string; triggerId: string; jobNumber: string | null },
+): Promise<void> {
+  const names = await triggerNamesByIds(tx, [run.triggerId]);
+  const job = run.jobNumber ? ` for job ${run.jobNumber}` : '';
+  const verb = action === 'run.cancel' ? 'Cancelled the scheduled run' : 'Retried the failed run';
+  await recordAudit(tx, caller, at, {
+    action,
+    summary: `${verb} of “${names.get(run.triggerId) ?? 'a deleted trigger'}”${job}.`,
+    vendorId: run.vendorId,
+    triggerId: run.triggerId,
+    runId: run.id,
   });
 }
 

@@ -89,4 +89,19 @@ export const SAMPLE_MERGE_DATA = {
   reason: 'ServiceM8 no longer accepts this connection: an Admin needs to connect ServiceM8 again.',
   plan: { name: 'Pro' },
   graceEndsAt: '3 December 2026',
+  day: 'Tue 24 Nov 2026',
+  total: 12,
+  statuses: [
+    { status: 'Succeeded', runs: 9 },
+    { status: 'Failed', runs: 3 },
+  ],
+  failures: [
+    {
+      cause: 'An email template was deleted',
+      runs: 3,
+      example:
+        'Action 1, “Email the client”: The email template chosen for this action was deleted; choose another one.',
+    },
+  ],
+  warnings: ['Job 1042: the client has no contact with an email address — “Email the client” will not be sent.'],
 };

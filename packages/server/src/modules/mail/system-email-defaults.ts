@@ -123,7 +123,7 @@ If it was not you, ignore this email: nothing was changed.`,
     key: 'automation-needs-admin',
     name: 'Automations need an Admin',
     description:
-      'Sent to the Admins of a business when a run fails for a reason only they can fix (ServiceM8 not connected or refusing the connection); at most once an hour to each.',
+      'Sent to the Admins of a business when a run fails for a reason only they can fix (ServiceM8 not connected or refusing the connection, a deleted email template, a change ServiceM8 refuses); at most once an hour to each.',
     subject: 'Your {{ app.name }} automations for {{ vendor.name }} have stopped',
     body: `Hi {{ user.firstName }},
 
@@ -131,7 +131,7 @@ An automation of **{{ vendor.name }}** could not run:
 
 > {{ reason }}
 
-Until this is fixed, every run fails the same way. Open {{ app.name }}, connect ServiceM8 again, then retry the failed runs from the log.
+Until this is fixed, every run fails the same way. Open {{ app.name }}, fix what the message says (connect ServiceM8 again, choose another email template, correct the record in ServiceM8), then retry the failed runs from the log.
 
 [Open {{ app.name }}]({{ link }})`,
     mergeFields: [...COMMON_FIELDS, 'vendor.name', 'reason', 'link'],
@@ -148,6 +148,31 @@ We could not take the payment for the **{{ plan.name }}** plan of **{{ vendor.na
 
 [Update your payment details]({{ link }})`,
     mergeFields: [...COMMON_FIELDS, 'vendor.name', 'plan.name', 'graceEndsAt', 'link'],
+  },
+  {
+    key: 'automation-daily-digest',
+    name: 'Daily digest of automations',
+    description:
+      'Sent each morning (7:00 in the business’s time zone) to the Admins who asked for it on their profile: the previous day’s runs by status, failures grouped by cause, and warnings about runs still to come. Not sent for a day without runs or warnings.',
+    subject: '{{ vendor.name }}: your automations on {{ day }}',
+    body: `Hi {{ user.firstName }},
+
+On {{ day }}, the automations of **{{ vendor.name }}** made {{ total }} run(s):
+{% for row in statuses %}
+- {{ row.status }}: {{ row.runs }}{% endfor %}
+{% if failures.size > 0 %}
+**Failures by cause**
+{% for failure in failures %}
+- {{ failure.cause }}: {{ failure.runs }} (latest: {{ failure.example }}){% endfor %}
+{% endif %}{% if warnings.size > 0 %}
+**Warnings ahead**
+{% for warning in warnings %}
+- {{ warning }}{% endfor %}
+{% endif %}
+[Open the log]({{ link }})
+
+You get this email because you asked for it on your profile in {{ app.name }}; switch it off there.`,
+    mergeFields: [...COMMON_FIELDS, 'vendor.name', 'day', 'total', 'statuses', 'failures', 'warnings', 'link'],
   },
 ];
 

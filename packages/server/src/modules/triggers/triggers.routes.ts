@@ -123,7 +123,7 @@ export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: Last
       data: z.null(),
       message: 'The trigger was deleted.',
       answer: async (vendorId, request) => {
-        await removeTrigger(deps, { vendorId, triggerId: request.params.triggerId });
+        await removeTrigger(deps, requireCaller(request), { vendorId, triggerId: request.params.triggerId });
         return null;
       },
     });

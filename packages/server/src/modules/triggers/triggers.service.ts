@@ -19,10 +19,12 @@ import { checkMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import { detectImageType } from '../../storage/image-type.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { limitSentence, planLimitsOf } from '../billing/checkout.service.ts';
 import { existingEmailTemplateIds } from '../email-templates/email-templates.service.ts';
 import { referenceItemsAmong } from '../servicem8/reference-items.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
+import { describeTriggerChanges } from './trigger-changes.ts';
 import { type AvailableSm8Item, findMissingReferences, type Sm8ReferenceKind } from './trigger-references.ts';
 import {
   claimPendingAttachments,
@@ -147,6 +149,13 @@ export async function createTriggerIn(
   await checkDefinition(tx, vendorId, definition, new Set(pending), { now: deps.clock.now() });
   const row = await insertTrigger(tx, { vendorId, definition, userId: caller.id, now: deps.clock.now() });
   await keepVersion(tx, row, caller);
+  await recordAudit(tx, caller, deps.clock.now(), {
+    action: 'trigger.create',
+    summary: `Created “${definition.name}”${definition.enabled ? ', switched on' : ''}.`,
+    vendorId,
+    triggerId: row.id,
+    after: definition,
+  });
   await claimAttachmentsOf(tx, { vendorId, triggerId: row.id }, definition, pending);
   return toTrigger(row, await listTriggerAttachments(tx, { vendorId, triggerId: row.id }));
 }
@@ -178,7 +187,8 @@ export async function changeTrigger(
   definition: TriggerDefinition,
 ): Promise<Trigger> {
   return deps.database.db.transaction(async (tx) => {
-    if (!(await findTrigger(tx, key, { lock: true }))) throw notFound(TRIGGER);
+    const previous = await findTrigger(tx, key, { lock: true });
+    if (!previous) throw notFound(TRIGGER);
     const own = (await listTriggerAttachments(tx, key)).map((attachment) => attachment.id);
     const pending = await listPendingAttachmentIds(tx, key.vendorId, deps.clock.now());
     await checkDefinition(tx, key.vendorId, definition, new Set([...own, ...pending]), {
@@ -188,8 +198,31 @@ export async function changeTrigger(
     const row = await updateTriggerDefinition(tx, key, definition, deps.clock.now());
     if (!row) throw notFound(TRIGGER);
     await keepVersion(tx, row, caller);
+    await recordChange(tx, deps, caller, key, { before: previous.definition, after: definition });
     await claimAttachmentsOf(tx, key, definition, pending);
     return toTrigger(row, await listTriggerAttachments(tx, key));
+  });
+}
+
+/** The activity entry of a save: switching on or off is its own action, with whatever else changed. */
+function recordChange(
+  tx: Db,
+  deps: Pick<Deps, 'clock'>,
+  caller: Caller,
+  key: TriggerKey,
+  { before, after }: { before: TriggerDefinition; after: TriggerDefinition },
+): Promise<void> {
+  const changes = describeTriggerChanges(before, after);
+  const switched = before.enabled !== after.enabled;
+  const action = !switched ? 'trigger.change' : after.enabled ? 'trigger.enable' : 'trigger.disable';
+  const what = changes.length > 0 ? changes.join(' ') : 'Saved without changes.';
+  return recordAudit(tx, caller, deps.clock.now(), {
+    action,
+    summary: `“${after.name}”: ${what}`,
+    vendorId: key.vendorId,
+    triggerId: key.triggerId,
+    before,
+    after,
   });
 }
 
@@ -197,8 +230,18 @@ export async function changeTrigger(
  * Deletes the trigger with its versions, runs and attachment rows. The attachments' bytes stay in
  * file storage: it has no delete yet.
  */
-export async function removeTrigger(deps: Deps, key: TriggerKey): Promise<void> {
-  if (!(await deleteTrigger(deps.database.db, key))) throw notFound(TRIGGER);
+export async function removeTrigger(deps: Deps, caller: Caller, key: TriggerKey): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const trigger = await findTrigger(tx, key, { lock: true });
+    if (!trigger || !(await deleteTrigger(tx, key))) throw notFound(TRIGGER);
+    await recordAudit(tx, caller, deps.clock.now(), {
+      action: 'trigger.delete',
+      summary: `Deleted “${trigger.definition.name}”.`,
+      vendorId: key.vendorId,
+      triggerId: key.triggerId,
+      before: trigger.definition,
+    });
+  });
 }
 
 /**

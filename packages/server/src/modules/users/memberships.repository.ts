@@ -1,5 +1,5 @@
 import type { SearchQuery, VendorRole } from '@automate/contract';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { runSearch, type SearchSpec } from '../../db/search.ts';
 import { users, vendorMemberships } from './users.schema.ts';
@@ -58,13 +58,35 @@ export async function deleteMembership(db: Db, vendorId: string, userId: string)
 export async function listVendorAdminContacts(
   db: Db,
   vendorId: string,
-): Promise<Array<{ email: string; firstName: string; lastName: string }>> {
+): Promise<Array<{ id: string; email: string; firstName: string; lastName: string; dailyDigest: boolean }>> {
   return db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      dailyDigest: users.dailyDigest,
+    })
     .from(vendorMemberships)
     .innerJoin(users, eq(users.id, vendorMemberships.userId))
     .where(and(eq(vendorMemberships.vendorId, vendorId), eq(vendorMemberships.role, 'Admin')))
     .orderBy(asc(users.email));
+}
+
+/** Every Admin who asked for the daily digest, once per vendor they are an Admin of. */
+export function listDigestRecipients(db: Db) {
+  return db
+    .select({
+      vendorId: vendorMemberships.vendorId,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(vendorMemberships)
+    .innerJoin(users, eq(users.id, vendorMemberships.userId))
+    .where(and(eq(vendorMemberships.role, 'Admin'), eq(users.dailyDigest, true), isNull(users.disabledAt)))
+    .orderBy(asc(vendorMemberships.vendorId), asc(users.email));
 }
 
 /** Admins of the vendor, locked for the rest of the transaction so two demotions cannot both pass. */

@@ -4,6 +4,7 @@ import { findVendors } from '../vendors/vendors.service.ts';
 import {
   findMembership,
   insertMembership,
+  listDigestRecipients,
   listMembershipsOfUser,
   listVendorAdminContacts,
 } from './memberships.repository.ts';
@@ -42,4 +43,9 @@ export async function addMembership(tx: Db, membership: { vendorId: string; user
 /** Who to tell when the vendor's automations need an Admin. */
 export function vendorAdminContacts(db: Db, vendorId: string) {
   return listVendorAdminContacts(db, vendorId);
+}
+
+/** Every Admin who asked for the daily digest, with the vendor (one row per vendor they are an Admin of). */
+export function digestRecipients(db: Db) {
+  return listDigestRecipients(db);
 }

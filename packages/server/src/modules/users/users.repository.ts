@@ -52,6 +52,20 @@ export async function setWelcomedOnce(db: Db, id: string, now: Date): Promise<Da
   return row?.welcomedAt ?? undefined;
 }
 
+export async function updateUserSettings(
+  db: Db,
+  id: string,
+  settings: { dailyDigest: boolean },
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ dailyDigest: settings.dailyDigest, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
 const vendorCount = sql<number>`(select count(*)::int from ${vendorMemberships} where ${vendorMemberships.userId} = ${users.id})`;
 
 const adminUserSearch: SearchSpec = {

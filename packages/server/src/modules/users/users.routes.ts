@@ -4,13 +4,20 @@ import {
   searchPage,
   successEnvelope,
   UserProfile,
+  UserSettingsRequest,
   WelcomedResponse,
 } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireCaller } from '../../http/access.ts';
-import { type FindLockedAddresses, getUserProfile, markWelcomed, searchAllUsers } from './users.service.ts';
+import {
+  changeUserSettings,
+  type FindLockedAddresses,
+  getUserProfile,
+  markWelcomed,
+  searchAllUsers,
+} from './users.service.ts';
 
 const tags = ['User'];
 
@@ -34,6 +41,25 @@ export function userRoutes(
         const welcomedAt = await markWelcomed(deps, requireCaller(request));
         return { success: true as const, data: { welcomedAt: welcomedAt.toISOString() } };
       },
+    );
+
+    app.post(
+      '/User/settings',
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags,
+          summary: 'Change your own settings',
+          description:
+            'dailyDigest: whether you get, each morning, the email of the previous day’s runs (by status, failures by cause, warnings ahead) of the businesses you are an Admin of.',
+          body: UserSettingsRequest,
+          response: { 200: successEnvelope(UserProfile) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await changeUserSettings(deps, requireCaller(request), request.body),
+      }),
     );
 
     app.get(

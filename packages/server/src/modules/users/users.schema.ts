@@ -1,6 +1,6 @@
 import { VENDOR_ROLES } from '@automate/contract';
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
 export const users = pgTable(
@@ -24,6 +24,8 @@ export const users = pgTable(
     lastSignInAt: timestamp({ withTimezone: true }),
     /** Set by a super admin: the user cannot sign in and their sessions stop working. */
     disabledAt: timestamp({ withTimezone: true }),
+    /** The user asked for the daily email of the previous day's runs of the vendors they are an Admin of. */
+    dailyDigest: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,6 +20,7 @@ import {
   setWelcomedOnce,
   type UserRow,
   updateUser,
+  updateUserSettings,
 } from './users.repository.ts';
 
 export type { UserRow };
@@ -34,6 +35,7 @@ function toUserProfile(user: UserRow): UserProfile {
     roles: user.roles,
     emailVerified: user.emailVerifiedAt !== null,
     welcomedAt: user.welcomedAt?.toISOString() ?? null,
+    dailyDigest: user.dailyDigest,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -58,6 +60,17 @@ export async function markWelcomed(deps: Deps, caller: Caller): Promise<Date> {
   const welcomedAt = await setWelcomedOnce(deps.database.db, caller.id, deps.clock.now());
   if (!welcomedAt) throw notFound('User');
   return welcomedAt;
+}
+
+/** Changes the signed-in user's own settings (the daily digest); answers their profile. */
+export async function changeUserSettings(
+  deps: Deps,
+  caller: Caller,
+  settings: { dailyDigest: boolean },
+): Promise<UserProfile> {
+  const user = await updateUserSettings(deps.database.db, caller.id, settings, deps.clock.now());
+  if (!user) throw notFound('User');
+  return toUserProfile(user);
 }
 
 // Other modules' reads and writes: each takes the database or the caller's transaction.

@@ -3,7 +3,7 @@ import type { AuditEntry } from '@automate/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
-import { AuditLog } from './audit-log.tsx';
+import { ActivityLog, AuditLog } from './audit-log.tsx';
 
 const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
 const ENTRY: AuditEntry = {
@@ -15,6 +15,8 @@ const ENTRY: AuditEntry = {
   summary: 'As the vendor: Rename a vendor or change its time zone.',
   vendorId: VENDOR_ID,
   targetUserId: null,
+  triggerId: null,
+  runId: null,
   before: { timeZone: 'Pacific/Auckland' },
   after: { timeZone: 'Europe/London' },
 };
@@ -38,5 +40,33 @@ describe('the audit log of a vendor', () => {
     expect(query?.get('SortBy')).toBe('at');
     expect(query?.get('SortDir')).toBe('Descending');
     expect(JSON.parse(query?.get('Filters') ?? '[]')).toEqual([{ action: 'Eq', field: 'vendorId', value: VENDOR_ID }]);
+  });
+});
+
+describe('the activity of a business', () => {
+  it('lists who did what to the automations, in words, without the definitions themselves', async () => {
+    const triggerId = '33333333-3333-4333-8333-333333333333';
+    const change: AuditEntry = {
+      ...ENTRY,
+      actorName: 'Ada Admin <ada@example.com>',
+      action: 'trigger.change',
+      summary: '“Quote chaser”: Name: “Quote follow-up” → “Quote chaser”. Delay: none → 2 days.',
+      triggerId,
+      before: { name: 'Quote follow-up' },
+      after: { name: 'Quote chaser' },
+    };
+    stub = stubFetch(({ url }) =>
+      url.pathname === `/api/vendor/${VENDOR_ID}/Activity/search`
+        ? { status: 200, body: { success: true, data: { rows: [change], total: 1, pageNumber: 1, pageSize: 25 } } }
+        : undefined,
+    );
+    renderWithProviders(<ActivityLog title="Activity" vendorId={VENDOR_ID} triggerId={triggerId} />);
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    await within(table).findByText('Ada Admin <ada@example.com>');
+    expect(within(table).getByText(change.summary)).toBeTruthy();
+    expect(within(table).queryByText(/name: Quote follow-up/)).toBeNull();
+    expect(JSON.parse(stub.calls[0]?.url.searchParams.get('Filters') ?? '[]')).toEqual([
+      { action: 'Eq', field: 'triggerId', value: triggerId },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { AuditEntry, type SearchQueryInput, searchPage, toSearchParams } from '@automate/contract';
+import { AuditEntry, type SearchFilter, type SearchQueryInput, searchPage, toSearchParams } from '@automate/contract';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -12,13 +12,12 @@ import type { SearchChange, SearchState } from '@/lib/search-params.ts';
 import { changeSearch } from '@/lib/search-params.ts';
 
 const AuditPage = searchPage(AuditEntry);
-const LOAD_FAILED = 'The audit log could not be loaded.';
 
-/** `GET /api/Admin/audit/search` (super admins): newest first. */
-function useAuditSearch(query: SearchQueryInput) {
+/** `GET /api/Admin/audit/search` (super admins) or a vendor's `Activity/search`: newest first. */
+function useEntrySearch(path: string, query: SearchQueryInput) {
   return useQuery({
-    queryKey: ['audit', query],
-    queryFn: ({ signal }) => apiGet('/Admin/audit/search', AuditPage, { query: toSearchParams(query), signal }),
+    queryKey: ['audit', path, query],
+    queryFn: ({ signal }) => apiGet(path, AuditPage, { query: toSearchParams(query), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,10 +31,14 @@ function describeValue(value: unknown): string {
     .join(' · ');
 }
 
-const COLUMNS: ReadonlyArray<SearchTableColumn<AuditEntry>> = [
+const ENTRY_COLUMNS: ReadonlyArray<SearchTableColumn<AuditEntry>> = [
   { key: 'at', label: 'When', sortField: 'at', render: (entry) => formatDateTime(entry.at) },
   { key: 'actorName', label: 'Who', render: (entry) => entry.actorName },
   { key: 'summary', label: 'What', render: (entry) => entry.summary },
+];
+
+const AUDIT_COLUMNS: ReadonlyArray<SearchTableColumn<AuditEntry>> = [
+  ...ENTRY_COLUMNS,
   {
     key: 'change',
     label: 'Before → after',
@@ -51,6 +54,49 @@ const COLUMNS: ReadonlyArray<SearchTableColumn<AuditEntry>> = [
   },
 ];
 
+type EntrySource = {
+  path: string;
+  filters: SearchFilter[];
+  columns: ReadonlyArray<SearchTableColumn<AuditEntry>>;
+  loadFailed: string;
+  emptyText: string;
+};
+
+/** A log of entries (who did what, when), newest first, paged in place. */
+function EntryLog({ title, source }: { title: string; source: EntrySource }) {
+  const [state, setState] = useState<SearchState>({
+    PageNumber: 1,
+    PageSize: 25,
+    SortBy: 'at',
+    SortDir: 'Descending',
+    Filters: source.filters,
+  });
+  const search = useEntrySearch(source.path, state);
+  const change = (next: SearchChange) => setState((current) => changeSearch(current, next));
+  return (
+    <Paper variant="outlined" component="section" aria-label={title}>
+      <Typography variant="h6" component="h2" sx={{ p: 2, pb: 0 }}>
+        {title}
+      </Typography>
+      {search.isError ? (
+        <LoadError error={search.error} fallback={source.loadFailed} onRetry={() => search.refetch()} sx={{ m: 2 }} />
+      ) : null}
+      <SearchTable
+        label={title}
+        columns={source.columns}
+        rows={search.data?.rows}
+        total={search.data?.total ?? 0}
+        state={state}
+        onChange={change}
+        loading={search.isPending}
+        fetching={search.isFetching}
+        getRowKey={(entry) => entry.id}
+        emptyText={source.emptyText}
+      />
+    </Paper>
+  );
+}
+
 /**
  * The audit log entries about one vendor or one user (`field` is `vendorId` or `targetUserId`), newest
  * first, paged in place: who did what and when, and the setting before and after.
@@ -64,35 +110,38 @@ export function AuditLog({
   field: 'vendorId' | 'targetUserId';
   value: string;
 }) {
-  const [state, setState] = useState<SearchState>({
-    PageNumber: 1,
-    PageSize: 25,
-    SortBy: 'at',
-    SortDir: 'Descending',
-    Filters: [{ action: 'Eq', field, value }],
-  });
-  const search = useAuditSearch(state);
-  const change = (next: SearchChange) => setState((current) => changeSearch(current, next));
   return (
-    <Paper variant="outlined" component="section" aria-label={title}>
-      <Typography variant="h6" component="h2" sx={{ p: 2, pb: 0 }}>
-        {title}
-      </Typography>
-      {search.isError ? (
-        <LoadError error={search.error} fallback={LOAD_FAILED} onRetry={() => search.refetch()} sx={{ m: 2 }} />
-      ) : null}
-      <SearchTable
-        label={title}
-        columns={COLUMNS}
-        rows={search.data?.rows}
-        total={search.data?.total ?? 0}
-        state={state}
-        onChange={change}
-        loading={search.isPending}
-        fetching={search.isFetching}
-        getRowKey={(entry) => entry.id}
-        emptyText="No super admin has acted here yet."
-      />
-    </Paper>
+    <EntryLog
+      title={title}
+      source={{
+        path: '/Admin/audit/search',
+        filters: [{ action: 'Eq', field, value }],
+        columns: AUDIT_COLUMNS,
+        loadFailed: 'The audit log could not be loaded.',
+        emptyText: 'No super admin has acted here yet.',
+      }}
+    />
+  );
+}
+
+/**
+ * A business's activity history (`GET /vendor/{id}/Activity/search`), or one trigger's: who created,
+ * changed, switched on or off, or deleted a trigger (what changed, in words), and who cancelled or
+ * retried which run.
+ */
+export function ActivityLog({ title, vendorId, triggerId }: { title: string; vendorId: string; triggerId?: string }) {
+  return (
+    <EntryLog
+      title={title}
+      source={{
+        path: `/vendor/${vendorId}/Activity/search`,
+        filters: triggerId ? [{ action: 'Eq', field: 'triggerId', value: triggerId }] : [],
+        columns: ENTRY_COLUMNS,
+        loadFailed: 'The activity could not be loaded.',
+        emptyText: triggerId
+          ? 'Nothing has been done to this automation yet.'
+          : 'Nothing has been done to the automations yet.',
+      }}
+    />
   );
 }

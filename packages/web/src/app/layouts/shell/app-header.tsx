@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/ui/brand-mark.tsx';
 
 const PROFILE_PATH = '/app/profile';
@@ -20,8 +21,9 @@ function initials(firstName: string, lastName: string): string {
 }
 
 /**
- * The signed-in person's first and last name (a link to their profile), the sidebar toggle, and Logout
- * (which goes to /auth/login); Logout is hidden in an automatic (ServiceM8 add-on) session.
+ * The signed-in person's first and last name (a link to their profile), the sidebar toggle, the
+ * notices bell (`bell`, for an Admin of the current business), and Logout (which goes to /auth/login);
+ * Logout is hidden in an automatic (ServiceM8 add-on) session.
  */
 export function AppHeader({
   firstName,
@@ -31,6 +33,7 @@ export function AppHeader({
   showLogout,
   onLogout,
   homePath,
+  bell,
 }: {
   firstName: string;
   lastName: string;
@@ -39,6 +42,7 @@ export function AppHeader({
   showLogout: boolean;
   onLogout: () => void;
   homePath: string;
+  bell?: ReactNode;
 }) {
   const fullName = `${firstName} ${lastName}`.trim();
   return (
@@ -69,6 +73,7 @@ export function AppHeader({
           <BrandMark />
         </Link>
         <Box sx={{ flexGrow: 1 }} />
+        {bell}
         <Stack
           component={Link}
           href={PROFILE_PATH}

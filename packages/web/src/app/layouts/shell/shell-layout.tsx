@@ -13,6 +13,7 @@ import { getArticleBySlug } from '@/features/content/api/get-article-by-slug.ts'
 import { ChangelogDialog } from '@/features/content/components/changelog-dialog.tsx';
 import { useChangelog } from '@/features/content/hooks/use-changelog.ts';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog.tsx';
+import { NoticeBell } from '@/features/notices/notice-bell.tsx';
 import { type VendorChoice, VendorSelector } from '@/features/vendors/components/vendor-selector.tsx';
 import { usePublicData } from '@/lib/public-data.ts';
 import { DEFAULT_SIGNED_IN_PATH, LOGIN_PATH, resolveAccess } from '@/lib/session/access.ts';
@@ -154,6 +155,7 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
         showLogout={!state.automatic}
         onLogout={() => session.logout()}
         homePath={area === 'admin' ? '/admin/dashboard' : DEFAULT_SIGNED_IN_PATH}
+        bell={currentVendor?.role === 'Admin' ? <NoticeBell vendorId={currentVendor.vendorId} /> : null}
       />
       <AppSidebar
         expanded={expanded}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { AccountOverview } from '@/features/account/components/account-overview.tsx';
+import { ActivityLog } from '@/features/audit/audit-log.tsx';
 import { InvoiceList } from '@/features/billing/components/invoice-list.tsx';
 import { InvoiceView } from '@/features/billing/components/invoice-view.tsx';
 import { PlanCheckout } from '@/features/billing/components/plan-checkout.tsx';
@@ -20,6 +21,7 @@ const TEMPLATES_PATH = '/app/account/emails/search';
 const TEAM_PATH = '/app/account/team';
 const CHECKOUT_PATH = '/app/account/subscription/checkout';
 const INVOICES_PATH = '/app/account/invoicing/search';
+const ACTIVITY_PATH = '/app/account/activity';
 
 /** The Account area's tabs; each is the page whose path begins with its section. */
 const ACCOUNT_TABS = [
@@ -27,6 +29,7 @@ const ACCOUNT_TABS = [
   { label: 'Invoices', to: INVOICES_PATH, section: '/app/account/invoicing' },
   { label: 'Email templates', to: TEMPLATES_PATH, section: '/app/account/emails' },
   { label: 'Team', to: TEAM_PATH, section: TEAM_PATH },
+  { label: 'Activity', to: ACTIVITY_PATH, section: ACTIVITY_PATH },
 ] as const;
 
 function AccountTabs() {
@@ -151,3 +154,20 @@ export const EmailTemplateRoute = paddedRoute(({ id = '' }) => <EmailTemplateEdi
 
 /** /app/account/team: the people of the business, invitations and inviting someone. */
 export const TeamRoute = accountRoute(() => <Team />);
+
+function Activity() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <title>Activity · Account · Automate</title>
+      <PageHeader
+        title="Activity"
+        subtitle="Who created, changed, switched on or off, or deleted each automation, and who cancelled or retried which run. Kept for a year."
+      />
+      {vendor ? <ActivityLog title="Activity" vendorId={vendor.vendorId} /> : <NoVendor />}
+    </>
+  );
+}
+
+/** /app/account/activity: the business's activity history. */
+export const ActivityRoute = accountRoute(() => <Activity />);

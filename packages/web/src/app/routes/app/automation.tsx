@@ -2,6 +2,7 @@ import type { VendorMembership } from '@automate/contract';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { type Params, useParams } from 'react-router';
+import { ActivityLog } from '@/features/audit/audit-log.tsx';
 import { TriggerEditor } from '@/features/automation/editor/trigger-editor.tsx';
 import { AutomationList } from '@/features/automation/list/automation-list.tsx';
 import { NoVendorNotice } from '@/features/automation/list/no-vendor-notice.tsx';
@@ -42,9 +43,16 @@ export const AutomationLogsRoute = vendorRoute((vendor) => <RunLog vendor={vendo
 /** /app/automation/schedule: runs waiting for their due time. */
 export const AutomationScheduleRoute = vendorRoute((vendor) => <AutomationSchedule vendor={vendor} />);
 
-/** /app/automation/view/{id} and /app/automation/view/new: the trigger editor. */
+/** /app/automation/view/{id} and /app/automation/view/new: the trigger editor, and a saved one's history. */
 export const AutomationViewRoute = vendorRoute((vendor, { id = '' }) => (
-  <TriggerEditor key={`${vendor.vendorId}/${id}`} vendorId={vendor.vendorId} id={id} />
+  <>
+    <TriggerEditor key={`${vendor.vendorId}/${id}`} vendorId={vendor.vendorId} id={id} />
+    {id === 'new' ? null : (
+      <Box sx={{ mt: 3 }}>
+        <ActivityLog key={`${vendor.vendorId}/${id}`} title="History" vendorId={vendor.vendorId} triggerId={id} />
+      </Box>
+    )}
+  </>
 ));
 
 /** /app/automation/view/{id}/logs: one automation's runs. */

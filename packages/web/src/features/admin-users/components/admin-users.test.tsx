@@ -24,6 +24,7 @@ const USER: AdminUserDetail = {
   roles: [],
   emailVerified: false,
   welcomedAt: null,
+  dailyDigest: false,
   createdAt: '2026-01-05T09:00:00.000Z',
   lockedOut: true,
   vendorCount: 1,

@@ -31,6 +31,7 @@ const RUN: AdminTriggerRun = {
   cascadeDepth: 0,
   sm8Calls: 3,
   retry: null,
+  warnings: [],
   createdAt: '2026-04-01T09:00:00.000Z',
 };
 const DETAIL: TriggerRunDetail = { ...RUN, steps: [] };

@@ -23,6 +23,7 @@ import { eventLabel } from '../list/event-labels.ts';
 import { formatInputValue } from './run-format.ts';
 import { retrySentence, STEP_STATUS_COLOURS, stepTitle } from './run-labels.ts';
 import { RunStatusChip } from './run-status-chip.tsx';
+import { RunWarnings } from './run-warnings.tsx';
 import { useCancelRunAction } from './use-cancel-run-action.ts';
 
 const RUN_LOAD_FAILED = 'The run could not be loaded.';
@@ -160,6 +161,7 @@ function RunDetails({
           </Button>
         ) : null}
       </Stack>
+      <RunWarnings run={run} />
       {run.retry ? (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="run-retrying">
           {retrySentence(run, timeZone)}

@@ -39,6 +39,7 @@ const RUN: TriggerRun = {
   cascadeDepth: 0,
   sm8Calls: 3,
   retry: null,
+  warnings: [],
   createdAt: '2026-04-01T09:00:00.000Z',
 };
 const DETAIL: TriggerRunDetail = {

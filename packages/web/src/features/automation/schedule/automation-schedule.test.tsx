@@ -50,6 +50,7 @@ const run = (id: string, dueAt: Date, overrides: Partial<TriggerRun> = {}): Trig
   cascadeDepth: 0,
   sm8Calls: 0,
   retry: null,
+  warnings: [],
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
@@ -97,6 +98,18 @@ describe('the schedule', () => {
     expect(query?.get('SortBy')).toBe('dueAt');
     expect(query?.get('SortDir')).toBe('Ascending');
     expect(filtersOf(query)).toEqual([{ action: 'Eq', field: 'status', value: 'Scheduled' }]);
+  });
+
+  it('shows what a run’s messages will miss, on that run only', async () => {
+    const due = new Date(Date.now() + 86_400_000);
+    const warning = 'Job 101: the client has no contact with an email address — “Email the client” will not be sent.';
+    stub = stubFetch(({ url }) =>
+      url.pathname === `${BASE}/runs` ? page([run('1', due, { warnings: [warning] }), run('2', due)]) : undefined,
+    );
+    renderSchedule();
+    const [first, second] = await screen.findAllByTestId('scheduled-run');
+    expect(within(first as HTMLElement).getByTestId('run-warnings').textContent).toBe(warning);
+    expect(within(second as HTMLElement).queryByTestId('run-warnings')).toBeNull();
   });
 
   it('cancels a run after confirming', async () => {

@@ -32,6 +32,7 @@ import {
 } from '../list/automation-paths.ts';
 import { eventLabel } from '../list/event-labels.ts';
 import { RunDrawer } from '../runs/run-drawer.tsx';
+import { RunWarnings } from '../runs/run-warnings.tsx';
 import { useCancelRunAction } from '../runs/use-cancel-run-action.ts';
 import {
   addDays,
@@ -100,6 +101,7 @@ function RunListItem({ run, actions }: { run: TriggerRun; actions: RunActions })
           {eventLabel(run.event)}
         </Typography>
         <JobFacts run={run} />
+        <RunWarnings run={run} dense />
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
         <Button size="small" onClick={() => actions.open(run)}>
@@ -295,6 +297,7 @@ function ScheduleWeek({
                           {run.jobUuid}
                         </Typography>
                       ) : null}
+                      <RunWarnings run={run} dense />
                     </Box>
                   ))}
                 </Stack>
@@ -399,7 +402,7 @@ export function AutomationSchedule({ vendor }: { vendor: VendorMembership }) {
       <title>Schedule · Automate</title>
       <PageHeader
         title="Schedule"
-        subtitle="Runs waiting for their delay to end. Cancel one to stop its actions from happening."
+        subtitle="Runs waiting for their delay to end, with a warning when a message will not be sent (the client has no email address…). Cancel one to stop its actions from happening."
         actions={
           <>
             <Button href={AUTOMATION_LOGS_PATH}>Logs</Button>

@@ -56,6 +56,7 @@ const run = (id: number, overrides: Partial<TriggerRun> = {}): TriggerRun => ({
   cascadeDepth: 0,
   sm8Calls: 0,
   retry: null,
+  warnings: [],
   createdAt: new Date().toISOString(),
   ...overrides,
 });

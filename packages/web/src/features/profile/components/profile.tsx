@@ -3,11 +3,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
@@ -16,6 +18,7 @@ import { formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { useSm8Identities } from '../api/get-sm8-identities.ts';
 import { useRemoveSm8Identity } from '../api/remove-sm8-identity.ts';
+import { useChangeUserSettings, useUserProfile } from '../api/user-settings.ts';
 
 /** The signed-in person: who they are, and the ServiceM8 sign-ins that sign them in. */
 export function Profile({ user }: { user: UserSession }) {
@@ -32,8 +35,52 @@ export function Profile({ user }: { user: UserSession }) {
           <Typography color="text.secondary">{user.email}</Typography>
         </CardContent>
       </Card>
+      <EmailSettings userId={user.id} />
       <Sm8SignIns />
     </Stack>
+  );
+}
+
+/** The daily digest, switched on and off by the person themself. */
+function EmailSettings({ userId }: { userId: string }) {
+  const profile = useUserProfile(userId);
+  const change = useChangeUserSettings(userId);
+  const { toast } = useNotifications();
+  const toggle = async (dailyDigest: boolean) => {
+    try {
+      await change.mutateAsync({ dailyDigest });
+      toast(dailyDigest ? 'You will get the daily digest.' : 'You will no longer get the daily digest.', 'success');
+    } catch (error) {
+      toast(getErrorMessage(error, 'The setting could not be saved.'), 'error');
+    }
+  };
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography component="h2" variant="h6" gutterBottom>
+          Emails
+        </Typography>
+        {profile.isError ? (
+          <LoadError error={profile.error} fallback="Your settings could not be loaded." onRetry={profile.refetch} />
+        ) : (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={profile.data?.dailyDigest ?? false}
+                disabled={profile.isPending || change.isPending}
+                onChange={(event) => void toggle(event.target.checked)}
+              />
+            }
+            label="Daily digest"
+          />
+        )}
+        <Typography color="text.secondary" variant="body2">
+          Each morning, for the businesses you are an Admin of: the previous day’s runs by status, failures grouped by
+          cause, and warnings about runs still to come. Failures you can fix are emailed at once either way (at most
+          once an hour).
+        </Typography>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,0 +1,139 @@
+import { Notice, successEnvelope, type TriggerRunDetail } from '@automate/contract';
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { sendDailyDigests } from '../src/modules/automation/run-digest.service.ts';
+import { updateConnection } from '../src/modules/servicem8/servicem8.repository.ts';
+import { findVendor } from '../src/modules/vendors/vendors.service.ts';
+import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
+import { bearer } from './support/factories.ts';
+
+/**
+ * Pre-flight warnings on scheduled runs, the hourly-at-most alert to Admins when runs fail for a cause
+ * they can fix, the daily digest, and the bell that lists both until read.
+ */
+
+let h: AutomationHarness;
+beforeAll(async () => {
+  h = await startAutomationHarness();
+}, 60_000);
+afterAll(() => h.cleanup());
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const { jobs, badges } = SEED_IDS;
+const Notices = successEnvelope(z.array(Notice));
+
+const outbox = async (templateKey: string) => {
+  const result = await h.deps.database.db.execute(
+    sql`select "to", subject, text from mail_outbox where template_key = ${templateKey} order by created_at`,
+  );
+  return (result as unknown as { rows: Array<{ to: string; subject: string; text: string }> }).rows;
+};
+const notices = async (token = h.token) =>
+  h.app.inject({ method: 'GET', url: `/api/vendor/${h.vendorId}/notices`, headers: bearer(token) });
+
+describe('pre-flight warnings', () => {
+  it('a scheduled run whose client has no email address says so, until the client has one', async () => {
+    const company = await h.change('company', undefined, { name: 'Quiet Client Ltd' });
+    const triggerId = await h.createTrigger({
+      event: 'JobIsCreated',
+      delay: { amount: 1, unit: 'Day' },
+      actions: [
+        { id: 'note', type: 'Job_AddNote', params: { text: 'Reminder queued.' } },
+        { id: 'mail', type: 'JobClient_SendEmail', params: { subject: 'Your visit tomorrow', body: 'See you soon.' } },
+      ],
+    });
+    await h.change('job', undefined, { company_uuid: company, status: 'Quote', job_address: '3 Quiet Lane' });
+    const [run] = await h.settledRuns(triggerId, 1);
+    expect(run?.status).toBe('Scheduled');
+    const warning = `Job ${run?.jobNumber}: the client has no contact with an email address — “Email the client” will not be sent.`;
+    expect(run?.warnings).toEqual([warning]);
+
+    // The schedule (the Scheduled runs) shows it too.
+    const scheduled = await h.app.inject({
+      method: 'GET',
+      url: `/api/vendor/${h.vendorId}/Trigger/runs?Filters[0][field]=status&Filters[0][action]=Eq&Filters[0][value]=Scheduled`,
+      headers: bearer(h.token),
+    });
+    const rows = scheduled.json().data.rows as TriggerRunDetail[];
+    expect(rows.find((row) => row.id === run?.id)?.warnings).toEqual([warning]);
+
+    // The client gets an email address; the check within the hour before the run is due clears the warning.
+    await h.change('companycontact', undefined, {
+      company_uuid: company,
+      first: 'Quinn',
+      email: 'quinn@example.net',
+      is_primary_contact: '1',
+    });
+    await h.advance(22 * HOUR);
+    expect((await h.runsOf(triggerId))[0]?.warnings).toEqual([warning]);
+    await h.advance(HOUR + MINUTE);
+    expect((await h.runsOf(triggerId))[0]?.warnings).toEqual([]);
+    await h.deleteTrigger(triggerId);
+  });
+});
+
+describe('alerts, the daily digest and the bell', () => {
+  it('three failures within an hour send one alert; the digest lists the day’s failures by cause', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      delay: { amount: 1, unit: 'Minute' },
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Checked job {{ job.number }}' } }],
+    });
+    for (const job of [jobs.quoteKitchenTap, jobs.quoteHotWater, jobs.workOrderBurstPipe]) {
+      await h.change('job', job, { badges: JSON.stringify([badges.vip]) });
+    }
+    await h.settledRuns(triggerId, 3);
+    await updateConnection(h.deps.database.db, h.vendorId, { needsReconnectSince: h.clock.now() });
+    await h.advance(MINUTE);
+    const failed = await h.settledRuns(triggerId, 3);
+    expect(failed.map((run) => run.status)).toEqual(['Failed', 'Failed', 'Failed']);
+    await updateConnection(h.deps.database.db, h.vendorId, { needsReconnectSince: null });
+
+    const alerts = await outbox('automation-needs-admin');
+    expect(alerts.map((mail) => mail.to)).toEqual([h.adminEmail]);
+    expect(alerts[0]?.text).toContain('ServiceM8 no longer accepts this connection');
+
+    // The bell lists the alert for the Admin until it is read; a User has no bell.
+    const bell = Notices.parse((await notices()).json()).data;
+    expect(bell).toMatchObject([{ kind: 'failure', title: 'Automations are failing', link: '/app/automation/logs' }]);
+    expect((await notices(h.userToken)).statusCode).toBe(403);
+
+    // The Admin asks for the digest; at 7:00 the next morning (vendor time) it lists the day by cause.
+    const optIn = await h.app.inject({
+      method: 'POST',
+      url: '/api/User/settings',
+      headers: bearer(h.token),
+      payload: { dailyDigest: true },
+    });
+    expect(optIn.json().data.dailyDigest).toBe(true);
+    const zone = (await findVendor(h.deps.database.db, h.vendorId))?.timeZone ?? 'UTC';
+    const local = DateTime.fromJSDate(h.clock.now(), { zone });
+    const nextMorning = local.plus({ days: 1 }).set({ hour: 7, minute: 5 });
+    h.clock.advance(nextMorning.toMillis() - local.toMillis());
+    expect(await sendDailyDigests(h.deps)).toBe(1);
+    expect(await sendDailyDigests(h.deps)).toBe(0);
+    const [digest] = await outbox('automation-daily-digest');
+    expect(digest?.to).toBe(h.adminEmail);
+    expect(digest?.subject).toBe(`Harbour Plumbing: your automations on ${local.toFormat('ccc d LLL yyyy')}`);
+    expect(digest?.text).toContain('- Failed: 3');
+    expect(digest?.text).toContain('**Failures by cause**');
+    expect(digest?.text).toContain(
+      '- ServiceM8 is not connected, or refused the connection: 3 (latest: ServiceM8 no longer accepts this connection',
+    );
+
+    const [newest, alert] = Notices.parse((await notices()).json()).data;
+    expect(newest).toMatchObject({ kind: 'digest', body: expect.stringContaining('3 Failed') });
+    const read = await h.app.inject({
+      method: 'POST',
+      url: `/api/vendor/${h.vendorId}/notices/${alert?.id}/read`,
+      headers: bearer(h.token),
+    });
+    expect(read.json().data).toEqual({ read: 1 });
+    expect(Notices.parse((await notices()).json()).data.map((notice) => notice.kind)).toEqual(['digest']);
+    await h.deleteTrigger(triggerId);
+  });
+});
