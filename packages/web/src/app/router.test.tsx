@@ -11,6 +11,8 @@ import { makeSuperAdmin, makeToken, makeUser, memoryStorage, VENDOR_A } from '@/
 import { AppProviders } from './providers.tsx';
 import { createAppRoutes } from './router.tsx';
 
+const user = userEvent.setup({ delay: null });
+
 const PUBLIC_DATA = {
   appVersion: '1.8.0',
   paymentPublishableKey: null,
@@ -244,11 +246,11 @@ describe('the notices bell and the activity page', () => {
       return undefined;
     };
     const { router } = boot('/app/dashboard', makeUser());
-    await userEvent.click(await screen.findByRole('button', { name: 'Notices (1 unread)' }));
+    await user.click(await screen.findByRole('button', { name: 'Notices (1 unread)' }));
     const panel = await screen.findByRole('dialog', { name: 'Notices' });
     const item = within(panel).getByRole('button', { name: /Automations are failing/ });
     expect(item.textContent).toContain('ServiceM8 no longer accepts this connection');
-    await userEvent.click(item);
+    await user.click(item);
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/automation/logs'));
     await screen.findByRole('button', { name: 'Notices' });
   });
