@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { ClientMessagingSettings, DEFAULT_CLIENT_MESSAGING } from './client-messaging.ts';
 import { type PLATFORM_ROLES, VendorRole } from './enums.ts';
 import { say } from './field-words.ts';
-import { ClientMessagingSettings, DEFAULT_CLIENT_MESSAGING } from './client-messaging.ts';
 
 /** Accounts: sign-in, the stored session, users, vendors and their memberships. */
 

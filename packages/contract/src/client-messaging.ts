@@ -97,5 +97,5 @@ export const UnsubscribePage = z.object({
 });
 export type UnsubscribePage = z.infer<typeof UnsubscribePage>;
 
-/** The path of the public page an automated email links to; the web app routes it. */
+/** The path of the public page an automated email links to (`?token=…`); the web app routes it. */
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';

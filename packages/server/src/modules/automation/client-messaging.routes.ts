@@ -7,7 +7,11 @@ import { answerRoute } from '../../http/answer-route.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
 import { listClientOptOuts, undoClientOptOut, unsubscribe, unsubscribePage } from './client-messaging.service.ts';
 
-const TokenParams = z.object({ token: z.string().max(2000, 'This unsubscribe link is not valid.') });
+const TokenQuery = z.object({
+  token: z
+    .string({ error: 'Open the whole unsubscribe link from the email.' })
+    .max(2000, 'This unsubscribe link is not valid.'),
+});
 const OptOutParams = z.object({ vendorId: z.string(), clientUuid: z.string().min(1, 'Name the client.') });
 const OptOutBody = z.union([z.object({}).passthrough(), z.undefined()]);
 
@@ -19,14 +23,14 @@ export function clientMessagingRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     answerRoute(app, {
       method: 'GET',
-      url: '/Public/unsubscribe/:token',
+      url: '/Public/unsubscribe',
       access: access.public,
       tags: ['Public'],
       summary: 'What the unsubscribe page of an automated email shows',
       description: 'The business the email came from, the address (partly hidden) and whether it is opted out already.',
-      params: TokenParams,
+      querystring: TokenQuery,
       data: UnsubscribePage,
-      answer: (request) => unsubscribePage(deps, request.params.token),
+      answer: (request) => unsubscribePage(deps, request.query.token),
     });
 
     // Mail programs post the one-click unsubscribe form-encoded (`List-Unsubscribe=One-Click`).
@@ -36,18 +40,18 @@ export function clientMessagingRoutes(deps: Deps): FastifyPluginAsyncZod {
       });
       answerRoute(scope, {
         method: 'POST',
-        url: '/Public/unsubscribe/:token',
+        url: '/Public/unsubscribe',
         access: access.public,
         tags: ['Public'],
         summary: 'Unsubscribe from a business’s automated messages',
         description:
           'Opts the client the email went to out of the business’s automated emails and texts until the business ' +
           'undoes it. The page posts JSON; a mail program’s one-click unsubscribe posts `List-Unsubscribe=One-Click`.',
-        params: TokenParams,
+        querystring: TokenQuery,
         body: OptOutBody,
         data: UnsubscribePage,
         message: 'You are unsubscribed.',
-        answer: (request) => unsubscribe(deps, request.params.token),
+        answer: (request) => unsubscribe(deps, request.query.token),
       });
     });
 

@@ -45,7 +45,7 @@ function unsubscribeToken(deps: Deps, claim: LinkClaim): string {
 
 /** The public page an automated email links to, for its recipient at this client. */
 export function unsubscribeUrl(deps: Deps, claim: LinkClaim): string {
-  return `${deps.config.publicUrl}${UNSUBSCRIBE_PAGE_PATH}/${unsubscribeToken(deps, claim)}`;
+  return `${deps.config.publicUrl}${UNSUBSCRIBE_PAGE_PATH}?token=${unsubscribeToken(deps, claim)}`;
 }
 
 const INVALID_LINK = 'This unsubscribe link is not valid: copy the whole link from the email.';

@@ -30,8 +30,8 @@ import { clientMessagingOf, findVendor, suspendedRunReason } from '../vendors/ve
 import {
   findRun,
   finishRun,
-  finishWaitingStep,
   finishStep,
+  finishWaitingStep,
   insertStep,
   insertWrite,
   listSteps,
