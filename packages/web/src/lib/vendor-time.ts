@@ -1,6 +1,7 @@
-import { Vendor } from '@automate/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './api-client.ts';
+import { type UpdateVendorRequest, Vendor } from '@automate/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiGet, apiRequest } from './api-client.ts';
 import { LOCALES } from './format.ts';
 
 /**
@@ -21,6 +22,16 @@ export function useVendor(vendorId: string | undefined) {
       staleTime: 5 * 60_000,
     }),
   );
+}
+
+/** `PATCH /api/Vendor/{id}`: saves some of the business's settings; the saved vendor replaces the cached one. */
+export function useSaveVendor(vendorId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: z.input<typeof UpdateVendorRequest>) =>
+      apiRequest('PATCH', `/Vendor/${encodeURIComponent(vendorId)}`, Vendor, { body: patch }),
+    onSuccess: ({ data }) => client.setQueryData(vendorKey(vendorId), data),
+  });
 }
 
 /** The vendor's time zone; undefined until known, when the browser's is used. */

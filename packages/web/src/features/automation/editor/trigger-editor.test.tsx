@@ -38,6 +38,7 @@ const TRIGGER: Trigger = {
     targetKind: 'Job',
     conditions: { combiner: 'And', items: [] },
     recheckBeforeRun: true,
+    ignoreQuietHours: false,
     actions: [
       { id: 'badge-1', type: 'Job_AddBadge', params: { badgeUuid: BADGE } },
       { id: 'note-1', type: 'Job_AddNote', params: { text: 'Followed up' } },
@@ -156,6 +157,7 @@ describe('the trigger editor: a new trigger', () => {
       targetKind: 'Job',
       conditions: { combiner: 'And', items: [] },
       recheckBeforeRun: true,
+      ignoreQuietHours: false,
     });
     expect(sent.actions).toHaveLength(1);
     expect(sent.actions[0]).toMatchObject({
@@ -298,6 +300,24 @@ describe('the trigger editor: an existing trigger', () => {
     expect(sent.actions[2]).toMatchObject({ type: 'Job_ChangeStatus', params: { status: 'Completed' } });
     expect(screen.queryByTestId('unsaved-changes')).toBeNull();
     expect(screen.getByText('All changes saved')).toBeTruthy();
+  });
+
+  it('saves the “Ignore quiet hours” switch for urgent messages', async () => {
+    stub = serve(({ method, url, body }) => {
+      if (url.pathname !== `${BASE}/${ID}`) return undefined;
+      if (method === 'GET') return ok(TRIGGER);
+      if (method === 'POST') return ok({ ...TRIGGER, version: 4, definition: body });
+      return undefined;
+    });
+    open(`/app/automation/view/${ID}`);
+    const toggle = await screen.findByRole('switch', { name: 'Ignore quiet hours' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(/due outside your business hours wait until the next opening/)).toBeTruthy();
+    await userEvent.click(toggle);
+    expect(screen.getByText('Urgent: the emails and texts go out as soon as they are due, at any hour.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('“Quote follow-up” was saved.');
+    expect(posts()[0]?.body).toMatchObject({ ignoreQuietHours: true, recheckBeforeRun: true });
   });
 
   it('shows the server’s problems under the inputs they are about', async () => {

@@ -180,6 +180,22 @@ export function TriggerTiming({
             : 'The actions run when the time comes, even if the conditions no longer hold.'}
         </FormHelperText>
       </div>
+      <div>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={draft.ignoreQuietHours}
+              onChange={(event) => setField('ignoreQuietHours', event.target.checked)}
+            />
+          }
+          label="Ignore quiet hours"
+        />
+        <FormHelperText sx={{ mt: 0 }}>
+          {draft.ignoreQuietHours
+            ? 'Urgent: the emails and texts go out as soon as they are due, at any hour.'
+            : 'Emails and texts to clients due outside your business hours wait until the next opening (Account › Client messages); the other actions go ahead at once.'}
+        </FormHelperText>
+      </div>
     </Stack>
   );
 }
