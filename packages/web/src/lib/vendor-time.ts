@@ -10,7 +10,7 @@ import { LOCALES } from './format.ts';
  */
 
 /** The query key of a vendor's record; saving the vendor refreshes it. */
-export const vendorKey = (vendorId: string) => ['vendor', vendorId] as const;
+const vendorKey = (vendorId: string) => ['vendor', vendorId] as const;
 
 /** `GET /api/Vendor/{id}`: the business's name, time zone and ServiceM8 state. */
 export function useVendor(vendorId: string | undefined) {
