@@ -1,11 +1,11 @@
 import { SENDER_NAME_MAX, UpdateVendorRequest, type VendorMembership } from '@automate/contract';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { SaveUndoButtons } from '@/components/ui/save-undo-buttons.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { apiFieldErrors, type FieldErrorMap, withoutField, zodFieldErrors } from '@/lib/form-errors.ts';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -109,14 +109,7 @@ function SettingsForm({ vendorId, saved }: { vendorId: string; saved: Settings }
         }
         slotProps={{ htmlInput: { maxLength: SENDER_NAME_MAX } }}
       />
-      <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={!dirty} loading={save.isPending}>
-          Save
-        </Button>
-        <Button disabled={!dirty || save.isPending} onClick={() => setValues(saved)}>
-          Undo changes
-        </Button>
-      </Stack>
+      <SaveUndoButtons dirty={dirty} saving={save.isPending} onUndo={() => setValues(saved)} />
     </Stack>
   );
 }

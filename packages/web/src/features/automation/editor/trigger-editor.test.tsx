@@ -86,6 +86,16 @@ function serve(more: Parameters<typeof stubFetch>[0]) {
   });
 }
 
+/** The trigger, saved as sent (version 4). */
+function serveTrigger() {
+  return serve(({ method, url, body }) => {
+    if (url.pathname !== `${BASE}/${ID}`) return undefined;
+    if (method === 'GET') return ok(TRIGGER);
+    if (method === 'POST') return ok({ ...TRIGGER, version: 4, definition: body });
+    return undefined;
+  });
+}
+
 let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub?.restore());
 
@@ -242,12 +252,7 @@ describe('the trigger editor: a new trigger', () => {
 
 describe('the trigger editor: an existing trigger', () => {
   it('reorders and removes actions, and saves them in the new order', async () => {
-    stub = serve(({ method, url, body }) => {
-      if (url.pathname !== `${BASE}/${ID}`) return undefined;
-      if (method === 'GET') return ok(TRIGGER);
-      if (method === 'POST') return ok({ ...TRIGGER, version: 4, definition: body });
-      return undefined;
-    });
+    stub = serveTrigger();
     open(`/app/automation/view/${ID}`);
     await screen.findByRole('group', { name: '1. Add a badge to the job' });
     expect(actionGroups()).toEqual([
@@ -303,12 +308,7 @@ describe('the trigger editor: an existing trigger', () => {
   });
 
   it('saves the “Ignore quiet hours” switch for urgent messages', async () => {
-    stub = serve(({ method, url, body }) => {
-      if (url.pathname !== `${BASE}/${ID}`) return undefined;
-      if (method === 'GET') return ok(TRIGGER);
-      if (method === 'POST') return ok({ ...TRIGGER, version: 4, definition: body });
-      return undefined;
-    });
+    stub = serveTrigger();
     open(`/app/automation/view/${ID}`);
     const toggle = await screen.findByRole('switch', { name: 'Ignore quiet hours' });
     expect((toggle as HTMLInputElement).checked).toBe(false);

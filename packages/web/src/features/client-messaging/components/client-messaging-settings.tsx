@@ -3,7 +3,6 @@ import {
   ClientMessagingSettings as SettingsSchema,
   WEEKDAY_NAMES,
 } from '@automate/contract';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -18,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LoadError } from '@/components/ui/load-error.tsx';
+import { SaveUndoButtons } from '@/components/ui/save-undo-buttons.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import type { FieldErrorMap } from '@/lib/form-errors.ts';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -51,8 +51,45 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+type FieldProps<T> = {
+  label: string;
+  value: T;
+  error: string | undefined;
+  onChange: (text: string) => void;
+};
+
+function TimeField({ label, value, error, onChange, disabled }: FieldProps<string> & { disabled: boolean }) {
+  return (
+    <TextField
+      label={label}
+      type="time"
+      size="small"
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+      error={error !== undefined}
+      helperText={error}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
 /** A limit's input: empty is no limit. */
-const limitText = (limit: number | null) => (limit === null ? '' : String(limit));
+function LimitField({ label, value, error, onChange, help }: FieldProps<number | null> & { help?: string }) {
+  return (
+    <TextField
+      label={label}
+      type="number"
+      size="small"
+      value={value === null ? '' : String(value)}
+      onChange={(event) => onChange(event.target.value)}
+      error={error !== undefined}
+      helperText={error ?? help}
+      slotProps={{ htmlInput: { min: 1, max: 100 } }}
+    />
+  );
+}
+
 const limitValue = (text: string) => (text.trim() === '' ? null : Number(text));
 
 function SettingsForm({ vendorId, timeZone, saved }: { vendorId: string; timeZone: string; saved: Settings }) {
@@ -111,27 +148,19 @@ function SettingsForm({ vendorId, timeZone, saved }: { vendorId: string; timeZon
           quiet hours for urgent messages.
         </Typography>
         <Stack direction="row" spacing={2}>
-          <TextField
+          <TimeField
             label="Business hours start"
-            type="time"
-            size="small"
             value={hours.start}
             disabled={!hours.enabled}
-            onChange={(event) => setHours({ start: event.target.value })}
-            error={error('quietHours.start') !== undefined}
-            helperText={error('quietHours.start')}
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={error('quietHours.start')}
+            onChange={(start) => setHours({ start })}
           />
-          <TextField
+          <TimeField
             label="Business hours end"
-            type="time"
-            size="small"
             value={hours.end}
             disabled={!hours.enabled}
-            onChange={(event) => setHours({ end: event.target.value })}
-            error={error('quietHours.end') !== undefined}
-            helperText={error('quietHours.end')}
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={error('quietHours.end')}
+            onChange={(end) => setHours({ end })}
           />
         </Stack>
         <fieldset style={{ border: 0, margin: 0, padding: 0 }} disabled={!hours.enabled}>
@@ -170,25 +199,18 @@ function SettingsForm({ vendorId, timeZone, saved }: { vendorId: string; timeZon
           skipped with the reason; the run does its other actions. Empty: no limit.
         </Typography>
         <Stack direction="row" spacing={2}>
-          <TextField
+          <LimitField
             label="Messages per client per day"
-            type="number"
-            size="small"
-            value={limitText(values.contactLimits.perDay)}
-            onChange={(event) => setLimit('perDay', event.target.value)}
-            error={error('contactLimits.perDay') !== undefined}
-            helperText={error('contactLimits.perDay')}
-            slotProps={{ htmlInput: { min: 1, max: 100 } }}
+            value={values.contactLimits.perDay}
+            error={error('contactLimits.perDay')}
+            onChange={(text) => setLimit('perDay', text)}
           />
-          <TextField
+          <LimitField
             label="Messages per client per week"
-            type="number"
-            size="small"
-            value={limitText(values.contactLimits.perWeek)}
-            onChange={(event) => setLimit('perWeek', event.target.value)}
-            error={error('contactLimits.perWeek') !== undefined}
-            helperText={error('contactLimits.perWeek') ?? 'Weeks start on Monday.'}
-            slotProps={{ htmlInput: { min: 1, max: 100 } }}
+            value={values.contactLimits.perWeek}
+            error={error('contactLimits.perWeek')}
+            help="Weeks start on Monday."
+            onChange={(text) => setLimit('perWeek', text)}
           />
         </Stack>
       </Section>
@@ -218,14 +240,7 @@ function SettingsForm({ vendorId, timeZone, saved }: { vendorId: string; timeZon
         </TextField>
       </Section>
 
-      <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={!dirty} loading={save.isPending}>
-          Save
-        </Button>
-        <Button disabled={!dirty || save.isPending} onClick={() => setValues(saved)}>
-          Undo changes
-        </Button>
-      </Stack>
+      <SaveUndoButtons dirty={dirty} saving={save.isPending} onUndo={() => setValues(saved)} />
     </Stack>
   );
 }

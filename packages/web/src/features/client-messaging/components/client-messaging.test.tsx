@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { type ClientOptOut, DEFAULT_CLIENT_MESSAGING, type Vendor } from '@automate/contract';
+import { type ClientOptOut, DEFAULT_CLIENT_MESSAGING } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { testVendor } from '@/testing/vendors.ts';
 import { ClientMessagingSettings } from './client-messaging-settings.tsx';
 import { OptOutsPage } from './opt-outs-page.tsx';
 import { UnsubscribePage } from './unsubscribe-page.tsx';
@@ -11,19 +12,7 @@ import { UnsubscribePage } from './unsubscribe-page.tsx';
 vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
-const VENDOR: Vendor = {
-  id: VENDOR_ID,
-  name: 'Alpha Plumbing',
-  timeZone: 'Pacific/Auckland',
-  senderName: null,
-  clientMessaging: DEFAULT_CLIENT_MESSAGING,
-  sm8Connected: true,
-  currentSubscriptionType: null,
-  hasCurrentSubscription: true,
-  automationsSuspended: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const VENDOR = testVendor({ id: VENDOR_ID });
 const BADGES = [
   { kind: 'badge', uuid: 'b-vip', name: 'VIP', active: true, details: {} },
   { kind: 'badge', uuid: 'b-none', name: 'No automated messages', active: true, details: {} },
