@@ -3,6 +3,7 @@ import {
   ACTION_WORDS,
   AutomationAction,
   actionName,
+  type ClientMessagingSettings,
   isClientFacingAction,
   SUBSCRIPTION_NOT_ACTIVE_REASON,
   type TriggerAction,
@@ -131,6 +132,12 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     const env = actionEnv(deps, client, run, records, names);
     const messaging = clientMessagingOf(vendor);
     const now = deps.clock.now();
+    const clientMessageGate = clientMessageGateFor({
+      settings: messaging,
+      timeZone: vendor.timeZone,
+      client: records.client,
+      badgeName: (uuid) => names.nameOf('badge', uuid),
+    });
     // Quiet hours hold the client messages only; the internal actions of the run go ahead now.
     const opening = definition.ignoreQuietHours
       ? null
@@ -152,35 +159,11 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       // A Failed step is there only when someone retried the run: it is attempted anew, as a new step.
       const previous = latest?.status === 'Started' ? latest : undefined;
       if (!previous && isClientFacingAction(action.type)) {
-        const waiting = latest?.status === 'Waiting' ? latest : undefined;
-        if (waitSentence) {
-          held = true;
-          if (waiting) await finishWaitingStep(db, waiting.id, { outcome: waitSentence, at: null });
-          else await insertStep(db, actionStep(run.id, position++, action, 'Waiting', waitSentence, now));
-          continue;
-        }
-        if (waiting) {
-          await finishWaitingStep(db, waiting.id, {
-            outcome: `Waited for business hours until ${formatInZone(now, vendor.timeZone)}.`,
-            at: now,
-          });
-        }
-        const refusal = run.clientUuid
-          ? await clientMessageRefusal(db, {
-              vendorId: run.vendorId,
-              clientUuid: run.clientUuid,
-              settings: messaging,
-              timeZone: vendor.timeZone,
-              now,
-              client: records.client,
-              badgeName: (uuid) => names.nameOf('badge', uuid),
-            })
-          : null;
-        if (refusal) {
-          await insertStep(db, actionStep(run.id, position++, action, 'Skipped', refusal, now, now));
-          skipped.push(`${actionLabel(action.type)}: ${refusal}`);
-          continue;
-        }
+        const gate = await clientMessageGate(db, { run, action, latest, position, waitSentence, now });
+        position = gate.position;
+        if (gate.held) held = true;
+        if (gate.refusal) skipped.push(`${actionLabel(action.type)}: ${gate.refusal}`);
+        if (gate.held || gate.refusal) continue;
       }
       const outcome = await performAction(deps, run, action, env, previous, position);
       if (!previous) position++;
@@ -283,6 +266,48 @@ async function performAction(
     await finishStep(db, step.id, { status: 'Failed', outcome: failure.reason, at: deps.clock.now() });
     return { failed: true, message: failure.reason, needsAdmin: failure.needsAdmin };
   }
+}
+
+/**
+ * Whether a client-facing action may go now: held by quiet hours (a Waiting step, updated while it
+ * waits), refused (a Skipped step with the reason: an opt-out or a contact limit), or free to go (a
+ * Waiting step of an earlier attempt is finished first). Answers the next step position.
+ */
+function clientMessageGateFor(vendor: {
+  settings: ClientMessagingSettings;
+  timeZone: string;
+  client: RunRecords['client'];
+  badgeName: (uuid: string) => string;
+}) {
+  return async (
+    db: Db,
+    at: {
+      run: RunRow;
+      action: TriggerAction;
+      latest: StepRow | undefined;
+      position: number;
+      waitSentence: string | null;
+      now: Date;
+    },
+  ): Promise<{ held: boolean; refusal: string | null; position: number }> => {
+    const { run, action, now } = at;
+    let position = at.position;
+    const waiting = at.latest?.status === 'Waiting' ? at.latest : undefined;
+    if (at.waitSentence) {
+      if (waiting) await finishWaitingStep(db, waiting.id, { outcome: at.waitSentence, at: null });
+      else await insertStep(db, actionStep(run.id, position++, action, 'Waiting', at.waitSentence, now));
+      return { held: true, refusal: null, position };
+    }
+    if (waiting) {
+      const outcome = `Waited for business hours until ${formatInZone(now, vendor.timeZone)}.`;
+      await finishWaitingStep(db, waiting.id, { outcome, at: now });
+    }
+    const refusal = run.clientUuid
+      ? await clientMessageRefusal(db, { ...vendor, vendorId: run.vendorId, clientUuid: run.clientUuid, now })
+      : null;
+    if (refusal) await insertStep(db, actionStep(run.id, position++, action, 'Skipped', refusal, now, now));
+    return { held: false, refusal, position };
+  };
 }
 
 /** A step whose action is still to do: interrupted, retried by a person, or held by quiet hours. */
