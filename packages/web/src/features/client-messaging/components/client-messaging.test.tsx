@@ -116,15 +116,21 @@ describe('the Opt-outs page', () => {
     expect(await screen.findByText(/No client has unsubscribed/)).toBeTruthy();
   });
 
-  it('shows a User the opt-outs without the undo button', async () => {
-    stub = stubFetch(({ url }) =>
-      url.pathname === `/api/vendor/${VENDOR_ID}/OptOuts`
-        ? ok([{ clientUuid: 'c-1', contactName: '', email: 'a@example.net', optedOutAt: '2026-11-20T01:00:00.000Z' }])
-        : url.pathname === `/api/Vendor/${VENDOR_ID}`
-          ? ok(VENDOR)
-          : undefined,
-    );
+  it('shows a User the opt-outs without the undo button, and names the opt-out badge', async () => {
+    const withBadge = { ...VENDOR, clientMessaging: { ...DEFAULT_CLIENT_MESSAGING, optOutBadgeUuid: 'b-none' } };
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `/api/vendor/${VENDOR_ID}/OptOuts`) {
+        return ok([
+          { clientUuid: 'c-1', contactName: '', email: 'a@example.net', optedOutAt: '2026-11-20T01:00:00.000Z' },
+        ]);
+      }
+      if (url.pathname === `/api/Vendor/${VENDOR_ID}/servicem8/reference`) return ok(BADGES);
+      return url.pathname === `/api/Vendor/${VENDOR_ID}` ? ok(withBadge) : undefined;
+    });
     renderAsRoute(<OptOutsPage vendorId={VENDOR_ID} canUndo={false} />, { path: '/', at: '/' });
+    expect((await screen.findByTestId('opt-out-badge')).textContent).toMatch(
+      /^Clients with the ServiceM8 badge “No automated messages” get no automated messages either/,
+    );
     const row = await screen.findByTestId('opt-out');
     expect(within(row).getByText('A client')).toBeTruthy();
     expect(within(row).queryByRole('button')).toBeNull();
