@@ -65,6 +65,8 @@ describe('a worker killed in the middle of a run', () => {
         enabled: true,
         event: 'JobIsCreated',
         targetKind: 'Job',
+        // The journey runs at any hour: its messages must not wait for the business's quiet hours.
+        ignoreQuietHours: true,
         actions: [
           { id: 'first', type: 'Job_AddNote', params: { text: 'First note for {{ job.number }}' } },
           { id: 'mail', type: 'JobClient_SendEmail', params: { subject: 'Job {{ job.number }} booked', body: 'Hi' } },

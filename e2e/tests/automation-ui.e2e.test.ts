@@ -324,7 +324,12 @@ describe('the vendor automation screens', () => {
       {
         to: TOM,
         subject: `Job ${URGENT_JOB.number} is done`,
-        textBody: `Hi Tom, job ${URGENT_JOB.number} is complete.`,
+        // Every automated email ends with its unsubscribe link.
+        textBody: expect.stringMatching(
+          new RegExp(
+            `^Hi Tom, job ${URGENT_JOB.number} is complete\\.\\n\\n--\\nTo stop automated emails from us, unsubscribe: http\\S+/unsubscribe\\?token=\\S+$`,
+          ),
+        ),
         regardingJobUUID: URGENT_JOB.uuid,
       },
     ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClientMessagingSettings, DEFAULT_CLIENT_MESSAGING } from './client-messaging.ts';
 import { type PLATFORM_ROLES, VendorRole } from './enums.ts';
 import { say } from './field-words.ts';
 
@@ -167,6 +168,8 @@ export const Vendor = z.object({
   timeZone: z.string(),
   /** How automated messages sign off (`{{ vendor.sender_name }}`); null (or left out): the business's name in ServiceM8. */
   senderName: z.string().nullable().default(null),
+  /** Quiet hours, contact limits and the opt-out badge for automated client messages. */
+  clientMessaging: ClientMessagingSettings.default(DEFAULT_CLIENT_MESSAGING),
   sm8Connected: z.boolean(),
   currentSubscriptionType: z.string().nullable(),
   hasCurrentSubscription: z.boolean(),
@@ -206,6 +209,7 @@ export const UpdateVendorRequest = z.object({
     .trim()
     .max(SENDER_NAME_MAX, say('Sender name', `use at most ${SENDER_NAME_MAX} characters`))
     .optional(),
+  clientMessaging: ClientMessagingSettings.optional(),
 });
 
 export const VendorUser = z.object({

@@ -89,9 +89,10 @@ export const StepKind = z.enum(STEP_KINDS);
 /**
  * `Started` is written before an action calls ServiceM8; a step still Started after a crash is checked before it is
  * retried. `Uncertain`: a message step interrupted after it may have sent, whose message could not be found or ruled
- * out in the job diary; it is not sent again and the vendor is asked to look.
+ * out in the job diary; it is not sent again and the vendor is asked to look. `Waiting`: a client message held by quiet
+ hours until the business opens (the run is Scheduled for then); the step says when it sends.
  */
-export const STEP_STATUSES = ['Started', 'Succeeded', 'Failed', 'Skipped', 'Uncertain'] as const;
+export const STEP_STATUSES = ['Started', 'Succeeded', 'Failed', 'Skipped', 'Uncertain', 'Waiting'] as const;
 export const StepStatus = z.enum(STEP_STATUSES);
 export type StepStatus = z.infer<typeof StepStatus>;
 

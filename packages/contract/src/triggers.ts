@@ -382,6 +382,8 @@ function definitionSchemas(reference: RecordReference) {
       conditions: ConditionGroup.default({ combiner: 'And', items: [] }),
       delay: TriggerDelay.optional(),
       recheckBeforeRun: z.boolean(say('Re-check conditions before running', 'give true or false')).default(true),
+      /** Urgent messages: the trigger's emails and texts go out even outside the business's quiet hours. */
+      ignoreQuietHours: z.boolean(say('Ignore quiet hours', 'give true or false')).default(false),
       actions: z
         .array(TriggerAction, say('Actions', 'give a list of actions'))
         .max(TRIGGER_LIMITS.actionsMax, say('Actions', `add at most ${TRIGGER_LIMITS.actionsMax} actions`)),

@@ -20,6 +20,7 @@ import { adminUserRoutes } from './modules/auth/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findLockedAddresses } from './modules/auth/auth.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
+import { clientMessagingRoutes } from './modules/automation/client-messaging.routes.ts';
 import { dryRunRoutes } from './modules/automation/dry-run.routes.ts';
 import { noticeRoutes } from './modules/automation/notices.routes.ts';
 import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRunRoutes(deps));
       await api.register(noticeRoutes(deps));
       await api.register(dryRunRoutes(deps));
+      await api.register(clientMessagingRoutes(deps));
       await api.register(triggerTemplateRoutes(deps));
       await api.register(billingRoutes(deps, { countUsage: (vendorId, since) => countUsage(deps, vendorId, since) }));
       await api.register(stripeWebhookRoutes(deps));

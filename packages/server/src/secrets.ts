@@ -11,6 +11,8 @@ export type AppKeys = {
   storageEncryptionKey: Uint8Array;
   /** HMAC key for signed cookies (the ServiceM8 sign-in's browser binding). */
   cookieSigningKey: Uint8Array;
+  /** HMAC key for the unsubscribe links in automated client emails. */
+  unsubscribeSigningKey: Uint8Array;
 };
 
 /**
@@ -24,6 +26,7 @@ export function resolveAppKeys(config: Pick<Config, 'appSecretKey' | 'dataDir'>)
     sessionSigningKey: derive('session-jwt'),
     storageEncryptionKey: derive('storage-encryption'),
     cookieSigningKey: derive('cookie-signing'),
+    unsubscribeSigningKey: derive('unsubscribe-links'),
   };
 }
 

@@ -97,7 +97,7 @@ describe('the audit log', () => {
     ]);
     expect(logged[1]).toMatchObject({
       actorUserId: superAdmin.id,
-      summary: 'As the vendor: Rename a vendor or change its time zone.',
+      summary: 'As the vendor: Change a vendor’s name, time zone, sender name or client messaging settings.',
       before: { name: 'Renamed Ltd', timeZone: 'Pacific/Auckland' },
       after: { timeZone: 'Europe/London' },
     });

@@ -148,7 +148,9 @@ describe('the actions, performed in ServiceM8', () => {
     expect(email).toMatchObject({
       to: 'emma.ellis@example.net',
       subject: 'About job 1001',
-      textBody: 'Hi Emma, we are on it.',
+      textBody: expect.stringMatching(
+        /^Hi Emma, we are on it\.\n\n--\nTo stop automated emails from us, unsubscribe: http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=\S+$/,
+      ),
       regardingJobUUID: JOB,
     });
     expect(step?.outcome).toBe('Sent the email "About job 1001" to emma.ellis@example.net; it is in the job diary.');
@@ -165,7 +167,7 @@ describe('the actions, performed in ServiceM8', () => {
     h.sim.controls.clearMessages();
     await startRun({ id: 'e', type: 'Job_SendEmail', params: { emailTemplateId: created.json().data.id } });
     expect(h.sim.controls.messages('email')).toMatchObject([
-      { subject: 'Thanks, Emma', textBody: 'Job 1001 is booked.' },
+      { subject: 'Thanks, Emma', textBody: expect.stringMatching(/^Job 1001 is booked\.\n\n--\nTo stop automated/) },
     ]);
   });
 

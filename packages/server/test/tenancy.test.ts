@@ -1,6 +1,7 @@
 import { ErrorBody, TriggerDefinition } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminNotices, automationEvents, triggerRuns } from '../src/modules/automation/automation.schema.ts';
+import { insertOptOut } from '../src/modules/automation/client-messaging.repository.ts';
 import { insertEmailTemplate } from '../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../src/modules/invitations/invitations.repository.ts';
 import { insertTemplate } from '../src/modules/trigger-templates/trigger-templates.repository.ts';
@@ -487,6 +488,26 @@ const ROUTES: Record<string, Route> = {
     prepare: createTriggersIn,
     adminOnly: false,
     success: 409,
+  },
+  'GET /api/vendor/{vendorId}/OptOuts': {
+    method: 'GET',
+    url: (t) => `/api/vendor/${t.vendor.id}/OptOuts`,
+    adminOnly: false,
+    success: 200,
+  },
+  'DELETE /api/vendor/{vendorId}/OptOuts/{clientUuid}': {
+    method: 'DELETE',
+    url: (t) => `/api/vendor/${t.vendor.id}/OptOuts/client-1`,
+    prepare: (t) =>
+      insertOptOut(services.deps.database.db, {
+        vendorId: t.vendor.id,
+        clientUuid: 'client-1',
+        contactName: 'Client One',
+        email: 'one@example.com',
+        optedOutAt: new Date(),
+      }),
+    adminOnly: true,
+    success: 200,
   },
   'GET /api/vendor/{vendorId}/Trigger/runs': {
     method: 'GET',

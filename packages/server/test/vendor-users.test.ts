@@ -221,7 +221,9 @@ describe('vendor settings', () => {
       timeZone: ['Time zone: choose a time zone such as Pacific/Auckland.'],
     });
     const empty = await inject('PATCH', `/api/Vendor/${team.vendor.id}`, team.adminToken, {});
-    expect(ErrorBody.parse(empty.json()).message).toBe('Nothing to change: send a new name, timeZone or senderName.');
+    expect(ErrorBody.parse(empty.json()).message).toBe(
+      'Nothing to change: send a new name, timeZone, senderName or clientMessaging.',
+    );
   });
 
   it('lists vendors for super admins with the filter the vendor selector uses', async () => {

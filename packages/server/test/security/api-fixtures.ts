@@ -1,6 +1,7 @@
 import { TriggerDefinition } from '@automate/contract';
 import { insertIdentity } from '../../src/modules/auth/sm8-identities.repository.ts';
 import { adminNotices, automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
+import { insertOptOut } from '../../src/modules/automation/client-messaging.repository.ts';
 import { insertEmailTemplate } from '../../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../../src/modules/invitations/invitations.repository.ts';
 import { insertTrigger, insertTriggerAttachment } from '../../src/modules/triggers/triggers.repository.ts';
@@ -141,6 +142,13 @@ export async function createTenant(services: TestServices, name: string) {
       createdAt: now,
     })
     .returning();
+  const optOut = {
+    vendorId: team.vendor.id,
+    clientUuid: `client-${team.vendor.id}`,
+    contactName: 'Client',
+    email: 'c@example.com',
+  };
+  await insertOptOut(db, { ...optOut, optedOutAt: now });
   const identity = { accountUuid: `account-${team.vendor.id}`, staffUuid: `staff-${team.vendor.id}` };
   await insertIdentity(db, { ...identity, userId: team.user.id, accountName: name, staffEmail: team.user.email });
   /** Path parameter → this tenant's record; a name missing here fails the sweep for its routes. */
@@ -157,6 +165,7 @@ export async function createTenant(services: TestServices, name: string) {
     noticeId: notice?.id ?? '',
     accountUuid: identity.accountUuid,
     staffUuid: identity.staffUuid,
+    clientUuid: optOut.clientUuid,
   };
   return { ...team, ids };
 }

@@ -5,7 +5,7 @@ import { sm8ReconcileCursors } from '../../src/modules/automation/automation.sch
 import { reconcileVendor } from '../../src/modules/automation/reconciliation.service.ts';
 import { dispatchDueRuns } from '../../src/modules/automation/run-dispatch.service.ts';
 import { connectWithTokens } from '../../src/modules/servicem8/connect.service.ts';
-import { bearer, createVendorTeam } from './factories.ts';
+import { bearer, createVendorTeam, tokenFor } from './factories.ts';
 import { startTestServices, type TestServices } from './test-services.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -32,6 +32,8 @@ export type AutomationHarness = TestServices & {
   advance(ms: number, options?: { dispatch?: boolean }): Promise<void>;
   /** Lets every queued delivery be processed (the inbox has nothing Received left). */
   quiet(): Promise<void>;
+  /** A new session for the Admin (`token`), after `advance` moved the clock past the last one's lifetime. */
+  renewSession(): Promise<void>;
   deleteTrigger(triggerId: string): Promise<void>;
   /** Posts the simulator's latest object delivery about `uuid` to our callback again, `times` at once. */
   redeliver(uuid: string, times: number): Promise<void>;
@@ -129,7 +131,9 @@ export async function startAutomationHarness(
     ...services,
     sim,
     vendorId,
-    token: team.adminToken,
+    get token() {
+      return team.adminToken;
+    },
     userToken: team.userToken,
     adminEmail: team.admin.email,
     async createTrigger(definition) {
@@ -175,6 +179,9 @@ export async function startAutomationHarness(
       if (dispatch) await dispatchDueRuns(deps);
     },
     quiet,
+    async renewSession() {
+      team.adminToken = await tokenFor(deps, team.admin);
+    },
     async deleteTrigger(triggerId) {
       const response = await app.inject({
         method: 'DELETE',

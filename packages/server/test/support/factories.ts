@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SUPER_ADMIN, type VendorRole } from '@automate/contract';
+import { DEFAULT_CLIENT_MESSAGING, SUPER_ADMIN, type VendorRole } from '@automate/contract';
 import type { Deps } from '../../src/deps.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { insertMembership } from '../../src/modules/users/memberships.repository.ts';
@@ -32,8 +32,19 @@ export async function createUser(
   });
 }
 
+/**
+ * A vendor whose client messages go out at any hour (tests run at whatever time it is; the quiet hours
+ * tests switch them on).
+ */
 export async function createVendor(deps: Deps, name = `Vendor ${randomUUID().slice(0, 6)}`): Promise<VendorRow> {
-  return insertVendor(deps.database.db, { name, currentSubscriptionType: 'Standard' });
+  return insertVendor(deps.database.db, {
+    name,
+    currentSubscriptionType: 'Standard',
+    clientMessaging: {
+      ...DEFAULT_CLIENT_MESSAGING,
+      quietHours: { ...DEFAULT_CLIENT_MESSAGING.quietHours, enabled: false },
+    },
+  });
 }
 
 export async function addMember(deps: Deps, vendor: VendorRow, user: UserRow, role: VendorRole): Promise<void> {

@@ -42,6 +42,7 @@ const pages = {
   verify: () => import('./routes/auth/verify.tsx'),
   reset: () => import('./routes/auth/reset.tsx'),
   paymentClose: () => import('./routes/payment-close.tsx'),
+  unsubscribe: () => import('./routes/unsubscribe.tsx'),
   notFound: () => import('./routes/not-found.tsx'),
   publicLayout: () => import('./layouts/public-layout.tsx'),
   shellLayout: () => import('./layouts/shell/shell-layout.tsx'),
@@ -192,6 +193,8 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                   ),
                   page('team', 'Team', pages.account, 'TeamRoute'),
                   page('activity', 'Activity', pages.account, 'ActivityRoute'),
+                  page('messaging', 'Client messages', pages.account, 'ClientMessagingRoute'),
+                  page('opt-outs', 'Opt-outs', pages.account, 'OptOutsRoute'),
                 ]),
               ]),
               ErrorBoundary: RouteErrorBoundary,
@@ -285,6 +288,12 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
           path: 'payment',
           ...lazyComponent(pages.cardLayout, 'CardLayout'),
           children: [page('close', 'Payment', pages.paymentClose, 'PaymentCloseRoute')],
+        },
+
+        {
+          path: 'unsubscribe',
+          ...lazyComponent(pages.cardLayout, 'CardLayout'),
+          children: [indexPage(pages.unsubscribe, 'UnsubscribeRoute')],
         },
 
         page('*', 'Not found', pages.notFound, 'NotFoundRoute'),

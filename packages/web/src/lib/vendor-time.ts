@@ -1,6 +1,7 @@
-import { Vendor } from '@automate/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './api-client.ts';
+import { type UpdateVendorRequest, Vendor } from '@automate/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiGet, apiRequest } from './api-client.ts';
 import { LOCALES } from './format.ts';
 
 /**
@@ -9,7 +10,7 @@ import { LOCALES } from './format.ts';
  */
 
 /** The query key of a vendor's record; saving the vendor refreshes it. */
-export const vendorKey = (vendorId: string) => ['vendor', vendorId] as const;
+const vendorKey = (vendorId: string) => ['vendor', vendorId] as const;
 
 /** `GET /api/Vendor/{id}`: the business's name, time zone and ServiceM8 state. */
 export function useVendor(vendorId: string | undefined) {
@@ -21,6 +22,16 @@ export function useVendor(vendorId: string | undefined) {
       staleTime: 5 * 60_000,
     }),
   );
+}
+
+/** `PATCH /api/Vendor/{id}`: saves some of the business's settings; the saved vendor replaces the cached one. */
+export function useSaveVendor(vendorId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: z.input<typeof UpdateVendorRequest>) =>
+      apiRequest('PATCH', `/Vendor/${encodeURIComponent(vendorId)}`, Vendor, { body: patch }),
+    onSuccess: ({ data }) => client.setQueryData(vendorKey(vendorId), data),
+  });
 }
 
 /** The vendor's time zone; undefined until known, when the browser's is used. */

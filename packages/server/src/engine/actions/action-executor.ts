@@ -21,6 +21,11 @@ export type ActionEnv = {
   attachment(id: string): Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | null>;
   noteWrite(object: string, uuid: string, fields: Record<string, unknown>, created?: boolean): Promise<void>;
   newUuid(): string;
+  /**
+   * The unsubscribe link for an automated email to this contact of the run's client; null when the run
+   * has no client to opt out.
+   */
+  unsubscribeLink(contact: { name: string; email: string }): string | null;
   /** Names for uuids (badges, queues, categories, materials) from the synced reference data. */
   nameOf(kind: 'badge' | 'queue' | 'category' | 'material', uuid: string): string;
 };

@@ -36,6 +36,15 @@ function noAddress(audience: Audience, what: 'an email address' | 'a mobile numb
   );
 }
 
+/**
+ * Every automated email ends with a visible link to the public page where its recipient stops them
+ * (the line is part of the plan, so the job diary check of a resumed step finds the same text).
+ */
+function withUnsubscribeLine(body: string, contact: Sm8Record, to: string, env: ActionEnv): string {
+  const link = env.unsubscribeLink({ name: contactName(contact), email: to });
+  return link ? `${body}\n\n--\nTo stop automated emails from us, unsubscribe: ${link}` : body;
+}
+
 function recipientLabel(contact: Sm8Record, address: string): string {
   const name = contactName(contact);
   return name ? `${name} <${address}>` : address;
@@ -64,8 +73,9 @@ function sendEmailAction<T extends 'Job_SendEmail' | 'JobClient_SendEmail'>(audi
       const subject = await env.render(texts.subject, contact);
       const body = await env.render(texts.body, contact);
       const to = text(contact.email);
+      const fullBody = withUnsubscribeLine(body.text, contact, to, env);
       return {
-        input: { to, subject: subject.text, body: body.text, jobUuid: text((await env.records.job())?.uuid) },
+        input: { to, subject: subject.text, body: fullBody, jobUuid: text((await env.records.job())?.uuid) },
         description: `Email ${recipientLabel(contact, to)}: "${subject.text}"`,
         missingMergeFields: [...new Set([...subject.missing, ...body.missing])],
       };
@@ -146,7 +156,7 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
         fileName: file.fileName,
         to,
         subject: renderedSubject.text,
-        body: renderedBody.text,
+        body: withUnsubscribeLine(renderedBody.text, contact, to, env),
       },
       description: `Attach "${file.fileName}" to ${jobLabel(job)} and email it to ${recipientLabel(contact, to)}: "${renderedSubject.text}"`,
       missingMergeFields: [...new Set([...renderedSubject.missing, ...renderedBody.missing])],

@@ -186,7 +186,7 @@ function pickFlags(job: Record<string, unknown>): JobFacts {
   return Object.fromEntries(JOB_FLAG_FIELDS.map((field) => [field, flag(job[field])]));
 }
 
-function readBadges(value: unknown): string[] {
+export function readBadges(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
   return typeof value === 'string' ? parseBadgeList(value) : [];
 }

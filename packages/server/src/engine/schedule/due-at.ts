@@ -20,7 +20,7 @@ export function dueAt(from: Date, delay: TriggerDelay | undefined, timeZone: str
 const UNITS = { Minute: 'minutes', Hour: 'hours', Day: 'days', Month: 'months', Year: 'years' } as const;
 
 /** A zone luxon does not know (a typo in synced data) falls back to UTC rather than failing the run. */
-function zoneOrUtc(timeZone: string): string {
+export function zoneOrUtc(timeZone: string): string {
   return DateTime.local().setZone(timeZone).isValid ? timeZone : 'UTC';
 }
 

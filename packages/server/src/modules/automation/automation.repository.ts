@@ -193,11 +193,12 @@ export async function startRun(db: Db, runId: string, now: Date): Promise<boolea
 export async function postponeRun(
   db: Db,
   runId: string,
-  wait: { dueAt: Date; reason: string; at: Date },
+  wait: { dueAt: Date; reason: string; at: Date; sm8Calls?: number },
 ): Promise<void> {
   await db
     .update(triggerRuns)
     .set({
+      sm8Calls: sql`${triggerRuns.sm8Calls} + ${wait.sm8Calls ?? 0}`,
       status: 'Scheduled',
       startedAt: null,
       dispatchedAt: null,
@@ -252,6 +253,17 @@ export async function noteFailedAttempt(
 }
 
 // Steps ----------------------------------------------------------------------------------------
+
+/**
+ * A client message held by quiet hours: its sentence updated while it still waits (`at` null), or
+ * finished (`at`) when the business opened and the message is being sent.
+ */
+export async function finishWaitingStep(db: Db, stepId: string, update: { outcome: string; at: Date | null }) {
+  await db
+    .update(runSteps)
+    .set({ outcome: update.outcome, finishedAt: update.at })
+    .where(and(eq(runSteps.id, stepId), eq(runSteps.status, 'Waiting')));
+}
 
 export async function listSteps(db: Db, runId: string): Promise<StepRow[]> {
   return db.select().from(runSteps).where(eq(runSteps.runId, runId)).orderBy(asc(runSteps.position));

@@ -211,3 +211,20 @@ export const adminNotices = pgTable(
   },
   (t) => [index('admin_notices_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Clients who used the unsubscribe link of an automated email: no client-facing action sends to them
+ * until the vendor undoes it (the Opt-outs page).
+ */
+export const clientOptOuts = pgTable(
+  'client_opt_outs',
+  {
+    vendorId: ownedByVendor(),
+    clientUuid: text().notNull(),
+    contactName: text().notNull(),
+    /** The address the email with the link went to. */
+    email: text().notNull(),
+    optedOutAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.clientUuid] })],
+);

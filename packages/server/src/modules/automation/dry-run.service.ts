@@ -4,6 +4,7 @@ import { ActionProblem } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
 import type { RecordSubject } from '../../engine/records/run-records.ts';
+import { text } from '../../engine/records/run-records.ts';
 import { notFound } from '../../http/app-error.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { loadReferenceNames } from './reference-names.ts';
@@ -34,7 +35,14 @@ export async function dryRunTrigger(
   const env = actionEnv(
     deps,
     client,
-    { id: 'dry-run', vendorId, triggerId: triggerId ?? 'dry-run', cascadeDepth: 0 },
+    {
+      id: 'dry-run',
+      vendorId,
+      triggerId: triggerId ?? 'dry-run',
+      cascadeDepth: 0,
+      // The emails shown carry the unsubscribe link they would be sent with.
+      clientUuid: text((await records.job())?.company_uuid) || subject.clientUuid || null,
+    },
     records,
     names,
   );

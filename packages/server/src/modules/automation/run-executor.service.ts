@@ -3,6 +3,8 @@ import {
   ACTION_WORDS,
   AutomationAction,
   actionName,
+  type ClientMessagingSettings,
+  isClientFacingAction,
   SUBSCRIPTION_NOT_ACTIVE_REASON,
   type TriggerAction,
   TriggerDefinition,
@@ -18,17 +20,19 @@ import { buildMergeValues } from '../../engine/messages/merge-values.ts';
 import { mergeRecordsUsed, renderMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { RunRecords } from '../../engine/records/run-records.ts';
 import { formatInZone } from '../../engine/schedule/due-at.ts';
+import { nextBusinessOpening, openingWords } from '../../engine/schedule/quiet-hours.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { limitSentence, pausedRunWaitsUntil, planLimitsOf } from '../billing/checkout.service.ts';
 import { templateToSend } from '../email-templates/email-templates.service.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
 import { readTriggerAttachment } from '../triggers/triggers.service.ts';
-import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
+import { clientMessagingOf, findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
   findRun,
   finishRun,
   finishStep,
+  finishWaitingStep,
   insertStep,
   insertWrite,
   listSteps,
@@ -38,11 +42,12 @@ import {
   type StepRow,
   startRun,
 } from './automation.repository.ts';
+import { clientMessageRefusal, unsubscribeUrl } from './client-messaging.service.ts';
 import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, type FailureCause, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
-import { isMessageAction, runUsageSince } from './usage.service.ts';
+import { runUsageSince } from './usage.service.ts';
 
 /** Which attempt at a run this is (`retryCount` 0 is the first) and how long a retry may wait at most. */
 export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDelayMs: number };
@@ -129,15 +134,41 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     }
 
     const env = actionEnv(deps, client, run, records, names);
+    const messaging = clientMessagingOf(vendor);
+    const now = deps.clock.now();
+    const clientMessageGate = clientMessageGateFor({
+      settings: messaging,
+      timeZone: vendor.timeZone,
+      client: records.client,
+      badgeName: (uuid) => names.nameOf('badge', uuid),
+    });
+    // Quiet hours hold the client messages only; the internal actions of the run go ahead now.
+    const opening = definition.ignoreQuietHours
+      ? null
+      : nextBusinessOpening(now, messaging.quietHours, vendor.timeZone);
+    const waitSentence = opening
+      ? `Waiting for business hours — sends ${openingWords(opening, now, vendor.timeZone)}`
+      : null;
     // Uncertain steps of earlier attempts stay so (they are not performed again), then this attempt's.
     const uncertain = steps
       .filter((step) => step.status === 'Uncertain')
       .map((step) => `${stepName(step)}: ${step.outcome}`);
+    const skipped = steps
+      .filter((step) => step.kind === 'Action' && step.status === 'Skipped')
+      .map((step) => `${stepName(step)}: ${step.outcome}`);
+    let held = false;
     for (const [index, action] of definition.actions.entries()) {
       const latest = latestStepOf(steps, action.id);
-      if (latest && latest.status !== 'Started' && latest.status !== 'Failed') continue;
+      if (latest && !RESUMABLE_STEP_STATUSES.includes(latest.status)) continue;
       // A Failed step is there only when someone retried the run: it is attempted anew, as a new step.
       const previous = latest?.status === 'Started' ? latest : undefined;
+      if (!previous && isClientFacingAction(action.type)) {
+        const gate = await clientMessageGate(db, { run, action, latest, position, waitSentence, now });
+        position = gate.position;
+        if (gate.held) held = true;
+        if (gate.refusal) skipped.push(`${actionLabel(action.type)}: ${gate.refusal}`);
+        if (gate.held || gate.refusal) continue;
+      }
       const outcome = await performAction(deps, run, action, env, previous, position);
       if (!previous) position++;
       if (outcome.uncertain) uncertain.push(`${actionLabel(action.type)}: ${outcome.message}`);
@@ -147,7 +178,13 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
         return finish('Failed', reason, outcome.cause);
       }
     }
-    return finish('Succeeded', uncertain.length > 0 ? uncertain.join(' ') : null);
+    if (held && opening && waitSentence) {
+      // Durable: the run is Scheduled again for the opening, and the dispatcher queues it then.
+      await postponeRun(db, runId, { dueAt: opening, reason: `${waitSentence}.`, at: now, sm8Calls: calls.take() });
+      return { status: 'Scheduled' };
+    }
+    const notes = [...skipped, ...uncertain];
+    return finish('Succeeded', notes.length > 0 ? notes.join(' ') : null);
   } catch (error) {
     const failure = classifyRunFailure(error);
     if (failure.kind === 'permanent') {
@@ -239,6 +276,75 @@ async function performAction(
   }
 }
 
+/**
+ * Whether a client-facing action may go now: held by quiet hours (a Waiting step, updated while it
+ * waits), refused (a Skipped step with the reason: an opt-out or a contact limit), or free to go (a
+ * Waiting step of an earlier attempt is finished first). Answers the next step position.
+ */
+function clientMessageGateFor(vendor: {
+  settings: ClientMessagingSettings;
+  timeZone: string;
+  client: RunRecords['client'];
+  badgeName: (uuid: string) => string;
+}) {
+  return async (
+    db: Db,
+    at: {
+      run: RunRow;
+      action: TriggerAction;
+      latest: StepRow | undefined;
+      position: number;
+      waitSentence: string | null;
+      now: Date;
+    },
+  ): Promise<{ held: boolean; refusal: string | null; position: number }> => {
+    const { run, action, now } = at;
+    let position = at.position;
+    const waiting = at.latest?.status === 'Waiting' ? at.latest : undefined;
+    if (at.waitSentence) {
+      if (waiting) await finishWaitingStep(db, waiting.id, { outcome: at.waitSentence, at: null });
+      else await insertStep(db, actionStep(run.id, position++, action, 'Waiting', at.waitSentence, now));
+      return { held: true, refusal: null, position };
+    }
+    if (waiting) {
+      const outcome = `Waited for business hours until ${formatInZone(now, vendor.timeZone)}.`;
+      await finishWaitingStep(db, waiting.id, { outcome, at: now });
+    }
+    const refusal = run.clientUuid
+      ? await clientMessageRefusal(db, { ...vendor, vendorId: run.vendorId, clientUuid: run.clientUuid, now })
+      : null;
+    if (refusal) await insertStep(db, actionStep(run.id, position++, action, 'Skipped', refusal, now, now));
+    return { held: false, refusal, position };
+  };
+}
+
+/** A step whose action is still to do: interrupted, retried by a person, or held by quiet hours. */
+const RESUMABLE_STEP_STATUSES: readonly string[] = ['Started', 'Failed', 'Waiting'];
+
+/** A step for an action that was not performed: held (Waiting, not finished) or Skipped (finished). */
+function actionStep(
+  runId: string,
+  position: number,
+  action: TriggerAction,
+  status: 'Waiting' | 'Skipped',
+  outcome: string,
+  startedAt: Date,
+  finishedAt: Date | null = null,
+) {
+  return {
+    runId,
+    position,
+    kind: 'Action' as const,
+    actionId: action.id,
+    actionType: action.type,
+    status,
+    input: {},
+    outcome,
+    startedAt,
+    finishedAt,
+  };
+}
+
 /** The action of a step as the editor names it (the step keeps the action's type). */
 function stepName(step: StepRow): string {
   const type = AutomationAction.safeParse(step.actionType);
@@ -263,7 +369,7 @@ function latestStepOf(steps: StepRow[], actionId: string): StepRow | undefined {
 export function actionEnv(
   deps: Deps,
   client: Sm8Client,
-  run: Pick<RunRow, 'id' | 'vendorId' | 'triggerId' | 'cascadeDepth'>,
+  run: Pick<RunRow, 'id' | 'vendorId' | 'triggerId' | 'cascadeDepth' | 'clientUuid'>,
   records: RunRecords,
   names: ReferenceNames,
 ): ActionEnv {
@@ -298,6 +404,10 @@ export function actionEnv(
       });
     },
     newUuid: () => randomUUID(),
+    unsubscribeLink: ({ name, email }) =>
+      run.clientUuid
+        ? unsubscribeUrl(deps, { vendorId: run.vendorId, clientUuid: run.clientUuid, contactName: name, email })
+        : null,
     nameOf: names.nameOf,
   };
 }
@@ -324,7 +434,7 @@ async function messageQuotaRefusal(
   definition: TriggerDefinition,
   now: Date,
 ): Promise<string | null> {
-  const sends = definition.actions.filter((action) => isMessageAction(action.type)).length;
+  const sends = definition.actions.filter((action) => isClientFacingAction(action.type)).length;
   if (sends === 0) return null;
   const planLimit = await planLimitsOf(db, run.vendorId, now);
   if (!planLimit) return null;

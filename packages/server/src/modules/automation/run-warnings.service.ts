@@ -1,4 +1,4 @@
-import { ACTION_WORDS, TriggerDefinition } from '@automate/contract';
+import { ACTION_WORDS, isClientFacingAction, TriggerDefinition } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { ActionProblem } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
@@ -11,7 +11,6 @@ import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
 import { recordsForRun } from './run-context.ts';
 import { actionEnv } from './run-executor.service.ts';
 import { listRunsToCheckAhead, saveRunWarnings } from './run-warnings.repository.ts';
-import { isMessageAction } from './usage.service.ts';
 
 /**
  * Pre-flight warnings: what a scheduled run's messages will miss when they are due (a client without an
@@ -38,7 +37,7 @@ async function warningsOf(deps: Deps, run: RunRow, definition: TriggerDefinition
   const env = actionEnv(deps, planning.client, run, planning.records, planning.names);
   const warnings: string[] = [];
   for (const action of definition.actions) {
-    if (!isMessageAction(action.type)) continue;
+    if (!isClientFacingAction(action.type)) continue;
     try {
       await executorFor(action.type).plan(action.params as never, env);
     } catch (error) {

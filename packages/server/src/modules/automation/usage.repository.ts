@@ -1,19 +1,12 @@
+import { CLIENT_FACING_ACTIONS } from '@automate/contract';
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { runSteps, triggerRuns } from './automation.schema.ts';
 
-/** Actions that send an email or a text message: they count against a plan's messages a month. */
-export const MESSAGE_ACTIONS: readonly string[] = [
-  'Job_SendEmail',
-  'JobClient_SendEmail',
-  'Job_SendText',
-  'JobClient_SendText',
-  'Job_SendAttachment',
-];
 /** Runs that did their work (or tried to): Skipped and Cancelled ones cost nothing. */
 const COUNTED_RUN_STATUSES = ['Running', 'Succeeded', 'Failed'] as const;
 
-/** Runs of the vendor started since `since`, and the emails and texts they sent. */
+/** Runs of the vendor started since `since`, and the emails and texts (client-facing actions) they sent. */
 export async function countRunUsageSince(
   db: Db,
   vendorId: string,
@@ -38,7 +31,7 @@ export async function countRunUsageSince(
         eq(triggerRuns.vendorId, vendorId),
         gte(runSteps.startedAt, since),
         eq(runSteps.status, 'Succeeded'),
-        inArray(runSteps.actionType, MESSAGE_ACTIONS),
+        inArray(runSteps.actionType, [...CLIENT_FACING_ACTIONS]),
       ),
     );
   return { runs: runs?.total ?? 0, messages: messages?.total ?? 0 };

@@ -36,6 +36,7 @@ export async function updateVendor(
       | 'name'
       | 'timeZone'
       | 'senderName'
+      | 'clientMessaging'
       | 'currentSubscriptionType'
       | 'subscriptionActive'
       | 'automationsSuspendedAt'

@@ -41,13 +41,13 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       url: '/Vendor/:id',
       access: access.vendorAdmin('id'),
       tags,
-      summary: 'Rename a vendor or change its time zone',
+      summary: 'Change a vendor’s name, time zone, sender name or client messaging settings',
       body: UpdateVendorRequest,
       data: Vendor,
       message: 'Saved.',
       answer: async (vendorId, request) => {
-        const { name, timeZone } = await getVendor(deps, vendorId);
-        noteSettingBefore(request, { name, timeZone });
+        const { name, timeZone, senderName, clientMessaging } = await getVendor(deps, vendorId);
+        noteSettingBefore(request, { name, timeZone, senderName, clientMessaging });
         return changeVendor(deps, vendorId, request.body);
       },
     });

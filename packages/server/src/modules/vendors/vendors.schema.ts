@@ -1,4 +1,5 @@
-import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ClientMessagingSettings } from '@automate/contract';
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const vendors = pgTable('vendors', {
   id: uuid().primaryKey().defaultRandom(),
@@ -7,6 +8,8 @@ export const vendors = pgTable('vendors', {
   timeZone: text().notNull().default('Pacific/Auckland'),
   /** How automated messages sign off (`{{ vendor.sender_name }}`); null: the business's name in ServiceM8. */
   senderName: text(),
+  /** Quiet hours, contact limits and the opt-out badge for automated client messages; null: the defaults. */
+  clientMessaging: jsonb().$type<ClientMessagingSettings>(),
   sm8AccountUuid: text().unique(),
   sm8Connected: boolean().notNull().default(false),
   currentSubscriptionType: text(),

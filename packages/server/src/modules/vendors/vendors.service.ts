@@ -1,4 +1,10 @@
-import type { SearchPage, SearchQuery, Vendor } from '@automate/contract';
+import {
+  ClientMessagingSettings,
+  DEFAULT_CLIENT_MESSAGING,
+  type SearchPage,
+  type SearchQuery,
+  type Vendor,
+} from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -19,6 +25,7 @@ export function toVendor(row: VendorRow): Vendor {
     name: row.name,
     timeZone: row.timeZone,
     senderName: row.senderName,
+    clientMessaging: clientMessagingOf(row),
     sm8Connected: row.sm8Connected,
     currentSubscriptionType: row.currentSubscriptionType,
     hasCurrentSubscription: row.currentSubscriptionType !== null,
@@ -45,15 +52,24 @@ export async function getVendor(deps: Deps, vendorId: string): Promise<Vendor> {
 export async function changeVendor(
   deps: Deps,
   vendorId: string,
-  patch: { name?: string | undefined; timeZone?: string | undefined; senderName?: string | undefined },
+  patch: {
+    name?: string | undefined;
+    timeZone?: string | undefined;
+    senderName?: string | undefined;
+    clientMessaging?: ClientMessagingSettings | undefined;
+  },
 ): Promise<Vendor> {
-  const changes: Partial<Pick<VendorRow, 'name' | 'timeZone' | 'senderName'>> = {};
+  const changes: Partial<Pick<VendorRow, 'name' | 'timeZone' | 'senderName' | 'clientMessaging'>> = {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.timeZone !== undefined) changes.timeZone = patch.timeZone;
   // An empty sender name goes back to signing with the business's name.
   if (patch.senderName !== undefined) changes.senderName = patch.senderName || null;
+  if (patch.clientMessaging !== undefined) changes.clientMessaging = patch.clientMessaging;
   if (Object.keys(changes).length === 0) {
-    throw new AppError('VALIDATION_FAILED', 'Nothing to change: send a new name, timeZone or senderName.');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Nothing to change: send a new name, timeZone, senderName or clientMessaging.',
+    );
   }
   const row = await updateVendor(deps.database.db, vendorId, changes);
   if (!row) throw notFound('Vendor');
@@ -61,6 +77,12 @@ export async function changeVendor(
 }
 
 // Other modules' reads and writes: each takes the database or the caller's transaction.
+
+/** The vendor's client messaging settings: what it saved, or the defaults (quiet hours Mon–Sat 8:00–20:00). */
+export function clientMessagingOf(row: Pick<VendorRow, 'clientMessaging'>): ClientMessagingSettings {
+  const saved = ClientMessagingSettings.safeParse(row.clientMessaging);
+  return saved.success ? saved.data : DEFAULT_CLIENT_MESSAGING;
+}
 
 /** The vendor; undefined when there is none. */
 export function findVendor(db: Db, vendorId: string): Promise<VendorRow | undefined> {

@@ -10,6 +10,8 @@ import { InvoiceList } from '@/features/billing/components/invoice-list.tsx';
 import { InvoiceView } from '@/features/billing/components/invoice-view.tsx';
 import { PlanCheckout } from '@/features/billing/components/plan-checkout.tsx';
 import { SubscriptionOverview } from '@/features/billing/components/subscription-overview.tsx';
+import { ClientMessagingSettings } from '@/features/client-messaging/components/client-messaging-settings.tsx';
+import { OptOutsPage } from '@/features/client-messaging/components/opt-outs-page.tsx';
 import { EmailTemplateEditor } from '@/features/email-templates/components/email-template-editor.tsx';
 import { EmailTemplates } from '@/features/email-templates/components/email-templates.tsx';
 import { TeamPage } from '@/features/team/components/team-page.tsx';
@@ -22,6 +24,8 @@ const TEAM_PATH = '/app/account/team';
 const CHECKOUT_PATH = '/app/account/subscription/checkout';
 const INVOICES_PATH = '/app/account/invoicing/search';
 const ACTIVITY_PATH = '/app/account/activity';
+const MESSAGING_PATH = '/app/account/messaging';
+const OPT_OUTS_PATH = '/app/account/opt-outs';
 
 /** The Account area's tabs; each is the page whose path begins with its section. */
 const ACCOUNT_TABS = [
@@ -30,6 +34,8 @@ const ACCOUNT_TABS = [
   { label: 'Email templates', to: TEMPLATES_PATH, section: '/app/account/emails' },
   { label: 'Team', to: TEAM_PATH, section: TEAM_PATH },
   { label: 'Activity', to: ACTIVITY_PATH, section: ACTIVITY_PATH },
+  { label: 'Client messages', to: MESSAGING_PATH, section: MESSAGING_PATH },
+  { label: 'Opt-outs', to: OPT_OUTS_PATH, section: OPT_OUTS_PATH },
 ] as const;
 
 function AccountTabs() {
@@ -171,3 +177,34 @@ function Activity() {
 
 /** /app/account/activity: the business's activity history. */
 export const ActivityRoute = accountRoute(() => <Activity />);
+
+function ClientMessaging() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <title>Client messages · Account · Automate</title>
+      <PageHeader
+        title="Client messages"
+        subtitle="When automated emails and texts may reach your clients, how many, and who gets none."
+      />
+      {vendor ? <ClientMessagingSettings vendorId={vendor.vendorId} /> : <NoVendor />}
+    </>
+  );
+}
+
+function OptOuts() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <title>Opt-outs · Account · Automate</title>
+      <PageHeader title="Opt-outs" subtitle="Clients who unsubscribed from your automated messages." />
+      {vendor ? <OptOutsPage vendorId={vendor.vendorId} canUndo={vendor.role === 'Admin'} /> : <NoVendor />}
+    </>
+  );
+}
+
+/** /app/account/messaging: quiet hours, contact limits and the opt-out badge. */
+export const ClientMessagingRoute = accountRoute(() => <ClientMessaging />);
+
+/** /app/account/opt-outs: the clients who unsubscribed, and undoing it. */
+export const OptOutsRoute = accountRoute(() => <OptOuts />);

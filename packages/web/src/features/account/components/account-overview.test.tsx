@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Vendor, VendorMembership } from '@automate/contract';
+import { DEFAULT_CLIENT_MESSAGING, type Vendor, type VendorMembership } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,7 @@ const VENDOR: Vendor = {
   name: 'Alpha Plumbing',
   timeZone: 'Pacific/Auckland',
   senderName: null,
+  clientMessaging: DEFAULT_CLIENT_MESSAGING,
   sm8Connected: false,
   currentSubscriptionType: null,
   hasCurrentSubscription: false,

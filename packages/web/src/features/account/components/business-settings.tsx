@@ -1,30 +1,20 @@
-import { SENDER_NAME_MAX, UpdateVendorRequest, Vendor, type VendorMembership } from '@automate/contract';
+import { SENDER_NAME_MAX, UpdateVendorRequest, type VendorMembership } from '@automate/contract';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { apiRequest, getErrorMessage } from '@/lib/api-client.ts';
+import { SaveUndoButtons } from '@/components/ui/save-undo-buttons.tsx';
+import { getErrorMessage } from '@/lib/api-client.ts';
 import { apiFieldErrors, type FieldErrorMap, withoutField, zodFieldErrors } from '@/lib/form-errors.ts';
 import { useNotifications } from '@/lib/notifications.ts';
-import { useVendor, vendorKey } from '@/lib/vendor-time.ts';
+import { useSaveVendor, useVendor } from '@/lib/vendor-time.ts';
 
 type Settings = { name: string; timeZone: string; senderName: string };
 
 /** Every IANA time zone the browser knows, for the picker. */
 const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
-
-function useSaveVendor(vendorId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: Settings) =>
-      apiRequest('PATCH', `/Vendor/${encodeURIComponent(vendorId)}`, Vendor, { body: patch }),
-    onSuccess: ({ data }) => client.setQueryData(vendorKey(vendorId), data),
-  });
-}
 
 /**
  * The business's name, time zone (delays in days and the run log's times follow it) and sender name
@@ -119,14 +109,7 @@ function SettingsForm({ vendorId, saved }: { vendorId: string; saved: Settings }
         }
         slotProps={{ htmlInput: { maxLength: SENDER_NAME_MAX } }}
       />
-      <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={!dirty} loading={save.isPending}>
-          Save
-        </Button>
-        <Button disabled={!dirty || save.isPending} onClick={() => setValues(saved)}>
-          Undo changes
-        </Button>
-      </Stack>
+      <SaveUndoButtons dirty={dirty} saving={save.isPending} onUndo={() => setValues(saved)} />
     </Stack>
   );
 }

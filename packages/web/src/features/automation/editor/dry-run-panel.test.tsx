@@ -23,6 +23,7 @@ const DEFINITION: TriggerDefinition = {
   targetKind: 'Job',
   conditions: { combiner: 'And', items: [{ type: 'JobQuoted', params: {} }] },
   recheckBeforeRun: true,
+  ignoreQuietHours: false,
   actions: [{ id: 'sms-1', type: 'Job_SendText', params: { message: 'Hi {{ contact.first_name }}' } }],
 };
 

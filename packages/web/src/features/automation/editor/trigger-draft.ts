@@ -34,6 +34,8 @@ export type TriggerDraft = {
   /** Null: the actions run as soon as the event happens. */
   delay: { amount: string; unit: TimeUnit } | null;
   recheckBeforeRun: boolean;
+  /** Urgent messages: the emails and texts go out even outside the business's quiet hours. */
+  ignoreQuietHours: boolean;
   actions: DraftAction[];
 };
 
@@ -155,6 +157,7 @@ export function emptyDraft(): TriggerDraft {
     conditions: { kind: 'group', key: TOP_GROUP_KEY, combiner: 'And', items: [] },
     delay: null,
     recheckBeforeRun: true,
+    ignoreQuietHours: false,
     actions: [],
   };
 }
@@ -190,6 +193,7 @@ export function draftFromDefinition(definition: TriggerDefinition, previous?: Tr
     conditions: { ...groupToDraft(definition.conditions, previous?.conditions), key: TOP_GROUP_KEY },
     delay: definition.delay ? { amount: String(definition.delay.amount), unit: definition.delay.unit } : null,
     recheckBeforeRun: definition.recheckBeforeRun,
+    ignoreQuietHours: definition.ignoreQuietHours,
     actions: definition.actions.map((action) => ({
       id: action.id,
       type: action.type,
@@ -262,6 +266,7 @@ export function draftToDefinition(draft: TriggerDraft): TriggerDefinitionInput {
     targetKind: draft.targetKind,
     conditions: groupToDefinition(draft.conditions, false),
     recheckBeforeRun: draft.recheckBeforeRun,
+    ignoreQuietHours: draft.ignoreQuietHours,
     actions: draft.actions.map((action) => ({
       id: action.id,
       type: action.type,

@@ -40,6 +40,7 @@ const TRIGGER: Trigger = {
     targetKind: 'Job',
     conditions: { combiner: 'And', items: [] },
     recheckBeforeRun: true,
+    ignoreQuietHours: false,
     actions: [
       { id: 'badge-1', type: 'Job_AddBadge', params: { badgeUuid: BADGE } },
       { id: 'note-1', type: 'Job_AddNote', params: { text: 'Followed up' } },
@@ -84,6 +85,16 @@ function serve(more: Parameters<typeof stubFetch>[0]) {
     if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/servicem8/reference`) return ok(REFERENCE);
     if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/email/templates/fetch`) return ok([]);
     return more(request);
+  });
+}
+
+/** The trigger, saved as sent (version 4). */
+function serveTrigger() {
+  return serve(({ method, url, body }) => {
+    if (url.pathname !== `${BASE}/${ID}`) return undefined;
+    if (method === 'GET') return ok(TRIGGER);
+    if (method === 'POST') return ok({ ...TRIGGER, version: 4, definition: body });
+    return undefined;
   });
 }
 
@@ -158,6 +169,7 @@ describe('the trigger editor: a new trigger', () => {
       targetKind: 'Job',
       conditions: { combiner: 'And', items: [] },
       recheckBeforeRun: true,
+      ignoreQuietHours: false,
     });
     expect(sent.actions).toHaveLength(1);
     expect(sent.actions[0]).toMatchObject({
@@ -242,12 +254,7 @@ describe('the trigger editor: a new trigger', () => {
 
 describe('the trigger editor: an existing trigger', () => {
   it('reorders and removes actions, and saves them in the new order', async () => {
-    stub = serve(({ method, url, body }) => {
-      if (url.pathname !== `${BASE}/${ID}`) return undefined;
-      if (method === 'GET') return ok(TRIGGER);
-      if (method === 'POST') return ok({ ...TRIGGER, version: 4, definition: body });
-      return undefined;
-    });
+    stub = serveTrigger();
     open(`/app/automation/view/${ID}`);
     await screen.findByRole('group', { name: '1. Add a badge to the job' });
     expect(actionGroups()).toEqual([
@@ -300,6 +307,19 @@ describe('the trigger editor: an existing trigger', () => {
     expect(sent.actions[2]).toMatchObject({ type: 'Job_ChangeStatus', params: { status: 'Completed' } });
     expect(screen.queryByTestId('unsaved-changes')).toBeNull();
     expect(screen.getByText('All changes saved')).toBeTruthy();
+  });
+
+  it('saves the “Ignore quiet hours” switch for urgent messages', async () => {
+    stub = serveTrigger();
+    open(`/app/automation/view/${ID}`);
+    const toggle = await screen.findByRole('switch', { name: 'Ignore quiet hours' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(/due outside your business hours wait until the next opening/)).toBeTruthy();
+    await user.click(toggle);
+    expect(screen.getByText('Urgent: the emails and texts go out as soon as they are due, at any hour.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('“Quote follow-up” was saved.');
+    expect(posts()[0]?.body).toMatchObject({ ignoreQuietHours: true, recheckBeforeRun: true });
   });
 
   it('shows the server’s problems under the inputs they are about', async () => {

@@ -164,22 +164,44 @@ export function TriggerTiming({
           </TextField>
         </Stack>
       ) : null}
-      <div>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={draft.recheckBeforeRun}
-              onChange={(event) => setField('recheckBeforeRun', event.target.checked)}
-            />
-          }
-          label="Re-check conditions before running"
-        />
-        <FormHelperText sx={{ mt: 0 }}>
-          {draft.recheckBeforeRun
+      <SwitchWithHelp
+        label="Re-check conditions before running"
+        checked={draft.recheckBeforeRun}
+        onChange={(checked) => setField('recheckBeforeRun', checked)}
+        help={
+          draft.recheckBeforeRun
             ? 'When the time comes, the conditions are checked again; if they no longer hold, the run is skipped (e.g. the quote was already accepted).'
-            : 'The actions run when the time comes, even if the conditions no longer hold.'}
-        </FormHelperText>
-      </div>
+            : 'The actions run when the time comes, even if the conditions no longer hold.'
+        }
+      />
+      <SwitchWithHelp
+        label="Ignore quiet hours"
+        checked={draft.ignoreQuietHours}
+        onChange={(checked) => setField('ignoreQuietHours', checked)}
+        help={
+          draft.ignoreQuietHours
+            ? 'Urgent: the emails and texts go out as soon as they are due, at any hour.'
+            : 'Emails and texts to clients due outside your business hours wait until the next opening (Account › Client messages); the other actions go ahead at once.'
+        }
+      />
     </Stack>
+  );
+}
+
+/** A switch with a line under it saying what the current choice does. */
+function SwitchWithHelp(props: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  help: string;
+}) {
+  return (
+    <div>
+      <FormControlLabel
+        control={<Switch checked={props.checked} onChange={(event) => props.onChange(event.target.checked)} />}
+        label={props.label}
+      />
+      <FormHelperText sx={{ mt: 0 }}>{props.help}</FormHelperText>
+    </div>
   );
 }

@@ -30,6 +30,7 @@ const DEFINITION: TriggerDefinition = {
   conditions: { combiner: 'And', items: [] },
   delay: { amount: 3, unit: 'Day' },
   recheckBeforeRun: true,
+  ignoreQuietHours: false,
   actions: [{ id: 'a1', type: 'Job_AddNote', params: { text: 'Followed up' } }],
 };
 const TRIGGER: Trigger = {

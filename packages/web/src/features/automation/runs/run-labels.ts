@@ -19,6 +19,7 @@ export const STEP_STATUS_COLOURS: Readonly<Record<StepStatus, ChipColour>> = {
   Failed: 'error',
   Skipped: 'warning',
   Uncertain: 'secondary',
+  Waiting: 'info',
 };
 
 /** A step's title: the action as the editor names it, or which check of the conditions it was. */

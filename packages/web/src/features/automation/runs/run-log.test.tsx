@@ -239,6 +239,40 @@ describe('the run log', () => {
     expect(within(panel).getByRole('alert').className).toMatch(/Warning/i);
   });
 
+  it('shows a client message waiting for business hours while the run’s note is done', async () => {
+    const waiting: TriggerRunDetail = {
+      ...DETAIL,
+      reason: 'Waiting for business hours — sends Mon 08:00.',
+      steps: [
+        { ...(DETAIL.steps[1] as TriggerRunDetail['steps'][number]), status: 'Succeeded', outcome: 'Added a note.' },
+        {
+          ...(DETAIL.steps[1] as TriggerRunDetail['steps'][number]),
+          id: 's3',
+          position: 2,
+          actionId: 'a2',
+          actionType: 'Job_SendText',
+          status: 'Waiting',
+          input: {},
+          outcome: 'Waiting for business hours — sends Mon 08:00',
+        },
+      ],
+    };
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/runs`) return page([RUN]);
+      if (url.pathname === `${BASE}/search`) return page([]);
+      if (url.pathname === `${BASE}/runs/${RUN_ID}`) return ok(waiting);
+      return undefined;
+    });
+    renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
+    await user.click(await screen.findByText('1042'));
+    const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
+    expect(within(panel).getByRole('alert').textContent).toBe('Waiting for business hours — sends Mon 08:00.');
+    const [note, text] = await within(panel).findAllByTestId('run-step');
+    expect(within(note as HTMLElement).getByText('Succeeded')).toBeTruthy();
+    expect(within(text as HTMLElement).getByText('Waiting')).toBeTruthy();
+    expect(within(text as HTMLElement).getByText('Waiting for business hours — sends Mon 08:00')).toBeTruthy();
+  });
+
   it('says a run waiting to retry is retrying, with the attempt, the next try and the last error', async () => {
     const retry = {
       failedAttempts: 2,

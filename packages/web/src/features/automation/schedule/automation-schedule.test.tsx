@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import type { TriggerRun, Vendor, VendorMembership } from '@automate/contract';
+import type { TriggerRun, VendorMembership } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { testVendor } from '@/testing/vendors.ts';
 import { AutomationSchedule } from './automation-schedule.tsx';
 import { formatTime } from './schedule-dates.ts';
 
@@ -18,18 +19,7 @@ const VENDOR: VendorMembership = {
   sm8Connected: true,
 };
 const BASE = `/api/vendor/${VENDOR.vendorId}/Trigger`;
-const VENDOR_RECORD: Vendor = {
-  id: VENDOR.vendorId,
-  name: VENDOR.name,
-  timeZone: 'Pacific/Auckland',
-  senderName: null,
-  sm8Connected: true,
-  currentSubscriptionType: null,
-  hasCurrentSubscription: true,
-  automationsSuspended: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const VENDOR_RECORD = testVendor({ id: VENDOR.vendorId, name: VENDOR.name });
 
 const run = (id: string, dueAt: Date, overrides: Partial<TriggerRun> = {}): TriggerRun => ({
   id: `${id}a1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11`.slice(0, 36),

@@ -37,6 +37,7 @@ const QUOTE_DEFINITION: TriggerDefinition = {
   conditions: { combiner: 'And', items: [{ type: 'JobIsStatus', params: { status: 'Quote' } }] },
   delay: { amount: 3, unit: 'Day' },
   recheckBeforeRun: true,
+  ignoreQuietHours: false,
   actions: [
     { id: 'email', type: 'JobClient_SendEmail', params: { subject: 'Your quote', body: 'Any questions?' } },
     { id: 'badge', type: 'Job_AddBadge', params: { badgeUuid: 'Quote Follow-up' } },

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { AdminVendorDetail } from '@automate/contract';
+import { type AdminVendorDetail, DEFAULT_CLIENT_MESSAGING } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ const VENDOR: AdminVendorDetail = {
   name: 'Alpha Plumbing',
   timeZone: 'Pacific/Auckland',
   senderName: null,
+  clientMessaging: DEFAULT_CLIENT_MESSAGING,
   sm8Connected: true,
   currentSubscriptionType: 'Standard',
   hasCurrentSubscription: true,

@@ -26,6 +26,7 @@ const TEMPLATE: TriggerTemplate = {
     targetKind: 'Job',
     conditions: { combiner: 'And', items: [] },
     recheckBeforeRun: true,
+    ignoreQuietHours: false,
     actions: [
       { id: 'badge', type: 'Job_AddBadge', params: { badgeUuid: 'Check invoice' } },
       {

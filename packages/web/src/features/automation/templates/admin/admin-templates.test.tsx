@@ -26,6 +26,7 @@ const DRAFT: TriggerTemplate = {
     targetKind: 'Client',
     conditions: { combiner: 'And', items: [] },
     recheckBeforeRun: true,
+    ignoreQuietHours: false,
     actions: [],
   },
   createdAt: '2026-03-01T09:00:00.000Z',
