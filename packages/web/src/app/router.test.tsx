@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { STORAGE_KEYS, type UserSession } from '@automate/contract';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthTokenProvider } from '@/lib/api-client.ts';
@@ -151,8 +152,15 @@ describe('guards in the route tree', () => {
     boot('/app/dashboard', makeSuperAdmin());
     await screen.findByRole('heading', { name: 'Welcome, Super' });
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
-    expect(screen.getByTestId('vendor-selector')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Super admin' })).toBeTruthy();
+    // Below lg (the test window is 1024 px wide) the sidebar is a drawer that the menu button opens.
+    expect(screen.queryByRole('link', { name: 'Super admin' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(screen.getByTestId('sidebar-vendor')).getByTestId('vendor-selector')).toBeTruthy();
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Super admin' }));
+    await screen.findByRole('heading', { name: 'Super admin', level: 1 });
+    // Navigating closes the drawer.
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Super admin navigation' })).toBeNull());
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to load changelog article', expect.anything()));
   });
 

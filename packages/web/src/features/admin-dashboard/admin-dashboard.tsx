@@ -12,6 +12,7 @@ import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -209,32 +210,34 @@ function FailingTriggers({ metrics, range }: { metrics: AdminMetrics; range: Adm
           No run failed in this range.
         </Typography>
       ) : (
-        <Table size="small" aria-label="Triggers failing most">
-          <TableHead>
-            <TableRow>
-              <TableCell>Automation</TableCell>
-              <TableCell>Vendor</TableCell>
-              <TableCell align="right">Failures</TableCell>
-              <TableCell>Most common reason</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {metrics.topFailingTriggers.map((row) => (
-              <TableRow key={row.triggerId}>
-                <TableCell>
-                  <Link href={runsListPath(range, ['status', 'Failed'], ['triggerId', row.triggerId])}>
-                    {row.triggerName || 'A deleted automation'}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <Link href={`/admin/vendors/${encodeURIComponent(row.vendorId)}`}>{row.vendorName}</Link>
-                </TableCell>
-                <TableCell align="right">{formatNumber(row.failures)}</TableCell>
-                <TableCell>{row.commonReason ?? '—'}</TableCell>
+        <TableContainer tabIndex={0}>
+          <Table size="small" aria-label="Triggers failing most">
+            <TableHead>
+              <TableRow>
+                <TableCell>Automation</TableCell>
+                <TableCell>Vendor</TableCell>
+                <TableCell align="right">Failures</TableCell>
+                <TableCell>Most common reason</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {metrics.topFailingTriggers.map((row) => (
+                <TableRow key={row.triggerId}>
+                  <TableCell>
+                    <Link href={runsListPath(range, ['status', 'Failed'], ['triggerId', row.triggerId])}>
+                      {row.triggerName || 'A deleted automation'}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <Link href={`/admin/vendors/${encodeURIComponent(row.vendorId)}`}>{row.vendorName}</Link>
+                  </TableCell>
+                  <TableCell align="right">{formatNumber(row.failures)}</TableCell>
+                  <TableCell>{row.commonReason ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
     </Paper>
   );

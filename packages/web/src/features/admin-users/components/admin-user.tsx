@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -135,26 +136,28 @@ function UserVendors({ user }: { user: AdminUserDetail }) {
     return <Typography color="text.secondary">{fullName(user)} belongs to no vendor.</Typography>;
   }
   return (
-    <Table size="small" aria-label="Vendors">
-      <TableHead>
-        <TableRow>
-          <TableCell>Vendor</TableCell>
-          <TableCell>Role</TableCell>
-          <TableCell>ServiceM8</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {user.vendors.map((vendor) => (
-          <TableRow key={vendor.vendorId}>
-            <TableCell>
-              <Link href={`/admin/vendors/${encodeURIComponent(vendor.vendorId)}`}>{vendor.name}</Link>
-            </TableCell>
-            <TableCell>{vendor.role}</TableCell>
-            <TableCell>{vendor.sm8Connected ? 'Connected' : 'Not connected'}</TableCell>
+    <TableContainer tabIndex={0}>
+      <Table size="small" aria-label="Vendors">
+        <TableHead>
+          <TableRow>
+            <TableCell>Vendor</TableCell>
+            <TableCell>Role</TableCell>
+            <TableCell>ServiceM8</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {user.vendors.map((vendor) => (
+            <TableRow key={vendor.vendorId}>
+              <TableCell>
+                <Link href={`/admin/vendors/${encodeURIComponent(vendor.vendorId)}`}>{vendor.name}</Link>
+              </TableCell>
+              <TableCell>{vendor.role}</TableCell>
+              <TableCell>{vendor.sm8Connected ? 'Connected' : 'Not connected'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 

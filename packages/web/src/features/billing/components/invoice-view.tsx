@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -63,10 +64,13 @@ export function InvoiceView({
   id,
   backPath,
   canChangeStatus = false,
+  headingLevel = 1,
 }: {
   id: string;
   backPath: string;
   canChangeStatus?: boolean;
+  /** 2 under a vendor's header in the admin area, whose name is the page's h1. */
+  headingLevel?: 1 | 2;
 }) {
   const invoice = useInvoice(id);
   const move = useInvoiceStatus(id);
@@ -118,6 +122,7 @@ export function InvoiceView({
       <title>{`Invoice ${data.number} · Automate`}</title>
       <PageHeader
         title={`Invoice ${data.number}`}
+        level={headingLevel}
         subtitle={data.vendorName}
         chips={<Chip label={DOCUMENT_STATUS_LABELS[data.status]} color={DOCUMENT_STATUS_COLORS[data.status]} />}
         actions={
@@ -190,29 +195,31 @@ export function InvoiceView({
             </div>
           ) : null}
         </Stack>
-        <Table size="small" aria-label="Invoice lines">
-          <TableHead>
-            <TableRow>
-              <TableCell>Description</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Unit price</TableCell>
-              <TableCell align="right">Amount</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.lines.map((line, index) => (
-              // Lines have no id of their own; their order is fixed.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
-              <TableRow key={index}>
-                <TableCell>{line.description}</TableCell>
-                <TableCell align="right">{line.quantity}</TableCell>
-                <TableCell align="right">{formatCents(line.unitAmountCents, data.currency)}</TableCell>
-                <TableCell align="right">{formatCents(line.amountCents, data.currency)}</TableCell>
+        <TableContainer tabIndex={0}>
+          <Table size="small" aria-label="Invoice lines">
+            <TableHead>
+              <TableRow>
+                <TableCell>Description</TableCell>
+                <TableCell align="right">Quantity</TableCell>
+                <TableCell align="right">Unit price</TableCell>
+                <TableCell align="right">Amount</TableCell>
               </TableRow>
-            ))}
-            <Totals invoice={data} />
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {data.lines.map((line, index) => (
+                // Lines have no id of their own; their order is fixed.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
+                <TableRow key={index}>
+                  <TableCell>{line.description}</TableCell>
+                  <TableCell align="right">{line.quantity}</TableCell>
+                  <TableCell align="right">{formatCents(line.unitAmountCents, data.currency)}</TableCell>
+                  <TableCell align="right">{formatCents(line.amountCents, data.currency)}</TableCell>
+                </TableRow>
+              ))}
+              <Totals invoice={data} />
+            </TableBody>
+          </Table>
+        </TableContainer>
       </Paper>
     </>
   );

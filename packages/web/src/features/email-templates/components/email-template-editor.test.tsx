@@ -158,7 +158,7 @@ describe('the email template editor: an existing template', () => {
     await userEvent.clear(subject);
     await userEvent.type(subject, 'Hi , job booked');
     await userEvent.keyboard('{ArrowLeft>12/}');
-    await userEvent.click(screen.getByRole('button', { name: 'Insert a merge field into the subject' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Insert merge field into the subject' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('First name of the contact the message goes to')).toBeTruthy();
     await userEvent.click(within(menu).getByText('{{ contact.first_name }}'));
@@ -170,7 +170,7 @@ describe('the email template editor: an existing template', () => {
     expect(subject.value).toBe('Hi {{ contact.first_name }}!, job booked');
 
     // Into the body, where nobody has been yet: at the end.
-    await userEvent.click(screen.getByRole('button', { name: 'Insert a merge field into the body' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Insert merge field into the body' }));
     await userEvent.click(within(await screen.findByRole('menu')).getByText('{{ vendor.name }}'));
     await waitFor(() => expect(textbox('Body').value).toBe(`${TEMPLATE.body}{{ vendor.name }}`));
     await waitFor(() =>

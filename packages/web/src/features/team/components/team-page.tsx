@@ -16,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -276,21 +277,23 @@ export function TeamPage({ vendor }: { vendor: VendorMembership }) {
             Nobody belongs to {vendor.name} yet.
           </Alert>
         ) : (
-          <Table aria-label="Members">
-            <TableHead>
-              <TableRow>
-                <TableCell>Person</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Joined</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {members.data.map((member) => (
-                <MemberRow key={member.id} vendorId={vendor.vendorId} member={member} isMe={member.id === me} />
-              ))}
-            </TableBody>
-          </Table>
+          <TableContainer tabIndex={0}>
+            <Table aria-label="Members">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Person</TableCell>
+                  <TableCell>Role</TableCell>
+                  <TableCell>Joined</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {members.data.map((member) => (
+                  <MemberRow key={member.id} vendorId={vendor.vendorId} member={member} isMe={member.id === me} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
       </Paper>
     </Stack>

@@ -1,0 +1,246 @@
+import { STORAGE_KEYS, type UserSession } from '@automate/contract';
+import { type AutomationHarness, createUser, insertTestRun } from '@automate/server/testing';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPagePaths } from '../../packages/web/build/route-list.ts';
+import type { PagePath, RouteArea } from '../../packages/web/src/app/route-paths.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { markChangelogSeen } from '../support/content.ts';
+import { startHarnessJourney } from '../support/harness-journey.ts';
+import { apiLogin, navigateInApp } from '../support/shell.ts';
+
+/**
+ * Issue acceptance, "phone and tablet" and "accessibility": every page of the router (the list is read
+ * from the router, so a new page is walked without anyone listing it), visited as who may open it (anyone,
+ * the vendor's Admin, a super admin) with seeded data, at a phone's and a tablet's size. On each: the page
+ * is no wider than the window and it has one h1 and no skipped heading level; on the phone, axe finds no
+ * WCAG 2.1 A/AA violation.
+ */
+
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 768, height: 1024 },
+] as const;
+const ROOT = { email: 'root-walk@automate.local', password: 'root-walk-password-1' };
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+let h: AutomationHarness;
+let browser: Browser;
+let baseUrl: string;
+let pages: PagePath[];
+/** The value each route parameter takes, by the route's pattern. */
+let samples: Record<string, Record<string, string>>;
+const contexts: BrowserContext[] = [];
+
+async function api<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-vendor-id': h.vendorId,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const body = (await response.json()) as { data: T };
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+type Row = { id: string; [key: string]: unknown };
+const firstRow = async (path: string, token: string): Promise<Row> => {
+  const data = await api<{ rows: Row[] } | Row[]>(`${path}?PageNumber=1&PageSize=5`, token);
+  const row = Array.isArray(data) ? data[0] : data.rows[0];
+  if (!row) throw new Error(`${path} found nothing to open`);
+  return row;
+};
+
+beforeAll(async () => {
+  let triggerId = '';
+  const journey = await startHarnessJourney(async (harness) => {
+    await createUser(harness.deps, { email: ROOT.email, password: ROOT.password, superAdmin: true, firstName: 'Root' });
+    triggerId = await harness.createTrigger({
+      name: 'Note on completion',
+      event: 'JobCompleted',
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Completed {{ job.number }}' } }],
+    });
+    for (const status of ['Succeeded', 'Failed'] as const) {
+      await insertTestRun(harness, harness.vendorId, triggerId, { status, minutesAgo: 60 });
+    }
+    return ROOT;
+  });
+  ({ h, baseUrl } = journey);
+  // The journey's own desktop window is not needed: the walk opens its own at each size.
+  await journey.browser.close();
+  browser = await launchBrowser();
+  pages = await loadPagePaths();
+
+  const root = await apiLogin(baseUrl, ROOT);
+  const article = await firstRow('/Content/article/search', root.token);
+  const faq = await firstRow('/Content/faq/search', root.token);
+  const template = await firstRow('/TriggerTemplate/search', root.token);
+  const systemEmail = await firstRow('/Admin/emails/search', root.token);
+  const user = await firstRow('/Admin/users/search', root.token);
+  const emailTemplate = await api<Row>(`/Vendor/${h.vendorId}/email/templates`, h.token, {
+    method: 'POST',
+    body: { name: 'Job booked', subject: 'Your job {{ job.number }}', body: 'We have booked your job.' },
+  });
+  const invoice = await api<Row>('/Accounting/invoice/create', root.token, {
+    method: 'POST',
+    body: {
+      vendorId: h.vendorId,
+      reference: 'Set-up',
+      dueDate: '2026-12-31',
+      lines: [{ description: 'Onboarding session', quantity: 1, unitAmountCents: 15000 }],
+    },
+  });
+  const help = { category: String(article.category), slug: String(article.slug) };
+  const vendor = { id: h.vendorId };
+  samples = {
+    '/help/:category/:slug': help,
+    '/app/help/articles/:category/:slug': help,
+    '/app/automation/onboarding/view/:id': { id: template.id },
+    '/app/automation/view/:id': { id: triggerId },
+    '/app/automation/view/:id/logs': { id: triggerId },
+    '/app/account/invoicing/:id': { id: invoice.id },
+    '/app/account/emails/:id': { id: emailTemplate.id },
+    '/admin/automation/templates/view/:id': { id: template.id },
+    '/admin/settings/emails/:id': { id: systemEmail.id },
+    '/admin/settings/trigger/templates/view/:id': { id: template.id },
+    '/admin/vendors/:id/invoice/:invoiceId': { ...vendor, invoiceId: invoice.id },
+    '/admin/vendors/:id/billing': vendor,
+    '/admin/vendors/:id/users': vendor,
+    '/admin/vendors/:id/triggers': vendor,
+    '/admin/vendors/:id/audit': vendor,
+    '/admin/users/:id': { id: user.id },
+    '/admin/articles/:id': { id: article.id },
+    '/admin/faq/:id': { id: faq.id },
+    // Links from emails with a token that is not (or no longer) valid: the page says so.
+    '/auth/invitation/:token': { token: 'expired-invitation' },
+    '/auth/verify/:token/:userId': { token: 'expired-token', userId: user.id },
+    '/auth/reset/:token/:userId': { token: 'expired-token', userId: user.id },
+  };
+}, 180_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await h?.cleanup();
+});
+
+/** The path of a page with its parameters filled from `samples`. */
+function concrete(pattern: string): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = samples[pattern]?.[name];
+    if (!value) throw new Error(`No sample value for :${name} of ${pattern}: add one to \`samples\`.`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** A window signed in as the area's person (none for public pages), with the changelog already seen. */
+async function windowFor(area: RouteArea, sessions: Record<RouteArea, UserSession | null>): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[0] });
+  contexts.push(context);
+  await markChangelogSeen(context);
+  const session = sessions[area];
+  if (session) {
+    await context.addInitScript(
+      ({ key, value }) => {
+        if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+      },
+      { key: STORAGE_KEYS.user, value: JSON.stringify(session) },
+    );
+  }
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+  return page;
+}
+
+/** Marks what the page shows now, so `settle` can tell the next page's content from it. */
+async function markShown(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('#main-content *')) element.setAttribute('data-walked', '');
+  });
+}
+
+/** Waits until the next page has drawn new content with its h1, and nothing on it is still loading. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#main-content *:not([data-walked])') !== null &&
+      document.querySelector('h1') !== null &&
+      document.querySelector('.MuiSkeleton-root, [role="progressbar"]') === null,
+    undefined,
+    { timeout: 10_000, polling: 100 },
+  );
+}
+
+/** Headings of the page in order: one h1, and none more than one level below the one before. */
+async function headingProblems(page: Page): Promise<string[]> {
+  const headings = await page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')]
+      .filter((element) => element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]'))
+      .map((element) => ({
+        level: Number(element.getAttribute('aria-level') ?? element.tagName.slice(1)),
+        text: (element.textContent ?? '').slice(0, 40),
+      })),
+  );
+  const problems: string[] = [];
+  const h1s = headings.filter((heading) => heading.level === 1);
+  if (h1s.length !== 1) problems.push(`${h1s.length} h1 headings (${h1s.map((heading) => heading.text).join(', ')})`);
+  headings.forEach(({ level, text }, index) => {
+    const before = index === 0 ? 0 : (headings[index - 1]?.level ?? 0);
+    if (level > before + 1) problems.push(`an h${level} (${text}) after an h${before}`);
+  });
+  return problems;
+}
+
+describe('every page of the app, the public site and the admin area', () => {
+  it('fits a phone and a tablet, with sound headings and no WCAG 2.1 AA violation', async () => {
+    expect(pages.length).toBeGreaterThan(50);
+    const sessions: Record<RouteArea, UserSession | null> = {
+      public: null,
+      app: await apiLogin(baseUrl, { email: h.adminEmail, password: 'correct-horse-42' }),
+      admin: await apiLogin(baseUrl, ROOT),
+    };
+    const windows = new Map<RouteArea, Page>();
+    const problems: string[] = [];
+    for (const viewport of VIEWPORTS) {
+      for (const { pattern, area } of pages) {
+        const path = concrete(pattern);
+        let page = windows.get(area);
+        if (!page) {
+          page = await windowFor(area, sessions);
+          windows.set(area, page);
+          await page.goto(`${baseUrl}${path}`);
+        } else {
+          await page.setViewportSize(viewport);
+          await markShown(page);
+          await navigateInApp(page, path);
+        }
+        const where = `${viewport.name} ${path}`;
+        try {
+          await settle(page);
+        } catch {
+          problems.push(`${where}: did not finish loading (no h1, or still loading after 10 s)`);
+          continue;
+        }
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        if (scrollWidth > innerWidth) problems.push(`${where}: ${scrollWidth} px wide in a ${innerWidth} px window`);
+        for (const problem of await headingProblems(page)) problems.push(`${where}: ${problem}`);
+        // Colours, names and roles do not change with the width: axe runs once a page, on the phone.
+        if (viewport !== VIEWPORTS[0]) continue;
+        const axe = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+        for (const violation of axe.violations) {
+          const targets = violation.nodes.slice(0, 3).map((node) => node.html.slice(0, 160));
+          problems.push(`${where}: ${violation.id} (${violation.help}) at ${targets.join(', ')}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 170_000);
+});

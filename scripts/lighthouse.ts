@@ -1,0 +1,169 @@
+/**
+ * `npm run lighthouse`: Lighthouse (its default mobile emulation and throttling) on the home page, sign-in,
+ * the dashboard and the trigger editor of the production build, served by the real server in demo mode,
+ * in the system Chromium. Writes the scores and the main metrics to docs/lighthouse.json and prints them
+ * beside the goals.
+ *
+ * Build the web app first (`npm run build`). `CHROMIUM_PATH` points at another Chromium.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { STORAGE_KEYS } from '@automate/contract';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { markChangelogSeen } from '../e2e/support/content.ts';
+import { apiLogin, DEMO_ADMIN, startDemoServer } from '../e2e/support/shell.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUTPUT = path.join(ROOT, 'docs/lighthouse.json');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+type Goal = { performance: number; accessibility: number; bestPractices: number };
+const PAGES: Array<{ name: string; path: string; signedIn: boolean; goal: Goal }> = [
+  { name: 'home', path: '/', signedIn: false, goal: { performance: 95, accessibility: 100, bestPractices: 95 } },
+  {
+    name: 'login',
+    path: '/auth/login',
+    signedIn: false,
+    goal: { performance: 95, accessibility: 100, bestPractices: 95 },
+  },
+  {
+    name: 'dashboard',
+    path: '/app/dashboard',
+    signedIn: true,
+    goal: { performance: 90, accessibility: 100, bestPractices: 95 },
+  },
+  {
+    name: 'trigger editor',
+    path: '/app/automation/view/new',
+    signedIn: true,
+    goal: { performance: 90, accessibility: 100, bestPractices: 95 },
+  },
+];
+const METRICS = {
+  'first-contentful-paint': 'fcpMs',
+  'largest-contentful-paint': 'lcpMs',
+  'total-blocking-time': 'tbtMs',
+  'cumulative-layout-shift': 'cls',
+  'speed-index': 'speedIndexMs',
+} as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startChromium(port: number): Promise<ChildProcess> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-lighthouse-'));
+  const child = spawn(CHROMIUM, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`], {
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`Chromium (${CHROMIUM}) did not open its debugging port within 30 s.`);
+}
+
+if (!fs.existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) {
+  throw new Error('Build the web app first: npm run build');
+}
+const server = await startDemoServer();
+const port = await freePort();
+const chrome = await startChromium(port);
+try {
+  // The signed-in pages read the session from localStorage: put it there once (Lighthouse is told to keep
+  // the origin's storage), with the changelog marked as seen so its dialog does not open over the page.
+  const session = await apiLogin(server.baseUrl, DEMO_ADMIN);
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  await markChangelogSeen(context);
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/auth/login`);
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: STORAGE_KEYS.user,
+    value: JSON.stringify(session),
+  });
+  await page.close();
+
+  const results = [];
+  for (const target of PAGES) {
+    const result = await lighthouse(`${server.baseUrl}${target.path}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: true,
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${target.path}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metrics = Object.fromEntries(
+      Object.entries(METRICS).map(([audit, key]) => {
+        const value = lhr.audits[audit]?.numericValue ?? 0;
+        return [key, audit === 'cumulative-layout-shift' ? Math.round(value * 1000) / 1000 : Math.round(value)];
+      }),
+    );
+    // What Lighthouse says would help most: its failed performance audits with the most to gain.
+    const opportunities = Object.values(lhr.audits)
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          (audit.details?.type === 'opportunity' || (audit.metricSavings && Object.keys(audit.metricSavings).length)),
+      )
+      .map((audit) => ({ id: audit.id, title: audit.title, displayValue: audit.displayValue ?? '' }))
+      .slice(0, 5);
+    const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+    const entry = {
+      page: target.name,
+      path: target.path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      goal: target.goal,
+      metrics,
+      opportunities,
+      failedAccessibility,
+    };
+    results.push(entry);
+    process.stdout.write(
+      `${target.name.padEnd(15)} performance ${entry.performance} (goal ${target.goal.performance}), ` +
+        `accessibility ${entry.accessibility} (${target.goal.accessibility}), ` +
+        `best practices ${entry.bestPractices} (${target.goal.bestPractices}); ` +
+        `FCP ${metrics.fcpMs} ms, LCP ${metrics.lcpMs} ms, TBT ${metrics.tbtMs} ms, CLS ${metrics.cls}\n`,
+    );
+  }
+  const summary = {
+    measuredAt: new Date().toISOString(),
+    lighthouse: 'default mobile emulation and throttling',
+    chromium: CHROMIUM,
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg().map((load) => Math.round(load * 100) / 100),
+    pages: results,
+  };
+  fs.writeFileSync(OUTPUT, `${JSON.stringify(summary, null, 2)}\n`);
+  process.stdout.write(`Written to ${path.relative(ROOT, OUTPUT)}\n`);
+  await browser.close();
+} finally {
+  chrome.kill();
+  await server.stop();
+}
