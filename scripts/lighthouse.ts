@@ -13,12 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { STORAGE_KEYS } from '@automate/contract';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { markChangelogSeen } from '../e2e/support/content.ts';
-import { apiLogin, DEMO_ADMIN, startDemoServer } from '../e2e/support/shell.ts';
+import { apiLogin, DEMO_ADMIN, SUPER_ADMIN } from '../e2e/support/shell.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTPUT = path.join(ROOT, 'docs/lighthouse.json');
+/** Each page's whole report (git ignores test-results/), for what the summary leaves out. */
+const REPORTS = path.join(ROOT, 'test-results/lighthouse');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
@@ -63,22 +63,91 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startChromium(port: number): Promise<ChildProcess> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-lighthouse-'));
-  const child = spawn(CHROMIUM, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`], {
-    stdio: 'ignore',
+/** The real server in demo mode on the embedded database, in a directory of its own, serving the build. */
+async function startDemoServer(): Promise<{ baseUrl: string; stop: () => void }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-lighthouse-data-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _postgres, ...inherited } = process.env;
+  const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/src/main.ts')], {
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'true',
+      ADMIN_EMAIL: SUPER_ADMIN.email,
+      ADMIN_PASSWORD: SUPER_ADMIN.password,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 30_000;
+  const stop = () => {
+    child.kill('SIGTERM');
+    child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  };
+  await waitForUrl(`${baseUrl}/api/health`, 120_000, () => {
+    stop();
+    return new Error('The server did not answer /api/health within 120 s.');
+  });
+  return { baseUrl, stop };
+}
+
+async function waitForUrl(url: string, timeoutMs: number, failure: () => Error): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return child;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill();
-  throw new Error(`Chromium (${CHROMIUM}) did not open its debugging port within 30 s.`);
+  throw failure();
+}
+
+/** Opens `url` in a new tab of the Chromium on `port`, runs `expressions` there and closes the tab. */
+async function runInTab(port: number, url: string, expressions: string[]): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${port}/json/new?${encodeURI(url)}`, { method: 'PUT' });
+  const tab = (await response.json()) as { id: string; webSocketDebuggerUrl: string };
+  // Give the page a moment to load its origin before writing to its storage.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const socket = new WebSocket(tab.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let id = 0;
+  for (const expression of expressions) {
+    id += 1;
+    const answered = new Promise((resolve) => {
+      const onMessage = (event: MessageEvent) => {
+        if ((JSON.parse(String(event.data)) as { id?: number }).id === id) {
+          socket.removeEventListener('message', onMessage);
+          resolve(null);
+        }
+      };
+      socket.addEventListener('message', onMessage);
+    });
+    socket.send(JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression } }));
+    await answered;
+  }
+  socket.close();
+  await fetch(`http://127.0.0.1:${port}/json/close/${tab.id}`);
+}
+
+async function startChromium(port: number): Promise<ChildProcess> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-lighthouse-'));
+  const child = spawn(CHROMIUM, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`], {
+    stdio: 'ignore',
+  });
+  await waitForUrl(`http://127.0.0.1:${port}/json/version`, 30_000, () => {
+    child.kill();
+    return new Error(`Chromium (${CHROMIUM}) did not open its debugging port within 30 s.`);
+  });
+  return child;
 }
 
 if (!fs.existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) {
@@ -91,16 +160,10 @@ try {
   // The signed-in pages read the session from localStorage: put it there once (Lighthouse is told to keep
   // the origin's storage), with the changelog marked as seen so its dialog does not open over the page.
   const session = await apiLogin(server.baseUrl, DEMO_ADMIN);
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const context = browser.contexts()[0] ?? (await browser.newContext());
-  await markChangelogSeen(context);
-  const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/auth/login`);
-  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
-    key: STORAGE_KEYS.user,
-    value: JSON.stringify(session),
-  });
-  await page.close();
+  await runInTab(port, `${server.baseUrl}/auth/login`, [
+    `localStorage.setItem(${JSON.stringify(STORAGE_KEYS.user)}, ${JSON.stringify(JSON.stringify(session))})`,
+    `localStorage.setItem(${JSON.stringify(STORAGE_KEYS.changelogLastSeen)}, '9999-12-31T23:59:59.000Z')`,
+  ]);
 
   const results = [];
   for (const target of PAGES) {
@@ -113,6 +176,8 @@ try {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${target.path}`);
+    fs.mkdirSync(REPORTS, { recursive: true });
+    fs.writeFileSync(path.join(REPORTS, `${target.name.replace(/ /g, '-')}.json`), JSON.stringify(lhr, null, 2));
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metrics = Object.fromEntries(
       Object.entries(METRICS).map(([audit, key]) => {
@@ -162,8 +227,7 @@ try {
   };
   fs.writeFileSync(OUTPUT, `${JSON.stringify(summary, null, 2)}\n`);
   process.stdout.write(`Written to ${path.relative(ROOT, OUTPUT)}\n`);
-  await browser.close();
 } finally {
   chrome.kill();
-  await server.stop();
+  server.stop();
 }
