@@ -11,9 +11,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { STORAGE_KEYS } from '@automate/contract';
+import { STORAGE_KEYS, successEnvelope, UserSession } from '@automate/contract';
 import lighthouse from 'lighthouse';
-import { apiLogin, DEMO_ADMIN, SUPER_ADMIN } from '../e2e/support/shell.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTPUT = path.join(ROOT, 'docs/lighthouse.json');
@@ -21,6 +20,10 @@ const OUTPUT = path.join(ROOT, 'docs/lighthouse.json');
 const REPORTS = path.join(ROOT, 'test-results/lighthouse');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/** The accounts demo mode creates (its Admin of Demo Plumbing Ltd) and the first super admin it is given. */
+const DEMO_ADMIN = { email: 'demo-admin@automate.local', password: 'demo-admin-2026' };
+const SUPER_ADMIN = { email: 'root@automate.local', password: 'root-password-2026' };
 
 type Goal = { performance: number; accessibility: number; bestPractices: number };
 const PAGES: Array<{ name: string; path: string; signedIn: boolean; goal: Goal }> = [
@@ -61,6 +64,16 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+async function apiLogin(baseUrl: string, account: { email: string; password: string }): Promise<UserSession> {
+  const response = await fetch(`${baseUrl}/api/Auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!response.ok) throw new Error(`Signing in as ${account.email} failed (${response.status}).`);
+  return successEnvelope(UserSession).parse(await response.json()).data;
 }
 
 /** The real server in demo mode on the embedded database, in a directory of its own, serving the build. */

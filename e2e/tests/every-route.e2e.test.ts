@@ -1,5 +1,12 @@
+import { resolve } from 'node:path';
 import { STORAGE_KEYS, type UserSession } from '@automate/contract';
-import { type AutomationHarness, createUser, insertTestRun } from '@automate/server/testing';
+import {
+  type AutomationHarness,
+  createUser,
+  insertTestRun,
+  startAutomationHarness,
+  TEST_PASSWORD,
+} from '@automate/server/testing';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +14,6 @@ import { loadPagePaths } from '../../packages/web/build/route-list.ts';
 import type { PagePath, RouteArea } from '../../packages/web/src/app/route-paths.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { markChangelogSeen } from '../support/content.ts';
-import { startHarnessJourney } from '../support/harness-journey.ts';
 import { apiLogin, navigateInApp } from '../support/shell.ts';
 
 /**
@@ -24,6 +30,7 @@ const VIEWPORTS = [
 ] as const;
 const ROOT = { email: 'root-walk@automate.local', password: 'root-walk-password-1' };
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WEB_ROOT = resolve(import.meta.dirname, '../../packages/web/dist');
 
 let h: AutomationHarness;
 let browser: Browser;
@@ -57,22 +64,18 @@ const firstRow = async (path: string, token: string): Promise<Row> => {
 };
 
 beforeAll(async () => {
-  let triggerId = '';
-  const journey = await startHarnessJourney(async (harness) => {
-    await createUser(harness.deps, { email: ROOT.email, password: ROOT.password, superAdmin: true, firstName: 'Root' });
-    triggerId = await harness.createTrigger({
-      name: 'Note on completion',
-      event: 'JobCompleted',
-      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Completed {{ job.number }}' } }],
-    });
-    for (const status of ['Succeeded', 'Failed'] as const) {
-      await insertTestRun(harness, harness.vendorId, triggerId, { status, minutesAgo: 60 });
-    }
-    return ROOT;
+  h = await startAutomationHarness({ webRoot: WEB_ROOT });
+  if (!h.baseUrl) throw new Error('the harness listens on a real port');
+  baseUrl = h.baseUrl;
+  await createUser(h.deps, { email: ROOT.email, password: ROOT.password, superAdmin: true, firstName: 'Root' });
+  const triggerId = await h.createTrigger({
+    name: 'Note on completion',
+    event: 'JobCompleted',
+    actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Completed {{ job.number }}' } }],
   });
-  ({ h, baseUrl } = journey);
-  // The journey's own desktop window is not needed: the walk opens its own at each size.
-  await journey.browser.close();
+  for (const status of ['Succeeded', 'Failed'] as const) {
+    await insertTestRun(h, h.vendorId, triggerId, { status, minutesAgo: 60 });
+  }
   browser = await launchBrowser();
   pages = await loadPagePaths();
 
@@ -201,7 +204,7 @@ describe('every page of the app, the public site and the admin area', () => {
     expect(pages.length).toBeGreaterThan(50);
     const sessions: Record<RouteArea, UserSession | null> = {
       public: null,
-      app: await apiLogin(baseUrl, { email: h.adminEmail, password: 'correct-horse-42' }),
+      app: await apiLogin(baseUrl, { email: h.adminEmail, password: TEST_PASSWORD }),
       admin: await apiLogin(baseUrl, ROOT),
     };
     const windows = new Map<RouteArea, Page>();

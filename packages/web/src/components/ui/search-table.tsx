@@ -16,9 +16,20 @@ import type { MouseEvent, ReactNode } from 'react';
 import { formatNumber } from '@/lib/format.ts';
 import { nextSort, type SearchChange, type SearchState } from '@/lib/search-params.ts';
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export type SearchTableColumn<T> = {
   key: string;
   label: string;
+  /** The label is for screen readers only (a column of row buttons needs no visible heading, but a name). */
+  hiddenLabel?: boolean;
   /** The search field this column sorts by; unsortable without one. */
   sortField?: string;
   align?: 'left' | 'right' | 'center';
@@ -127,7 +138,11 @@ export function SearchTable<T>({
                     sx={{ width: column.width, fontWeight: 600, whiteSpace: 'nowrap' }}
                     sortDirection={sorted ? direction : false}
                   >
-                    {column.sortField === undefined ? (
+                    {column.hiddenLabel ? (
+                      <Box component="span" sx={VISUALLY_HIDDEN}>
+                        {column.label}
+                      </Box>
+                    ) : column.sortField === undefined ? (
                       column.label
                     ) : (
                       <TableSortLabel
