@@ -18,8 +18,8 @@ import { nextSort, type SearchChange, type SearchState } from '@/lib/search-para
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -135,7 +135,13 @@ export function SearchTable<T>({
                   <TableCell
                     key={column.key}
                     align={column.align}
-                    sx={{ width: column.width, fontWeight: 600, whiteSpace: 'nowrap' }}
+                    // A hidden label is placed in its own cell, not where it would widen the page.
+                    sx={{
+                      width: column.width,
+                      fontWeight: 600,
+                      whiteSpace: 'nowrap',
+                      position: column.hiddenLabel ? 'relative' : undefined,
+                    }}
                     sortDirection={sorted ? direction : false}
                   >
                     {column.hiddenLabel ? (
