@@ -7,17 +7,14 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
+import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { downloadFile, getErrorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatCents, formatDate } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -195,31 +192,28 @@ export function InvoiceView({
             </div>
           ) : null}
         </Stack>
-        <TableContainer tabIndex={0}>
-          <Table size="small" aria-label="Invoice lines">
-            <TableHead>
-              <TableRow>
-                <TableCell>Description</TableCell>
-                <TableCell align="right">Quantity</TableCell>
-                <TableCell align="right">Unit price</TableCell>
-                <TableCell align="right">Amount</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.lines.map((line, index) => (
-                // Lines have no id of their own; their order is fixed.
-                // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
-                <TableRow key={index}>
-                  <TableCell>{line.description}</TableCell>
-                  <TableCell align="right">{line.quantity}</TableCell>
-                  <TableCell align="right">{formatCents(line.unitAmountCents, data.currency)}</TableCell>
-                  <TableCell align="right">{formatCents(line.amountCents, data.currency)}</TableCell>
-                </TableRow>
-              ))}
-              <Totals invoice={data} />
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ScrollTable
+          label="Invoice lines"
+          size="small"
+          head={[
+            { label: 'Description' },
+            { label: 'Quantity', align: 'right' },
+            { label: 'Unit price', align: 'right' },
+            { label: 'Amount', align: 'right' },
+          ]}
+        >
+          {data.lines.map((line, index) => (
+            // Lines have no id of their own; their order is fixed.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
+            <TableRow key={index}>
+              <TableCell>{line.description}</TableCell>
+              <TableCell align="right">{line.quantity}</TableCell>
+              <TableCell align="right">{formatCents(line.unitAmountCents, data.currency)}</TableCell>
+              <TableCell align="right">{formatCents(line.amountCents, data.currency)}</TableCell>
+            </TableRow>
+          ))}
+          <Totals invoice={data} />
+        </ScrollTable>
       </Paper>
     </>
   );
