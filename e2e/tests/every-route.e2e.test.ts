@@ -249,4 +249,25 @@ describe('every page of the app, the public site and the admin area', () => {
     }
     expect(problems).toEqual([]);
   }, 170_000);
+
+  it('on a phone the sidebar is a drawer with the vendor selector, closed by navigating', async () => {
+    const page = await windowFor('admin', { public: null, app: null, admin: await apiLogin(baseUrl, ROOT) });
+    await page.goto(`${baseUrl}/admin/dashboard`);
+    const sidebar = page.getByTestId('sidebar');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await sidebar.getAttribute('data-state')).toBe('drawer-closed');
+    expect(await page.getByTestId('vendor-selector').isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.getByTestId('vendor-selector').waitFor({ state: 'visible' });
+    // Over the page, not beside it: the page keeps the whole width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[0].width);
+    await page
+      .getByRole('navigation', { name: 'Super admin navigation' })
+      .getByRole('link', { name: 'Vendors' })
+      .click();
+    await page.waitForURL(`${baseUrl}/admin/vendors/search`);
+    await page.getByTestId('vendor-selector').waitFor({ state: 'hidden' });
+    expect(await sidebar.getAttribute('data-state')).toBe('drawer-closed');
+  });
 });
