@@ -132,7 +132,8 @@ describe('guards in the route tree', () => {
           expect(where(router), path).toBe(path);
           unmount();
         }
-      });
+        // Some twenty boots of the app in one test: more than the default 5 s when the machine is busy.
+      }, 30_000);
     }
   });
 
