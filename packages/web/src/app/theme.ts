@@ -40,6 +40,10 @@ const base = createTheme({
   palette: {
     primary: { main: PRIMARY_FOR_TEXT, light: THEME_COLORS.primary },
     secondary: { main: THEME_COLORS.secondary },
+    // MUI's warning orange (3.1:1 on white) and info blue (3.9:1) are too light for the text of outlined
+    // buttons and chips or under white text: these shades of them reach 4.5:1.
+    warning: { main: '#B45309' },
+    info: { main: '#0277BD' },
   },
   breakpoints: {
     // Below lg (1280 px) the layout is treated as mobile.
@@ -51,6 +55,8 @@ const base = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // MUI draws subtitles as h6 elements: they are not headings here (a heading says so with `component`).
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
     MuiButtonBase: { defaultProps: { LinkComponent: LinkBehavior } },
     MuiLink: { defaultProps: { component: LinkBehavior } },
   },

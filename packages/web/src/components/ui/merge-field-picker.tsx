@@ -51,7 +51,7 @@ export function MergeFieldPicker({
         id={buttonId}
         size="small"
         startIcon={<DataObjectIcon />}
-        aria-label={`Insert a merge field into ${target}`}
+        aria-label={`Insert merge field into ${target}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}

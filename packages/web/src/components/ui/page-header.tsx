@@ -2,14 +2,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** A screen's heading with its actions on the right. */
+/**
+ * A screen's heading with its actions on the right (below it on a phone, wrapping onto more lines when
+ * they do not fit). `level` 2 is for a screen shown under another's header (which has the page's h1).
+ */
 export function PageHeader({
   title,
   subtitle,
   actions,
   chips,
+  level = 1,
 }: {
   title: string;
+  level?: 1 | 2;
   subtitle?: ReactNode;
   actions?: ReactNode;
   chips?: ReactNode;
@@ -22,7 +27,11 @@ export function PageHeader({
     >
       <div>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
+          <Typography
+            variant={level === 1 ? 'h4' : 'h5'}
+            component={level === 1 ? 'h1' : 'h2'}
+            sx={{ fontWeight: 700, wordBreak: 'break-word' }}
+          >
             {title}
           </Typography>
           {chips}
@@ -34,7 +43,12 @@ export function PageHeader({
         ) : null}
       </div>
       {actions ? (
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexShrink: { xs: 1, sm: 0 }, flexWrap: 'wrap', alignItems: 'center' }}
+        >
           {actions}
         </Stack>
       ) : null}

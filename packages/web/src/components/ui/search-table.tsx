@@ -16,9 +16,20 @@ import type { MouseEvent, ReactNode } from 'react';
 import { formatNumber } from '@/lib/format.ts';
 import { nextSort, type SearchChange, type SearchState } from '@/lib/search-params.ts';
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export type SearchTableColumn<T> = {
   key: string;
   label: string;
+  /** The label is for screen readers only (a column of row buttons needs no visible heading, but a name). */
+  hiddenLabel?: boolean;
   /** The search field this column sorts by; unsortable without one. */
   sortField?: string;
   align?: 'left' | 'right' | 'center';
@@ -124,10 +135,20 @@ export function SearchTable<T>({
                   <TableCell
                     key={column.key}
                     align={column.align}
-                    sx={{ width: column.width, fontWeight: 600, whiteSpace: 'nowrap' }}
+                    // A hidden label is placed in its own cell, not where it would widen the page.
+                    sx={{
+                      width: column.width,
+                      fontWeight: 600,
+                      whiteSpace: 'nowrap',
+                      position: column.hiddenLabel ? 'relative' : undefined,
+                    }}
                     sortDirection={sorted ? direction : false}
                   >
-                    {column.sortField === undefined ? (
+                    {column.hiddenLabel ? (
+                      <Box component="span" sx={VISUALLY_HIDDEN}>
+                        {column.label}
+                      </Box>
+                    ) : column.sortField === undefined ? (
                       column.label
                     ) : (
                       <TableSortLabel

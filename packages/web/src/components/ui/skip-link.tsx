@@ -19,7 +19,10 @@ export function SkipLink() {
     main.focus();
   };
   return (
+    // A plain anchor: through the router the fragment would be resolved against the page the link was
+    // first drawn on, which the root layout does not redraw on navigation.
     <Link
+      component="a"
       href={`#${MAIN_CONTENT_ID}`}
       onClick={skip}
       sx={{

@@ -9,10 +9,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -24,6 +21,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { formatCents, formatDateTime, formatNumber } from '@/lib/format.ts';
 import { lastDays, readRange, runsListPath, useAdminMetrics } from './metrics-query.ts';
 
@@ -209,32 +207,31 @@ function FailingTriggers({ metrics, range }: { metrics: AdminMetrics; range: Adm
           No run failed in this range.
         </Typography>
       ) : (
-        <Table size="small" aria-label="Triggers failing most">
-          <TableHead>
-            <TableRow>
-              <TableCell>Automation</TableCell>
-              <TableCell>Vendor</TableCell>
-              <TableCell align="right">Failures</TableCell>
-              <TableCell>Most common reason</TableCell>
+        <ScrollTable
+          label="Triggers failing most"
+          size="small"
+          head={[
+            { label: 'Automation' },
+            { label: 'Vendor' },
+            { label: 'Failures', align: 'right' },
+            { label: 'Most common reason' },
+          ]}
+        >
+          {metrics.topFailingTriggers.map((row) => (
+            <TableRow key={row.triggerId}>
+              <TableCell>
+                <Link href={runsListPath(range, ['status', 'Failed'], ['triggerId', row.triggerId])}>
+                  {row.triggerName || 'A deleted automation'}
+                </Link>
+              </TableCell>
+              <TableCell>
+                <Link href={`/admin/vendors/${encodeURIComponent(row.vendorId)}`}>{row.vendorName}</Link>
+              </TableCell>
+              <TableCell align="right">{formatNumber(row.failures)}</TableCell>
+              <TableCell>{row.commonReason ?? '—'}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {metrics.topFailingTriggers.map((row) => (
-              <TableRow key={row.triggerId}>
-                <TableCell>
-                  <Link href={runsListPath(range, ['status', 'Failed'], ['triggerId', row.triggerId])}>
-                    {row.triggerName || 'A deleted automation'}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <Link href={`/admin/vendors/${encodeURIComponent(row.vendorId)}`}>{row.vendorName}</Link>
-                </TableCell>
-                <TableCell align="right">{formatNumber(row.failures)}</TableCell>
-                <TableCell>{row.commonReason ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ScrollTable>
       )}
     </Paper>
   );

@@ -28,7 +28,7 @@ function initials(firstName: string, lastName: string): string {
 export function AppHeader({
   firstName,
   lastName,
-  sidebarExpanded,
+  sidebarMode,
   onToggleSidebar,
   showLogout,
   onLogout,
@@ -37,7 +37,8 @@ export function AppHeader({
 }: {
   firstName: string;
   lastName: string;
-  sidebarExpanded: boolean;
+  /** Beside the page (expanded or a rail, from lg up) or a drawer over it (below lg). */
+  sidebarMode: 'expanded' | 'rail' | 'drawer-open' | 'drawer-closed';
   onToggleSidebar: () => void;
   showLogout: boolean;
   onLogout: () => void;
@@ -45,6 +46,13 @@ export function AppHeader({
   bell?: ReactNode;
 }) {
   const fullName = `${firstName} ${lastName}`.trim();
+  const open = sidebarMode === 'expanded' || sidebarMode === 'drawer-open';
+  const toggleTitle = {
+    expanded: 'Collapse the sidebar',
+    rail: 'Expand the sidebar',
+    'drawer-open': 'Close the menu',
+    'drawer-closed': 'Open the menu',
+  }[sidebarMode];
   return (
     <AppBar
       position="fixed"
@@ -58,15 +66,15 @@ export function AppHeader({
       })}
     >
       <Toolbar sx={{ gap: 1, pl: { xs: 1, sm: 1 } }}>
-        <Tooltip title={sidebarExpanded ? 'Collapse the sidebar' : 'Expand the sidebar'}>
+        <Tooltip title={toggleTitle}>
           <IconButton
             onClick={onToggleSidebar}
             aria-label="Toggle sidebar"
-            aria-expanded={sidebarExpanded}
+            aria-expanded={open}
             aria-controls="app-sidebar"
-            sx={{ mr: 1 }}
+            sx={{ mr: { xs: 0, sm: 1 } }}
           >
-            {sidebarExpanded ? <MenuOpenIcon /> : <MenuIcon />}
+            {open ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
         </Tooltip>
         <Link href={homePath} underline="none" aria-label="Automate home">

@@ -5,6 +5,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArticleIcon from '@mui/icons-material/Article';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import BoltIcon from '@mui/icons-material/Bolt';
+import CloseIcon from '@mui/icons-material/Close';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FeedbackIcon from '@mui/icons-material/Feedback';
 import HelpCenterIcon from '@mui/icons-material/HelpCenter';
@@ -17,6 +18,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -52,18 +54,22 @@ function isActive(pathname: string, match: string): boolean {
 }
 
 /**
- * The sidebar starts visible and switches between expanded (256 px) and a rail (56 px) where
- * only icons show (with their names as tooltips). The vendor area sits on top, the app version at the
- * bottom.
+ * From lg up the sidebar sits beside the page and switches between expanded (256 px) and a rail (56 px)
+ * where only icons show (with their names as tooltips). Below lg (`drawer`) it is a temporary drawer
+ * over the page, always expanded, closed by its backdrop, Escape or its close button. The vendor area
+ * sits on top, the app version at the bottom.
  */
 export function AppSidebar({
   expanded,
+  drawer,
   items,
   onAction,
   vendorArea,
   ariaLabel,
 }: {
   expanded: boolean;
+  /** Below lg: whether the drawer is open, and how it asks to close. */
+  drawer: { open: boolean; onClose: () => void } | null;
   items: readonly NavItem[];
   onAction: (action: 'changelog' | 'feedback') => void;
   /** The vendor selector or the current vendor's name; shown when expanded. */
@@ -75,12 +81,13 @@ export function AppSidebar({
 
   return (
     <Drawer
-      variant="permanent"
+      variant={drawer ? 'temporary' : 'permanent'}
+      {...(drawer ? { open: drawer.open, onClose: drawer.onClose, ModalProps: { keepMounted: true } } : {})}
       id="app-sidebar"
       data-testid="sidebar"
-      data-state={expanded ? 'expanded' : 'rail'}
+      data-state={drawer ? (drawer.open ? 'drawer-open' : 'drawer-closed') : expanded ? 'expanded' : 'rail'}
       sx={(theme) => ({
-        width,
+        width: drawer ? undefined : width,
         flexShrink: 0,
         whiteSpace: 'nowrap',
         transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
@@ -93,7 +100,15 @@ export function AppSidebar({
         },
       })}
     >
-      <Toolbar />
+      {drawer ? (
+        <Toolbar sx={{ justifyContent: 'flex-end' }}>
+          <IconButton onClick={drawer.onClose} aria-label="Close the menu" edge="end">
+            <CloseIcon />
+          </IconButton>
+        </Toolbar>
+      ) : (
+        <Toolbar />
+      )}
       {expanded && vendorArea ? (
         <>
           <Box sx={{ px: 2, pt: 2, pb: 1 }} data-testid="sidebar-vendor">

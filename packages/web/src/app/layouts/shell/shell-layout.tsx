@@ -1,7 +1,9 @@
 import { CHANGELOG_ARTICLE, type UserSession, type Vendor } from '@automate/contract';
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BreadcrumbBar } from '@/components/ui/breadcrumb-bar.tsx';
@@ -43,12 +45,6 @@ function loadChangelog() {
   return getArticleBySlug(CHANGELOG_ARTICLE.category, CHANGELOG_ARTICLE.slug);
 }
 
-function initiallyExpanded(): boolean {
-  // The sidebar starts visible: expanded on wide screens, as a rail on narrow ones.
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return true;
-  return window.matchMedia('(min-width: 960px)').matches;
-}
-
 /**
  * The signed-in shell around /app and /admin: header, sidebar, breadcrumbs, the page,
  * and the changelog and feedback dialogs. The route's loader guards deep links; this component follows
@@ -88,7 +84,13 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
   const currentVendor = getCurrentVendor(state);
   const publicData = usePublicData();
   const feedbackUrl = publicData.data?.feedbackFormUrl ?? null;
-  const [expanded, setExpanded] = useState(initiallyExpanded);
+  // From lg (1280 px) the sidebar sits beside the page, expanded or as a rail; below it is a drawer
+  // over the page, open only on the path where the menu button opened it (so navigating closes it).
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+  const { pathname } = useLocation();
+  const [expanded, setExpanded] = useState(true);
+  const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
+  const drawerOpen = drawerOpenAt === pathname;
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const changelog = useChangelog({ enabled: !state.automatic, loadArticle: loadChangelog });
 
@@ -150,15 +152,16 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
       <AppHeader
         firstName={user.firstName}
         lastName={user.lastName}
-        sidebarExpanded={expanded}
-        onToggleSidebar={() => setExpanded((open) => !open)}
+        sidebarMode={wide ? (expanded ? 'expanded' : 'rail') : drawerOpen ? 'drawer-open' : 'drawer-closed'}
+        onToggleSidebar={() => (wide ? setExpanded((open) => !open) : setDrawerOpenAt(drawerOpen ? null : pathname))}
         showLogout={!state.automatic}
         onLogout={() => session.logout()}
         homePath={area === 'admin' ? '/admin/dashboard' : DEFAULT_SIGNED_IN_PATH}
         bell={currentVendor?.role === 'Admin' ? <NoticeBell vendorId={currentVendor.vendorId} /> : null}
       />
       <AppSidebar
-        expanded={expanded}
+        expanded={wide ? expanded : true}
+        drawer={wide ? null : { open: drawerOpen, onClose: () => setDrawerOpenAt(null) }}
         items={items}
         vendorArea={vendorArea}
         ariaLabel={area === 'admin' ? 'Super admin navigation' : 'Main navigation'}

@@ -20,5 +20,5 @@ export const AdminVendorBillingRoute = paddedRoute(() => <Billing />);
 
 /** /admin/vendors/{id}/invoice/{invoiceId}: the invoice with the status changes it allows. */
 export const AdminVendorInvoiceRoute = paddedRoute(({ id = '', invoiceId = '' }) => (
-  <InvoiceView id={invoiceId} backPath={`${vendorBase(id)}/billing`} canChangeStatus />
+  <InvoiceView id={invoiceId} backPath={`${vendorBase(id)}/billing`} canChangeStatus headingLevel={2} />
 ));

@@ -4,16 +4,14 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -135,26 +133,17 @@ function UserVendors({ user }: { user: AdminUserDetail }) {
     return <Typography color="text.secondary">{fullName(user)} belongs to no vendor.</Typography>;
   }
   return (
-    <Table size="small" aria-label="Vendors">
-      <TableHead>
-        <TableRow>
-          <TableCell>Vendor</TableCell>
-          <TableCell>Role</TableCell>
-          <TableCell>ServiceM8</TableCell>
+    <ScrollTable label="Vendors" size="small" head={[{ label: 'Vendor' }, { label: 'Role' }, { label: 'ServiceM8' }]}>
+      {user.vendors.map((vendor) => (
+        <TableRow key={vendor.vendorId}>
+          <TableCell>
+            <Link href={`/admin/vendors/${encodeURIComponent(vendor.vendorId)}`}>{vendor.name}</Link>
+          </TableCell>
+          <TableCell>{vendor.role}</TableCell>
+          <TableCell>{vendor.sm8Connected ? 'Connected' : 'Not connected'}</TableCell>
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {user.vendors.map((vendor) => (
-          <TableRow key={vendor.vendorId}>
-            <TableCell>
-              <Link href={`/admin/vendors/${encodeURIComponent(vendor.vendorId)}`}>{vendor.name}</Link>
-            </TableCell>
-            <TableCell>{vendor.role}</TableCell>
-            <TableCell>{vendor.sm8Connected ? 'Connected' : 'Not connected'}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </ScrollTable>
   );
 }
 

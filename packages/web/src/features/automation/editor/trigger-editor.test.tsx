@@ -155,7 +155,7 @@ describe('the trigger editor: a new trigger', () => {
     const message = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     await user.type(message, 'Hi , thanks');
     message.setSelectionRange(3, 3);
-    await user.click(screen.getByRole('button', { name: 'Insert a merge field into the message' }));
+    await user.click(screen.getByRole('button', { name: 'Insert merge field into the message' }));
     await user.click(await screen.findByRole('menuitem', { name: /contact\.first_name/ }));
     expect(message.value).toBe('Hi {{ contact.first_name }}, thanks');
 
@@ -544,7 +544,7 @@ describe('the trigger editor offers what the event can give a value to', () => {
       actions.map((text) => Object.values(ACTION_WORDS).find((words) => text.startsWith(words.label))?.label),
     ).toEqual(actionsFor(event).map((type) => ACTION_WORDS[type].label));
 
-    const fields = await menuItems('Insert a merge field into the message');
+    const fields = await menuItems('Insert merge field into the message');
     const offered = MERGE_FIELDS.filter((field) => fields.some((text) => text.startsWith(`{{ ${field.name} }}`)));
     expect(offered.map((field) => field.name)).toEqual(mergeFieldsFor(event));
   });

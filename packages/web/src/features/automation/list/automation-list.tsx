@@ -208,7 +208,8 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
     { key: 'updatedAt', label: 'Updated', sortField: 'updatedAt', render: (row) => formatDateTime(row.updatedAt) },
     {
       key: 'row-actions',
-      label: '',
+      label: 'Row actions',
+      hiddenLabel: true,
       align: 'right',
       render: (row) => (
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>

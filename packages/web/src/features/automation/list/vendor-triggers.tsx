@@ -45,7 +45,8 @@ export function VendorTriggers({ vendorId, openAsVendor }: { vendorId: string; o
     },
     {
       key: 'open',
-      label: '',
+      label: 'Open',
+      hiddenLabel: true,
       align: 'right',
       render: (trigger) => (
         <Button size="small" onClick={() => openAsVendor(automationViewPath(trigger.id))}>

@@ -82,7 +82,8 @@ export function OnboardingView({ vendor, templateId }: { vendor: VendorMembershi
       />
     );
   }
-  if (template.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading the automation" />;
+  if (template.isPending)
+    return <Skeleton variant="rounded" height={320} role="status" aria-label="Loading the automation" />;
 
   const data = template.data;
   const on = enabledNames.has(data.definition.name.toLowerCase());

@@ -66,7 +66,7 @@ export function Onboarding({ vendor }: { vendor: VendorMembership }) {
       {templates.isError ? (
         <LoadError error={templates.error} fallback={LOAD_FAILED} onRetry={() => templates.refetch()} />
       ) : templates.isPending ? (
-        <Grid container spacing={2} aria-label="Loading the recommended automations">
+        <Grid container spacing={2} role="status" aria-label="Loading the recommended automations">
           {[1, 2, 3].map((key) => (
             <Grid key={key} size={{ xs: 12, md: 6 }}>
               <Skeleton variant="rounded" height={180} />
@@ -83,6 +83,7 @@ export function Onboarding({ vendor }: { vendor: VendorMembership }) {
               <Grid key={template.id} size={{ xs: 12, md: 6 }}>
                 <TemplateCard
                   template={template}
+                  headingLevel={2}
                   actions={
                     <>
                       {on ? (

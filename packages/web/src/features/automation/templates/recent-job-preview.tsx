@@ -42,7 +42,7 @@ export function RecentJobPreview({ vendorId, definition }: { vendorId: string; d
       ) : dryRun.isError ? (
         <Alert severity="error">{getErrorMessage(dryRun.error, 'The test could not be run.')}</Alert>
       ) : (
-        <Skeleton variant="rounded" height={96} aria-label="Trying it on your latest job" />
+        <Skeleton variant="rounded" height={96} role="status" aria-label="Trying it on your latest job" />
       )}
     </Stack>
   );

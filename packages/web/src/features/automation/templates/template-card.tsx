@@ -5,8 +5,19 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** A template as the gallery and the onboarding show it: what it is for, and what it does in plain words. */
-export function TemplateCard({ template, actions }: { template: TriggerTemplate; actions: ReactNode }) {
+/**
+ * A template as the gallery and the onboarding show it: what it is for, and what it does in plain words.
+ * Its title is an h3 under the gallery's category headings, an h2 where the cards sit right under the page's h1.
+ */
+export function TemplateCard({
+  template,
+  actions,
+  headingLevel = 3,
+}: {
+  template: TriggerTemplate;
+  actions: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
   const headingId = `template-${template.id}`;
   return (
     <Card
@@ -16,7 +27,7 @@ export function TemplateCard({ template, actions }: { template: TriggerTemplate;
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
       <CardContent sx={{ flexGrow: 1 }}>
-        <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        <Typography id={headingId} variant="subtitle1" component={`h${headingLevel}`} sx={{ fontWeight: 600 }}>
           {template.title}
         </Typography>
         <Typography variant="body2" sx={{ mt: 0.5 }}>

@@ -62,7 +62,7 @@ export function TemplateGallery({ vendorId }: { vendorId: string }) {
       size="small"
       onClick={() => void copier.start(template)}
       disabled={copier.copying !== null}
-      aria-label={`Use “${template.title}”`}
+      aria-label={`Use this: “${template.title}”`}
     >
       {copier.copying === template.id ? 'Copying…' : 'Use this'}
     </Button>
@@ -97,7 +97,7 @@ export function TemplateGallery({ vendorId }: { vendorId: string }) {
       {templates.isError ? (
         <LoadError error={templates.error} fallback={LOAD_FAILED} onRetry={() => templates.refetch()} />
       ) : templates.isPending ? (
-        <Grid container spacing={2} aria-label="Loading the templates">
+        <Grid container spacing={2} role="status" aria-label="Loading the templates">
           {[1, 2, 3].map((key) => (
             <Grid key={key} size={{ xs: 12, sm: 6, lg: 4 }}>
               <Skeleton variant="rounded" height={180} />

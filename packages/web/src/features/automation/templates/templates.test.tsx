@@ -144,7 +144,7 @@ describe('the template gallery', () => {
       at: '/app/automation/templates',
       elsewhere: ['/app/automation/view/:id'],
     });
-    await user.click(await screen.findByRole('button', { name: `Use “${QUOTE.title}”` }));
+    await user.click(await screen.findByRole('button', { name: `Use this: “${QUOTE.title}”` }));
     expect((await screen.findByTestId('elsewhere')).textContent).toContain('/app/automation/view/:id');
     expect(copies()).toHaveLength(1);
     expect(copies()[0]?.body).toEqual({});
@@ -167,7 +167,7 @@ describe('the template gallery', () => {
       at: '/app/automation/templates',
       elsewhere: ['/app/automation/view/:id'],
     });
-    await user.click(await screen.findByRole('button', { name: `Use “${QUOTE.title}”` }));
+    await user.click(await screen.findByRole('button', { name: `Use this: “${QUOTE.title}”` }));
     const dialog = await screen.findByRole('dialog', { name: `Match “${QUOTE.title}” to your ServiceM8` });
     const select = within(dialog).getByRole('combobox', { name: /Badge “Quote Follow-up”/ });
     expect(select.textContent).toContain('Create “Quote Follow-up” in ServiceM8');
@@ -217,7 +217,7 @@ describe('the mapping dialog', () => {
       at: '/app/automation/templates',
       elsewhere: ['/app/automation/view/:id'],
     });
-    await user.click(await screen.findByRole('button', { name: `Use “${QUOTE.title}”` }));
+    await user.click(await screen.findByRole('button', { name: `Use this: “${QUOTE.title}”` }));
     let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Pick the form first: its fields are offered next.')).toBeTruthy();
     await user.click(within(dialog).getByRole('combobox', { name: /Form “Survey”/ }));

@@ -7,16 +7,14 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
+import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { downloadFile, getErrorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatCents, formatDate } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -63,10 +61,13 @@ export function InvoiceView({
   id,
   backPath,
   canChangeStatus = false,
+  headingLevel = 1,
 }: {
   id: string;
   backPath: string;
   canChangeStatus?: boolean;
+  /** 2 under a vendor's header in the admin area, whose name is the page's h1. */
+  headingLevel?: 1 | 2;
 }) {
   const invoice = useInvoice(id);
   const move = useInvoiceStatus(id);
@@ -118,6 +119,7 @@ export function InvoiceView({
       <title>{`Invoice ${data.number} · Automate`}</title>
       <PageHeader
         title={`Invoice ${data.number}`}
+        level={headingLevel}
         subtitle={data.vendorName}
         chips={<Chip label={DOCUMENT_STATUS_LABELS[data.status]} color={DOCUMENT_STATUS_COLORS[data.status]} />}
         actions={
@@ -190,29 +192,28 @@ export function InvoiceView({
             </div>
           ) : null}
         </Stack>
-        <Table size="small" aria-label="Invoice lines">
-          <TableHead>
-            <TableRow>
-              <TableCell>Description</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Unit price</TableCell>
-              <TableCell align="right">Amount</TableCell>
+        <ScrollTable
+          label="Invoice lines"
+          size="small"
+          head={[
+            { label: 'Description' },
+            { label: 'Quantity', align: 'right' },
+            { label: 'Unit price', align: 'right' },
+            { label: 'Amount', align: 'right' },
+          ]}
+        >
+          {data.lines.map((line, index) => (
+            // Lines have no id of their own; their order is fixed.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
+            <TableRow key={index}>
+              <TableCell>{line.description}</TableCell>
+              <TableCell align="right">{line.quantity}</TableCell>
+              <TableCell align="right">{formatCents(line.unitAmountCents, data.currency)}</TableCell>
+              <TableCell align="right">{formatCents(line.amountCents, data.currency)}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.lines.map((line, index) => (
-              // Lines have no id of their own; their order is fixed.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
-              <TableRow key={index}>
-                <TableCell>{line.description}</TableCell>
-                <TableCell align="right">{line.quantity}</TableCell>
-                <TableCell align="right">{formatCents(line.unitAmountCents, data.currency)}</TableCell>
-                <TableCell align="right">{formatCents(line.amountCents, data.currency)}</TableCell>
-              </TableRow>
-            ))}
-            <Totals invoice={data} />
-          </TableBody>
-        </Table>
+          ))}
+          <Totals invoice={data} />
+        </ScrollTable>
       </Paper>
     </>
   );

@@ -97,11 +97,11 @@ export function FaqList({ paths }: { paths: HelpPaths }) {
               onChange={toggle(entry.id)}
               disableGutters
               variant="outlined"
-              slotProps={{ transition: { unmountOnExit: true } }}
+              slotProps={{ transition: { unmountOnExit: true }, heading: { component: 'h2' } }}
               sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}
             >
               <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600 }}>
                   {entry.question}
                 </Typography>
               </AccordionSummary>

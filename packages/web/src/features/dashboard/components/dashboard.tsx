@@ -320,6 +320,13 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
   const today = buckets.at(-1)?.total;
   const week = buckets.reduce((sum, bucket) => sum + bucket.total, 0);
 
+  // The checklist and the attention list go above the panels, and only the counts say whether they show:
+  // until those are in, a placeholder stands for the page, so the panels appear once, where they stay
+  // (instead of being pushed down a phone's screen as the lists arrive).
+  if (total.isPending || active.isPending || attention.isPending) {
+    return <Skeleton variant="rounded" height={320} role="status" aria-label="Loading the dashboard" />;
+  }
+
   return (
     <Stack spacing={3}>
       <SuspendedNotice vendorId={vendorId} />

@@ -72,7 +72,12 @@ export function FirstRunChecklist({
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           {done} of 3 done. Three steps and your jobs start looking after themselves.
         </Typography>
-        <LinearProgress variant="determinate" value={(done / 3) * 100} sx={{ mb: 1 }} />
+        <LinearProgress
+          variant="determinate"
+          value={(done / 3) * 100}
+          aria-label={`Getting started: ${done} of 3 done`}
+          sx={{ mb: 1 }}
+        />
         <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           <Step done={state.connected} title="Connect ServiceM8">
             {vendor.role === 'Admin' ? (

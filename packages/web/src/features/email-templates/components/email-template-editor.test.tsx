@@ -160,7 +160,7 @@ describe('the email template editor: an existing template', () => {
     await user.clear(subject);
     await user.type(subject, 'Hi , job booked');
     await user.keyboard('{ArrowLeft>12/}');
-    await user.click(screen.getByRole('button', { name: 'Insert a merge field into the subject' }));
+    await user.click(screen.getByRole('button', { name: 'Insert merge field into the subject' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('First name of the contact the message goes to')).toBeTruthy();
     await user.click(within(menu).getByText('{{ contact.first_name }}'));
@@ -172,7 +172,7 @@ describe('the email template editor: an existing template', () => {
     expect(subject.value).toBe('Hi {{ contact.first_name }}!, job booked');
 
     // Into the body, where nobody has been yet: at the end.
-    await user.click(screen.getByRole('button', { name: 'Insert a merge field into the body' }));
+    await user.click(screen.getByRole('button', { name: 'Insert merge field into the body' }));
     await user.click(within(await screen.findByRole('menu')).getByText('{{ vendor.name }}'));
     await waitFor(() => expect(textbox('Body').value).toBe(`${TEMPLATE.body}{{ vendor.name }}`));
     await waitFor(() =>
@@ -260,7 +260,7 @@ describe('the email template editor: an existing template', () => {
     expect(screen.getByTestId('read-only-note').textContent).toContain('Only Admins of Bravo Electrical');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Insert a merge field/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Insert merge field/ })).toBeNull();
     // The preview still works.
     expect(screen.getByTestId('preview-subject').textContent).toBe('Job 1042 is booked');
   });

@@ -13,16 +13,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
+import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { apiFieldErrors, type FieldErrorMap, withoutField, zodFieldErrors } from '@/lib/form-errors.ts';
 import { formatDate, formatDateTime } from '@/lib/format.ts';
@@ -276,21 +274,14 @@ export function TeamPage({ vendor }: { vendor: VendorMembership }) {
             Nobody belongs to {vendor.name} yet.
           </Alert>
         ) : (
-          <Table aria-label="Members">
-            <TableHead>
-              <TableRow>
-                <TableCell>Person</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Joined</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {members.data.map((member) => (
-                <MemberRow key={member.id} vendorId={vendor.vendorId} member={member} isMe={member.id === me} />
-              ))}
-            </TableBody>
-          </Table>
+          <ScrollTable
+            label="Members"
+            head={[{ label: 'Person' }, { label: 'Role' }, { label: 'Joined' }, { label: 'Actions', align: 'right' }]}
+          >
+            {members.data.map((member) => (
+              <MemberRow key={member.id} vendorId={vendor.vendorId} member={member} isMe={member.id === me} />
+            ))}
+          </ScrollTable>
         )}
       </Paper>
     </Stack>
