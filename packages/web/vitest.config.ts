@@ -15,5 +15,8 @@ export default defineConfig({
     // The setup file unmounts what each test rendered and clears storage, so files can share a worker
     // and the modules it has loaded (React, MUI) instead of importing them per file.
     isolate: false,
+    // A test that boots the whole app tree takes 1–2 s alone, and several times that while the browser
+    // journeys share the two cores with it.
+    testTimeout: 20_000,
   },
 });

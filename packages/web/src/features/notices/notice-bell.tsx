@@ -63,7 +63,8 @@ export function NoticeBell({ vendorId }: { vendorId: string }) {
     <>
       <Tooltip title={label}>
         <IconButton aria-label={label} onClick={(event) => setAnchor(event.currentTarget)} color="inherit">
-          <Badge badgeContent={unread.length} color="error">
+          {/* No count at all rather than a hidden 0: a button's visible text must be part of its name. */}
+          <Badge badgeContent={unread.length || undefined} color="error">
             <NotificationsIcon />
           </Badge>
         </IconButton>
