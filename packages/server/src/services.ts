@@ -147,7 +147,7 @@ export async function startServices(options: {
       billing,
       files: createLocalFileStorage(path.join(config.dataDir, 'uploads')),
       deliverySpool: openDeliverySpool(path.join(config.dataDir, 'spool')),
-      takeAutomationBaseline: (vendorId) => reconcileVendor(deps, vendorId),
+      reconcileAutomation: (vendorId) => reconcileVendor(deps, vendorId),
     };
     if (role !== 'worker') await seed(deps);
     if (demoStripe) await resetDemoBilling(deps);
