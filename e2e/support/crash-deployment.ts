@@ -14,6 +14,10 @@ export type CrashDeployment = {
   kill(role: CrashRole): Promise<void>;
   /** Starts the killed process again, on the same port, files and database. */
   restart(role: CrashRole): Promise<void>;
+  /** SIGTERMs every process at once; answers each one's exit code and how long it took to exit. */
+  terminate(): Promise<Array<{ code: number | null; ms: number }>>;
+  /** Starts every process again after `terminate`. */
+  restartAll(): Promise<void>;
   /** Everything the processes printed. */
   output(): string;
   stop(): Promise<void>;
@@ -32,13 +36,16 @@ export async function startCrashDeployment(env: Record<string, string>): Promise
 
 async function startAllInOne(env: Record<string, string>): Promise<CrashDeployment> {
   let server: ServerProcess = await startServerProcess(env);
+  const restart = async () => {
+    server = await server.restart();
+  };
   return {
     baseUrl: server.baseUrl,
     description: 'PGlite, one --role=all process',
     kill: () => server.kill(),
-    async restart() {
-      server = await server.restart();
-    },
+    restart,
+    terminate: async () => [await timed(server.terminate())],
+    restartAll: restart,
     output: () => server.output(),
     async stop() {
       await server.stop();
@@ -66,12 +73,15 @@ async function startRoleProcesses(env: Record<string, string>): Promise<CrashDep
   return {
     baseUrl,
     description: 'PostgreSQL, one --role=api and one --role=worker process',
-    async kill(role) {
-      await processes[role].kill();
-      earlier += processes[role].output();
-    },
+    kill: (role) => processes[role].kill(),
     async restart(role) {
+      earlier += processes[role].output();
       processes[role] = await processes[role].restart();
+    },
+    terminate: () => Promise.all([timed(processes.api.terminate()), timed(processes.worker.terminate())]),
+    async restartAll() {
+      earlier += processes.api.output() + processes.worker.output();
+      [processes.api, processes.worker] = await Promise.all([processes.api.restart(), processes.worker.restart()]);
     },
     output: () => earlier + processes.api.output() + processes.worker.output(),
     async stop() {
@@ -80,4 +90,10 @@ async function startRoleProcesses(env: Record<string, string>): Promise<CrashDep
       await database.drop();
     },
   };
+}
+
+async function timed(exit: Promise<number | null>): Promise<{ code: number | null; ms: number }> {
+  const started = Date.now();
+  const code = await exit;
+  return { code, ms: Date.now() - started };
 }

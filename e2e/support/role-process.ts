@@ -15,6 +15,8 @@ export type RoleProcess = {
   stop(): Promise<number | null>;
   /** Kills the process at once (SIGKILL), keeping its files (DATA_DIR) for `restart`. */
   kill(): Promise<void>;
+  /** Sends SIGTERM and resolves with the exit code, keeping its files for `restart`. */
+  terminate(): Promise<number | null>;
   /** Starts the role again with the same settings, port and files (after `kill`). */
   restart(): Promise<RoleProcess>;
 };
@@ -56,15 +58,14 @@ export async function startRoleProcess(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const signal = (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    return exited;
+  };
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const code = await exited;
+    const code = await signal('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
     return code;
-  };
-  const kill = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
   };
 
   const deadline = Date.now() + 60_000;
@@ -81,7 +82,10 @@ export async function startRoleProcess(
     baseUrl,
     output: () => output,
     stop,
-    kill,
+    kill: async () => {
+      await signal('SIGKILL');
+    },
+    terminate: () => signal('SIGTERM'),
     restart: () => startRoleProcess(role, env, { port, dataDir }),
   };
 }

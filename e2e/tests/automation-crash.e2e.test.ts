@@ -12,8 +12,9 @@ import { connectThroughConsent } from '../support/servicem8-consent.ts';
  *    waiting for its answer.
  * 2. Crash at load: ServiceM8 makes CHAOS_CRASH_CHANGES changes (new jobs, each with a note to add)
  *    while the worker is killed CHAOS_WORKER_KILLS times and the API CHAOS_API_KILLS times, each
- *    restarted after more changes were made while it was down. Every change ends with exactly one
- *    note in ServiceM8. On PostgreSQL (TEST_DATABASE_URL) the API and the worker are processes of their
+ *    restarted after more changes were made while it was down, and at last every process is sent
+ *    SIGTERM in the middle of the work and replaced. Every change ends with exactly one note in
+ *    ServiceM8. On PostgreSQL (TEST_DATABASE_URL) the API and the worker are processes of their
  *    own; on PGlite one `--role=all` process holds the embedded database, so there every kill (of
  *    "the worker" or "the API") kills that one process. `npm test` runs a short version;
  *    `npm run chaos` runs 1,000 changes with 5 worker and 2 API kills on both databases.
@@ -157,7 +158,7 @@ function killOrder(workerKills: number, apiKills: number): CrashRole[] {
 
 describe('crashes at load', () => {
   it(
-    `run each of ${CHANGES} changes once through ${WORKER_KILLS} worker and ${API_KILLS} API kills`,
+    `run each of ${CHANGES} changes once through ${WORKER_KILLS} worker and ${API_KILLS} API kills and a SIGTERM`,
     async () => {
       const call = async (path: string, init: RequestInit = {}) =>
         (await (await api(path, init)).json()) as { data: { id: string; total: number } };
@@ -197,23 +198,37 @@ describe('crashes at load', () => {
       };
 
       const kills = killOrder(WORKER_KILLS, API_KILLS);
-      const share = Math.ceil(CHANGES / (kills.length + 1));
-      const started = Date.now();
-      for (const role of kills) {
+      const share = Math.ceil(CHANGES / (kills.length + 2));
+      /** Half a share of changes, then `interrupt` once they are being worked on, then the other half while down. */
+      const interrupted = async (interrupt: () => Promise<void>) => {
         const before = notesPerJob().filter((n) => n > 0).length;
         await change(Math.ceil(share / 2));
-        // Killed with this share's runs under way.
         await poll(
           async () => notesPerJob().filter((n) => n > 0).length,
           (done) => done > before,
           'the work to be under way',
           120_000,
         );
-        await deployment.kill(role);
-        // ServiceM8's deliveries fail while the process is down, and it does not send them again.
-        await change(Math.floor(share / 2));
-        await deployment.restart(role);
+        await interrupt();
+      };
+      const started = Date.now();
+      for (const role of kills) {
+        await interrupted(async () => {
+          await deployment.kill(role);
+          // ServiceM8's deliveries fail while the process is down, and it does not send them again.
+          await change(Math.floor(share / 2));
+          await deployment.restart(role);
+        });
       }
+      // A SIGTERM in the middle of a burst, as when a new version is deployed: every process finishes
+      // or hands back its runs and exits 0 within the grace period (SHUTDOWN_GRACE_MS, 15 s; after it,
+      // the exit code is 1); the new processes carry on.
+      let exits: Array<{ code: number | null; ms: number }> = [];
+      await interrupted(async () => {
+        exits = await deployment.terminate();
+        await change(Math.floor(share / 2));
+        await deployment.restartAll();
+      });
       await change(CHANGES - created.length);
       await poll(
         async () => notesPerJob().filter((n) => n === 0).length,
@@ -232,9 +247,12 @@ describe('crashes at load', () => {
       );
       console.info(
         `crash at load (${deployment.description}): ${CHANGES} changes, ${WORKER_KILLS} worker and ` +
-          `${API_KILLS} API kills: all done in ${Math.round((Date.now() - started) / 1000)} s`,
+          `${API_KILLS} API kills and a SIGTERM (exits ${exits.map((exit) => `${exit.code} in ${exit.ms} ms`).join(', ')}): ` +
+          `all done in ${Math.round((Date.now() - started) / 1000)} s`,
       );
 
+      expect(exits.map((exit) => exit.code)).toEqual(exits.map(() => 0));
+      expect(Math.max(...exits.map((exit) => exit.ms))).toBeLessThan(15_000);
       expect(succeeded).toBe(CHANGES);
       expect((await call(`/Trigger/${triggerId}/runs?PageSize=1`)).data.total).toBe(CHANGES);
       // No change lost, none done twice: every new job has exactly its one note.
