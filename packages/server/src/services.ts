@@ -10,6 +10,7 @@ import type { App } from './http/app-type.ts';
 import { createSm8Http } from './integrations/servicem8/sm8-http.ts';
 import { createStripeClient } from './integrations/stripe/stripe-client.ts';
 import { createSessionTokens } from './modules/auth/session-tokens.ts';
+import { startReadinessWatch } from './modules/health/readiness-watch.ts';
 import { reconcileVendor } from './modules/automation/reconciliation.service.ts';
 import type { BillingRuntime } from './modules/billing/billing-runtime.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
@@ -166,6 +167,16 @@ export async function startServices(options: {
       stops.push(() => built.close());
       app = built;
     }
+    const takesWork = [
+      ...(role !== 'api' ? ['the workers fetch no jobs'] : []),
+      ...(role !== 'worker' ? ["/api/ready answers 503 and ServiceM8's deliveries wait in the spool"] : []),
+    ];
+    stops.push(
+      startReadinessWatch(deps, {
+        what: takesWork.join('; '),
+        ...(role !== 'api' ? { pause: () => queue.pauseWorkers(), resume: () => queue.resumeWorkers() } : {}),
+      }),
+    );
     return { deps, app, stop };
   } catch (error) {
     await stop().catch((stopError) => logger.warn({ err: stopError }, 'could not stop what had started'));

@@ -1,6 +1,7 @@
 import type { TriggerDefinitionInput, TriggerRunDetail } from '@automate/contract';
 import type { Simulator, SimulatorOptions } from '@automate/servicem8-sim';
 import { eq, sql } from 'drizzle-orm';
+import type { DestinationStream, LevelWithSilent } from 'pino';
 import { sm8ReconcileCursors } from '../../src/modules/automation/automation.schema.ts';
 import { reconcileVendor } from '../../src/modules/automation/reconciliation.service.ts';
 import { dispatchDueRuns } from '../../src/modules/automation/run-dispatch.service.ts';
@@ -51,6 +52,8 @@ export async function startAutomationHarness(
     webRoot?: string;
     databaseUrl?: (url: string) => Promise<string>;
     embeddedOnDisk?: boolean;
+    /** Where the server's log lines go, and from which level; silent without it. */
+    log?: { stream: DestinationStream; level: LevelWithSilent };
   } = {},
 ): Promise<AutomationHarness> {
   // Ten times ServiceM8's allowance on both sides, so tests do not wait for the rate limit (tested on its own).
@@ -58,6 +61,7 @@ export async function startAutomationHarness(
     webRoot: options.webRoot,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     embeddedOnDisk: options.embeddedOnDisk === true,
+    ...(options.log ? { log: options.log } : {}),
     simulator: { seed: 'demo', throttle: { perMinute: 1800 }, ...options.simulator },
     env: { SM8_RATE_PER_MINUTE: '1800', ...options.env },
   });
