@@ -20,7 +20,10 @@ export function startReadinessWatch(
     const problem = await whyNotReady(deps);
     if (problem && ready) {
       ready = false;
-      deps.logger.warn({ reason: problem }, `Not ready: ${problem}. Taking no new work until it answers (${work.what}).`);
+      deps.logger.warn(
+        { reason: problem },
+        `Not ready: ${problem}. Taking no new work until it answers (${work.what}).`,
+      );
       await work.pause?.();
     } else if (!problem && !ready) {
       ready = true;
