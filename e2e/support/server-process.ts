@@ -85,9 +85,7 @@ async function startOnPort(
     baseUrl,
     output: () => output,
     async stop() {
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      const code = await exited;
+      const code = await signal(child, 'SIGTERM');
       await cleanup();
       return code;
     },
@@ -101,6 +99,7 @@ async function startOnPort(
 
 /** Sends `name` to the process and resolves with its exit code once it has exited. */
 function signal(child: ChildProcess, name: NodeJS.Signals): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill(name);
   return exited;
