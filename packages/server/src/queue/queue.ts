@@ -71,7 +71,10 @@ export async function createQueue(options: {
   boss.on('warning', (warning) => log.warn({ warning }, 'queue warning'));
   await boss.start();
   for (const job of jobs) {
-    const queueOptions = { ...job.queue, notify: true };
+    // Every job, not only runs: a job held by a worker that died is handed on once its heartbeat is
+    // missed, instead of when it expires (15 minutes). A vendor's deliveries held by a killed worker
+    // took up that vendor's share of the workers, so its intake stood still until then.
+    const queueOptions = { heartbeatSeconds: HEARTBEAT_SECONDS, ...job.queue, notify: true };
     await boss.createQueue(job.name, queueOptions);
     await boss.updateQueue(job.name, queueOptions);
     if (job.schedule) await boss.schedule(job.name, job.schedule, {});
@@ -201,6 +204,9 @@ export function workPlan(
   const fetchers = Math.max(1, Math.min(Math.floor(inHand / 2), MAX_FETCHERS));
   return { fetchers, batchSize: Math.ceil(inHand / fetchers) };
 }
+
+/** How long a job's worker may go without saying it still holds the job (pg-boss says so every 5 s) before the job is handed on. */
+const HEARTBEAT_SECONDS = 10;
 
 /** Fetchers per queue: each is one query at a time, so more would only add load on the database. */
 const MAX_FETCHERS = 4;
