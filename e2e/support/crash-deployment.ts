@@ -5,6 +5,8 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
 /** The part of a deployment a crash test kills: the process taking ServiceM8's webhooks, or the one running the jobs. */
 export type CrashRole = 'api' | 'worker';
 
+export type ShutdownReport = { code: number | null; ms: number; log: string };
+
 export type CrashDeployment = {
   /** The API's address; it stays the same across restarts. */
   baseUrl: string;
@@ -14,8 +16,8 @@ export type CrashDeployment = {
   kill(role: CrashRole): Promise<void>;
   /** Starts the killed process again, on the same port, files and database. */
   restart(role: CrashRole): Promise<void>;
-  /** SIGTERMs every process at once; answers each one's exit code and how long it took to exit. */
-  terminate(): Promise<Array<{ code: number | null; ms: number }>>;
+  /** SIGTERMs every process at once; answers each one's exit code, how long it took to exit and what it logged meanwhile. */
+  terminate(): Promise<ShutdownReport[]>;
   /** Starts every process again after `terminate`. */
   restartAll(): Promise<void>;
   /** Everything the processes printed. */
@@ -44,7 +46,7 @@ async function startAllInOne(env: Record<string, string>): Promise<CrashDeployme
     description: 'PGlite, one --role=all process',
     kill: () => server.kill(),
     restart,
-    terminate: async () => [await timed(server.terminate())],
+    terminate: async () => [await timed(server)],
     restartAll: restart,
     output: () => server.output(),
     async stop() {
@@ -78,7 +80,7 @@ async function startRoleProcesses(env: Record<string, string>): Promise<CrashDep
       earlier += processes[role].output();
       processes[role] = await processes[role].restart();
     },
-    terminate: () => Promise.all([timed(processes.api.terminate()), timed(processes.worker.terminate())]),
+    terminate: () => Promise.all([timed(processes.api), timed(processes.worker)]),
     async restartAll() {
       earlier += processes.api.output() + processes.worker.output();
       [processes.api, processes.worker] = await Promise.all([processes.api.restart(), processes.worker.restart()]);
@@ -92,8 +94,9 @@ async function startRoleProcesses(env: Record<string, string>): Promise<CrashDep
   };
 }
 
-async function timed(exit: Promise<number | null>): Promise<{ code: number | null; ms: number }> {
+async function timed(process: { terminate(): Promise<number | null>; output(): string }): Promise<ShutdownReport> {
+  const before = process.output().length;
   const started = Date.now();
-  const code = await exit;
-  return { code, ms: Date.now() - started };
+  const code = await process.terminate();
+  return { code, ms: Date.now() - started, log: process.output().slice(before) };
 }

@@ -1,7 +1,12 @@
 import type { TriggerRunDetail } from '@automate/contract';
 import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CrashDeployment, type CrashRole, startCrashDeployment } from '../support/crash-deployment.ts';
+import {
+  type CrashDeployment,
+  type CrashRole,
+  type ShutdownReport,
+  startCrashDeployment,
+} from '../support/crash-deployment.ts';
 import { connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
@@ -223,7 +228,7 @@ describe('crashes at load', () => {
       // A SIGTERM in the middle of a burst, as when a new version is deployed: every process finishes
       // or hands back its runs and exits 0 within the grace period (SHUTDOWN_GRACE_MS, 15 s; after it,
       // the exit code is 1); the new processes carry on.
-      let exits: Array<{ code: number | null; ms: number }> = [];
+      let exits: ShutdownReport[] = [];
       await interrupted(async () => {
         exits = await deployment.terminate();
         await change(Math.floor(share / 2));
@@ -251,7 +256,10 @@ describe('crashes at load', () => {
           `all done in ${Math.round((Date.now() - started) / 1000)} s`,
       );
 
-      expect(exits.map((exit) => exit.code)).toEqual(exits.map(() => 0));
+      expect(
+        exits.map((exit) => exit.code),
+        exits.map((exit) => exit.log.slice(-3000)).join('\n'),
+      ).toEqual(exits.map(() => 0));
       expect(Math.max(...exits.map((exit) => exit.ms))).toBeLessThan(15_000);
       expect(succeeded).toBe(CHANGES);
       expect((await call(`/Trigger/${triggerId}/runs?PageSize=1`)).data.total).toBe(CHANGES);
