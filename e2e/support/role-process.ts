@@ -13,6 +13,12 @@ export type RoleProcess = {
   output(): string;
   /** Sends SIGTERM and resolves with the exit code once the process has finished its work and stopped. */
   stop(): Promise<number | null>;
+  /** Kills the process at once (SIGKILL), keeping its files (DATA_DIR) for `restart`. */
+  kill(): Promise<void>;
+  /** Sends SIGTERM and resolves with the exit code, keeping its files for `restart`. */
+  terminate(): Promise<number | null>;
+  /** Starts the role again with the same settings, port and files (after `kill`). */
+  restart(): Promise<RoleProcess>;
 };
 
 /**
@@ -21,10 +27,14 @@ export type RoleProcess = {
  * /api/health, or once the worker has subscribed to the jobs. The API listens on `env.PORT`, or on a
  * free port.
  */
-export async function startRoleProcess(role: 'api' | 'worker', env: Record<string, string>): Promise<RoleProcess> {
-  const port = role === 'api' ? Number(env.PORT ?? (await freePort())) : 0;
+export async function startRoleProcess(
+  role: 'api' | 'worker',
+  env: Record<string, string>,
+  reuse?: { port: number; dataDir: string },
+): Promise<RoleProcess> {
+  const port = reuse?.port ?? (role === 'api' ? Number(env.PORT ?? (await freePort())) : 0);
   const baseUrl = role === 'api' ? `http://127.0.0.1:${port}` : undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `automate-${role}-`));
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `automate-${role}-`));
   const child = spawn(process.execPath, [SERVER_MAIN, `--role=${role}`], {
     env: {
       ...process.env,
@@ -48,9 +58,12 @@ export async function startRoleProcess(role: 'api' | 'worker', env: Record<strin
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const signal = (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    return exited;
+  };
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const code = await exited;
+    const code = await signal('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
     return code;
   };
@@ -65,7 +78,16 @@ export async function startRoleProcess(role: 'api' | 'worker', env: Record<strin
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { baseUrl, output: () => output, stop };
+  return {
+    baseUrl,
+    output: () => output,
+    stop,
+    kill: async () => {
+      await signal('SIGKILL');
+    },
+    terminate: () => signal('SIGTERM'),
+    restart: () => startRoleProcess(role, env, { port, dataDir }),
+  };
 }
 
 async function answers(url: string): Promise<boolean> {

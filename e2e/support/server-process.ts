@@ -14,6 +14,8 @@ export type ServerProcess = {
   stop(): Promise<number | null>;
   /** Kills the process at once (SIGKILL), keeping its database and files for `restart`. */
   kill(): Promise<void>;
+  /** Sends SIGTERM and resolves with the exit code, keeping the database and files for `restart`. */
+  terminate(): Promise<number | null>;
   /** Starts the server again on the same port, database and files (after `kill`). */
   restart(): Promise<ServerProcess>;
 };
@@ -83,19 +85,24 @@ async function startOnPort(
     baseUrl,
     output: () => output,
     async stop() {
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      const code = await exited;
+      const code = await signal(child, 'SIGTERM');
       await cleanup();
       return code;
     },
     async kill() {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGKILL');
-      await exited;
+      await signal(child, 'SIGKILL');
     },
+    terminate: () => signal(child, 'SIGTERM'),
     restart: () => startServerProcess(env, { port, dataDir, database }),
   };
+}
+
+/** Sends `name` to the process and resolves with its exit code once it has exited. */
+function signal(child: ChildProcess, name: NodeJS.Signals): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill(name);
+  return exited;
 }
 
 async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {

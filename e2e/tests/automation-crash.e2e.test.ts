@@ -1,38 +1,74 @@
 import type { TriggerRunDetail } from '@automate/contract';
 import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import {
+  type CrashDeployment,
+  type CrashRole,
+  type ShutdownReport,
+  startCrashDeployment,
+} from '../support/crash-deployment.ts';
 import { connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
- * Issue acceptance: kill the worker process in the middle of a run (SIGKILL) and start it again:
- * the run completes once, and no action is performed twice — not even the text message that
- * ServiceM8 sent while the process died waiting for its answer.
+ * Crashes (SIGKILL) in the middle of the work, and nothing is lost or done twice.
+ *
+ * 1. The worker is killed in the middle of a run and started again: the run completes once, and no
+ *    action is performed twice — not even the text message that ServiceM8 sent while the process died
+ *    waiting for its answer.
+ * 2. Crash at load: ServiceM8 makes CHAOS_CRASH_CHANGES changes (new jobs, each with a note to add)
+ *    while the worker is killed CHAOS_WORKER_KILLS times and the API CHAOS_API_KILLS times, each
+ *    restarted after more changes were made while it was down, and at last every process is sent
+ *    SIGTERM in the middle of the work and replaced. Every change ends with exactly one note in
+ *    ServiceM8. On PostgreSQL (TEST_DATABASE_URL) the API and the worker are processes of their
+ *    own; on PGlite one `--role=all` process holds the embedded database, so there every kill (of
+ *    "the worker" or "the API") kills that one process. `npm test` runs a short version;
+ *    `npm run chaos` runs 1,000 changes with 5 worker and 2 API kills on both databases.
  */
 
+const CHANGES = Number(process.env.CHAOS_CRASH_CHANGES ?? 24);
+const WORKER_KILLS = Number(process.env.CHAOS_WORKER_KILLS ?? 1);
+// On PGlite the one kill above is the API's as well.
+const API_KILLS = Number(process.env.CHAOS_API_KILLS ?? (process.env.TEST_DATABASE_URL ? 1 : 0));
+
 let sim: Simulator;
-let server: ServerProcess;
+let deployment: CrashDeployment;
+let vendorId: string;
+let token: string;
 
 beforeAll(async () => {
-  sim = buildSimulator({ seed: 'demo', oauth: { autoApprove: true }, throttle: { perMinute: 1800 } });
+  sim = buildSimulator({ seed: 'demo', oauth: { autoApprove: true }, throttle: { perMinute: 100_000 } });
   const simUrl = await sim.listen();
   const { appId, appSecret } = sim.info();
-  server = await startServerProcess({
+  deployment = await startCrashDeployment({
     DEMO_MODE: 'false',
     SM8_APP_ID: appId,
     SM8_APP_SECRET: appSecret,
     SM8_API_URL: simUrl,
     SM8_OAUTH_URL: simUrl,
-    SM8_RATE_PER_MINUTE: '1800',
+    SM8_RATE_PER_MINUTE: '100000',
     QUEUE_POLL_SECONDS: '0.5',
     // A killed worker's jobs are handed on once its heartbeat (10 s) is missed; look every 2 s.
     QUEUE_SUPERVISE_SECONDS: '2',
+    // Info, so the activation's line says when the account's baseline is taken.
+    LOG_LEVEL: 'info',
   });
+  ({ token, vendorId } = await connectThroughConsent(deployment.baseUrl, SEED_IDS.vendor));
+  await poll(
+    async () => deployment.output().includes('ServiceM8 account activated'),
+    Boolean,
+    'the account to be activated',
+  );
 });
 afterAll(async () => {
-  await server?.stop();
+  await deployment?.stop();
   await sim?.close();
 });
+
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${deployment.baseUrl}/api/vendor/${vendorId}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+  });
 
 async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -46,19 +82,7 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what
 
 describe('a worker killed in the middle of a run', () => {
   it('completes the run once after a restart, performing no action twice', async () => {
-    const { token, vendorId } = await connectThroughConsent(server.baseUrl, SEED_IDS.vendor);
-    const api = (base: string, path: string, init: RequestInit = {}) =>
-      fetch(`${base}/api/vendor/${vendorId}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      });
-    await poll(
-      async () => sim.controls.subscriptions().filter((s) => s.status === 'active').length,
-      (count) => count >= 9,
-      'the webhook subscriptions',
-    );
-
-    const created = await api(server.baseUrl, '/Trigger', {
+    const created = await api('/Trigger', {
       method: 'POST',
       body: JSON.stringify({
         name: 'Welcome a new job',
@@ -88,29 +112,27 @@ describe('a worker killed in the middle of a run', () => {
     }).record;
     const number = String(job.generated_job_id);
 
-    const runs = async (base: string) => {
-      const response = await api(base, `/Trigger/${triggerId}/runs`);
+    const runs = async () => {
+      const response = await api(`/Trigger/${triggerId}/runs`);
       const rows = ((await response.json()) as { data: { rows: Array<{ id: string }> } }).data.rows;
       return Promise.all(
         rows.map(
-          async (row) =>
-            ((await (await api(base, `/Trigger/runs/${row.id}`)).json()) as { data: TriggerRunDetail }).data,
+          async (row) => ((await (await api(`/Trigger/runs/${row.id}`)).json()) as { data: TriggerRunDetail }).data,
         ),
       );
     };
     const textStarted = (list: TriggerRunDetail[]) =>
       list.length === 1 && list[0]?.steps.some((s) => s.actionId === 'text' && s.status === 'Started') === true;
-    await poll(() => runs(server.baseUrl), textStarted, 'the text step to start');
+    await poll(() => runs(), textStarted, 'the text step to start');
     await poll(
       async () => sim.controls.messages('sms').length,
       (count) => count === 1,
       'the text to go out',
     );
-    await server.kill();
-
-    server = await server.restart();
+    await deployment.kill('worker');
+    await deployment.restart('worker');
     const [run] = await poll(
-      () => runs(server.baseUrl),
+      () => runs(),
       (list) => list[0]?.status === 'Succeeded',
       'the run to complete after the restart',
       90_000,
@@ -126,5 +148,130 @@ describe('a worker killed in the middle of a run', () => {
     expect(notes.map((n) => n.note).sort()).toEqual([`First note for ${number}`, `Last note for ${number}`]);
     expect(sim.controls.messages('email').map((m) => m.subject)).toEqual([`Job ${number} booked`]);
     expect(sim.controls.messages('sms').map((m) => m.message)).toEqual([`Job ${number} is booked`]);
+
+    // The jobs of the next test are not this trigger's.
+    expect((await api(`/Trigger/${triggerId}`, { method: 'DELETE' })).status).toBe(200);
   }, 180_000);
+});
+
+/** The kills in the order they happen: the API's spread among the worker's. */
+function killOrder(workerKills: number, apiKills: number): CrashRole[] {
+  const order: CrashRole[] = Array(workerKills).fill('worker');
+  for (let i = 0; i < apiKills; i++) {
+    order.splice(Math.round(((i + 1) * (order.length + 1)) / (apiKills + 1)), 0, 'api');
+  }
+  return order;
+}
+
+describe('crashes at load', () => {
+  it(
+    `run each of ${CHANGES} changes once through ${WORKER_KILLS} worker and ${API_KILLS} API kills and a SIGTERM`,
+    async () => {
+      const call = async (path: string, init: RequestInit = {}) =>
+        (await (await api(path, init)).json()) as { data: { id: string; total: number } };
+      const { id: triggerId } = (
+        await call('/Trigger', {
+          method: 'POST',
+          body: JSON.stringify({
+            name: 'Note a new job',
+            enabled: true,
+            event: 'JobIsCreated',
+            targetKind: 'Job',
+            actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Booked: job {{ job.number }}' } }],
+          }),
+        })
+      ).data;
+
+      const created: string[] = [];
+      const notesPerJob = () => {
+        const counts = new Map<string, number>(created.map((uuid) => [uuid, 0]));
+        for (const note of sim.controls.records('note')) {
+          const uuid = String(note.related_object_uuid);
+          if (counts.has(uuid)) counts.set(uuid, (counts.get(uuid) ?? 0) + 1);
+        }
+        return [...counts.values()];
+      };
+      const change = async (count: number) => {
+        for (let i = 0; i < count && created.length < CHANGES; i++) {
+          const job = sim.controls.writeRecord('job', undefined, {
+            status: 'Quote',
+            company_uuid: SEED_IDS.companies.emmaEllis,
+            job_description: `Load ${created.length + 1}`,
+          }).record;
+          created.push(String(job.uuid));
+          // A steady stream rather than one lump: ServiceM8 delivers while the processes work.
+          if (i % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+
+      const kills = killOrder(WORKER_KILLS, API_KILLS);
+      const share = Math.ceil(CHANGES / (kills.length + 2));
+      /** Half a share of changes, then `interrupt` once they are being worked on, then the other half while down. */
+      const interrupted = async (interrupt: () => Promise<void>) => {
+        const before = notesPerJob().filter((n) => n > 0).length;
+        await change(Math.ceil(share / 2));
+        await poll(
+          async () => notesPerJob().filter((n) => n > 0).length,
+          (done) => done > before,
+          'the work to be under way',
+          120_000,
+        );
+        await interrupt();
+      };
+      const started = Date.now();
+      for (const role of kills) {
+        await interrupted(async () => {
+          await deployment.kill(role);
+          // ServiceM8's deliveries fail while the process is down, and it does not send them again.
+          await change(Math.floor(share / 2));
+          await deployment.restart(role);
+        });
+      }
+      // A SIGTERM in the middle of a burst, as when a new version is deployed: every process finishes
+      // or hands back its runs and exits 0 within the grace period (SHUTDOWN_GRACE_MS, 15 s; after it,
+      // the exit code is 1); the new processes carry on.
+      let exits: ShutdownReport[] = [];
+      await interrupted(async () => {
+        exits = await deployment.terminate();
+        await change(Math.floor(share / 2));
+        await deployment.restartAll();
+      });
+      await change(CHANGES - created.length);
+      await poll(
+        async () => notesPerJob().filter((n) => n === 0).length,
+        (waiting) => waiting === 0,
+        'every change to have its note',
+        120_000 + CHANGES * 1_000,
+      );
+      const succeeded = await poll(
+        async () => {
+          const filters = JSON.stringify([{ action: 'Eq', field: 'status', value: 'Succeeded' }]);
+          return (await call(`/Trigger/${triggerId}/runs?PageSize=1&Filters=${encodeURIComponent(filters)}`)).data
+            .total;
+        },
+        (total) => total >= CHANGES,
+        'every run to end Succeeded',
+      );
+      console.info(
+        `crash at load (${deployment.description}): ${CHANGES} changes, ${WORKER_KILLS} worker and ` +
+          `${API_KILLS} API kills and a SIGTERM (exits ${exits.map((exit) => `${exit.code} in ${exit.ms} ms`).join(', ')}): ` +
+          `all done in ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+
+      expect(
+        exits.map((exit) => exit.code),
+        exits.map((exit) => exit.log.slice(-3000)).join('\n'),
+      ).toEqual(exits.map(() => 0));
+      expect(Math.max(...exits.map((exit) => exit.ms))).toBeLessThan(15_000);
+      expect(succeeded).toBe(CHANGES);
+      expect((await call(`/Trigger/${triggerId}/runs?PageSize=1`)).data.total).toBe(CHANGES);
+      // No change lost, none done twice: every new job has exactly its one note.
+      const counts = notesPerJob();
+      expect({ lost: counts.filter((n) => n === 0).length, doubled: counts.filter((n) => n > 1).length }).toEqual({
+        lost: 0,
+        doubled: 0,
+      });
+    },
+    180_000 + CHANGES * 1_500 + (WORKER_KILLS + API_KILLS) * 60_000,
+  );
 });

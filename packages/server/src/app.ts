@@ -64,6 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...connectionTimeouts(deps.config.requestTimeoutSeconds),
     // One line per request, written below, so secrets in URLs (the webhook callback's) stay out of logs.
     logController: new LogController({ disableRequestLogging: true }),
+    // The plugins load when the server starts listening, beside the workers of a `--role=all` process:
+    // after a crash they start on the backlog at once, and on a loaded machine a plugin took longer than
+    // Fastify's default 10 s, so the process failed to start.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -38,9 +38,10 @@ export type Deps = {
   deliverySpool: DeliverySpool;
   clock: Clock;
   /**
-   * The automation engine's first reconciliation of a newly connected ServiceM8 account (its baseline),
-   * started by the servicem8 module's activation job. The automation module sits above servicem8, so
-   * startServices hands it in.
+   * The automation engine's reconciliation of a ServiceM8 account: the first one takes the baseline of
+   * a newly connected account (the activation job); a later one reads what changed since and runs it
+   * as the webhooks would have (after webhooks were re-subscribed, or nobody listened for them). The
+   * automation module sits above servicem8, so startServices hands it in.
    */
-  takeAutomationBaseline(vendorId: string): Promise<unknown>;
+  reconcileAutomation(vendorId: string): Promise<unknown>;
 };

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger, redactError } from './logger.ts';
+import { catchUpAfterStart } from './modules/webhooks/delivery-replay.ts';
 import { DEFAULT_WEB_ROOT, databaseTargetFor, ROLES, type Role, startServices } from './services.ts';
 
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   if (services.app) {
     await services.app.listen({ port: config.port, host: config.host });
     logger.info(`Automate is running at ${config.publicUrl} — API docs: ${config.publicUrl}/api/docs`);
+    await catchUpAfterStart(services.deps);
   }
   logger.info({ role, database: target.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL' }, 'started');
 

@@ -12,6 +12,7 @@ import { createStripeClient } from './integrations/stripe/stripe-client.ts';
 import { createSessionTokens } from './modules/auth/session-tokens.ts';
 import { reconcileVendor } from './modules/automation/reconciliation.service.ts';
 import type { BillingRuntime } from './modules/billing/billing-runtime.ts';
+import { startReadinessWatch } from './modules/health/readiness-watch.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import { startWorkerHeartbeat } from './modules/system/worker-heartbeat.service.ts';
@@ -147,7 +148,7 @@ export async function startServices(options: {
       billing,
       files: createLocalFileStorage(path.join(config.dataDir, 'uploads')),
       deliverySpool: openDeliverySpool(path.join(config.dataDir, 'spool')),
-      takeAutomationBaseline: (vendorId) => reconcileVendor(deps, vendorId),
+      reconcileAutomation: (vendorId) => reconcileVendor(deps, vendorId),
     };
     if (role !== 'worker') await seed(deps);
     if (demoStripe) await resetDemoBilling(deps);
@@ -166,6 +167,16 @@ export async function startServices(options: {
       stops.push(() => built.close());
       app = built;
     }
+    const takesWork = [
+      ...(role !== 'api' ? ['the workers fetch no jobs'] : []),
+      ...(role !== 'worker' ? ["/api/ready answers 503 and ServiceM8's deliveries wait in the spool"] : []),
+    ];
+    stops.push(
+      startReadinessWatch(deps, {
+        what: takesWork.join('; '),
+        ...(role !== 'api' ? { pause: () => queue.pauseWorkers(), resume: () => queue.resumeWorkers() } : {}),
+      }),
+    );
     return { deps, app, stop };
   } catch (error) {
     await stop().catch((stopError) => logger.warn({ err: stopError }, 'could not stop what had started'));

@@ -18,8 +18,11 @@ const OUTAGE_MS = Number(process.env.CHAOS_OUTAGE_SECONDS ?? 0) * 1000;
 
 let h: AutomationHarness;
 let proxy: TcpProxy;
+/** The server's log lines. */
+const logged: string[] = [];
 beforeAll(async () => {
   h = await startAutomationHarness({
+    log: { level: 'info', stream: { write: (line: string) => void logged.push(line) } },
     databaseUrl: async (url) => {
       const parsed = new URL(url);
       proxy = await startTcpProxy({ host: parsed.hostname, port: Number(parsed.port || 5432) });
@@ -103,6 +106,9 @@ describe('a database outage', () => {
       });
       expect(challenge.status).toBe(503);
       expect(challenge.headers.get('retry-after')).toBe('30');
+      // The process says it takes no new work: its workers stop fetching jobs.
+      const said = (words: string) => () => logged.filter((line) => line.includes(words));
+      await waitFor(said('"Not ready: the database does not answer'), (lines) => lines.length === 1, 'not ready');
 
       await proxy.restore();
       const restoredAt = Date.now();
@@ -122,6 +128,7 @@ describe('a database outage', () => {
         undefined,
         (response) => response.json().data,
       );
+      await waitFor(said('"Ready again'), (lines) => lines.length === 1, 'ready again');
       const notes = h.sim.controls.records('note').filter((note) => String(note.note).endsWith('is now Unsuccessful.'));
       expect(notes).toHaveLength(changed.length);
       expect(h.sim.controls.subscriptions().map((subscription) => subscription.status)).not.toContain('inactive');

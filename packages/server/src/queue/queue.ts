@@ -23,6 +23,10 @@ export type Queue = {
   ): Promise<string>;
   /** Subscribes this process to every registered job. */
   startWorkers(deps: Deps, workerId: string): Promise<void>;
+  /** Stops fetching jobs (those in hand carry on), e.g. while the database does not answer. */
+  pauseWorkers(): Promise<void>;
+  /** Fetches jobs again after `pauseWorkers`. */
+  resumeWorkers(): Promise<void>;
   /** Per job: how many wait for a worker now, how many wait for a later start, and since when the oldest ready one waits. */
   backlog(): Promise<Array<{ name: string; ready: number; deferred: number; oldestReadyAt: Date | null }>>;
   /** Reads a job's state, e.g. for tests and the admin area. */
@@ -67,7 +71,10 @@ export async function createQueue(options: {
   boss.on('warning', (warning) => log.warn({ warning }, 'queue warning'));
   await boss.start();
   for (const job of jobs) {
-    const queueOptions = { ...job.queue, notify: true };
+    // Every job, not only runs: a job held by a worker that died is handed on once its heartbeat is
+    // missed, instead of when it expires (15 minutes). A vendor's deliveries held by a killed worker
+    // took up that vendor's share of the workers, so its intake stood still until then.
+    const queueOptions = { heartbeatSeconds: HEARTBEAT_SECONDS, ...job.queue, notify: true };
     await boss.createQueue(job.name, queueOptions);
     await boss.updateQueue(job.name, queueOptions);
     if (job.schedule) await boss.schedule(job.name, job.schedule, {});
@@ -76,6 +83,30 @@ export async function createQueue(options: {
   // connection. Inside a transaction on the embedded database (one connection) that read would wait
   // for the transaction, which waits for the send: reading the metadata now keeps sends self-contained.
   for (const job of jobs) await boss.findJobs(job.name, { id: '00000000-0000-4000-8000-000000000000' });
+
+  /** What `startWorkers` was given, so that `resumeWorkers` can subscribe again. */
+  let workers: { deps: Deps; workerId: string } | undefined;
+  const subscribe = async (context: { deps: Deps; workerId: string }) => {
+    for (const job of jobs) {
+      const plan = workPlan(job, settings);
+      await boss.work(
+        job.name,
+        {
+          batchSize: plan.batchSize,
+          localConcurrency: plan.fetchers,
+          // A full batch means more is waiting: fetch again at once instead of after the poll.
+          burstWhenBatchFull: true,
+          ...(job.vendorOf ? { groupConcurrency: settings.vendorConcurrency } : {}),
+          perJobResults: true,
+          pollingIntervalSeconds: settings.pollSeconds,
+          // New jobs wake the workers through NOTIFY; this poll only picks up what a notification
+          // missed (e.g. jobs whose retry delay has passed).
+          notifyPollingIntervalSeconds: settings.pollSeconds,
+        },
+        (batch) => Promise.all(batch.map((received) => runOne(job, received, context))),
+      );
+    }
+  };
 
   return {
     async send(job, payload, sendOptions = {}) {
@@ -90,26 +121,18 @@ export async function createQueue(options: {
     },
 
     async startWorkers(deps, workerId) {
-      for (const job of jobs) {
-        const plan = workPlan(job, settings);
-        await boss.work(
-          job.name,
-          {
-            batchSize: plan.batchSize,
-            localConcurrency: plan.fetchers,
-            // A full batch means more is waiting: fetch again at once instead of after the poll.
-            burstWhenBatchFull: true,
-            ...(job.vendorOf ? { groupConcurrency: settings.vendorConcurrency } : {}),
-            perJobResults: true,
-            pollingIntervalSeconds: settings.pollSeconds,
-            // New jobs wake the workers through NOTIFY; this poll only picks up what a notification
-            // missed (e.g. jobs whose retry delay has passed).
-            notifyPollingIntervalSeconds: settings.pollSeconds,
-          },
-          (batch) => Promise.all(batch.map((received) => runOne(job, received, { deps, workerId }))),
-        );
-      }
+      workers = { deps, workerId };
+      await subscribe(workers);
       log.info({ workerId, jobs: jobs.map((j) => j.name) }, 'workers started');
+    },
+
+    async pauseWorkers() {
+      // Local only: each worker's fetch loop ends; nothing is asked of the database.
+      await Promise.all(jobs.map((job) => boss.offWork(job.name, { wait: false })));
+    },
+
+    async resumeWorkers() {
+      if (workers) await subscribe(workers);
     },
 
     async backlog() {
@@ -181,6 +204,9 @@ export function workPlan(
   const fetchers = Math.max(1, Math.min(Math.floor(inHand / 2), MAX_FETCHERS));
   return { fetchers, batchSize: Math.ceil(inHand / fetchers) };
 }
+
+/** How long a job's worker may go without saying it still holds the job (pg-boss says so every 5 s) before the job is handed on. */
+const HEARTBEAT_SECONDS = 10;
 
 /** Fetchers per queue: each is one query at a time, so more would only add load on the database. */
 const MAX_FETCHERS = 4;

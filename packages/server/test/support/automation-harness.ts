@@ -1,6 +1,7 @@
 import type { TriggerDefinitionInput, TriggerRunDetail } from '@automate/contract';
 import type { Simulator, SimulatorOptions } from '@automate/servicem8-sim';
 import { eq, sql } from 'drizzle-orm';
+import type { DestinationStream, LevelWithSilent } from 'pino';
 import { sm8ReconcileCursors } from '../../src/modules/automation/automation.schema.ts';
 import { reconcileVendor } from '../../src/modules/automation/reconciliation.service.ts';
 import { dispatchDueRuns } from '../../src/modules/automation/run-dispatch.service.ts';
@@ -25,6 +26,8 @@ export type AutomationHarness = TestServices & {
   runsOf(triggerId: string): Promise<TriggerRunDetail[]>;
   /** Waits until every run of the trigger is finished and there are `count` of them. */
   settledRuns(triggerId: string, count: number, timeoutMs?: number): Promise<TriggerRunDetail[]>;
+  /** As `settledRuns`, for many runs: answers how many runs ended in each status, without their steps. */
+  settledRunCounts(triggerId: string, count: number, timeoutMs?: number): Promise<Record<string, number>>;
   /**
    * Moves the clock on, for the queue too (jobs waiting to start, on the database's clock, start `ms`
    * sooner), and dispatches what became due, as the every-minute job does (unless `dispatch` is false).
@@ -53,6 +56,8 @@ export async function startAutomationHarness(
     webRoot?: string;
     databaseUrl?: (url: string) => Promise<string>;
     embeddedOnDisk?: boolean;
+    /** Where the server's log lines go, and from which level; silent without it. */
+    log?: { stream: DestinationStream; level: LevelWithSilent };
   } = {},
 ): Promise<AutomationHarness> {
   // Ten times ServiceM8's allowance on both sides, so tests do not wait for the rate limit (tested on its own).
@@ -60,6 +65,7 @@ export async function startAutomationHarness(
     webRoot: options.webRoot,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     embeddedOnDisk: options.embeddedOnDisk === true,
+    ...(options.log ? { log: options.log } : {}),
     simulator: { seed: 'demo', throttle: { perMinute: 1800 }, ...options.simulator },
     env: { SM8_RATE_PER_MINUTE: '1800', ...options.env },
   });
@@ -170,6 +176,30 @@ export async function startAutomationHarness(
         timeoutMs,
         (runs) => runs.map((run) => ({ job: run.jobNumber, status: run.status, reason: run.reason })),
       );
+    },
+    async settledRunCounts(triggerId, count, timeoutMs = 20_000) {
+      await quiet();
+      const counts = async () => {
+        await retryNow();
+        const result = await deps.database.db.execute(sql`
+          select status, count(*)::int as n,
+                 (count(*) filter (where status = 'Running' or (status = 'Scheduled' and due_at <= ${services.clock.now().toISOString()}::timestamptz)))::int as unfinished
+            from trigger_runs where trigger_id = ${triggerId} group by status`);
+        const rows = (result as unknown as { rows: Array<{ status: string; n: number; unfinished: number }> }).rows;
+        return {
+          byStatus: Object.fromEntries(rows.map((row) => [row.status, row.n])) as Record<string, number>,
+          total: rows.reduce((sum, row) => sum + row.n, 0),
+          unfinished: rows.reduce((sum, row) => sum + row.unfinished, 0),
+        };
+      };
+      const settled = await waitFor(
+        counts,
+        (value) => value.total === count && value.unfinished === 0,
+        `${count} settled run(s) of trigger ${triggerId}`,
+        timeoutMs,
+        (value) => value.byStatus,
+      );
+      return settled.byStatus;
     },
     async advance(ms, { dispatch = true } = {}) {
       services.clock.advance(ms);

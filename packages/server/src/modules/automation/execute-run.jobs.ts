@@ -20,8 +20,8 @@ function latestRetryDelayMs(retryCount: number): number {
 
 /**
  * Executes one due trigger run. pg-boss runs one instance of a job at a time and, through the
- * heartbeat, hands the job to another worker when the one running it dies; the run resumes from
- * its step log. Transient ServiceM8 failures retry with backoff: 2 s doubling to 10 minutes, about
+ * heartbeat (every queue has one, see createQueue), hands the job to another worker when the one
+ * running it dies; the run resumes from its step log. Transient ServiceM8 failures retry with backoff: 2 s doubling to 10 minutes, about
  * 20 minutes in all, then the run fails with the reason.
  */
 export const executeRunJob = defineJob({
@@ -33,7 +33,6 @@ export const executeRunJob = defineJob({
     retryDelay: RETRY_DELAY_SECONDS,
     retryBackoff: true,
     retryDelayMax: RETRY_DELAY_MAX_SECONDS,
-    heartbeatSeconds: 10,
   },
   concurrency: 'engine',
   vendorOf: (payload) => payload.vendorId,

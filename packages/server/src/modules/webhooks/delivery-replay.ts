@@ -37,6 +37,18 @@ export function startDeliveryReplay(deps: Deps): () => Promise<void> {
   };
 }
 
+/**
+ * Once an API process listens: ServiceM8's deliveries failed while none did (it was down, or
+ * restarting after a crash), and ServiceM8 does not send a failed delivery again (after a few it even
+ * deactivates the subscription). So every account's subscriptions are checked and what changed
+ * meanwhile is read, as the 15-minute check would, but at once.
+ */
+export async function catchUpAfterStart(deps: Deps): Promise<void> {
+  await deps.queue
+    .send(checkWebhooksJob, { catchUp: true })
+    .catch((error) => deps.logger.warn({ err: error }, 'Could not queue the catch-up with ServiceM8 after starting'));
+}
+
 /** One pass over the spool; answers whether deliveries still wait for the database. */
 async function replayOnce(deps: Deps, wasWaiting: boolean): Promise<boolean> {
   const { stored, refused } = await deps.deliverySpool.replay((delivery) => storeSpooled(deps, delivery));
