@@ -1,6 +1,8 @@
 import type { TriggerEvent } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEvent } from '../src/modules/automation/automation.repository.ts';
+import { processDelivery } from '../src/modules/automation/event-intake.service.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 
 /**
@@ -181,6 +183,31 @@ describe('events from ServiceM8 changes', () => {
     // Reconciling again finds nothing new.
     await h.changeSilently('job', jobs.quoteHotWater, {});
     expect(await h.settledRuns(triggerId, 1)).toHaveLength(1);
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('matches the events a stopped process stored but never matched, when its delivery is retried', async () => {
+    const triggerId = await h.createTrigger({ event: 'JobStatusChanged', actions: [note] });
+    // What a process leaves when it dies between storing a change's event and matching it: the event
+    // without runs, and a snapshot that already shows the change (so reading the record again finds nothing).
+    const now = h.clock.now();
+    await insertEvent(h.deps.database.db, {
+      vendorId: h.vendorId,
+      event: 'JobStatusChanged',
+      occurrenceKey: `left-by-a-crash-${jobs.quoteKitchenTap}`,
+      jobUuid: jobs.quoteKitchenTap,
+      source: 'webhook',
+      cascadeDepth: 0,
+      occurredAt: new Date(now.getTime() - 60_000),
+    });
+    const delivery = { kind: 'object' as const, object: 'job', uuids: [jobs.quoteKitchenTap] };
+    await processDelivery(h.deps, { vendorId: h.vendorId, notice: delivery, receivedAt: now });
+    await h.quiet();
+    expect(await h.runsOf(triggerId)).toEqual([]);
+
+    await processDelivery(h.deps, { vendorId: h.vendorId, notice: delivery, receivedAt: now, retried: true });
+    const runs = await h.settledRuns(triggerId, 1);
+    expect(runs.map((run) => [run.status, run.jobUuid])).toEqual([['Succeeded', jobs.quoteKitchenTap]]);
     await h.deleteTrigger(triggerId);
   });
 });

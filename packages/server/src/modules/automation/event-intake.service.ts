@@ -25,7 +25,7 @@ import {
   saveSnapshot,
   type WriteRow,
 } from './automation.repository.ts';
-import { matchEvent } from './trigger-matching.service.ts';
+import { matchEvent, matchLeftoverEvents } from './trigger-matching.service.ts';
 
 /**
  * From ServiceM8 to events: a delivery names records; each is read fresh,
@@ -47,8 +47,14 @@ export type DeliveryNotice =
   | { kind: 'event'; event: string; uuid: string | null }
   | { kind: 'unknown' };
 
-/** A ServiceM8 webhook delivery as received: what it says, and when it arrived. */
-export type Delivery = { vendorId: string; notice: DeliveryNotice; receivedAt: Date };
+/**
+ * A ServiceM8 webhook delivery as received: what it says, and when it arrived. `retried`: the queue runs
+ * it again, after a failure or after the process that had it stopped.
+ */
+export type Delivery = { vendorId: string; notice: DeliveryNotice; receivedAt: Date; retried?: boolean };
+
+/** Older than this, an unmatched event is not being matched by a live process (a job's heartbeat is 10 s). */
+const ABANDONED_AFTER_MS = 10_000;
 
 /** The new events one record's change brought, and the record as read for it (none when it was not read). */
 export type Observation = { events: EventRow[]; fresh: FreshRecord[] };
@@ -60,6 +66,9 @@ export type Observation = { events: EventRow[]; fresh: FreshRecord[] };
  */
 export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{ events: number; reconcile: boolean }> {
   const { notice, vendorId, receivedAt } = delivery;
+  // A process that stopped after storing a delivery's events and before matching them leaves them
+  // unmatched, and the records now read as seen: match what it left now, not at the dispatcher's sweep.
+  if (delivery.retried) await matchLeftoverEvents(deps, new Date(deps.clock.now().getTime() - ABANDONED_AFTER_MS));
   const targets: Array<{ object: WatchedObject; uuid: string; type?: EventWebhook }> = [];
   if (notice.kind === 'unknown') return { events: 0, reconcile: true };
   if (notice.kind === 'object') {

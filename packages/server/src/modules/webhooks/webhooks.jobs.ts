@@ -29,6 +29,7 @@ export const processDeliveryJob = defineJob({
         vendorId: delivery.vendorId,
         notice,
         receivedAt: delivery.receivedAt,
+        retried: retryCount > 0,
       });
       await deps.database.db.transaction(async (tx) => {
         if (reconcile) await deps.queue.send(reconcileJob, { vendorId: delivery.vendorId }, { tx });
