@@ -261,7 +261,8 @@ describe('every page of the app, the public site and the admin area', () => {
     await Promise.all(VIEWPORTS.map(walk));
     problems.sort();
     expect(problems).toEqual([]);
-  }, 170_000);
+    // About 60 pages twice and axe on each: 150 s beside the rest of the suite on two cores.
+  }, 300_000);
 
   it('on a phone the sidebar is a drawer with the vendor selector, closed by navigating', async () => {
     const page = await windowFor('admin', { public: null, app: null, admin: await apiLogin(baseUrl, ROOT) });
