@@ -100,12 +100,25 @@ export async function markEventMatched(db: Db, eventId: string, at: Date): Promi
   await db.update(automationEvents).set({ matchedAt: at }).where(eq(automationEvents.id, eventId));
 }
 
-/** Events stored but never matched, that occurred before `olderThan`, oldest first. Not tenant-scoped: the dispatcher serves every vendor. */
-export function listUnmatchedEvents(db: Db, olderThan: Date, limit: number): Promise<EventRow[]> {
+/**
+ * Events stored but never matched, that occurred before `olderThan`, oldest first: of one vendor, or
+ * of every vendor for the dispatcher, which serves them all.
+ */
+export function listUnmatchedEvents(
+  db: Db,
+  { olderThan, vendorId }: { olderThan: Date; vendorId?: string },
+  limit: number,
+): Promise<EventRow[]> {
   return db
     .select()
     .from(automationEvents)
-    .where(and(isNull(automationEvents.matchedAt), lte(automationEvents.occurredAt, olderThan)))
+    .where(
+      and(
+        isNull(automationEvents.matchedAt),
+        lte(automationEvents.occurredAt, olderThan),
+        vendorId ? eq(automationEvents.vendorId, vendorId) : undefined,
+      ),
+    )
     .orderBy(asc(automationEvents.occurredAt))
     .limit(limit);
 }

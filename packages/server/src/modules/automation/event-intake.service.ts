@@ -67,8 +67,12 @@ export type Observation = { events: EventRow[]; fresh: FreshRecord[] };
 export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{ events: number; reconcile: boolean }> {
   const { notice, vendorId, receivedAt } = delivery;
   // A process that stopped after storing a delivery's events and before matching them leaves them
-  // unmatched, and the records now read as seen: match what it left now, not at the dispatcher's sweep.
-  if (delivery.retried) await matchLeftoverEvents(deps, new Date(deps.clock.now().getTime() - ABANDONED_AFTER_MS));
+  // unmatched, and the records now read as seen: match what it left of this vendor's now, not at the
+  // dispatcher's sweep (another vendor's leftovers are not this delivery's to wait on).
+  if (delivery.retried) {
+    const olderThan = new Date(deps.clock.now().getTime() - ABANDONED_AFTER_MS);
+    await matchLeftoverEvents(deps, { olderThan, vendorId });
+  }
   const targets: Array<{ object: WatchedObject; uuid: string; type?: EventWebhook }> = [];
   if (notice.kind === 'unknown') return { events: 0, reconcile: true };
   if (notice.kind === 'object') {

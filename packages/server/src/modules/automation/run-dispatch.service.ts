@@ -28,7 +28,9 @@ export async function dispatchDueRuns(
     dispatched += batch;
     if (batch < BATCH) break;
   }
-  const leftovers = await matchLeftoverEvents(deps, new Date(deps.clock.now().getTime() - LEFTOVER_AFTER_MS));
+  const leftovers = await matchLeftoverEvents(deps, {
+    olderThan: new Date(deps.clock.now().getTime() - LEFTOVER_AFTER_MS),
+  });
   const checkedAhead = await warnRunsDueSoon(deps);
   return { dispatched, leftovers, checkedAhead };
 }

@@ -177,9 +177,13 @@ async function skipWhileSuspended(
   return { runs };
 }
 
-/** Events stored but never matched (the process stopped in between), oldest first. */
-export async function matchLeftoverEvents(deps: Deps, olderThan: Date, limit = 100): Promise<number> {
-  const leftovers = await listUnmatchedEvents(deps.database.db, olderThan, limit);
+/** Events stored but never matched (the process stopped in between), oldest first; of one vendor, or all. */
+export async function matchLeftoverEvents(
+  deps: Deps,
+  which: { olderThan: Date; vendorId?: string },
+  limit = 100,
+): Promise<number> {
+  const leftovers = await listUnmatchedEvents(deps.database.db, which, limit);
   for (const event of leftovers) {
     try {
       await matchEvent(deps, event);
