@@ -1,6 +1,6 @@
 import { ErrorBody, TriggerDefinition } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminNotices, automationEvents, triggerRuns } from '../src/modules/automation/automation.schema.ts';
+import { automationEvents, triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { insertOptOut } from '../src/modules/automation/client-messaging.repository.ts';
 import { insertEmailTemplate } from '../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../src/modules/invitations/invitations.repository.ts';
@@ -8,6 +8,7 @@ import { insertTemplate } from '../src/modules/trigger-templates/trigger-templat
 import { insertTrigger, insertTriggerAttachment } from '../src/modules/triggers/triggers.repository.ts';
 import { findVendorById } from '../src/modules/vendors/vendors.repository.ts';
 import { addMember, bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
+import { insertTestNotice } from './support/run-factory.ts';
 import { type BillingServices, buyPlan, priceOf, vendorCall } from './support/stripe-billing.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
@@ -177,19 +178,7 @@ const triggerBase = (t: Team) => `/api/vendor/${t.vendor.id}/Trigger`;
 /** Vendor id → a notice of its Admin, created by `prepare`. */
 const noticeOf = new Map<string, string>();
 async function createNoticeIn(team: Team): Promise<void> {
-  const [notice] = await services.deps.database.db
-    .insert(adminNotices)
-    .values({
-      vendorId: team.vendor.id,
-      userId: team.admin.id,
-      kind: 'failure',
-      title: 'Automations are failing',
-      body: 'ServiceM8 refused the change.',
-      link: '/app/automation/logs',
-      createdAt: new Date(),
-    })
-    .returning();
-  noticeOf.set(team.vendor.id, notice?.id ?? '');
+  noticeOf.set(team.vendor.id, await insertTestNotice(services.deps.database.db, team));
 }
 
 /** Every vendor-scoped route. A test below fails when a new one is added without a row here. */

@@ -1,11 +1,12 @@
 import { TriggerDefinition } from '@automate/contract';
 import { insertIdentity } from '../../src/modules/auth/sm8-identities.repository.ts';
-import { adminNotices, automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
+import { automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
 import { insertOptOut } from '../../src/modules/automation/client-messaging.repository.ts';
 import { insertEmailTemplate } from '../../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../../src/modules/invitations/invitations.repository.ts';
 import { insertTrigger, insertTriggerAttachment } from '../../src/modules/triggers/triggers.repository.ts';
 import { createVendorTeam } from '../support/factories.ts';
+import { insertTestNotice } from '../support/run-factory.ts';
 import type { TestServices } from '../support/test-services.ts';
 
 /** What the security tests know of an operation, read from the OpenAPI document. */
@@ -130,18 +131,7 @@ export async function createTenant(services: TestServices, name: string) {
     tokenHash: `sweep-${team.vendor.id}`,
     expiresAt: new Date(now.getTime() + 3_600_000),
   });
-  const [notice] = await db
-    .insert(adminNotices)
-    .values({
-      vendorId: team.vendor.id,
-      userId: team.admin.id,
-      kind: 'failure',
-      title: 'Automations are failing',
-      body: 'ServiceM8 refused the change.',
-      link: '/app/automation/logs',
-      createdAt: now,
-    })
-    .returning();
+  const noticeId = await insertTestNotice(db, team, now);
   const optOut = {
     vendorId: team.vendor.id,
     clientUuid: `client-${team.vendor.id}`,
@@ -162,7 +152,7 @@ export async function createTenant(services: TestServices, name: string) {
     attachmentId: attachment.id,
     templateId: template.id,
     invitationId: invitation.id,
-    noticeId: notice?.id ?? '',
+    noticeId,
     accountUuid: identity.accountUuid,
     staffUuid: identity.staffUuid,
     clientUuid: optOut.clientUuid,

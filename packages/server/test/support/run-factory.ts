@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type RunStatus, successEnvelope, Trigger, type TriggerEvent } from '@automate/contract';
 import { expect } from 'vitest';
+import type { Db } from '../../src/db/database.ts';
 import { automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
+import { insertNotice } from '../../src/modules/automation/notices.repository.ts';
 import { bearer } from './factories.ts';
 import type { TestServices } from './test-services.ts';
 
@@ -80,4 +82,17 @@ export async function insertTestRun(
     .returning();
   if (!run) throw new Error('no run');
   return run.id;
+}
+
+/** An unread failure notice for the team's Admin, as the bell lists it; answers its id. */
+export function insertTestNotice(db: Db, team: { vendor: { id: string }; admin: { id: string } }, at = new Date()) {
+  return insertNotice(db, {
+    vendorId: team.vendor.id,
+    userId: team.admin.id,
+    kind: 'failure',
+    title: 'Automations are failing',
+    body: 'ServiceM8 refused the change.',
+    link: '/app/automation/logs',
+    createdAt: at,
+  });
 }

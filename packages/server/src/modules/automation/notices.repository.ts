@@ -2,8 +2,10 @@ import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { adminNotices } from './automation.schema.ts';
 
-export async function insertNotice(db: Db, values: typeof adminNotices.$inferInsert): Promise<void> {
-  await db.insert(adminNotices).values(values);
+/** Stores a notice; answers its id. */
+export async function insertNotice(db: Db, values: typeof adminNotices.$inferInsert): Promise<string> {
+  const [row] = await db.insert(adminNotices).values(values).returning({ id: adminNotices.id });
+  return row?.id ?? '';
 }
 
 /** The user's unread notices about the vendor, newest first. */
