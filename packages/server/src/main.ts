@@ -35,12 +35,13 @@ async function main(): Promise<void> {
     }
     stopping = true;
     logger.info(`${signal} received: finishing work in progress, then stopping.`);
+    const by = Date.now() + SHUTDOWN_GRACE_MS;
     const force = setTimeout(() => {
       logger.error('Shutdown took too long; exiting.');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    services.stop().then(
+    services.stop({ by }).then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');

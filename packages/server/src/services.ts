@@ -33,8 +33,18 @@ export type Services = {
   deps: Deps;
   /** Present when the role serves HTTP. */
   app: App | undefined;
-  stop(): Promise<void>;
+  /**
+   * Stops everything that started, last started first. With `by` (a time in ms), running jobs get only the
+   * time left before it, less what closing the database needs, so the process can still exit cleanly by then.
+   */
+  stop(options?: { by?: number }): Promise<void>;
 };
+
+/** Kept back from the jobs' share of a shutdown deadline for the steps after the queue (the database's close). */
+const CLOSE_RESERVE_MS = 3_000;
+/** Running jobs never get less than this to finish, however late the shutdown began. */
+const MIN_JOB_WAIT_MS = 1_000;
+const DEFAULT_JOB_WAIT_MS = 10_000;
 
 export const DEFAULT_WEB_ROOT = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -77,26 +87,37 @@ export async function startServices(options: {
         'so with it the API process runs the workers itself.',
     );
   }
-  const stops: Array<() => Promise<void> | void> = [];
-  // Every step runs even when an earlier one fails, so a failing step never leaves the database open.
-  const stop = async () => {
+  type StopStep = { name: string; run: (by: number | undefined) => Promise<void> | void };
+  const stops: StopStep[] = [];
+  const onStop = (name: string, run: StopStep['run']) => stops.push({ name, run });
+  // Every step runs even when an earlier one fails, so a failing step never leaves the database open. Each step's
+  // duration is logged so a slow shutdown says where its time went.
+  const stop = async (stopOptions?: { by?: number }) => {
     const failures: unknown[] = [];
     for (const step of stops.splice(0).reverse()) {
+      const started = Date.now();
       try {
-        await step();
+        await step.run(stopOptions?.by);
       } catch (error) {
         failures.push(error);
       }
+      logger.info({ ms: Date.now() - started }, `stopped: ${step.name}`);
     }
     if (failures.length > 0) throw new AggregateError(failures, 'Some services did not stop cleanly.');
   };
   try {
     const database = await openDatabase(options.target, { logger });
-    stops.push(() => database.close());
+    onStop('database', () => database.close());
     await database.migrate();
 
     const queue = await createQueue({ database, jobs: JOBS, logger, settings: config.queue, cron: options.cron });
-    stops.push(() => queue.stop());
+    onStop('queue', (by) =>
+      queue.stop(
+        by === undefined
+          ? DEFAULT_JOB_WAIT_MS
+          : Math.max(MIN_JOB_WAIT_MS, Math.min(DEFAULT_JOB_WAIT_MS, by - Date.now() - CLOSE_RESERVE_MS)),
+      ),
+    );
 
     const clock = options.clock ?? systemClock;
     const keys = resolveAppKeys(config);
@@ -109,7 +130,7 @@ export async function startServices(options: {
       );
       demoSimulator = demo.simulator;
       servicem8 = demo.runtime;
-      stops.push(() => demo.simulator.close());
+      onStop('demo ServiceM8', () => demo.simulator.close());
       logger.info(
         `Demo mode: simulated ServiceM8 at ${demo.runtime.apiUrl} (open it to change jobs and watch automations)`,
       );
@@ -127,7 +148,7 @@ export async function startServices(options: {
       const demo = await startDemoStripe({ port: config.stripe.simulatorPort, publicUrl: config.publicUrl });
       billing = demo.runtime;
       demoStripe = demo.sim;
-      stops.push(() => demo.sim.close());
+      onStop('demo Stripe', () => demo.sim.close());
       logger.info(`Demo mode: simulated Stripe at ${demo.sim.baseUrl()} (pay with the test card 4242 4242 4242 4242)`);
     }
     const deps: Deps = {
@@ -157,21 +178,22 @@ export async function startServices(options: {
     if (role !== 'api') {
       const workerId = newWorkerId();
       await queue.startWorkers(deps, workerId);
-      stops.push(await startWorkerHeartbeat(database.db, { workerId, role, log: logger }));
+      onStop('worker heartbeat', await startWorkerHeartbeat(database.db, { workerId, role, log: logger }));
     }
 
     let app: App | undefined;
     if (role !== 'worker') {
-      stops.push(startDeliveryReplay(deps));
+      onStop('delivery replay', startDeliveryReplay(deps));
       const built = await buildApp({ ...deps, webRoot: options.webRoot });
-      stops.push(() => built.close());
+      onStop('http', () => built.close());
       app = built;
     }
     const takesWork = [
       ...(role !== 'api' ? ['the workers fetch no jobs'] : []),
       ...(role !== 'worker' ? ["/api/ready answers 503 and ServiceM8's deliveries wait in the spool"] : []),
     ];
-    stops.push(
+    onStop(
+      'readiness watch',
       startReadinessWatch(deps, {
         what: takesWork.join('; '),
         ...(role !== 'api' ? { pause: () => queue.pauseWorkers(), resume: () => queue.resumeWorkers() } : {}),

@@ -32,7 +32,8 @@ export type Queue = {
   /** Reads a job's state, e.g. for tests and the admin area. */
   findJob(job: JobDefinition, id: string): Promise<{ state: string; output: unknown } | null>;
   ping(): Promise<void>;
-  stop(): Promise<void>;
+  /** Lets running jobs finish for up to `waitMs` (default 10 s); what is still running is handed back to be retried. */
+  stop(waitMs?: number): Promise<void>;
 };
 
 export async function createQueue(options: {
@@ -163,8 +164,8 @@ export async function createQueue(options: {
       await boss.getQueues();
     },
 
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    async stop(waitMs = 10_000) {
+      await boss.stop({ graceful: true, timeout: Math.max(0, waitMs), close: true });
     },
   };
 
