@@ -6,6 +6,7 @@ import { SEED_IDS } from '@automate/servicem8-sim';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadUntilVisible as reloadUntilShown, startHarnessJourney } from '../support/harness-journey.ts';
+import { pickOption } from '../support/select.ts';
 import { DESKTOP } from '../support/shell.ts';
 
 /**
@@ -146,20 +147,17 @@ describe('the vendor automation screens', () => {
 
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(NAME);
     await page.getByRole('switch', { name: 'Enabled' }).check();
-    await page.getByRole('combobox', { name: 'When', exact: true }).click();
-    await page.getByRole('option', { name: 'A job is completed', exact: true }).click();
+    await pickOption(page, page.getByRole('combobox', { name: 'When', exact: true }), 'A job is completed');
 
     const conditions = page.getByRole('group', { name: 'Conditions', exact: true });
     await conditions.getByRole('button', { name: 'Add condition' }).click();
     await page.getByRole('menuitem', { name: 'Job has badge', exact: true }).click();
     const hasBadge = conditions.getByRole('group', { name: 'Job has badge', exact: true });
-    await hasBadge.getByRole('combobox', { name: 'Badge' }).click();
-    await page.getByRole('option', { name: 'Urgent', exact: true }).click();
+    await pickOption(page, hasBadge.getByRole('combobox', { name: 'Badge' }), 'Urgent');
 
     await page.getByRole('radio', { name: 'After a delay' }).check();
     await page.getByRole('textbox', { name: 'Wait' }).fill('1');
-    await page.getByRole('combobox', { name: 'Unit', exact: true }).click();
-    await page.getByRole('option', { name: 'minutes', exact: true }).click();
+    await pickOption(page, page.getByRole('combobox', { name: 'Unit', exact: true }), 'minutes');
 
     await page.getByRole('button', { name: 'Add action' }).click();
     await page.getByRole('menuitem', { name: /^Add a note to the job/ }).click();

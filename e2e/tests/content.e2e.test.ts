@@ -11,6 +11,7 @@ import {
   TINY_PNG,
   waitForChangelogLoad,
 } from '../support/content.ts';
+import { pickOption } from '../support/select.ts';
 import type { ServerProcess } from '../support/server-process.ts';
 import { DEMO_USER, DESKTOP, SUPER_ADMIN, saveScreenshot, signInThroughUi, startDemoServer } from '../support/shell.ts';
 
@@ -262,8 +263,7 @@ describe('the changelog (issue 6)', () => {
     await admin.getByRole('dialog', { name: seeded.title }).getByRole('button', { name: 'Close' }).click();
     await admin.getByRole('dialog').waitFor({ state: 'hidden' });
     await admin.goto(url('/admin/articles/search'));
-    await admin.getByRole('combobox', { name: 'Category' }).click();
-    await admin.getByRole('option', { name: "What's new" }).click();
+    await pickOption(admin, admin.getByRole('combobox', { name: 'Category' }), "What's new");
     await admin.getByRole('table', { name: 'Articles' }).getByRole('link', { name: seeded.title }).click();
     await admin.waitForURL(url(`/admin/articles/${seeded.id}`));
     await admin.getByText('This is the changelog.').waitFor();

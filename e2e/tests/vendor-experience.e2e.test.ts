@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markChangelogSeen } from '../support/content.ts';
 import { reloadUntilVisible as reloadUntilShown, startHarnessJourney } from '../support/harness-journey.ts';
+import { pickOption } from '../support/select.ts';
 import { DESKTOP } from '../support/shell.ts';
 
 /**
@@ -41,8 +42,7 @@ describe('a vendor Admin’s day with Automate', () => {
     await page.goto(`${baseUrl}/app/automation/view/new`);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(NAME);
     await page.getByRole('switch', { name: 'Enabled' }).check();
-    await page.getByRole('combobox', { name: 'When', exact: true }).click();
-    await page.getByRole('option', { name: 'A job is completed', exact: true }).click();
+    await pickOption(page, page.getByRole('combobox', { name: 'When', exact: true }), 'A job is completed');
 
     await page.getByRole('button', { name: 'Add action' }).click();
     await page.getByRole('menuitem', { name: /^Email a file to the job contact/ }).click();
