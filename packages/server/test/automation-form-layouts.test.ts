@@ -1,6 +1,8 @@
+import type { DryRunResult } from '@automate/contract';
 import { choicesOf, SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
+import { bearer } from './support/factories.ts';
 
 /**
  * The answers of a form response (`formresponse.field_data`) are in a layout ServiceM8 does not
@@ -66,5 +68,62 @@ describe.each(choicesOf('formFieldDataLayout'))('form answers in the layout %s',
     expect(h.sim.controls.records('note').filter((note) => note.note === `Happy customer (${layout})`)).toHaveLength(1);
     await h.deleteTrigger(triggerId);
     h.sim.controls.setAssumptions({ formFieldDataLayout: 'array-by-uuid' });
+  });
+});
+
+describe('form answers that cannot be read', () => {
+  const ratingAtLeast4 = {
+    type: 'FormFieldNumberMatches',
+    params: { formUuid: forms.satisfaction, field: rating, operator: 'GtEq', value: 4 },
+  } as const;
+
+  /** "Test on a submitted form" with an unsaved trigger: the reason of each condition. */
+  async function testOnResponse(formResponseUuid: string): Promise<Array<[boolean, string]>> {
+    const response = await h.app.inject({
+      method: 'POST',
+      url: `/api/vendor/${h.vendorId}/Trigger/dryrun`,
+      headers: bearer(h.token),
+      payload: {
+        formResponseUuid,
+        definition: {
+          name: 'Happy customers',
+          enabled: true,
+          event: 'FormIsSubmitted',
+          targetKind: 'Job',
+          conditions: { combiner: 'And', items: [ratingAtLeast4] },
+          actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Happy customer' } }],
+        },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { conditions, wouldRun } = response.json().data as DryRunResult;
+    expect(wouldRun).toBe(false);
+    if (conditions.kind !== 'group') throw new Error('expected the group of conditions');
+    return conditions.items.map((item) => [item.result, item.reason]);
+  }
+
+  it('say so when the answers are in no known layout, and when the field is not among them', async () => {
+    const unreadable = await h.change('formresponse', undefined, {
+      form_uuid: forms.satisfaction,
+      regarding_object: 'job',
+      regarding_object_uuid: jobs.workOrderGasSafetyCheck,
+      field_data: 'Rating (1-5): 5; Would you recommend us?: Yes',
+    });
+    const [[result, reason] = [true, '']] = await testOnResponse(unreadable);
+    expect(result).toBe(false);
+    expect(reason).toMatch(
+      /^The answer to Rating \(1-5\) .*\? no: the form answer 'Rating \(1-5\)' could not be read from the form response \(its answers are in a layout that could not be read\)\.$/,
+    );
+
+    const withoutRating = await h.change('formresponse', undefined, {
+      form_uuid: forms.satisfaction,
+      regarding_object: 'job',
+      regarding_object_uuid: jobs.workOrderGasSafetyCheck,
+      field_data: JSON.stringify([{ field_uuid: comments, name: 'Comments', value: 'Fine' }]),
+    });
+    const [[, missingReason] = [true, '']] = await testOnResponse(withoutRating);
+    expect(missingReason).toMatch(
+      /could not be read from the form response \(none of its answers has that field’s id or name\)\.$/,
+    );
   });
 });

@@ -81,3 +81,36 @@ describe('a text sent before the run was interrupted', () => {
     expect(run.reason).toContain('Uncertain — check the job diary');
   });
 });
+
+describe('an email sent before the run was interrupted', () => {
+  it('is found in the job diary after the restart and not sent again: exactly one email', async () => {
+    h.sim.controls.addFault({ kind: 'lost-response', path: '/platform_service_email', times: 1 });
+    const triggerId = await h.createTrigger({
+      event: 'JobCategoryChanged',
+      actions: [
+        {
+          id: 'mail',
+          type: 'JobClient_SendEmail',
+          params: { subject: 'Crash check {{ job.number }}', body: 'Your job {{ job.number }} is booked.' },
+        },
+      ],
+    });
+    flip = !flip;
+    await h.change('job', JOB, { category_uuid: flip ? categories.drainage : categories.plumbing });
+    const [run] = await h.settledRuns(triggerId, 1);
+    await h.deleteTrigger(triggerId);
+    const step = run?.steps.find((s) => s.kind === 'Action');
+
+    expect(h.sim.controls.messages('email').filter((m) => m.subject === 'Crash check 1001')).toHaveLength(1);
+    expect(run?.status).toBe('Succeeded');
+    expect(step?.outcome).toMatch(/^The email "Crash check 1001" to .+ had already been sent\.$/);
+    const diaryReads = h.sim.controls.calls().filter((call) => call.path === '/api_1.0/email.json');
+    expect(diaryReads.length).toBeGreaterThan(0);
+    for (const call of diaryReads) {
+      expect(new URLSearchParams(call.query).get('$filter')).toBe(
+        `related_object_uuid eq '${JOB}' and direction eq 'outbound'`,
+      );
+      expect(call.warnings).toEqual([]);
+    }
+  });
+});

@@ -48,6 +48,8 @@ function codeOf(html: string): string {
   if (!href) throw new Error(`no button in ${html}`);
   const url = new URL(href.replaceAll('&amp;', '&'));
   expect(`${url.origin}${url.pathname}`).toBe(`${services.baseUrl}/sm8/addon`);
+  // The link carries the one-time code and nothing else: no event JWT, no session token.
+  expect([...url.searchParams.keys()]).toEqual(['code']);
   return url.searchParams.get('code') ?? '';
 }
 
@@ -89,6 +91,7 @@ describe.each(choicesOf('addonCallbackMethod'))('ServiceM8 POSTs the add-on even
     if (outcome.outcome !== 'SignedIn') throw new Error(outcome.reason);
     expect(outcome.session).toMatchObject({ id: olivia.id, email: 'olivia.harper@example.com' });
     expect(outcome).toMatchObject({ vendorName: 'Harbour Plumbing & Gas', linked: true });
+    expect(html).not.toContain(outcome.session.token);
 
     const again = await redeem(code);
     expect(again.statusCode).toBe(401);
