@@ -8,6 +8,7 @@ import { setAuthTokenProvider } from '@/lib/api-client.ts';
 import { createSessionStore, type SessionStore } from '@/lib/session/session-store.ts';
 import { stubFetch } from '@/testing/render.tsx';
 import { makeSuperAdmin, makeToken, makeUser, memoryStorage, VENDOR_A } from '@/testing/sessions.ts';
+import { applyStyles } from '@/testing/styles.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRoutes } from './router.tsx';
 
@@ -145,16 +146,20 @@ describe('guards in the route tree', () => {
     }
   });
 
-  it('shows the dashboard with the shell to a valid session', async () => {
-    boot('/app', makeUser());
-    await screen.findByRole('heading', { name: 'Welcome, Robin' });
-    expect(screen.getByTestId('user-name').textContent).toBe('Robin Tester');
-    expect(screen.getByTestId('current-vendor-name').textContent).toBe(VENDOR_A.name);
-    // The test window is 1024 px wide, below lg (1280 px): the bar is present but not displayed.
-    const crumbs = screen.getByTestId('breadcrumbs');
-    expect(getComputedStyle(crumbs).display).toBe('none');
-    expect(within(crumbs).getByRole('link', { name: 'Home', hidden: true }).getAttribute('href')).toBe('/app');
-    expect(within(crumbs).getByText('Dashboard').getAttribute('aria-current')).toBe('page');
+  describe('with the layout CSS applied', () => {
+    applyStyles();
+
+    it('shows the dashboard with the shell to a valid session', async () => {
+      boot('/app', makeUser());
+      await screen.findByRole('heading', { name: 'Welcome, Robin' });
+      expect(screen.getByTestId('user-name').textContent).toBe('Robin Tester');
+      expect(screen.getByTestId('current-vendor-name').textContent).toBe(VENDOR_A.name);
+      // The test window is 1024 px wide, below lg (1280 px): the bar is present but not displayed.
+      const crumbs = screen.getByTestId('breadcrumbs');
+      expect(getComputedStyle(crumbs).display).toBe('none');
+      expect(within(crumbs).getByRole('link', { name: 'Home', hidden: true }).getAttribute('href')).toBe('/app');
+      expect(within(crumbs).getByText('Dashboard').getAttribute('aria-current')).toBe('page');
+    });
   });
 
   it('a super admin gets the vendor selector, Super admin and Logout, and loads the changelog', async () => {

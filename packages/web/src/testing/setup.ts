@@ -6,6 +6,8 @@ import { afterEach } from 'vitest';
  */
 if (typeof window !== 'undefined') {
   const { cleanup } = await import('@testing-library/react');
+  const { holdEmotionStyles } = await import('./styles.ts');
+  holdEmotionStyles();
   afterEach(() => {
     cleanup();
     window.localStorage.clear();

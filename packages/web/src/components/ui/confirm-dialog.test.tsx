@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { applyStyles } from '@/testing/styles.ts';
 import { ConfirmDialog, ConfirmProvider, useConfirm } from './confirm-dialog.tsx';
 
 const user = userEvent.setup({ delay: null });
@@ -18,6 +19,9 @@ function showDialog() {
 }
 
 describe('the confirm dialog', () => {
+  // Its width is the test's subject, and CSS decides it.
+  applyStyles();
+
   it('is 500 px wide and shows the message with Cancel and Confirm', () => {
     showDialog();
     const dialog = screen.getByRole('dialog');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format.ts';
 import { renderWithProviders } from '@/testing/render.tsx';
+import { applyStyles } from '@/testing/styles.ts';
 import { CHANGELOG_EMPTY_TEXT, ChangelogDialog, changelogSubtitle } from './changelog-dialog.tsx';
 
 const user = userEvent.setup({ delay: null });
@@ -17,6 +18,9 @@ function show(props: Partial<Parameters<typeof ChangelogDialog>[0]> = {}) {
 }
 
 describe('the changelog dialog', () => {
+  // Its width is the test's subject, and CSS decides it.
+  applyStyles();
+
   it('is at most 1200 px wide', () => {
     const { dialog } = show();
     expect(getComputedStyle(dialog).maxWidth).toBe('1200px');
