@@ -44,6 +44,7 @@ import {
 } from './dashboard-links.ts';
 import { bucketRunsByDay, CHART_DAYS, chartStart } from './dashboard-stats.ts';
 import { FirstRunChecklist } from './first-run-checklist.tsx';
+import { NoPlanNotice } from './no-plan-notice.tsx';
 import { RunChart } from './run-chart.tsx';
 import { SuspendedNotice } from './suspended-notice.tsx';
 
@@ -313,7 +314,7 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
       subscription.error,
     DASHBOARD_LOAD_FAILED,
   );
-  // Without a plan there is nothing to measure; choosing one is the Account overview's, not a nag here.
+  // Without a plan there is nothing to measure (the no-plan notice says that automations wait for one).
   const showsUsage = Boolean(subscription.data?.usage);
 
   const buckets = useMemo(() => bucketRunsByDay(recent.data?.rows ?? [], now), [recent.data, now]);
@@ -330,6 +331,9 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
   return (
     <Stack spacing={3}>
       <SuspendedNotice vendorId={vendorId} />
+      {subscription.isPending && vendor.role === 'Admin' ? null : (
+        <NoPlanNotice vendor={vendor} subscription={subscription.data} />
+      )}
       {total.data !== undefined && active.data !== undefined ? (
         <FirstRunChecklist
           vendor={vendor}
