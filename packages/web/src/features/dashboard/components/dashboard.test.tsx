@@ -279,6 +279,21 @@ describe('the dashboard', () => {
     expect(within(card).getByText('Automations are paused: the subscription is not active.')).toBeTruthy();
   });
 
+  it('warns an Admin first thing when a payment failed, with the end of the grace', async () => {
+    serve({
+      total: 5,
+      active: 3,
+      subscription: { ...PRO, status: 'past_due', graceEndsAt: '2026-12-08T00:00:00.000Z' },
+    });
+    renderDashboard();
+    const notice = await screen.findByTestId('payment-failed', {}, { timeout: 5_000 });
+    expect(notice.textContent).toContain('The last payment failed');
+    expect(notice.textContent).toContain('Automations keep running until 8 Dec 2026');
+    expect(within(notice).getByRole('link', { name: 'Subscription' }).getAttribute('href')).toBe(
+      '/app/account/subscription/overview',
+    );
+  });
+
   it('shows a User no plan usage and never asks for billing, which is the Admins’', async () => {
     serve({ total: 5, active: 3, subscription: PRO });
     renderDashboard({ ...VENDOR, role: 'User' });
