@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { markChangelogSeen } from '../support/content.ts';
 import type { ServerProcess } from '../support/server-process.ts';
-import { apiLogin, DEMO_ADMIN, DESKTOP, navigateInApp, startDemoServer, storeSession } from '../support/shell.ts';
+import {
+  apiLogin,
+  DESKTOP,
+  findVerificationPath,
+  navigateInApp,
+  startDemoServer,
+  storeSession,
+} from '../support/shell.ts';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -24,11 +31,34 @@ afterAll(async () => {
   if (server) await server.stop();
 });
 
+/** A business signs up and its owner confirms the email: its Admin, signed in, as the API answers. */
+async function signUp(baseUrl: string) {
+  const owner = { email: `owner-${Date.now()}@electrical.example.com`, password: 'wires-and-fuses-42' };
+  const registered = await fetch(`${baseUrl}/api/Auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...owner, firstName: 'Nia', lastName: 'Tane', vendorName: 'Tane Electrical' }),
+  });
+  expect(registered.status).toBe(201);
+  const [, token, userId] = (await findVerificationPath(baseUrl, owner.email)).split('/').filter(Boolean).slice(1);
+  const verified = await fetch(`${baseUrl}/api/Auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, userId }),
+  });
+  expect(verified.status).toBe(200);
+  return apiLogin(baseUrl, owner);
+}
+
 describe('buying a plan', () => {
-  it('pays for Pro in the checkout popup (a declined card first), sees it active with usage, cancels and resumes', async () => {
-    await storeSession(page, await apiLogin(server.baseUrl, DEMO_ADMIN));
-    await page.goto(`${server.baseUrl}/app/account/subscription/overview`);
-    await page.getByText('has no subscription.').waitFor();
+  it('a new business pays for Pro in the checkout popup (a declined card first), sees it active with usage, cancels and resumes', async () => {
+    await storeSession(page, await signUp(server.baseUrl));
+    // Until it has a plan, the dashboard says its automations do not run.
+    await page.goto(`${server.baseUrl}/app/dashboard`);
+    const noPlan = page.getByTestId('no-plan');
+    await noPlan.getByText('Your automations do not run yet').waitFor();
+    await navigateInApp(page, '/app/account/subscription/overview');
+    await page.getByText('Tane Electrical has no subscription.').waitFor();
     await page.getByRole('link', { name: 'Choose a plan' }).click();
     await page.getByRole('heading', { name: 'Choose a plan' }).waitFor();
 
@@ -69,5 +99,10 @@ describe('buying a plan', () => {
     // A page reached inside the app: the invoices list shows the paid first invoice.
     await navigateInApp(page, '/app/account/invoicing/search');
     await page.getByRole('table', { name: 'Invoices' }).getByText('Paid').waitFor();
+
+    // With a plan, the dashboard shows its usage and no longer says automations wait for one.
+    await navigateInApp(page, '/app/dashboard');
+    await page.getByRole('region', { name: 'Plan usage' }).getByText('Pro plan, this period').waitFor();
+    expect(await noPlan.count()).toBe(0);
   });
 });

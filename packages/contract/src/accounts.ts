@@ -173,6 +173,8 @@ export const Vendor = z.object({
   sm8Connected: z.boolean(),
   currentSubscriptionType: z.string().nullable(),
   hasCurrentSubscription: z.boolean(),
+  /** Whether the vendor's automations run: false before it has chosen a plan and once its subscription has lapsed. */
+  subscriptionActive: z.boolean().default(true),
   /** Set when the Automate team suspended the vendor's automations: new runs are Skipped with this reason. */
   automationsSuspended: z.object({ since: z.iso.datetime(), reason: z.string() }).nullable(),
   createdAt: z.iso.datetime(),

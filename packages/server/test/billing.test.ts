@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorBody, Plan, searchPage, successEnvelope } from '@automate/contract';
+import { ErrorBody, Plan, searchPage, successEnvelope, UserSession, Vendor } from '@automate/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endPastDueGraceJob } from '../src/modules/billing/billing.jobs.ts';
@@ -9,6 +9,7 @@ import { mailOutbox } from '../src/modules/mail/mail.schema.ts';
 import { findVendorById, markVendorConnected } from '../src/modules/vendors/vendors.repository.ts';
 import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
 import { freePort } from './support/free-port.ts';
+import { linkIn, waitForEmail } from './support/outbox.ts';
 import {
   type BillingServices,
   buyPlan,
@@ -272,6 +273,39 @@ describe('checkout and the subscription', () => {
       const response = await vendorCall(services, team.userToken, team.vendor.id, url);
       expect(response.statusCode, url).toBe(403);
     }
+  });
+});
+
+describe('a business that signs up', () => {
+  it('runs no automations until it chooses a plan, and the plan’s free trial runs them', async () => {
+    const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
+    const post = (url: string, payload: object) => services.app.inject({ method: 'POST', url, payload });
+    const registered = await post('/api/Auth/register', {
+      email,
+      password: 'plumbing-2026',
+      firstName: 'Nia',
+      lastName: 'Tane',
+      vendorName: 'Tane Electrical',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const verify = await waitForEmail(services, superAdminToken, { to: email, templateKey: 'verify-email' });
+    expect((await post('/api/Auth/verify', linkIn(verify, 'verify'))).statusCode).toBe(200);
+    const login = await post('/api/Auth/login', { email, password: 'plumbing-2026' });
+    const session = successEnvelope(UserSession).parse(login.json()).data;
+    const vendorId = session.vendors[0]?.vendorId as string;
+    const team = { adminToken: session.token, vendor: { id: vendorId } };
+    const vendorRecord = async () =>
+      successEnvelope(Vendor).parse(
+        (await vendorCall(services, team.adminToken, vendorId, `/api/Vendor/${vendorId}`)).json(),
+      ).data;
+
+    expect(await vendorRecord()).toMatchObject({ subscriptionActive: false, hasCurrentSubscription: false });
+    expect(await currentSubscriptionOf(services, team)).toBeNull();
+
+    const { subscription } = await buyPlan(services, team, 'Starter');
+    expect(subscription).toMatchObject({ status: 'trialing', automationsRun: true, plan: { name: 'Starter' } });
+    expect(subscription?.trialEnd).not.toBeNull();
+    expect(await vendorRecord()).toMatchObject({ subscriptionActive: true, currentSubscriptionType: 'Starter' });
   });
 });
 

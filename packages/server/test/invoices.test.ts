@@ -9,6 +9,7 @@ import {
 } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { type BillingServices, buyPlan } from './support/stripe-billing.ts';
 import { startTestServices } from './support/test-services.ts';
 
@@ -174,14 +175,31 @@ describe('who reads invoices', () => {
     expect(all.rows.map((row) => row.number)).toEqual([theirs.number]);
   });
 
-  it('downloads an invoice as a PDF', async () => {
-    const team = await createVendorTeam(services.deps);
+  it('downloads an invoice as a PDF with its number, status, the business, its lines, GST and totals', async () => {
+    const team = await createVendorTeam(services.deps, 'Kauri Drainlaying');
     const invoice = await createInvoice(team.vendor.id);
     const response = await call('GET', `/api/Accounting/invoice/${invoice.id}/pdf`, team.adminToken);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoice.number}.pdf"`);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(response.rawPayload.length).toBeGreaterThan(1000);
+    const text = pdfText(response.rawPayload);
+    for (const shown of [
+      `Tax invoice ${invoice.number}`,
+      'Status: DRAFT',
+      'Due: 20 December 2026',
+      'Reference: Onboarding',
+      'Kauri Drainlaying',
+      'Setup of five automations',
+      'Training session',
+      'Subtotal (excluding GST)',
+      '$320.00',
+      'GST 15%',
+      '$48.00',
+      'Total NZD',
+      '$368.00',
+    ]) {
+      expect(text, shown).toContain(shown);
+    }
   });
 });

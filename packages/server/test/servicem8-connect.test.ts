@@ -57,6 +57,14 @@ describe('connecting a ServiceM8 account', () => {
     session = outcome.session;
     expect(session.email).toBe('olivia.harper@example.com');
     expect(session.vendors).toMatchObject([{ name: 'Harbour Plumbing & Gas', role: 'Admin', sm8Connected: true }]);
+    // This server sells no plans (no Stripe), so the new business's automations run without one.
+    const vendorId = session.vendors[0]?.vendorId as string;
+    const record = await services.app.inject({
+      method: 'GET',
+      url: `/api/Vendor/${vendorId}`,
+      headers: bearer(session.token),
+    });
+    expect(record.json().data).toMatchObject({ subscriptionActive: true, hasCurrentSubscription: false });
 
     const again = await services.app.inject({
       method: 'POST',

@@ -10,6 +10,7 @@ export function testVendor(overrides: Partial<Vendor> & Pick<Vendor, 'id'>): Ven
     sm8Connected: true,
     currentSubscriptionType: null,
     hasCurrentSubscription: true,
+    subscriptionActive: true,
     automationsSuspended: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -137,10 +137,11 @@ export async function register(deps: Deps, input: RegisterRequest): Promise<{ em
       lastName: input.lastName,
       passwordHash,
     });
-    const vendor = await createVendor(tx, {
-      name: input.vendorName,
-      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
-    });
+    const vendor = await createVendor(
+      tx,
+      { name: input.vendorName, ...(input.timeZone ? { timeZone: input.timeZone } : {}) },
+      { plansOnSale: deps.billing !== undefined },
+    );
     await addMembership(tx, { vendorId: vendor.id, userId: user.id, role: 'Admin' });
     await sendLinkEmail(tx, deps, user, 'verification', now);
   });

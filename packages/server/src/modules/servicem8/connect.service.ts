@@ -303,11 +303,15 @@ export async function connectAccount(
     vendorId = await chosenBusiness(tx, caller, requestedVendorId, pending.accountUuid);
   } else {
     vendorId = (
-      await createVendor(tx, {
-        name: pending.accountName,
-        ...(pending.timeZone ? { timeZone: pending.timeZone } : {}),
-        sm8AccountUuid: pending.accountUuid,
-      })
+      await createVendor(
+        tx,
+        {
+          name: pending.accountName,
+          ...(pending.timeZone ? { timeZone: pending.timeZone } : {}),
+          sm8AccountUuid: pending.accountUuid,
+        },
+        { plansOnSale: deps.billing !== undefined },
+      )
     ).id;
   }
   await ensureMembership(tx, user, vendorId, 'Admin');

@@ -13,7 +13,11 @@ export const vendors = pgTable('vendors', {
   sm8AccountUuid: text().unique(),
   sm8Connected: boolean().notNull().default(false),
   currentSubscriptionType: text(),
-  /** Only vendors with an active subscription have their triggers run; true until billing sets it. */
+  /**
+   * Only vendors with an active subscription have their triggers run. Where billing is set up, a
+   * business that signs up starts without (until it chooses a plan); billing sets it from then on. The
+   * default keeps vendors that were running before billing existed running until they are billed.
+   */
   subscriptionActive: boolean().notNull().default(true),
   /** Set by a super admin: the vendor's new runs are Skipped with this reason, shown to the vendor. */
   automationsSuspendedAt: timestamp({ withTimezone: true }),

@@ -29,6 +29,7 @@ export function toVendor(row: VendorRow): Vendor {
     sm8Connected: row.sm8Connected,
     currentSubscriptionType: row.currentSubscriptionType,
     hasCurrentSubscription: row.currentSubscriptionType !== null,
+    subscriptionActive: row.subscriptionActive,
     automationsSuspended:
       row.automationsSuspendedAt === null
         ? null
@@ -94,11 +95,17 @@ export function findVendors(db: Db, ids: readonly string[]): Promise<VendorRow[]
   return findVendorsByIds(db, ids);
 }
 
+/**
+ * A business that signs up (by registering or through ServiceM8). Where plans are sold (`plansOnSale`:
+ * billing is set up), its automations do not run until it chooses one (a plan's free trial counts):
+ * its runs are Skipped with the reason until then. A server without billing runs every vendor's.
+ */
 export function createVendor(
   tx: Db,
-  values: { name: string; timeZone?: string; sm8AccountUuid?: string; currentSubscriptionType?: string },
+  values: { name: string; timeZone?: string; sm8AccountUuid?: string },
+  options: { plansOnSale: boolean },
 ): Promise<VendorRow> {
-  return insertVendor(tx, values);
+  return insertVendor(tx, { ...values, subscriptionActive: !options.plansOnSale });
 }
 
 /** The vendor is connected to this ServiceM8 account. */

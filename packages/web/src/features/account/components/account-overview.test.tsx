@@ -25,6 +25,7 @@ const VENDOR: Vendor = {
   sm8Connected: false,
   currentSubscriptionType: null,
   hasCurrentSubscription: false,
+  subscriptionActive: true,
   automationsSuspended: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

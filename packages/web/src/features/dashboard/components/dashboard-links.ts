@@ -5,6 +5,7 @@ export const ONBOARDING_PATH = '/app/automation/onboarding';
 export const SCHEDULE_PATH = '/app/automation/schedule';
 export const LOGS_PATH = '/app/automation/logs';
 export const SUBSCRIPTION_PATH = '/app/account/subscription/overview';
+export const CHECKOUT_PATH = '/app/account/subscription/checkout';
 export const automationPath = (triggerId: string) => `/app/automation/view/${encodeURIComponent(triggerId)}`;
 
 /** The logs filtered to failed runs. */

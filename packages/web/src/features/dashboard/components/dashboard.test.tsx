@@ -77,6 +77,7 @@ function serve({
   runs = [],
   attention = [],
   suspended,
+  record,
   subscription = null,
 }: {
   total: number;
@@ -84,11 +85,13 @@ function serve({
   runs?: TriggerRun[];
   attention?: TriggerAttention[];
   suspended?: { since: string; reason: string };
+  /** How `GET /api/Vendor/{id}` answers the business's plan standing. */
+  record?: { currentSubscriptionType: string | null; hasCurrentSubscription: boolean; subscriptionActive: boolean };
   subscription?: CurrentSubscription | null;
 }) {
   stub = stubFetch(({ url }) => {
     if (url.pathname === SUBSCRIPTION) return ok(subscription);
-    if (url.pathname === `/api/Vendor/${VENDOR.vendorId}` && suspended) {
+    if (url.pathname === `/api/Vendor/${VENDOR.vendorId}` && (suspended || record)) {
       return ok({
         id: VENDOR.vendorId,
         name: VENDOR.name,
@@ -96,7 +99,9 @@ function serve({
         sm8Connected: true,
         currentSubscriptionType: 'Standard',
         hasCurrentSubscription: true,
-        automationsSuspended: suspended,
+        subscriptionActive: true,
+        ...record,
+        automationsSuspended: suspended ?? null,
         createdAt: '2026-01-01T00:00:00.000Z',
         updatedAt: '2026-01-01T00:00:00.000Z',
       });
@@ -274,6 +279,21 @@ describe('the dashboard', () => {
     expect(within(card).getByText('Automations are paused: the subscription is not active.')).toBeTruthy();
   });
 
+  it('warns an Admin first thing when a payment failed, with the end of the grace', async () => {
+    serve({
+      total: 5,
+      active: 3,
+      subscription: { ...PRO, status: 'past_due', graceEndsAt: '2026-12-08T00:00:00.000Z' },
+    });
+    renderDashboard();
+    const notice = await screen.findByTestId('payment-failed', {}, { timeout: 5_000 });
+    expect(notice.textContent).toContain('The last payment failed');
+    expect(notice.textContent).toContain('Automations keep running until 8 Dec 2026');
+    expect(within(notice).getByRole('link', { name: 'Subscription' }).getAttribute('href')).toBe(
+      '/app/account/subscription/overview',
+    );
+  });
+
   it('shows a User no plan usage and never asks for billing, which is the Admins’', async () => {
     serve({ total: 5, active: 3, subscription: PRO });
     renderDashboard({ ...VENDOR, role: 'User' });
@@ -283,15 +303,42 @@ describe('the dashboard', () => {
     expect(stub.calls.some((call) => call.url.pathname === SUBSCRIPTION)).toBe(false);
   });
 
-  it('stays quiet about plans while the business has no subscription', async () => {
-    serve({ total: 5, active: 3, subscription: null });
+  it('stays quiet about plans while a business without a subscription runs its automations', async () => {
+    serve({
+      total: 5,
+      active: 3,
+      subscription: null,
+      record: { currentSubscriptionType: null, hasCurrentSubscription: false, subscriptionActive: true },
+    });
     const { client } = renderDashboard();
     await waitFor(() => expect(client.getQueryState(subscriptionKey(VENDOR.vendorId))?.status).toBe('success'));
+    await waitFor(() => expect(client.getQueryState(['vendor', VENDOR.vendorId])?.status).toBe('success'));
     // Let the answer render before looking for what it must not show.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('region', { name: 'Plan usage' })).toBeNull();
     expect(screen.queryByText(/Choose a plan/)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  const NO_PLAN = { currentSubscriptionType: null, hasCurrentSubscription: false, subscriptionActive: false };
+
+  it('tells an Admin of a business without a plan that its automations wait for one, linking to the plans', async () => {
+    serve({ total: 2, active: 1, subscription: null, record: NO_PLAN });
+    renderDashboard();
+    const notice = await screen.findByTestId('no-plan', {}, { timeout: 5_000 });
+    expect(notice.textContent).toContain('Your automations do not run yet');
+    expect(notice.textContent).toContain('until then each run is skipped');
+    expect(within(notice).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe(
+      '/app/account/subscription/checkout',
+    );
+  });
+
+  it('tells a User of a business without a plan that an Admin chooses one', async () => {
+    serve({ total: 2, active: 1, record: NO_PLAN });
+    renderDashboard({ ...VENDOR, role: 'User' });
+    const notice = await screen.findByTestId('no-plan', {}, { timeout: 5_000 });
+    expect(notice.textContent).toContain('An Admin of your business needs to choose a plan');
+    expect(within(notice).queryByRole('link')).toBeNull();
   });
 
   it('shows the server’s sentence when the dashboard cannot load', async () => {

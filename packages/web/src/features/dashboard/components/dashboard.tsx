@@ -12,6 +12,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import SyncIcon from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -26,7 +27,7 @@ import { type ReactNode, useMemo } from 'react';
 import { UsageBars } from '@/components/ui/usage-bars.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useSubscription } from '@/lib/billing/subscription.ts';
-import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
@@ -44,6 +45,7 @@ import {
 } from './dashboard-links.ts';
 import { bucketRunsByDay, CHART_DAYS, chartStart } from './dashboard-stats.ts';
 import { FirstRunChecklist } from './first-run-checklist.tsx';
+import { NoPlanNotice } from './no-plan-notice.tsx';
 import { RunChart } from './run-chart.tsx';
 import { SuspendedNotice } from './suspended-notice.tsx';
 
@@ -253,6 +255,25 @@ function NeedsAttention({
   );
 }
 
+/** While a payment has failed (past due): automations run until the grace ends, so the Admins see it first thing. */
+function PastDueNotice({ graceEndsAt }: { graceEndsAt: string | null }) {
+  return (
+    <Alert
+      severity="warning"
+      data-testid="payment-failed"
+      action={
+        <Button href={SUBSCRIPTION_PATH} color="inherit" size="small">
+          Subscription
+        </Button>
+      }
+    >
+      <AlertTitle>The last payment failed</AlertTitle>
+      Automations keep running{graceEndsAt ? ` until ${formatDate(graceEndsAt)}` : ''}; pay the open invoice to keep
+      them going.
+    </Alert>
+  );
+}
+
 /** The plan's usage this period, for Admins; the Account overview has the rest of the subscription. */
 function PlanUsage({
   planName,
@@ -313,7 +334,7 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
       subscription.error,
     DASHBOARD_LOAD_FAILED,
   );
-  // Without a plan there is nothing to measure; choosing one is the Account overview's, not a nag here.
+  // Without a plan there is nothing to measure (the no-plan notice says that automations wait for one).
   const showsUsage = Boolean(subscription.data?.usage);
 
   const buckets = useMemo(() => bucketRunsByDay(recent.data?.rows ?? [], now), [recent.data, now]);
@@ -330,6 +351,10 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
   return (
     <Stack spacing={3}>
       <SuspendedNotice vendorId={vendorId} />
+      {subscription.isPending && vendor.role === 'Admin' ? null : (
+        <NoPlanNotice vendor={vendor} subscription={subscription.data} />
+      )}
+      {subscription.data?.status === 'past_due' ? <PastDueNotice graceEndsAt={subscription.data.graceEndsAt} /> : null}
       {total.data !== undefined && active.data !== undefined ? (
         <FirstRunChecklist
           vendor={vendor}

@@ -20,6 +20,7 @@ const VENDOR: AdminVendorDetail = {
   sm8Connected: true,
   currentSubscriptionType: 'Standard',
   hasCurrentSubscription: true,
+  subscriptionActive: true,
   automationsSuspended: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
