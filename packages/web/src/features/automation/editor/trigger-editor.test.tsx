@@ -141,6 +141,23 @@ describe('the trigger editor: a new trigger', () => {
     expect(within(action).queryByText('Action 1, Note: write the note.')).toBeNull();
   });
 
+  it('refuses a merge field that does not exist, suggesting the one meant, and sends nothing', async () => {
+    stub = serve(() => undefined);
+    open('/app/automation/view/new');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Note on new jobs');
+    await addAction(/^Add a note to the job/);
+    const action = screen.getByRole('group', { name: '1. Add a note to the job' });
+    await user.click(within(action).getByRole('textbox', { name: 'Note' }));
+    await user.paste('Job {{ job.generated_job_id }} is booked');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    const sentence =
+      'Action 1, “Add a note to the job”, Note: {{ job.generated_job_id }} is not a merge field. Did you mean {{ job.number }}?';
+    expect(await within(action).findByText(sentence)).toBeTruthy();
+    expect(within(action).getByRole('textbox', { name: 'Note' }).getAttribute('aria-invalid')).toBe('true');
+    expect(posts()).toHaveLength(0);
+  });
+
   it('creates the trigger with a merge field inserted at the cursor, then opens it', async () => {
     stub = serve(({ method, url, body }) => {
       if (method === 'POST' && url.pathname === BASE) {
