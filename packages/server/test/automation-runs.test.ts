@@ -367,6 +367,12 @@ describe('the dry run', () => {
     const other = (await dryRun({ clientUuid: companies.bondiBeachCafe, definition })).json().data as DryRunResult;
     expect(other.wouldRun).toBe(false);
 
+    const nothing = await dryRun({ definition });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().errors).toEqual({
+      jobUuid: ['Pick a job, client or submitted form to test the trigger on.'],
+    });
+
     const missing = await dryRun({ clientUuid: '00000000-0000-4000-8000-000000000000', definition });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('The client 00000000-0000-4000-8000-000000000000 in ServiceM8 was not found.');
