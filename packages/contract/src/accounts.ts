@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ClientMessagingSettings, DEFAULT_CLIENT_MESSAGING } from './client-messaging.ts';
-import { type PLATFORM_ROLES, VendorRole } from './enums.ts';
+import { type PLATFORM_ROLES, VENDOR_ROLES, VendorRole } from './enums.ts';
 import { say } from './field-words.ts';
 
 /** Accounts: sign-in, the stored session, users, vendors and their memberships. */
@@ -226,13 +226,16 @@ export const VendorUser = z.object({
 });
 export type VendorUser = z.infer<typeof VendorUser>;
 
+/** The role a form asks for: the Role select of the invitation and of each member. */
+const ChosenRole = z.enum(VENDOR_ROLES, say('Role', 'choose User or Admin'));
+
 export const InviteVendorUserRequest = z.object({
   email: emailAddress('Email address'),
-  role: VendorRole,
+  role: ChosenRole,
   firstName: PersonName('First name').optional(),
   lastName: PersonName('Last name').optional(),
 });
-export const ChangeVendorUserRoleRequest = z.object({ role: VendorRole });
+export const ChangeVendorUserRoleRequest = z.object({ role: ChosenRole });
 
 /** A pending invitation to join a vendor; it says nothing about whether the address has an account. */
 export const VendorInvitation = z.object({

@@ -228,7 +228,7 @@ export const DryRunRequest = z
     definition: TriggerDefinition.optional(),
   })
   .refine((value) => value.jobUuid || value.clientUuid || value.formResponseUuid, {
-    message: 'Pick a job, client or submitted form to test the trigger on (jobUuid, clientUuid or formResponseUuid).',
+    message: 'Pick a job, client or submitted form to test the trigger on.',
     path: ['jobUuid'],
   });
 export type DryRunRequest = z.input<typeof DryRunRequest>;

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { InviteVendorUserRequest, RegisterRequest, UpdateVendorRequest } from './accounts.ts';
+import {
+  ChangeVendorUserRoleRequest,
+  InviteVendorUserRequest,
+  RegisterRequest,
+  UpdateVendorRequest,
+} from './accounts.ts';
 import { EmailTemplateInput } from './automation.ts';
 import { ArticleInput, FaqInput } from './content.ts';
 import { placeOfPath, say } from './field-words.ts';
+import { TemplateCategory } from './trigger-templates.ts';
 
 const messagesOf = (result: z.ZodSafeParseResult<unknown>) =>
   result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
@@ -49,6 +55,7 @@ describe('the forms’ messages name the labels people see', () => {
       { email: '', role: 'User' },
       { email: 'Email address: enter an email address such as name@example.com.' },
     ],
+    ['a member’s role', ChangeVendorUserRoleRequest, { role: 'Owner' }, { role: 'Role: choose User or Admin.' }],
     [
       'the business settings',
       UpdateVendorRequest,
@@ -67,6 +74,12 @@ describe('the forms’ messages name the labels people see', () => {
         subject: 'Subject: use at most 200 characters.',
         body: 'Body: write the email.',
       },
+    ],
+    [
+      'a template’s category',
+      TemplateCategory,
+      'Gardening',
+      { '': 'Category: choose one of Bookings, Quotes, Invoices & payments, Reviews, Follow-ups, Forms.' },
     ],
     ['an article', ArticleInput, { category: 'help', title: ' ' }, { title: 'Title: give the article a title.' }],
     [

@@ -19,9 +19,10 @@ export const TEMPLATE_CATEGORIES = [
   'Follow-ups',
   'Forms',
 ] as const;
-export const TemplateCategory = z.enum(TEMPLATE_CATEGORIES, {
-  error: `category must be one of: ${TEMPLATE_CATEGORIES.join(', ')}.`,
-});
+export const TemplateCategory = z.enum(
+  TEMPLATE_CATEGORIES,
+  say('Category', `choose one of ${TEMPLATE_CATEGORIES.join(', ')}`),
+);
 export type TemplateCategory = z.infer<typeof TemplateCategory>;
 
 export const TEMPLATE_LIMITS = { titleMax: 100, descriptionMax: 1000, onboardingOrderMax: 1000 } as const;

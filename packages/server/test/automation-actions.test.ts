@@ -45,7 +45,7 @@ describe('the actions, performed in ServiceM8', () => {
     const runs = await h.settledRuns(triggerId, 1);
     await h.quiet();
     expect(JSON.parse(String(job().badges))).toEqual([badges.vip, badges.warranty]);
-    expect(runs[0]?.steps.find((s) => s.kind === 'Action')?.outcome).toBe('Added the badge "Warranty" to job 1001.');
+    expect(runs[0]?.steps.find((s) => s.kind === 'Action')?.outcome).toBe('Added badge "Warranty" to job 1001.');
     // Its own change (badges) came back as a webhook: still one run.
     expect(await h.settledRuns(triggerId, 1)).toHaveLength(1);
     await h.deleteTrigger(triggerId);
@@ -61,7 +61,7 @@ describe('the actions, performed in ServiceM8', () => {
   it('Job_RemoveBadge removes the badge', async () => {
     const { step } = await startRun({ id: 'r', type: 'Job_RemoveBadge', params: { badgeUuid: badges.warranty } });
     expect(JSON.parse(String(job().badges))).not.toContain(badges.warranty);
-    expect(step?.outcome).toBe('Removed the badge "Warranty" from job 1001.');
+    expect(step?.outcome).toBe('Removed badge "Warranty" from job 1001.');
   });
 
   it('Job_ChangeStatus changes the status', async () => {

@@ -2,7 +2,12 @@ import type { TriggerRunDetail } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { updateConnection } from '../src/modules/servicem8/servicem8.repository.ts';
+import {
+  deleteConnection,
+  findConnection,
+  updateConnection,
+  upsertConnection,
+} from '../src/modules/servicem8/servicem8.repository.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 import { waitFor } from './support/wait-for.ts';
 
@@ -29,14 +34,17 @@ afterEach(async () => {
   triggerId = undefined;
 });
 
-/** A run scheduled a minute after `job`'s badges change, so the failure is met when it executes. */
-async function scheduledRun(job: string): Promise<void> {
+/**
+ * A run scheduled a minute after `job`'s badges change (to `to`, which must differ from what the job
+ * has), so the failure is met when it executes.
+ */
+async function scheduledRun(job: string, to: string[] = [badges.vip, badges.urgent]): Promise<void> {
   triggerId = await h.createTrigger({
     event: 'JobBadgesChanged',
     delay: { amount: 1, unit: 'Minute' },
     actions: [note],
   });
-  await h.change('job', job, { badges: JSON.stringify([badges.vip, badges.urgent]) });
+  await h.change('job', job, { badges: JSON.stringify(to) });
   const [run] = await h.settledRuns(triggerId, 1);
   expect(run?.status).toBe('Scheduled');
 }
@@ -76,6 +84,51 @@ describe('permanent failures: one attempt and a sentence that says what to do', 
     expect(await mailTo('automation-needs-admin')).toEqual([h.adminEmail]);
   });
 
+  it('no ServiceM8 connection at all (disconnected meanwhile): fails at once and says to connect it', async () => {
+    await scheduledRun(jobs.workOrderGasSafetyCheck);
+    const connection = await findConnection(h.deps.database.db, h.vendorId);
+    if (!connection) throw new Error('the harness vendor has no connection');
+    await deleteConnection(h.deps.database.db, h.vendorId);
+    try {
+      const run = await executedRun();
+      expect(run).toMatchObject({
+        status: 'Failed',
+        reason: 'ServiceM8 is not connected: an Admin needs to connect ServiceM8 first.',
+        retry: null,
+      });
+    } finally {
+      await upsertConnection(h.deps.database.db, connection);
+    }
+  });
+
+  it('a refresh token ServiceM8 revoked: fails at once, without retrying, and says to connect again', async () => {
+    await scheduledRun(jobs.completedBackflowTest);
+    const connection = await findConnection(h.deps.database.db, h.vendorId);
+    if (!connection) throw new Error('the harness vendor has no connection');
+    // The access token has run out, and ServiceM8 refuses to renew it: the account revoked the app.
+    await updateConnection(h.deps.database.db, h.vendorId, { accessTokenExpiresAt: h.clock.now() });
+    h.sim.controls.addFault({
+      kind: 'status',
+      status: 400,
+      method: 'POST',
+      path: '/oauth/access_token',
+      body: JSON.stringify({ error: 'invalid_grant', error_description: 'The refresh token has been revoked' }),
+    });
+    try {
+      const run = await executedRun();
+      expect(run).toMatchObject({
+        status: 'Failed',
+        reason: 'ServiceM8 no longer accepts this connection: an Admin needs to connect ServiceM8 again.',
+        retry: null,
+      });
+      expect(h.sim.controls.faults()[0]?.hits).toBe(1);
+    } finally {
+      await updateConnection(h.deps.database.db, h.vendorId, {
+        accessTokenExpiresAt: connection.accessTokenExpiresAt,
+      });
+    }
+  });
+
   it('a token ServiceM8 refuses (401): fails at once and says to connect again', async () => {
     await scheduledRun(jobs.workOrderBlockedSewer);
     h.sim.controls.addFault({ kind: 'status', status: 401, path: '/api_1.0/*' });
@@ -113,25 +166,40 @@ describe('permanent failures: one attempt and a sentence that says what to do', 
 });
 
 describe('transient failures: retried, and the run says so meanwhile', () => {
-  it('ServiceM8 answering 503: the run shows the attempt, the next try and the error, then succeeds', async () => {
-    await scheduledRun(jobs.completedHotWater);
-    h.sim.controls.addFault({ kind: 'status', status: 503, method: 'GET', path: '/api_1.0/job/*' });
-    await h.advance(MINUTE);
-    const [waiting] = await waitFor(
-      () => h.runsOf(triggerId ?? ''),
-      (runs) => runs[0]?.retry !== null && runs[0]?.retry !== undefined,
-      'the run to wait for a retry',
-      30_000,
-    );
-    expect(waiting?.status).toBe('Running');
-    expect(waiting?.retry).toMatchObject({ failedAttempts: 1, attemptsAllowed: 11 });
-    expect(waiting?.retry?.lastError).toMatch(/^ServiceM8 did not answer properly: .*503/);
-    expect(new Date(waiting?.retry?.nextAttemptBy ?? 0).getTime()).toBeGreaterThan(h.clock.now().getTime());
+  const transientBadges: string[] = [];
+  it.each([
+    ['busy (429)', { kind: 'status', status: 429 }, /^ServiceM8 did not answer properly: ServiceM8 answered 429/],
+    ['failing (500)', { kind: 'status', status: 500 }, /^ServiceM8 did not answer properly: ServiceM8 answered 500/],
+    ['down (503)', { kind: 'status', status: 503 }, /^ServiceM8 did not answer properly: ServiceM8 answered 503/],
+    [
+      'timing out',
+      { kind: 'timeout', latencyMs: 200 },
+      /^ServiceM8 did not answer properly: ServiceM8 could not be reached: /,
+    ],
+  ] as const)(
+    'ServiceM8 %s: the run shows the attempt, the next try and the error, then succeeds',
+    async (_what, fault, error) => {
+      // The same job each time, with one badge more, so each case's change is a change.
+      transientBadges.push(Object.values(badges)[transientBadges.length] ?? '');
+      await scheduledRun(jobs.completedHotWater, transientBadges);
+      h.sim.controls.addFault({ ...fault, method: 'GET', path: '/api_1.0/job/*' });
+      await h.advance(MINUTE);
+      const [waiting] = await waitFor(
+        () => h.runsOf(triggerId ?? ''),
+        (runs) => runs[0]?.retry !== null && runs[0]?.retry !== undefined,
+        'the run to wait for a retry',
+        30_000,
+      );
+      expect(waiting?.status).toBe('Running');
+      expect(waiting?.retry).toMatchObject({ failedAttempts: 1, attemptsAllowed: 11 });
+      expect(waiting?.retry?.lastError).toMatch(error);
+      expect(new Date(waiting?.retry?.nextAttemptBy ?? 0).getTime()).toBeGreaterThan(h.clock.now().getTime());
 
-    h.sim.controls.clearFaults();
-    const [done] = await h.settledRuns(triggerId ?? '', 1, 60_000);
-    expect(done).toMatchObject({ status: 'Succeeded', retry: null });
-  });
+      h.sim.controls.clearFaults();
+      const [done] = await h.settledRuns(triggerId ?? '', 1, 60_000);
+      expect(done).toMatchObject({ status: 'Succeeded', retry: null });
+    },
+  );
 });
 
 describe('retrying a failed run', () => {

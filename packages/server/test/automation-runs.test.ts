@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h.cleanup());
 
-const { jobs, badges } = SEED_IDS;
+const { jobs, badges, companies, forms, formResponses } = SEED_IDS;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -334,6 +334,69 @@ describe('the dry run', () => {
     expect(h.sim.controls.records('note')).toHaveLength(notesBefore);
     expect(h.sim.controls.messages()).toEqual([]);
     await h.deleteTrigger(triggerId);
+  });
+
+  const dryRun = (payload: object) =>
+    h.app.inject({
+      method: 'POST',
+      url: `/api/vendor/${h.vendorId}/Trigger/dryrun`,
+      headers: bearer(h.token),
+      payload,
+    });
+
+  it('tests a client event on a client picked by the client, which has no job', async () => {
+    const definition: TriggerDefinitionInput = {
+      name: 'Welcome',
+      enabled: false,
+      event: 'ClientIsCreated',
+      targetKind: 'Client',
+      conditions: { combiner: 'And', items: [{ type: 'ClientHasBadge', params: { badgeUuid: badges.vip } }] },
+      actions: [{ id: 'hi', type: 'JobClient_SendText', params: { message: 'Welcome, {{ client.name }}!' } }],
+    };
+    const vip = await dryRun({ clientUuid: companies.harboursidePropertyManagement, definition });
+    expect(vip.statusCode, vip.body).toBe(200);
+    const result = vip.json().data as DryRunResult;
+    expect(result.wouldRun).toBe(true);
+    expect(result.actions).toEqual([
+      expect.objectContaining({
+        problem: null,
+        description: expect.stringContaining('Welcome, Harbourside Property Management!'),
+      }),
+    ]);
+
+    const other = (await dryRun({ clientUuid: companies.bondiBeachCafe, definition })).json().data as DryRunResult;
+    expect(other.wouldRun).toBe(false);
+
+    const nothing = await dryRun({ definition });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().errors).toEqual({
+      jobUuid: ['Pick a job, client or submitted form to test the trigger on.'],
+    });
+
+    const missing = await dryRun({ clientUuid: '00000000-0000-4000-8000-000000000000', definition });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('The client 00000000-0000-4000-8000-000000000000 in ServiceM8 was not found.');
+  });
+
+  it('tests a form event on a submitted form, with the job it was filled in on', async () => {
+    const definition: TriggerDefinitionInput = {
+      name: 'Survey note',
+      enabled: false,
+      event: 'FormIsSubmitted',
+      targetKind: 'Form',
+      conditions: { combiner: 'And', items: [{ type: 'FormIsType', params: { formUuid: forms.satisfaction } }] },
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Survey back for job {{ job.number }}' } }],
+    };
+    const survey = await dryRun({ formResponseUuid: formResponses[1], definition });
+    expect(survey.statusCode, survey.body).toBe(200);
+    const result = survey.json().data as DryRunResult;
+    expect(result.wouldRun).toBe(true);
+    expect(result.actions.map((action) => action.description)).toEqual([
+      expect.stringMatching(/^Add a note to job (\d+): "Survey back for job \1"$/),
+    ]);
+
+    const safety = (await dryRun({ formResponseUuid: formResponses[0], definition })).json().data as DryRunResult;
+    expect(safety.wouldRun).toBe(false);
   });
 
   it('tests an unsaved definition, and answers 404 for a job ServiceM8 does not have', async () => {

@@ -180,7 +180,7 @@ describe('the template library', () => {
       expect(errorOf(response).message).toContain(expected);
     }
     const category = await call('POST', '/TriggerTemplate', superToken, { ...template(), category: 'Marketing' });
-    expect(errorOf(category).message).toContain('category must be one of: Bookings, Quotes');
+    expect(errorOf(category).message).toContain('Category: choose one of Bookings, Quotes');
   });
 });
 

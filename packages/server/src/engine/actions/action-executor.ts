@@ -36,7 +36,7 @@ export type ActionEnv = {
  */
 export type ActionPlan = {
   input: Record<string, unknown>;
-  /** A sentence for the log and the dry run, e.g. `Add the badge "Warranty" to job 1042.` */
+  /** A sentence for the log and the dry run, e.g. `Add badge "Warranty" to job 1042.` */
   description: string;
   /** Merge fields that had no value. */
   missingMergeFields: string[];

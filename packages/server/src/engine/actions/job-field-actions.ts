@@ -34,8 +34,8 @@ function changeBadge<T extends 'Job_AddBadge' | 'Job_RemoveBadge'>(mode: 'add' |
       return {
         input: { jobUuid: text(job.uuid), job: jobLabel(job), badgeUuid, badgeName: name },
         description: adding
-          ? `Add the badge "${name}" to ${jobLabel(job)}.`
-          : `Remove the badge "${name}" from ${jobLabel(job)}.`,
+          ? `Add badge "${name}" to ${jobLabel(job)}.`
+          : `Remove badge "${name}" from ${jobLabel(job)}.`,
         missingMergeFields: [],
       };
     },
@@ -54,7 +54,7 @@ function changeBadge<T extends 'Job_AddBadge' | 'Job_RemoveBadge'>(mode: 'add' |
       const fields = { badges: JSON.stringify(next) };
       await env.noteWrite('job', jobUuid, fields);
       await env.client.update('job', jobUuid, fields);
-      return adding ? `Added the badge "${name}" to ${job}.` : `Removed the badge "${name}" from ${job}.`;
+      return adding ? `Added badge "${name}" to ${job}.` : `Removed badge "${name}" from ${job}.`;
     },
   };
 }

@@ -87,6 +87,7 @@ function Overview() {
           vendor={vendor}
           teamPath={TEAM_PATH}
           templatesPath={TEMPLATES_PATH}
+          messagingPath={MESSAGING_PATH}
           plan={
             <SubscriptionOverview
               vendorId={vendor.vendorId}
@@ -114,7 +115,7 @@ function Team() {
   );
 }
 
-/** /app/account/subscription/overview: the business, its ServiceM8 connection, team, templates and plan. */
+/** /app/account/subscription/overview: the business, its ServiceM8 connection, business hours, team, templates and plan. */
 export const SubscriptionOverviewRoute = accountRoute(() => <Overview />);
 
 function Checkout() {

@@ -42,10 +42,13 @@ async function openSettings() {
     if (method === 'PATCH') return { status: 200, body: { success: true, data: { ...VENDOR, ...(body as object) } } };
     return { status: 200, body: { success: true, data: VENDOR } };
   });
-  renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" plan={null} />, {
-    path: '/',
-    at: '/',
-  });
+  renderAsRoute(
+    <AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" messagingPath="/m" plan={null} />,
+    {
+      path: '/',
+      at: '/',
+    },
+  );
   return screen.findByRole('form', { name: 'Business settings' });
 }
 
@@ -59,6 +62,7 @@ describe('the account overview', () => {
         vendor={MEMBERSHIP}
         teamPath="/app/account/team"
         templatesPath="/app/account/emails/search"
+        messagingPath="/app/account/messaging"
         plan={null}
       />,
       {
@@ -75,6 +79,49 @@ describe('the account overview', () => {
     );
     expect(((await screen.findByRole('textbox', { name: /Business name/ })) as HTMLInputElement).value).toBe(
       'Alpha Plumbing',
+    );
+  });
+
+  it('says when messages reach clients, in the business’s time zone, and links to where that is set', async () => {
+    let quietHours = DEFAULT_CLIENT_MESSAGING.quietHours;
+    stub = stubFetch(({ url }) =>
+      url.pathname === PATH
+        ? {
+            status: 200,
+            body: { success: true, data: { ...VENDOR, clientMessaging: { ...VENDOR.clientMessaging, quietHours } } },
+          }
+        : undefined,
+    );
+    const show = async (hours: typeof quietHours) => {
+      quietHours = hours;
+      const view = renderAsRoute(
+        <AccountOverview
+          vendor={MEMBERSHIP}
+          teamPath="/t"
+          templatesPath="/e"
+          messagingPath="/app/account/messaging"
+          plan={null}
+        />,
+        { path: '/', at: '/' },
+      );
+      const card = await screen.findByRole('region', { name: 'Business hours' });
+      expect(within(card).getByRole('link', { name: 'Change business hours' }).getAttribute('href')).toBe(
+        '/app/account/messaging',
+      );
+      await waitFor(() => expect(within(card).queryByText(/clients/)).not.toBeNull());
+      const sentence = within(card).getByText(/clients/).textContent;
+      view.unmount();
+      return sentence;
+    };
+
+    expect(await show(DEFAULT_CLIENT_MESSAGING.quietHours)).toBe(
+      'Automated emails and texts reach clients Mon–Sat, 08:00–20:00 (Pacific/Auckland time); one due outside these hours waits for the next opening.',
+    );
+    expect(await show({ enabled: true, start: '07:30', end: '17:00', days: [5, 1, 3, 6, 7] })).toMatch(
+      /^Automated emails and texts reach clients Mon, Wed, Fri–Sun, 07:30–17:00 /,
+    );
+    expect(await show({ ...DEFAULT_CLIENT_MESSAGING.quietHours, enabled: false })).toBe(
+      'Off: automated emails and texts reach clients whenever they are due, at any hour.',
     );
   });
 
@@ -117,10 +164,13 @@ describe('the account overview', () => {
       }
       return { status: 200, body: { success: true, data: VENDOR } };
     });
-    renderAsRoute(<AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" plan={null} />, {
-      path: '/',
-      at: '/',
-    });
+    renderAsRoute(
+      <AccountOverview vendor={MEMBERSHIP} teamPath="/t" templatesPath="/e" messagingPath="/m" plan={null} />,
+      {
+        path: '/',
+        at: '/',
+      },
+    );
     const form = await screen.findByRole('form', { name: 'Business settings' });
     const name = within(form).getByRole('textbox', { name: /Business name/ });
     await user.type(name, ' and Gas');

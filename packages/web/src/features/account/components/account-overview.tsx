@@ -1,13 +1,15 @@
-import type { VendorMembership } from '@automate/contract';
+import { type QuietHours, type VendorMembership, WEEKDAY_NAMES } from '@automate/contract';
 import CableIcon from '@mui/icons-material/Cable';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
+import { useVendor } from '@/lib/vendor-time.ts';
 import { BusinessSettings } from './business-settings.tsx';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -21,19 +23,64 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Days as a person lists them: runs of three or more as a range ("Mon–Sat"), "every day" for all seven. */
+function dayWords(days: readonly number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  if (sorted.length === 7) return 'every day';
+  const runs: number[][] = [];
+  for (const day of sorted) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === day - 1) run.push(day);
+    else runs.push([day]);
+  }
+  const name = (day: number) => WEEKDAY_NAMES[day - 1] ?? '';
+  return runs
+    .flatMap((run) =>
+      run.length >= 3 ? [`${name(run[0] ?? 1)}–${name(run.at(-1) ?? 1)}`] : run.map((day) => name(day)),
+    )
+    .join(', ');
+}
+
+/** When automated messages may reach clients, as the Client messages tab sets it, with a link there. */
+function BusinessHours({ vendorId, messagingPath }: { vendorId: string; messagingPath: string }) {
+  const vendor = useVendor(vendorId);
+  const describe = (hours: QuietHours, timeZone: string) =>
+    hours.enabled
+      ? `Automated emails and texts reach clients ${dayWords(hours.days)}, ${hours.start}–${hours.end} (${timeZone} time); one due outside these hours waits for the next opening.`
+      : 'Off: automated emails and texts reach clients whenever they are due, at any hour.';
+  return (
+    <>
+      {vendor.data ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {describe(vendor.data.clientMessaging.quietHours, vendor.data.timeZone)}
+        </Typography>
+      ) : (
+        <Skeleton variant="text" sx={{ mb: 1 }} />
+      )}
+      <Button href={messagingPath} variant="outlined">
+        Change business hours
+      </Button>
+    </>
+  );
+}
+
 /**
  * /app/account/subscription/overview: the business at a glance for its Admins: who it is, whether
- * ServiceM8 is connected, its plan, and where the team and the email templates are managed.
+ * ServiceM8 is connected, its business hours, its plan, and where the team and the email templates are
+ * managed.
  */
 export function AccountOverview({
   vendor,
   teamPath,
   templatesPath,
+  messagingPath,
   plan,
 }: {
   vendor: VendorMembership;
   teamPath: string;
   templatesPath: string;
+  /** The Client messages tab, where the business hours are set. */
+  messagingPath: string;
   /** The plan, its status and usage (the billing feature's, handed in by the route). */
   plan: ReactNode;
 }) {
@@ -62,6 +109,11 @@ export function AccountOverview({
               </Button>
             </Stack>
           )}
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card title="Business hours">
+          <BusinessHours vendorId={vendor.vendorId} messagingPath={messagingPath} />
         </Card>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

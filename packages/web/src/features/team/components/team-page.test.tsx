@@ -29,6 +29,8 @@ const member = (id: number, role: VendorUser['role'], firstName: string): Vendor
 });
 const ADMIN = member(1, 'Admin', 'Ana');
 const USER = member(2, 'User', 'Ben');
+/** The server's refusal to leave a vendor without an Admin. */
+const LAST_ADMIN = 'A vendor needs at least one Admin: make someone else an Admin first.';
 const ok = (data: unknown, message?: string, status = 200) => ({ status, body: { success: true, data, message } });
 const page = (rows: unknown[]) => ok({ rows, total: rows.length, pageNumber: 1, pageSize: 500 });
 
@@ -55,8 +57,16 @@ function serve(state: { members: VendorUser[]; invitations: VendorInvitation[] }
     if (method === 'DELETE' && url.pathname === `${BASE}/users/${ADMIN.id}`) {
       return {
         status: 409,
-        body: { success: false, code: 'CONFLICT', message: 'The last Admin of a vendor cannot be removed.' },
+        body: { success: false, code: 'CONFLICT', message: LAST_ADMIN },
       };
+    }
+    if (method === 'PATCH' && url.pathname === `${BASE}/users/${ADMIN.id}`) {
+      return { status: 409, body: { success: false, code: 'CONFLICT', message: LAST_ADMIN } };
+    }
+    if (method === 'PATCH' && url.pathname === `${BASE}/users/${USER.id}`) {
+      const { role } = body as { role: VendorUser['role'] };
+      state.members = state.members.map((m) => (m.id === USER.id ? { ...m, role } : m));
+      return ok(state.members.find((m) => m.id === USER.id));
     }
     if (method === 'DELETE' && url.pathname === `${BASE}/users/${USER.id}`) {
       state.members = state.members.filter((m) => m.id !== USER.id);
@@ -128,6 +138,27 @@ describe('the team page', () => {
     const [adminRow] = screen.getAllByTestId('team-member');
     await user.click(within(adminRow as HTMLElement).getByRole('button', { name: 'Remove' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
-    await screen.findByText('The last Admin of a vendor cannot be removed.');
+    await screen.findByText(LAST_ADMIN);
+  });
+
+  it('shows why the last Admin cannot become a User, and makes another member an Admin', async () => {
+    serve({ members: [ADMIN, USER], invitations: [] });
+    open();
+    await screen.findAllByTestId('team-member');
+
+    // Ana is the only Admin: the server refuses, and her role stays as it was.
+    await user.click(screen.getByRole('combobox', { name: 'Role of Ana Smith' }));
+    await user.click(await screen.findByRole('option', { name: 'User' }));
+    await screen.findByText(LAST_ADMIN);
+    expect(screen.getByRole('combobox', { name: 'Role of Ana Smith' }).textContent).toBe('Admin');
+
+    await user.click(screen.getByRole('combobox', { name: 'Role of Ben Smith' }));
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    await screen.findByText('Ben Smith is now an Admin.');
+    expect(stub.calls.filter((call) => call.method === 'PATCH').map((call) => [call.url.pathname, call.body])).toEqual([
+      [`${BASE}/users/${ADMIN.id}`, { role: 'User' }],
+      [`${BASE}/users/${USER.id}`, { role: 'Admin' }],
+    ]);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role of Ben Smith' }).textContent).toBe('Admin'));
   });
 });
