@@ -184,6 +184,13 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
+/** Waits until the page has re-rendered and laid out for a new window size. */
+async function afterLayout(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50)))),
+  );
+}
+
 /** Headings of the page in order: one h1, and none more than one level below the one before. */
 async function headingProblems(page: Page): Promise<string[]> {
   const headings = await page.evaluate(() =>
@@ -213,55 +220,59 @@ describe('every page of the app, the public site and the admin area', () => {
       admin: await apiLogin(baseUrl, ROOT),
     };
     const problems: string[] = [];
-    // One walk per size, side by side (each in windows of its own): most of a visit is waiting.
-    const walk = async (viewport: Viewport) => {
-      const windows = new Map<RouteArea, Page>();
-      for (const { pattern, area } of pages) {
-        const path = concrete(pattern);
-        let page = windows.get(area);
-        if (!page) {
-          page = await windowFor(area, sessions, viewport);
-          windows.set(area, page);
-          await page.goto(`${baseUrl}${path}`);
-        } else {
-          await markShown(page);
-          await navigateInApp(page, path);
-        }
-        const where = `${viewport.name} ${path}`;
-        try {
-          await settle(page);
-        } catch {
-          problems.push(`${where}: did not finish loading (no h1, or still loading after 10 s)`);
-          continue;
-        }
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          innerWidth: window.innerWidth,
-        }));
-        if (scrollWidth > innerWidth) problems.push(`${where}: ${scrollWidth} px wide in a ${innerWidth} px window`);
-        // A page can still be between two states (a form replacing its skeleton): one more look once it settles.
-        let headings = await headingProblems(page);
-        if (headings.length > 0) {
-          await settle(page).catch(() => undefined);
-          headings = await headingProblems(page);
-        }
-        for (const problem of headings) problems.push(`${where}: ${problem}`);
-        // Colours, names and roles do not change with the width: axe runs once a page, on the phone.
-        if (viewport !== VIEWPORTS[0]) continue;
-        // (Options replace what `withTags` would set, so the tags go in them.)
-        const axe = await new AxeBuilder({ page })
-          .options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] })
-          .analyze();
-        for (const violation of axe.violations) {
-          const targets = violation.nodes.slice(0, 3).map((node) => node.html.slice(0, 160));
-          problems.push(`${where}: ${violation.id} (${violation.help}) at ${targets.join(', ')}`);
-        }
+    const [phone, tablet] = VIEWPORTS;
+    /** The page as it is now, at `viewport`: no wider than the window, and sound headings. */
+    const checkLayout = async (page: Page, where: string) => {
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      if (scrollWidth > innerWidth) problems.push(`${where}: ${scrollWidth} px wide in a ${innerWidth} px window`);
+      // A page can still be between two states (a form replacing its skeleton): one more look once it settles.
+      let headings = await headingProblems(page);
+      if (headings.length > 0) {
+        await settle(page).catch(() => undefined);
+        headings = await headingProblems(page);
       }
+      for (const problem of headings) problems.push(`${where}: ${problem}`);
     };
-    await Promise.all(VIEWPORTS.map(walk));
+    // Each page is opened once, on the phone, then the window is widened to the tablet's size and back:
+    // the layout follows the width as it does when a tablet is turned, and the page is not loaded twice.
+    const windows = new Map<RouteArea, Page>();
+    for (const { pattern, area } of pages) {
+      const path = concrete(pattern);
+      let page = windows.get(area);
+      if (!page) {
+        page = await windowFor(area, sessions, phone);
+        windows.set(area, page);
+        await page.goto(`${baseUrl}${path}`);
+      } else {
+        await markShown(page);
+        await navigateInApp(page, path);
+      }
+      try {
+        await settle(page);
+      } catch {
+        problems.push(`${path}: did not finish loading (no h1, or still loading after 10 s)`);
+        continue;
+      }
+      await checkLayout(page, `${phone.name} ${path}`);
+      // Colours, names and roles do not change with the width: axe runs once a page, on the phone.
+      // (Options replace what `withTags` would set, so the tags go in them.)
+      const axe = await new AxeBuilder({ page })
+        .options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] })
+        .analyze();
+      for (const violation of axe.violations) {
+        const targets = violation.nodes.slice(0, 3).map((node) => node.html.slice(0, 160));
+        problems.push(`${phone.name} ${path}: ${violation.id} (${violation.help}) at ${targets.join(', ')}`);
+      }
+      await page.setViewportSize({ width: tablet.width, height: tablet.height });
+      await afterLayout(page);
+      await checkLayout(page, `${tablet.name} ${path}`);
+      await page.setViewportSize({ width: phone.width, height: phone.height });
+    }
     problems.sort();
     expect(problems).toEqual([]);
-    // About 60 pages twice and axe on each: 150 s beside the rest of the suite on two cores.
   }, 300_000);
 
   it('on a phone the sidebar is a drawer with the vendor selector, closed by navigating', async () => {
