@@ -220,7 +220,14 @@ function FailingTriggers({ metrics, range }: { metrics: AdminMetrics; range: Adm
           {metrics.topFailingTriggers.map((row) => (
             <TableRow key={row.triggerId}>
               <TableCell>
-                <Link href={runsListPath(range, ['status', 'Failed'], ['triggerId', row.triggerId])}>
+                <Link
+                  href={runsListPath(
+                    range,
+                    ['status', 'Failed'],
+                    ['vendorId', row.vendorId],
+                    ['triggerId', row.triggerId],
+                  )}
+                >
                   {row.triggerName || 'A deleted automation'}
                 </Link>
               </TableCell>
