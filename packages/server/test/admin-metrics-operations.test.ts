@@ -12,15 +12,18 @@ import { waitFor } from './support/wait-for.ts';
  * queue and the mail backlog. The run and revenue figures are in admin-metrics.test.ts.
  */
 
-/** A small daily allowance, so the test can use it up. */
+/** Small allowances, so the tests can use them up: the minute's bucket holds a sixth of PER_MINUTE. */
 const PER_DAY = 300;
+const PER_MINUTE = 120;
 
 let h: AutomationHarness;
 let superToken: string;
 const Metrics = successEnvelope(AdminMetrics);
 
 beforeAll(async () => {
-  h = await startAutomationHarness({ env: { SM8_RATE_PER_DAY: String(PER_DAY) } });
+  h = await startAutomationHarness({
+    env: { SM8_RATE_PER_DAY: String(PER_DAY), SM8_RATE_PER_MINUTE: String(PER_MINUTE) },
+  });
   superToken = await tokenFor(h.deps, await createUser(h.deps, { superAdmin: true }));
 }, 60_000);
 afterAll(() => h.cleanup());
@@ -54,19 +57,44 @@ describe('the operational figures of GET /api/Admin/metrics', () => {
       vendorId: h.vendorId,
       vendorName: 'Harbour Plumbing',
       perDayLimit: PER_DAY,
-      perMinuteLimit: 1800,
+      perMinuteLimit: PER_MINUTE,
       throttled: false,
     });
     // Connecting read the account, and the delivery's record was read: both count.
     expect(allowance?.callsToday).toBeGreaterThan(0);
+    expect(allowance?.throttledMsToday).toBeGreaterThanOrEqual(0);
     expect(allowance?.callsToday).toBeLessThan(PER_DAY);
+  });
+
+  it("adds up how long the vendor's calls waited for the minute's allowance", async () => {
+    const accountUuid = h.sim.info().accountUuid;
+    const [before] = (await metricsOfToday()).servicem8;
+    // Nothing left in the minute's bucket: each call of the re-sync waits for the next token.
+    const at = h.clock.now();
+    for (let taken = 0; taken <= PER_MINUTE; taken++) {
+      if (!(await takeRateToken(h.deps.database.db, accountUuid, at, h.deps.servicem8.rateLimits)).granted) break;
+    }
+    const synced = await h.app.inject({
+      method: 'GET',
+      url: `/api/Vendor/${h.vendorId}/sync`,
+      headers: bearer(superToken),
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+
+    const [after] = (await metricsOfToday()).servicem8;
+    // A token comes every 600 ms (100 a minute beyond the bucket): the first call alone waits about that.
+    expect((after?.throttledMsToday ?? 0) - (before?.throttledMsToday ?? 0)).toBeGreaterThanOrEqual(500);
+    expect(after?.callsToday).toBeGreaterThan(before?.callsToday ?? 0);
   });
 
   it('shows a vendor that used up its day as throttled', async () => {
     const accountUuid = h.sim.info().accountUuid;
-    for (let taken = 0; taken <= PER_DAY; taken++) {
-      const take = await takeRateToken(h.deps.database.db, accountUuid, h.clock.now(), h.deps.servicem8.rateLimits);
-      if (!take.granted) break;
+    // A call a second, so the minute's allowance never runs out first.
+    const start = h.clock.now().getTime();
+    for (let second = 0; second <= 2 * PER_DAY; second++) {
+      const at = new Date(start + second * 1000);
+      const take = await takeRateToken(h.deps.database.db, accountUuid, at, h.deps.servicem8.rateLimits);
+      if (!take.granted && take.reason === 'day') break;
     }
     const [allowance] = (await metricsOfToday()).servicem8;
     expect(allowance).toMatchObject({ callsToday: PER_DAY, perDayLimit: PER_DAY, throttled: true });

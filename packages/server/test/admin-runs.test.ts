@@ -16,7 +16,7 @@ type Team = Awaited<ReturnType<typeof createVendorTeam>>;
 let plumbing: Team;
 let electric: Team;
 const runs: Record<string, string> = {};
-const triggers: Record<string, string> = {};
+const triggers = { chaser: '', thanks: '' };
 
 const RunPage = successEnvelope(AdminTriggerRunPage);
 const search = (query: SearchQueryInput, token = superToken) =>

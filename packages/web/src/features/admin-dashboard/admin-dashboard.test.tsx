@@ -133,6 +133,46 @@ describe('the super admin dashboard', () => {
     expect(figure('Churn').getByText('—')).toBeTruthy();
   });
 
+  it("names the vendors ServiceM8's limits hold back now, and how long each one's calls waited today", async () => {
+    const allowance = (vendorName: string, more: Partial<AdminMetrics['servicem8'][number]>) => ({
+      vendorId: crypto.randomUUID(),
+      vendorName,
+      callsToday: 1200,
+      perDayLimit: 20_000,
+      minuteHeadroom: 30,
+      perMinuteLimit: 180,
+      throttled: false,
+      throttledMsToday: 0,
+      ...more,
+    });
+    stub = stubFetch(({ url }) =>
+      url.pathname === '/api/Admin/metrics'
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              data: {
+                ...METRICS,
+                servicem8: [
+                  allowance('Alpha Plumbing', { throttledMsToday: 4_200 }),
+                  allowance('Bravo Electrical', { callsToday: 20_000, throttled: true, throttledMsToday: 95_000 }),
+                  allowance('Quiet Co', {}),
+                ],
+              },
+            },
+          }
+        : undefined,
+    );
+    renderAsRoute(<AdminDashboard />, {
+      path: '/admin/dashboard',
+      at: '/admin/dashboard?from=2026-03-01&to=2026-03-02&granularity=day',
+    });
+    expect(await screen.findByText("Held back by ServiceM8's limits now: Bravo Electrical.")).toBeTruthy();
+    expect(screen.getByTestId('throttled-time').textContent).toBe(
+      'Waited for the limits in the last 24 hours: Bravo Electrical 95 s, Alpha Plumbing 4.2 s.',
+    );
+  });
+
   it('opens on the last 30 days by day when the URL names no range', () => {
     const now = Date.parse('2026-03-31T12:00:00Z');
     expect(readRange(new URLSearchParams(''), now)).toEqual({
