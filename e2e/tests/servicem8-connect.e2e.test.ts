@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('connecting ServiceM8 in the browser', () => {
-  it('signs in with ServiceM8, asks for consent, activates the account and subscribes the webhooks', async () => {
+  it('signs in with ServiceM8, asks for consent, activates the account, subscribes the webhooks and turns on a first automation', async () => {
     const page = await browser.newPage();
     // The What's new dialog would open over the app pages visited later.
     await markChangelogSeen(page.context());
@@ -57,6 +57,15 @@ describe('connecting ServiceM8 in the browser', () => {
     expect(sim.controls.calls({ path: '/api_1.0/vendor' }).every((call) => call.accountUuid === SEED_IDS.vendor)).toBe(
       true,
     );
+
+    // The newly connected business goes on to its first automations: the recommended ones, on its own records.
+    await page.getByRole('link', { name: 'Pick your first automations' }).click();
+    await page.waitForURL(`${server.baseUrl}/app/automation/onboarding`);
+    await page.getByRole('heading', { name: 'Your first automations' }).waitFor();
+    const booking = page.getByRole('article', { name: 'Booking confirmation' });
+    await booking.getByRole('button', { name: 'Turn on “Booking confirmation”' }).click();
+    await page.getByText('“Booking confirmation” is on.').waitFor();
+    await booking.getByText('On', { exact: true }).waitFor();
 
     // Connecting again while signed in keeps the person signed in as themselves.
     await page.goto(`${server.baseUrl}/app/dashboard`);

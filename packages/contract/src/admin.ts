@@ -135,6 +135,8 @@ export const AdminMetrics = z.object({
       perMinuteLimit: z.number().int(),
       /** Out of requests for now: its calls wait. */
       throttled: z.boolean(),
+      /** How long its calls waited for the allowance in the current 24-hour window, added up. */
+      throttledMsToday: z.number().int(),
     }),
   ),
   webhookDeliveries: z.array(z.object({ start: z.string(), count: z.number().int() })),

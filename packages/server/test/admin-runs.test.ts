@@ -16,6 +16,7 @@ type Team = Awaited<ReturnType<typeof createVendorTeam>>;
 let plumbing: Team;
 let electric: Team;
 const runs: Record<string, string> = {};
+const triggers = { chaser: '', thanks: '' };
 
 const RunPage = successEnvelope(AdminTriggerRunPage);
 const search = (query: SearchQueryInput, token = superToken) =>
@@ -29,6 +30,7 @@ beforeAll(async () => {
   electric = await createVendorTeam(services.deps, 'Electric Co');
   const chaser = await createTestTrigger(services, plumbing, 'Quote chaser');
   const thanks = await createTestTrigger(services, electric, 'Thank you note');
+  Object.assign(triggers, { chaser, thanks });
   runs.plumbingOld = await insertTestRun(services, plumbing.vendor.id, chaser, {
     status: 'Succeeded',
     minutesAgo: 300,
@@ -65,13 +67,22 @@ describe('GET /api/Admin/runs', () => {
     expect(page.total).toBe(3);
   });
 
-  it('filters by status, vendor, event, job number and creation time', async () => {
+  it('filters by status, vendor, trigger, event, job number and creation time', async () => {
     const filtered = (Filters: SearchQueryInput['Filters']) => search({ Filters }).then(idsOf);
     expect(await filtered([{ action: 'Eq', field: 'status', value: 'Failed' }])).toEqual([runs.electricFailed]);
     expect(await filtered([{ action: 'Eq', field: 'vendorId', value: plumbing.vendor.id }])).toEqual([
       runs.plumbingSkipped,
       runs.plumbingOld,
     ]);
+    expect(await filtered([{ action: 'Eq', field: 'triggerId', value: triggers.thanks }])).toEqual([
+      runs.electricFailed,
+    ]);
+    expect(
+      await filtered([
+        { action: 'Eq', field: 'triggerId', value: triggers.chaser },
+        { action: 'Eq', field: 'status', value: 'Succeeded' },
+      ]),
+    ).toEqual([runs.plumbingOld]);
     expect(await filtered([{ action: 'Eq', field: 'event', value: 'JobQuoteSent' }])).toEqual([runs.plumbingSkipped]);
     expect(await filtered([{ action: 'Eq', field: 'jobNumber', value: '1001' }])).toEqual([
       runs.electricFailed,

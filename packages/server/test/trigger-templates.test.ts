@@ -234,6 +234,36 @@ describe('copying a template for a vendor', () => {
     });
   });
 
+  it('matches categories and price-list items by name too, wherever the definition names them', async () => {
+    const source = await createTemplate({
+      definition: definition({
+        event: 'JobCompleted',
+        delay: undefined,
+        conditions: { combiner: 'And', items: [{ type: 'JobIsCategory', params: { categoryUuid: 'hot water' } }] },
+        actions: [
+          { id: 'inspect', type: 'Job_AddService', params: { materialUuid: 'DRAIN CCTV INSPECTION', quantity: 1 } },
+          {
+            id: 'service',
+            type: 'JobClient_CreateJob',
+            params: { status: 'Quote', description: 'Yearly service', categoryUuid: 'Scheduled maintenance' },
+          },
+        ],
+      }),
+    });
+    const response = await copy(source.id);
+    expect(response.statusCode, response.body).toBe(201);
+    const { trigger } = Copied.parse(response.json()).data;
+    const cctv = h.sim.controls.records('material').find((item) => item.name === 'Drain CCTV Inspection');
+    expect(trigger.definition.conditions.items[0]).toMatchObject({
+      params: { categoryUuid: SEED_IDS.categories.hotWater },
+    });
+    expect(trigger.definition.actions.map((action) => action.params)).toEqual([
+      { materialUuid: cctv?.uuid, quantity: 1 },
+      { status: 'Quote', description: 'Yearly service', categoryUuid: SEED_IDS.categories.maintenance },
+    ]);
+    expect(cctv?.uuid).toBeTruthy();
+  });
+
   it('answers 409 with candidates for a badge the vendor lacks, and creates nothing', async () => {
     const source = await createTemplate({
       definition: definition({

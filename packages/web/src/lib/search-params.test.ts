@@ -90,6 +90,18 @@ describe('changing a search', () => {
     expect(filterValue(two, 'title')).toBeNull();
   });
 
+  it('changes several filters in one step, back at page 1', () => {
+    const filtered = changeSearch(read('PageNumber=3&Filters=[{"action":"Eq","field":"triggerId","value":"t-1"}]'), {
+      kind: 'filters',
+      changes: [
+        { field: 'vendorId', action: 'Eq', value: 'v-2' },
+        { field: 'triggerId', action: 'Eq', value: null },
+      ],
+    });
+    expect(filtered.PageNumber).toBe(1);
+    expect(filtered.Filters).toEqual([{ action: 'Eq', field: 'vendorId', value: 'v-2' }]);
+  });
+
   it('sorts a new column ascending and flips the sorted one', () => {
     expect(nextSort({ SortBy: 'updated', SortDir: 'Descending' }, 'title')).toEqual({
       SortBy: 'title',

@@ -103,7 +103,9 @@ export type SearchChange =
   | { kind: 'page'; pageNumber: number }
   | { kind: 'pageSize'; pageSize: number }
   | { kind: 'sort'; sortBy: string; sortDir: SortDirection }
-  | { kind: 'filter'; field: string; action: FilterOperator; value: FilterValue | undefined };
+  | { kind: 'filter'; field: string; action: FilterOperator; value: FilterValue | undefined }
+  /** Several filters at once, each as `filter` changes one: a filter that depends on another goes with it. */
+  | { kind: 'filters'; changes: ReadonlyArray<Omit<Extract<SearchChange, { kind: 'filter' }>, 'kind'>> };
 
 /** The next state: a new page keeps the rest; a new page size, sort or filter starts again at page 1. */
 export function changeSearch(state: SearchState, change: SearchChange): SearchState {
@@ -116,6 +118,15 @@ export function changeSearch(state: SearchState, change: SearchChange): SearchSt
       return { ...state, PageNumber: 1, SortBy: change.sortBy, SortDir: change.sortDir };
     case 'filter':
       return { ...state, PageNumber: 1, Filters: withFilter(state.Filters, change.field, change.action, change.value) };
+    case 'filters':
+      return {
+        ...state,
+        PageNumber: 1,
+        Filters: change.changes.reduce<SearchFilter[]>(
+          (filters, { field, action, value }) => withFilter(filters, field, action, value),
+          [...state.Filters],
+        ),
+      };
   }
 }
 

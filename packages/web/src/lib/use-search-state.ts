@@ -22,7 +22,7 @@ export function useSearchState(defaults: SearchDefaults): [SearchState, (change:
   const update = useCallback(
     (change: SearchChange) => {
       setParams((current) => writeSearchState(changeSearch(readSearchState(current, defaults), change), defaults), {
-        replace: change.kind === 'filter',
+        replace: change.kind === 'filter' || change.kind === 'filters',
       });
     },
     [setParams, defaults],

@@ -10,4 +10,6 @@ export const sm8RateBuckets = pgTable('sm8_rate_buckets', {
   refilledAt: timestamp({ withTimezone: true }).notNull(),
   dayStartedAt: timestamp({ withTimezone: true }).notNull(),
   dayCount: integer().notNull().default(0),
+  /** How long calls waited for the allowance in the current day window, added up (milliseconds). */
+  dayThrottledMs: doublePrecision().notNull().default(0),
 });

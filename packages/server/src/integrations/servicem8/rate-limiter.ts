@@ -53,6 +53,7 @@ async function takeFromBucket(db: Db, accountUuid: string, now: Date, limits: Ra
       refilledAt: now,
       dayStartedAt: sql`case when ${dayOver} then ${now}::timestamptz else ${sm8RateBuckets.dayStartedAt} end`,
       dayCount: sql`case when ${dayOver} then 1 else ${sm8RateBuckets.dayCount} + 1 end`,
+      dayThrottledMs: sql`case when ${dayOver} then 0 else ${sm8RateBuckets.dayThrottledMs} end`,
     })
     .where(
       and(
@@ -65,13 +66,28 @@ async function takeFromBucket(db: Db, accountUuid: string, now: Date, limits: Ra
   return taken !== undefined;
 }
 
-/** Each account's use of its allowance at `now`: requests in the current day window, and the minute's tokens left. */
+/**
+ * Adds how long a call waited for the account's allowance to the day window's total (only a call that
+ * had to wait costs this statement).
+ */
+export async function recordThrottledWait(db: Db, accountUuid: string, waitedMs: number): Promise<void> {
+  if (waitedMs <= 0) return;
+  await db
+    .update(sm8RateBuckets)
+    .set({ dayThrottledMs: sql`${sm8RateBuckets.dayThrottledMs} + ${waitedMs}::float8` })
+    .where(eq(sm8RateBuckets.accountUuid, accountUuid));
+}
+
+/**
+ * Each account's use of its allowance at `now`: requests in the current day window, the minute's tokens
+ * left, and how long calls waited for the allowance in the day window.
+ */
 export async function readAllowanceUse(
   db: Db,
   accountUuids: readonly string[],
   now: Date,
   limits: RateLimits,
-): Promise<Map<string, { callsToday: number; minuteHeadroom: number }>> {
+): Promise<Map<string, { callsToday: number; minuteHeadroom: number; throttledMsToday: number }>> {
   if (accountUuids.length === 0) return new Map();
   const { capacity, refillPerSecond } = bucketShape(limits);
   const rows = await db
@@ -83,7 +99,14 @@ export async function readAllowanceUse(
       const dayOver = bucket.dayStartedAt.getTime() + 86_400_000 <= now.getTime();
       const elapsed = Math.max(0, (now.getTime() - bucket.refilledAt.getTime()) / 1000);
       const tokens = Math.min(capacity, bucket.tokens + elapsed * refillPerSecond);
-      return [bucket.accountUuid, { callsToday: dayOver ? 0 : bucket.dayCount, minuteHeadroom: Math.floor(tokens) }];
+      return [
+        bucket.accountUuid,
+        {
+          callsToday: dayOver ? 0 : bucket.dayCount,
+          minuteHeadroom: Math.floor(tokens),
+          throttledMsToday: dayOver ? 0 : Math.round(bucket.dayThrottledMs),
+        },
+      ];
     }),
   );
 }

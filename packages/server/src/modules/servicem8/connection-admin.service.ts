@@ -56,7 +56,11 @@ export async function allowanceUseOfConnectedVendors(deps: Deps) {
     limits,
   );
   return connections.map((connection) => {
-    const found = use.get(connection.accountUuid) ?? { callsToday: 0, minuteHeadroom: bucketShape(limits).capacity };
+    const found = use.get(connection.accountUuid) ?? {
+      callsToday: 0,
+      minuteHeadroom: bucketShape(limits).capacity,
+      throttledMsToday: 0,
+    };
     return {
       vendorId: connection.vendorId,
       ...found,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { takeRateToken } from '../../integrations/servicem8/rate-limiter.ts';
+import { recordThrottledWait, takeRateToken } from '../../integrations/servicem8/rate-limiter.ts';
 import { createSm8Client, type Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { Sm8Error, type Sm8Http } from '../../integrations/servicem8/sm8-http.ts';
 import { refreshTokens, type Sm8App } from '../../integrations/servicem8/sm8-oauth.ts';
@@ -134,14 +134,22 @@ function assertUsable(needsReconnectSince: Date | null): void {
   }
 }
 
-/** Waits for the account's shared rate limit; a wait longer than allowed fails with a retryable error. */
+/**
+ * Waits for the account's shared rate limit; a wait longer than allowed fails with a retryable error.
+ * A call that had to wait adds its wait to the account's throttled time of the day (the admin metrics).
+ */
 async function waitForRateToken(deps: Deps, accountUuid: string): Promise<void> {
+  const db = deps.database.db;
   const started = deps.clock.now().getTime();
-  for (;;) {
-    const take = await takeRateToken(deps.database.db, accountUuid, deps.clock.now(), deps.servicem8.rateLimits);
-    if (take.granted) return;
+  for (let refused = false; ; refused = true) {
+    const take = await takeRateToken(db, accountUuid, deps.clock.now(), deps.servicem8.rateLimits);
     const waited = deps.clock.now().getTime() - started;
+    if (take.granted) {
+      if (refused) await recordThrottledWait(db, accountUuid, waited);
+      return;
+    }
     if (waited + take.retryAfterMs > deps.servicem8.maxRateWaitMs) {
+      if (refused) await recordThrottledWait(db, accountUuid, waited);
       throw new Sm8Error(
         take.reason === 'day'
           ? 'The ServiceM8 daily request limit for this account is used up; the work resumes when it resets.'

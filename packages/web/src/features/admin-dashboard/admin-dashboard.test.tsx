@@ -90,11 +90,14 @@ describe('the super admin dashboard', () => {
 
     const failing = screen.getByRole('table', { name: 'Triggers failing most' });
     expect(within(failing).getByText('The client has no email address.')).toBeTruthy();
-    expect(filtersOf(within(failing).getByRole('link', { name: 'Quote chaser' }).getAttribute('href'))).toContainEqual({
-      action: 'Eq',
-      field: 'triggerId',
-      value: '6f1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11',
-    });
+    // The failing automation's runs: its vendor is chosen too, so the run list can name it in its filter.
+    expect(filtersOf(within(failing).getByRole('link', { name: 'Quote chaser' }).getAttribute('href'))).toEqual(
+      expect.arrayContaining([
+        { action: 'Eq', field: 'status', value: 'Failed' },
+        { action: 'Eq', field: 'vendorId', value: '11111111-1111-4111-8111-111111111111' },
+        { action: 'Eq', field: 'triggerId', value: '6f1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11' },
+      ]),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Per week' }));
     await waitFor(() => expect(router.state.location.search).toContain('granularity=week'));
@@ -128,6 +131,46 @@ describe('the super admin dashboard', () => {
     });
     expect(figure('MRR').getByText('$79.00 → $0.00 (-$79.00) · monthly, GST included')).toBeTruthy();
     expect(figure('Churn').getByText('—')).toBeTruthy();
+  });
+
+  it("names the vendors ServiceM8's limits hold back now, and how long each one's calls waited today", async () => {
+    const allowance = (vendorName: string, more: Partial<AdminMetrics['servicem8'][number]>) => ({
+      vendorId: crypto.randomUUID(),
+      vendorName,
+      callsToday: 1200,
+      perDayLimit: 20_000,
+      minuteHeadroom: 30,
+      perMinuteLimit: 180,
+      throttled: false,
+      throttledMsToday: 0,
+      ...more,
+    });
+    stub = stubFetch(({ url }) =>
+      url.pathname === '/api/Admin/metrics'
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              data: {
+                ...METRICS,
+                servicem8: [
+                  allowance('Alpha Plumbing', { throttledMsToday: 4_200 }),
+                  allowance('Bravo Electrical', { callsToday: 20_000, throttled: true, throttledMsToday: 95_000 }),
+                  allowance('Quiet Co', {}),
+                ],
+              },
+            },
+          }
+        : undefined,
+    );
+    renderAsRoute(<AdminDashboard />, {
+      path: '/admin/dashboard',
+      at: '/admin/dashboard?from=2026-03-01&to=2026-03-02&granularity=day',
+    });
+    expect(await screen.findByText("Held back by ServiceM8's limits now: Bravo Electrical.")).toBeTruthy();
+    expect(screen.getByTestId('throttled-time').textContent).toBe(
+      'Waited for the limits in the last 24 hours: Bravo Electrical 95 s, Alpha Plumbing 4.2 s.',
+    );
   });
 
   it('opens on the last 30 days by day when the URL names no range', () => {

@@ -171,15 +171,18 @@ function Charts({ metrics }: { metrics: AdminMetrics }) {
           {metrics.servicem8.length === 0 ? (
             <Typography color="text.secondary">No vendor is connected to ServiceM8.</Typography>
           ) : (
-            <BarChart
-              height={Math.max(160, 40 * metrics.servicem8.length)}
-              layout="horizontal"
-              yAxis={[{ scaleType: 'band', data: metrics.servicem8.map((row) => row.vendorName) }]}
-              xAxis={[{ min: 0, max: metrics.servicem8[0]?.perDayLimit }]}
-              series={[
-                { label: 'Requests in the last 24 hours', data: metrics.servicem8.map((row) => row.callsToday) },
-              ]}
-            />
+            <>
+              <BarChart
+                height={Math.max(160, 40 * metrics.servicem8.length)}
+                layout="horizontal"
+                yAxis={[{ scaleType: 'band', data: metrics.servicem8.map((row) => row.vendorName) }]}
+                xAxis={[{ min: 0, max: metrics.servicem8[0]?.perDayLimit }]}
+                series={[
+                  { label: 'Requests in the last 24 hours', data: metrics.servicem8.map((row) => row.callsToday) },
+                ]}
+              />
+              <ThrottledTime rows={metrics.servicem8} />
+            </>
           )}
         </ChartCard>
       </Grid>
@@ -193,6 +196,21 @@ function Charts({ metrics }: { metrics: AdminMetrics }) {
         </ChartCard>
       </Grid>
     </Grid>
+  );
+}
+
+/** How long each vendor's ServiceM8 calls waited for its limits in the last 24 hours, longest first. */
+function ThrottledTime({ rows }: { rows: AdminMetrics['servicem8'] }) {
+  const waited = rows.filter((row) => row.throttledMsToday > 0).sort((a, b) => b.throttledMsToday - a.throttledMsToday);
+  const seconds = (ms: number) => formatNumber(ms / 1000, { maximumFractionDigits: 1 });
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="throttled-time">
+      {waited.length === 0
+        ? 'No call waited for the limits in the last 24 hours.'
+        : `Waited for the limits in the last 24 hours: ${waited
+            .map((row) => `${row.vendorName} ${seconds(row.throttledMsToday)} s`)
+            .join(', ')}.`}
+    </Typography>
   );
 }
 
@@ -220,7 +238,14 @@ function FailingTriggers({ metrics, range }: { metrics: AdminMetrics; range: Adm
           {metrics.topFailingTriggers.map((row) => (
             <TableRow key={row.triggerId}>
               <TableCell>
-                <Link href={runsListPath(range, ['status', 'Failed'], ['triggerId', row.triggerId])}>
+                <Link
+                  href={runsListPath(
+                    range,
+                    ['status', 'Failed'],
+                    ['vendorId', row.vendorId],
+                    ['triggerId', row.triggerId],
+                  )}
+                >
                   {row.triggerName || 'A deleted automation'}
                 </Link>
               </TableCell>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { AdminTriggerRun, TriggerRunDetail } from '@automate/contract';
+import type { AdminTriggerRun, TriggerRunDetail, TriggerSummary } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -87,5 +87,77 @@ describe("the super admin's list of every run", () => {
     await within(panel).findByText('This run has no steps recorded.');
     // The automation is named, not linked: its editor belongs to the vendor's app.
     expect(within(panel).queryByRole('link', { name: 'Quote follow-up' })).toBeNull();
+  });
+});
+
+describe('the automation filter of every run', () => {
+  const summary = (id: string, name: string): TriggerSummary => ({
+    id,
+    name,
+    description: '',
+    event: 'JobQuoteSent',
+    enabled: true,
+    version: 1,
+    actionCount: 1,
+    lastRunAt: null,
+    createdAt: '2026-03-01T09:00:00.000Z',
+    updatedAt: '2026-03-01T09:00:00.000Z',
+  });
+  const OTHER_TRIGGER = '7a2d8d2f-4b2c-4a8f-8b4a-1b5c9f1a9b22';
+
+  it("offers the chosen vendor's automations, and a new vendor clears the automation chosen", async () => {
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === '/api/Admin/runs') return page([RUN]);
+      if (url.pathname === `/api/vendor/${VENDOR_ID}/Trigger/search`) {
+        return ok({
+          rows: [summary(OTHER_TRIGGER, 'Invoice reminder'), summary(RUN.triggerId, 'Quote follow-up')],
+          total: 2,
+          pageNumber: 1,
+          pageSize: 200,
+        });
+      }
+      return undefined;
+    });
+    const { router } = renderAsRoute(<AllRunsLog vendorFilter={(props) => <VendorPicker {...props} />} />, {
+      path: '/admin/automation/runs',
+      at: '/admin/automation/runs',
+    });
+    await screen.findByRole('table', { name: 'Runs' });
+    // Without a vendor there is nothing to choose from.
+    await user.click(screen.getByRole('combobox', { name: 'Automation' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Any (pick a vendor first)']);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Pick Alpha' }));
+    await user.click(screen.getByRole('combobox', { name: 'Automation' }));
+    await user.click(await screen.findByRole('option', { name: 'Invoice reminder' }));
+    await waitFor(() =>
+      expect(filtersOf(runSearches().at(-1))).toEqual([
+        { action: 'Eq', field: 'vendorId', value: VENDOR_ID },
+        { action: 'Eq', field: 'triggerId', value: OTHER_TRIGGER },
+      ]),
+    );
+    expect(router.state.location.search).toContain(OTHER_TRIGGER);
+
+    // Choosing a vendor again starts from its automations: the one chosen before goes.
+    await user.click(screen.getByRole('button', { name: 'Pick Alpha' }));
+    await waitFor(() =>
+      expect(filtersOf(runSearches().at(-1))).toEqual([{ action: 'Eq', field: 'vendorId', value: VENDOR_ID }]),
+    );
+  });
+
+  it('names an automation the URL filters by without its vendor, as its runs name it', async () => {
+    stub = stubFetch(({ url }) => (url.pathname === '/api/Admin/runs' ? page([RUN]) : undefined));
+    const Filters = JSON.stringify([{ action: 'Eq', field: 'triggerId', value: RUN.triggerId }]);
+    renderAsRoute(<AllRunsLog vendorFilter={(props) => <VendorPicker {...props} />} />, {
+      path: '/admin/automation/runs',
+      at: `/admin/automation/runs?${new URLSearchParams({ Filters })}`,
+    });
+    const table = await screen.findByRole('table', { name: 'Runs' });
+    await within(table).findByText('1042');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Automation' }).textContent).toBe('Quote follow-up'),
+    );
+    expect(filtersOf(runSearches().at(-1))).toEqual([{ action: 'Eq', field: 'triggerId', value: RUN.triggerId }]);
   });
 });

@@ -8,6 +8,7 @@ import { TextFilter } from '@/components/ui/text-filter.tsx';
 import { filterValue, type SearchChange, type SearchDefaults } from '@/lib/search-params.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
 import { ALL_RUNS_SORT_FIELDS, useAllRunsSearch } from '../api/search-all-runs.ts';
+import { useTriggerSearch } from '../api/search-triggers.ts';
 import { eventLabel } from '../list/event-labels.ts';
 import { CreatedRangeFilter } from './created-range-filter.tsx';
 import { runColumns } from './run-columns.tsx';
@@ -38,12 +39,47 @@ const LEADING_COLUMNS: ReadonlyArray<SearchTableColumn<AdminTriggerRun>> = [
   { key: 'triggerName', label: 'Automation', render: (run) => run.triggerName },
 ];
 
+const VENDOR_TRIGGERS = { PageNumber: 1, PageSize: 200, SortBy: 'name', SortDir: 'Ascending' } as const;
+
+/**
+ * The automation filter: one of the chosen vendor's automations (an automation belongs to one vendor).
+ * An automation in the URL without its vendor (or no longer listed) still shows, named as its runs name it.
+ */
+function AutomationFilter({
+  vendorId,
+  value,
+  shownName,
+  onChange,
+}: {
+  vendorId: string;
+  value: unknown;
+  shownName: string | undefined;
+  onChange: (change: SearchChange) => void;
+}) {
+  const triggers = useTriggerSearch(vendorId, VENDOR_TRIGGERS, { enabled: vendorId !== '' });
+  const options = (vendorId ? (triggers.data?.rows ?? []) : []).map((row) => ({ value: row.id, label: row.name }));
+  if (typeof value === 'string' && !options.some((option) => option.value === value)) {
+    options.push({ value, label: shownName ?? 'The chosen automation' });
+  }
+  return (
+    <SelectFilter
+      label="Automation"
+      field="triggerId"
+      value={value}
+      anyLabel={vendorId || options.length > 0 ? 'Any automation' : 'Any (pick a vendor first)'}
+      options={options}
+      onChange={onChange}
+      minWidth={200}
+    />
+  );
+}
+
 /** The super admin's vendor picker, given by the page: the vendor filter's value (an id) and how to change it. */
 export type VendorFilterSlot = (props: { value: string; onChange: (vendorId: string | null) => void }) => ReactNode;
 
 /**
- * /admin/automation/runs: every vendor's runs, newest first, filtered by status, vendor, event, job number
- * and the days they were created, with the query in the URL. A row opens its step log in the side panel
+ * /admin/automation/runs: every vendor's runs, newest first, filtered by status, vendor, automation, event,
+ * job number and the days they were created, with the query in the URL. A row opens its step log in the side panel
  * the vendor's Logs use. Times show in the browser's zone (the runs belong to many vendors).
  */
 export function AllRunsLog({ vendorFilter }: { vendorFilter: VendorFilterSlot }) {
@@ -58,8 +94,6 @@ export function AllRunsLog({ vendorFilter }: { vendorFilter: VendorFilterSlot })
   );
   const equals = (field: string) => filterValue(state.Filters, field);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const filterOn = (field: string) => (value: string | null) =>
-    change({ kind: 'filter', field, action: 'Eq', value: value || null } satisfies SearchChange);
 
   return (
     <>
@@ -76,7 +110,24 @@ export function AllRunsLog({ vendorFilter }: { vendorFilter: VendorFilterSlot })
               options={STATUS_OPTIONS}
               onChange={change}
             />
-            {vendorFilter({ value: text(equals('vendorId')), onChange: filterOn('vendorId') })}
+            {vendorFilter({
+              value: text(equals('vendorId')),
+              // Another vendor has none of this one's automations.
+              onChange: (vendorId) =>
+                change({
+                  kind: 'filters',
+                  changes: [
+                    { field: 'vendorId', action: 'Eq', value: vendorId || null },
+                    { field: 'triggerId', action: 'Eq', value: null },
+                  ],
+                }),
+            })}
+            <AutomationFilter
+              vendorId={text(equals('vendorId'))}
+              value={equals('triggerId')}
+              shownName={shown?.rows.find((run) => run.triggerId === equals('triggerId'))?.triggerName}
+              onChange={change}
+            />
             <SelectFilter
               label="Event"
               field="event"

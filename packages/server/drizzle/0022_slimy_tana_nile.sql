@@ -1,0 +1,1 @@
+ALTER TABLE "sm8_rate_buckets" ADD COLUMN "day_throttled_ms" double precision DEFAULT 0 NOT NULL;
