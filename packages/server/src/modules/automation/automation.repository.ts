@@ -96,6 +96,15 @@ export async function insertEvent(tx: Db, values: typeof automationEvents.$infer
   return row;
 }
 
+/** The occurrence key of the event that started a run (it names the record the event is about). */
+export async function findEventKey(db: Db, eventId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ occurrenceKey: automationEvents.occurrenceKey })
+    .from(automationEvents)
+    .where(eq(automationEvents.id, eventId));
+  return row?.occurrenceKey ?? null;
+}
+
 export async function markEventMatched(db: Db, eventId: string, at: Date): Promise<void> {
   await db.update(automationEvents).set({ matchedAt: at }).where(eq(automationEvents.id, eventId));
 }
