@@ -118,7 +118,8 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
 
     // A run due before a booking: the booking may have been cancelled or moved since it was scheduled.
     // Checked until an action has been performed (a run resumed after a crash goes on).
-    if (definition.delay?.from === 'BookingStart' && !steps.some((step) => step.kind === 'Action')) {
+    const countsFromBooking = definition.delay?.from === 'BookingStart' && run.event === 'JobIsScheduled';
+    if (countsFromBooking && definition.delay && !steps.some((step) => step.kind === 'Action')) {
       const now = deps.clock.now();
       const booking = await readBookingOfRun(db, client, run.eventId);
       const timing = bookingTiming(booking, definition.delay, vendor.timeZone, now);
