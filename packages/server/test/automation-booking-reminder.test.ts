@@ -104,12 +104,14 @@ describe('a delay before the booking starts', () => {
     const moved = localIn(5 * DAY);
     await h.change('jobactivity', booking, { start_date: moved });
 
-    // At the first due time the booking is read again: the run waits for a day before its new start.
-    await advance(2 * DAY + 2 * HOUR);
+    // The move is seen at once: the run now waits for a day before the new start.
     const [waiting] = await h.settledRuns(triggerId, 1);
     expect(waiting?.status).toBe('Scheduled');
     expect(waiting?.reason).toMatch(/^Waiting: the booking moved to .+, so the run is now due .+\.$/);
     expect(new Date(waiting?.dueAt ?? 0).toISOString()).toBe(dayBefore(moved).toISOString());
+
+    await advance(2 * DAY + 2 * HOUR);
+    expect((await h.settledRuns(triggerId, 1))[0]?.status).toBe('Scheduled');
     expect(notesSaying('Reminder: moved visit')).toEqual([]);
 
     await advance(2 * DAY);
@@ -119,18 +121,39 @@ describe('a delay before the booking starts', () => {
     await h.deleteTrigger(triggerId);
   });
 
+  it('brings the reminder forward for a booking moved earlier, and sends it at once when the visit is now sooner than a day', async () => {
+    const triggerId = await reminder('Reminder: visit brought forward');
+    const first = await book(jobs.workOrderBlockedSewer, localIn(5 * DAY));
+    const second = await book(jobs.workOrderBurstPipe, localIn(5 * DAY));
+    await h.settledRuns(triggerId, 2);
+    const earlier = localIn(2 * DAY);
+    await h.change('jobactivity', first, { start_date: earlier });
+    await h.change('jobactivity', second, { start_date: localIn(3 * HOUR) });
+
+    const runs = await h.settledRuns(triggerId, 2);
+    const waiting = runs.find((run) => run.status === 'Scheduled');
+    expect(new Date(waiting?.dueAt ?? 0).toISOString()).toBe(dayBefore(earlier).toISOString());
+    expect(runs.map((run) => run.status).sort()).toEqual(['Scheduled', 'Succeeded']);
+    expect(notesSaying('Reminder: visit brought forward')).toHaveLength(1);
+
+    await advance(DAY + 2 * HOUR);
+    expect((await h.settledRuns(triggerId, 2)).map((run) => run.status)).toEqual(['Succeeded', 'Succeeded']);
+    expect(notesSaying('Reminder: visit brought forward')).toHaveLength(2);
+    await h.deleteTrigger(triggerId);
+  });
+
   it('skips the run, saying so, when the booking is cancelled before the reminder', async () => {
     const triggerId = await reminder('Reminder: cancelled visit');
     const booking = await book(jobs.workOrderBlockedSewer, localIn(3 * DAY));
     await h.settledRuns(triggerId, 1);
     await h.change('jobactivity', booking, { active: 0 });
 
-    await advance(2 * DAY + 2 * HOUR);
     const [run] = await h.settledRuns(triggerId, 1);
     expect(run?.status).toBe('Skipped');
     expect(run?.reason).toBe(
       'The booking was cancelled: it is no longer in the ServiceM8 schedule, so the run was skipped.',
     );
+    await advance(2 * DAY + 2 * HOUR);
     expect(notesSaying('Reminder: cancelled visit')).toEqual([]);
     await h.deleteTrigger(triggerId);
   });

@@ -10,8 +10,9 @@ import { findEventKey } from './automation.repository.ts';
 /**
  * A run whose delay counts back from the booking's start ("1 day before the booking starts", for
  * “A job is scheduled” only): when it is due, and what to do when the booking is gone or has begun.
- * The booking is read when the event is matched and again when the run is due, so a booking moved
- * later makes the run wait for its new time and a cancelled one skips it.
+ * The booking is read when the event is matched and again when the run is due (made due at once
+ * when the booking's snapshot shows it moved or cancelled), so a moved booking makes the run wait for
+ * its new time, or run now, and a cancelled one skips it.
  */
 
 const AnyRecord = z.record(z.string(), z.unknown());
