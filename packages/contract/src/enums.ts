@@ -57,6 +57,17 @@ export const TIME_UNITS = ['Minute', 'Hour', 'Day', 'Month', 'Year'] as const;
 export const TimeUnit = z.enum(TIME_UNITS);
 export type TimeUnit = z.infer<typeof TimeUnit>;
 
+/**
+ * What a trigger's delay counts from: the event (the run is due that long after it), or the start of
+ * the booking a "job is scheduled" event is about (the run is due that long before the visit).
+ */
+export const DELAY_BASES = ['Event', 'BookingStart'] as const;
+export const DelayBase = z.enum(DELAY_BASES);
+export type DelayBase = z.infer<typeof DelayBase>;
+
+/** The only event whose delay may count back from the booking's start. */
+export const BOOKING_EVENT = 'JobIsScheduled' as const;
+
 export const SORT_DIRECTIONS = ['Ascending', 'Descending'] as const;
 export const SortDirection = z.enum(SORT_DIRECTIONS);
 export type SortDirection = z.infer<typeof SortDirection>;

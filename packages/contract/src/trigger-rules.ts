@@ -1,4 +1,4 @@
-import { TRIGGER_EVENT_LABELS, type TriggerEvent } from './enums.ts';
+import { BOOKING_EVENT, TRIGGER_EVENT_LABELS, type TriggerEvent } from './enums.ts';
 import {
   ACTION_RECORD,
   CONDITION_RECORD,
@@ -39,6 +39,12 @@ const lacks = (event: TriggerEvent, record: RunRecord | null): record is RunReco
 export function definitionIssues(definition: TriggerDefinition): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
   conditionIssues(definition.event, definition.conditions, ['conditions'], issues);
+  if (definition.delay?.from === 'BookingStart' && definition.event !== BOOKING_EVENT) {
+    issues.push({
+      path: ['delay', 'from'],
+      message: `Waiting “before the booking starts” needs a booking, and ${eventWords(definition.event)} has none: wait after the event or choose ${eventWords(BOOKING_EVENT)}.`,
+    });
+  }
   definition.actions.forEach((action, index) => {
     actionIssues(definition.event, action, index, issues);
   });

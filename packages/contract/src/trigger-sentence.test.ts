@@ -50,4 +50,19 @@ describe('describeDefinition', () => {
       'When a job is completed, if job is completed and (job has badge “VIP” or job has none of the badges “VIP”, “Warranty”), after 1 day: do nothing yet.',
     );
   });
+
+  it('says a delay before the booking starts', () => {
+    const definition = named({
+      name: 'Appointment reminder',
+      enabled: false,
+      event: 'JobIsScheduled',
+      targetKind: 'Job',
+      conditions: { combiner: 'And', items: [] },
+      delay: { amount: 1, unit: 'Day', from: 'BookingStart' },
+      actions: [{ id: 'a', type: 'JobClient_SendText', params: { message: 'See you tomorrow' } }],
+    });
+    expect(describeDefinition(definition)).toBe(
+      'When a job is scheduled, 1 day before the booking starts: text the client.',
+    );
+  });
 });

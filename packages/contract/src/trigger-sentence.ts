@@ -86,8 +86,9 @@ export function describeDefinition(
     parts.push(`if ${describeGroup(definition.conditions, 'conditions', references, nameOf)}`);
   }
   if (definition.delay) {
-    const { amount, unit } = definition.delay;
-    parts.push(`after ${amount} ${UNIT_WORDS[unit]}${amount === 1 ? '' : 's'}`);
+    const { amount, unit, from } = definition.delay;
+    const length = `${amount} ${UNIT_WORDS[unit]}${amount === 1 ? '' : 's'}`;
+    parts.push(from === 'BookingStart' ? `${length} before the booking starts` : `after ${length}`);
   }
   const actions = definition.actions.map((action, index) => describeAction(action, index, references, nameOf));
   const doing = actions.length > 0 ? actions.join(', then ') : 'do nothing yet';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   COMPARISON_OPERATORS,
   type ComparisonOperator,
+  DELAY_BASES,
   LOGICAL_COMBINERS,
   TARGET_KINDS,
   TIME_UNITS,
@@ -204,6 +205,11 @@ export const TriggerDelay = z.object(
       .positive(say('Wait', 'give at least 1'))
       .max(TRIGGER_LIMITS.delayAmountMax, say('Wait', `give at most ${TRIGGER_LIMITS.delayAmountMax}`)),
     unit: z.enum(TIME_UNITS, say('Unit', `choose ${orList(TIME_UNITS)}`)),
+    /**
+     * Absent or `Event`: the run is due `amount unit` after the event. `BookingStart` (“A job is
+     * scheduled” only): due `amount unit` before the booking starts.
+     */
+    from: z.enum(DELAY_BASES, say('Counted from', 'choose after the event or before the booking starts')).optional(),
   },
   say('After a delay', 'give how long to wait and its unit'),
 );

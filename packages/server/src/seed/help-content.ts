@@ -130,7 +130,9 @@ ServiceM8's add-on settings.`,
    badge "Warranty"*.
 3. **Delay** (optional): how long to wait, in minutes, hours, days, months or years. Days, months and
    years count in your business's time zone, so "1 day" is the same clock time tomorrow, even across a
-   daylight-saving change.
+   daylight-saving change. For *a job is scheduled*, the wait can count back from the visit instead:
+   **before the booking starts** (e.g. a text to the client 1 day before the visit). A visit booked sooner
+   than that gets it at once, a cancelled visit gets none, and a moved one gets it before its new time.
 4. **Actions**: what to do, in order, e.g. *add a note*, then *send an email*.
 
 With **re-check conditions before running** on (the default), a delayed run checks the conditions again

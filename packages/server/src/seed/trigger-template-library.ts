@@ -121,9 +121,9 @@ export const TRIGGER_TEMPLATE_LIBRARY: readonly TriggerTemplateInput[] = [
     },
   }),
   template({
-    title: 'Appointment reminder by text',
+    title: 'Appointment reminder the day before',
     description:
-      'A day after a visit is booked, if the job is not completed yet, the client gets a text reminding them of the visit.',
+      'The day before a booked visit starts, if the job is not completed yet, the client gets a text reminding them of the visit. A visit booked less than a day ahead gets its reminder straight away; a cancelled one gets none, and a moved one gets it the day before its new time.',
     category: 'Bookings',
     onboardingOrder: null,
     definition: {
@@ -131,7 +131,7 @@ export const TRIGGER_TEMPLATE_LIBRARY: readonly TriggerTemplateInput[] = [
       event: 'JobIsScheduled',
       targetKind: 'Job',
       conditions: all({ type: 'JobExcludesStatuses', params: { statuses: ['Completed', 'Unsuccessful'] } }),
-      delay: { amount: 1, unit: 'Day' },
+      delay: { amount: 1, unit: 'Day', from: 'BookingStart' },
       actions: [
         text(
           'remind',

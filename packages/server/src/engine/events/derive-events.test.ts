@@ -1,6 +1,9 @@
 import { TRIGGER_EVENTS, type TriggerEvent } from '@automate/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  bookingEventKey,
+  bookingMoved,
+  bookingUuidOf,
   type DerivedEvent,
   deriveEvents,
   deriveEventWebhookEvents,
@@ -725,5 +728,24 @@ describe('a value that returns within one second', () => {
     const again = keyOf(a, b, 3);
     expect(new Set([first, back, again]).size).toBe(3);
     expect(keyOf(a, b, 1)).toBe(first);
+  });
+});
+
+describe('a booking a run is timed from', () => {
+  const booked = { ...BOOKING, start_date: '2026-03-03 09:00:00' };
+
+  it('is named by the occurrence key of its JobIsScheduled event', () => {
+    const [event] = deriveEvents({ object: 'jobactivity', before: null, after: booked, created: true });
+    expect(event?.occurrenceKey).toBe(bookingEventKey('activity-1'));
+    expect(bookingUuidOf(event?.occurrenceKey ?? '')).toBe('activity-1');
+    expect(bookingUuidOf('JobPaymentMade:payment-1')).toBeNull();
+  });
+
+  it('moved when its start changes, is deleted or leaves the schedule; not when only its end changes', () => {
+    expect(bookingMoved(booked, { ...booked, start_date: '2026-03-04 09:00:00' })).toBe(true);
+    expect(bookingMoved(booked, { ...booked, active: 0 })).toBe(true);
+    expect(bookingMoved(booked, { ...booked, activity_was_scheduled: '0' })).toBe(true);
+    expect(bookingMoved(booked, { ...booked, end_date: '2026-03-03 12:00:00' })).toBe(false);
+    expect(bookingMoved({ ...booked, active: 0 }, { ...booked, start_date: '2026-03-04 09:00:00' })).toBe(false);
   });
 });

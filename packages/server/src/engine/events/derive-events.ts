@@ -137,17 +137,43 @@ function deriveJobEvents({ before, after, created, revision = 0 }: RecordChange)
   return events;
 }
 
+const SCHEDULED_KEY = 'JobIsScheduled:';
+
+/** An activity that is a booking in the schedule (not a time record, not deleted). */
+export function isBooking(activity: Sm8Record): boolean {
+  return isOn(activity.activity_was_scheduled) && isActive(activity);
+}
+
+/** The occurrence key of the JobIsScheduled event of a booking (`jobactivity`). */
+export function bookingEventKey(bookingUuid: string): string {
+  return `${SCHEDULED_KEY}${bookingUuid}`;
+}
+
+/** The uuid of the booking (`jobactivity`) a JobIsScheduled event is about, from its occurrence key. */
+export function bookingUuidOf(occurrenceKey: string): string | null {
+  return occurrenceKey.startsWith(SCHEDULED_KEY) ? occurrenceKey.slice(SCHEDULED_KEY.length) || null : null;
+}
+
+/**
+ * A booking that changed in a way a run timed from its start cares about: it moved (`start_date`), or
+ * it is no longer a booking (deleted, or taken off the schedule).
+ */
+export function bookingMoved(before: Sm8Record, after: Sm8Record): boolean {
+  if (!isBooking(before)) return false;
+  return !isBooking(after) || text(before.start_date) !== text(after.start_date);
+}
+
 /** A booking (`activity_was_scheduled`) that appears, or an activity that becomes one, schedules its job. */
 function deriveActivityEvents({ before, after, created }: RecordChange): DerivedEvent[] {
-  if (!isOn(after.activity_was_scheduled) || !isActive(after)) return [];
-  const wasBooking = before !== null && isOn(before.activity_was_scheduled) && isActive(before);
+  if (!isBooking(after)) return [];
+  const wasBooking = before !== null && isBooking(before);
   if (wasBooking || (!before && !created)) return [];
   const jobUuid = text(after.job_uuid);
   if (!jobUuid) return [];
   return [
     {
       event: 'JobIsScheduled',
-      occurrenceKey: `JobIsScheduled:${text(after.uuid)}`,
+      occurrenceKey: bookingEventKey(text(after.uuid)),
       jobUuid,
       clientUuid: null,
       formResponseUuid: null,

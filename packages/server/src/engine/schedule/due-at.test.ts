@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayBefore, dueAt, formatInZone } from './due-at.ts';
+import { dayBefore, dueAt, dueBefore, formatInZone, sm8DateTime } from './due-at.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -76,5 +76,35 @@ describe('dayBefore', () => {
     expect(day.to.toISOString()).toBe('2026-04-05T14:00:00.000Z');
     expect(day.label).toBe('Sun 5 Apr 2026');
     expect(day.hourNow).toBe(7);
+  });
+});
+
+describe('dueBefore', () => {
+  it('counts days back in the vendor’s calendar: 9:00 the day before, across the end of daylight saving', () => {
+    // A booking at 9:00 on 5 April 2026 in Sydney (AEST, +10); 9:00 on the 4th is AEDT (+11).
+    const start = sm8DateTime('2026-04-05 09:00:00', 'Australia/Sydney');
+    expect(start?.toISOString()).toBe('2026-04-04T23:00:00.000Z');
+    expect(dueBefore(start as Date, { amount: 1, unit: 'Day' }, 'Australia/Sydney').toISOString()).toBe(
+      '2026-04-03T22:00:00.000Z',
+    );
+  });
+
+  it('counts hours back as elapsed time', () => {
+    const start = at('2026-03-01T10:00:00Z');
+    expect(dueBefore(start, { amount: 2, unit: 'Hour' }, 'Pacific/Auckland').toISOString()).toBe(
+      '2026-03-01T08:00:00.000Z',
+    );
+  });
+});
+
+describe('sm8DateTime', () => {
+  it('reads ServiceM8’s local date and time in the account’s zone', () => {
+    expect(sm8DateTime('2026-12-01 09:00:00', 'Pacific/Auckland')?.toISOString()).toBe('2026-11-30T20:00:00.000Z');
+  });
+
+  it('is null for ServiceM8’s empty date, a date alone, or nothing', () => {
+    expect(sm8DateTime('0000-00-00 00:00:00', 'Pacific/Auckland')).toBeNull();
+    expect(sm8DateTime('2026-12-01', 'Pacific/Auckland')).toBeNull();
+    expect(sm8DateTime(undefined, 'Pacific/Auckland')).toBeNull();
   });
 });

@@ -17,6 +17,28 @@ export function dueAt(from: Date, delay: TriggerDelay | undefined, timeZone: str
   return start.plus({ [unit]: delay.amount }).toJSDate();
 }
 
+/**
+ * When a run counted back from a booking is due: `delay` before the booking's `start`, in the same
+ * units as `dueAt` (minutes and hours elapsed, days and longer calendar steps in the vendor's zone:
+ * "1 day before 9:00" is 9:00 the day before, whatever the clocks did overnight).
+ */
+export function dueBefore(start: Date, delay: TriggerDelay, timeZone: string): Date {
+  const at = DateTime.fromJSDate(start, { zone: zoneOrUtc(timeZone) });
+  return at.minus({ [UNITS[delay.unit]]: delay.amount }).toJSDate();
+}
+
+const SM8_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/**
+ * A ServiceM8 date and time (`YYYY-MM-DD HH:MM:SS`, in the account's local time) as an instant; null
+ * when it is empty (`0000-00-00 00:00:00`) or not one.
+ */
+export function sm8DateTime(value: unknown, timeZone: string): Date | null {
+  if (typeof value !== 'string' || !SM8_DATETIME.test(value.trim())) return null;
+  const at = DateTime.fromFormat(value.trim(), 'yyyy-MM-dd HH:mm:ss', { zone: zoneOrUtc(timeZone) });
+  return at.isValid ? at.toJSDate() : null;
+}
+
 const UNITS = { Minute: 'minutes', Hour: 'hours', Day: 'days', Month: 'months', Year: 'years' } as const;
 
 /** A zone luxon does not know (a typo in synced data) falls back to UTC rather than failing the run. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   automationEvents,
@@ -94,6 +94,50 @@ export async function insertEvent(tx: Db, values: typeof automationEvents.$infer
     .onConflictDoNothing({ target: [automationEvents.vendorId, automationEvents.occurrenceKey] })
     .returning();
   return row;
+}
+
+/** The occurrence key of the event that started a run (it names the record the event is about). */
+export async function findEventKey(db: Db, eventId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ occurrenceKey: automationEvents.occurrenceKey })
+    .from(automationEvents)
+    .where(eq(automationEvents.id, eventId));
+  return row?.occurrenceKey ?? null;
+}
+
+/** The runs of the event with `occurrenceKey` that are Scheduled and not due yet. */
+export function listWaitingRunsOfEvent(
+  db: Db,
+  vendorId: string,
+  occurrenceKey: string,
+  now: Date,
+): Promise<Array<{ id: string; triggerId: string; triggerVersion: number }>> {
+  return db
+    .select({ id: triggerRuns.id, triggerId: triggerRuns.triggerId, triggerVersion: triggerRuns.triggerVersion })
+    .from(triggerRuns)
+    .innerJoin(automationEvents, eq(automationEvents.id, triggerRuns.eventId))
+    .where(
+      and(
+        eq(automationEvents.vendorId, vendorId),
+        eq(automationEvents.occurrenceKey, occurrenceKey),
+        eq(triggerRuns.status, 'Scheduled'),
+        gt(triggerRuns.dueAt, now),
+      ),
+    );
+}
+
+/** Makes the Scheduled runs among `ids` due now, marked dispatched (the caller queues them); answers them. */
+export function bringRunsForward(
+  db: Db,
+  ids: readonly string[],
+  now: Date,
+): Promise<Array<{ id: string; vendorId: string; dueAt: Date }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .update(triggerRuns)
+    .set({ dueAt: now, dispatchedAt: now, updatedAt: now })
+    .where(and(inArray(triggerRuns.id, [...ids]), eq(triggerRuns.status, 'Scheduled')))
+    .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId, dueAt: triggerRuns.dueAt });
 }
 
 export async function markEventMatched(db: Db, eventId: string, at: Date): Promise<void> {

@@ -2,6 +2,7 @@ import { parseBadgeList } from '@automate/contract';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import {
+  bookingMoved,
   type DerivedEvent,
   deriveEvents,
   deriveEventWebhookEvents,
@@ -25,6 +26,7 @@ import {
   saveSnapshot,
   type WriteRow,
 } from './automation.repository.ts';
+import { wakeBookingRuns } from './booking-moves.service.ts';
 import { matchEvent, matchLeftoverEvents } from './trigger-matching.service.ts';
 
 /**
@@ -180,6 +182,10 @@ async function deriveAndSave(
     if (fresh !== SEEN) {
       const revision = snapshot ? snapshot.revision + 1 : 0;
       await saveSnapshot(tx, { ...key, data: after, editDate, revision, seenAt: readAt });
+      // A booking moved or cancelled: the runs timed from its start are checked against it now.
+      if (object === 'jobactivity' && snapshot && bookingMoved(snapshot.data, after)) {
+        await wakeBookingRuns(deps, tx, vendorId, uuid);
+      }
     }
     const stored: EventRow[] = [];
     for (const event of derived) {

@@ -42,12 +42,16 @@ import {
   type StepRow,
   startRun,
 } from './automation.repository.ts';
+import { bookingTiming, readBookingOfRun } from './booking-start.ts';
 import { clientMessageRefusal, unsubscribeUrl } from './client-messaging.service.ts';
 import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, type FailureCause, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
 import { runUsageSince } from './usage.service.ts';
+
+/** A run started this much before its booking-based due time (clocks differ a little) goes ahead. */
+const BOOKING_DUE_MARGIN_MS = 60_000;
 
 /** Which attempt at a run this is (`retryCount` 0 is the first) and how long a retry may wait at most. */
 export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDelayMs: number };
@@ -111,6 +115,25 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     const names = await loadReferenceNames(db, run.vendorId);
     const steps = await listSteps(db, runId);
     let position = steps.length === 0 ? 0 : Math.max(...steps.map((step) => step.position)) + 1;
+
+    // A run due before a booking: the booking may have been cancelled or moved since it was scheduled.
+    // Checked until an action has been performed (a run resumed after a crash goes on).
+    const countsFromBooking = definition.delay?.from === 'BookingStart' && run.event === 'JobIsScheduled';
+    if (countsFromBooking && definition.delay && !steps.some((step) => step.kind === 'Action')) {
+      const now = deps.clock.now();
+      const booking = await readBookingOfRun(db, client, run.eventId);
+      const timing = bookingTiming(booking, definition.delay, vendor.timeZone, now);
+      if (timing.kind !== 'due') return finish('Skipped', timing.reason);
+      if (timing.dueAt.getTime() > now.getTime() + BOOKING_DUE_MARGIN_MS) {
+        await postponeRun(db, runId, {
+          dueAt: timing.dueAt,
+          reason: `Waiting: the booking moved to ${formatInZone(timing.start, vendor.timeZone)}, so the run is now due ${formatInZone(timing.dueAt, vendor.timeZone)}.`,
+          at: now,
+          sm8Calls: calls.take(),
+        });
+        return { status: 'Scheduled' };
+      }
+    }
 
     const alreadyRechecked = steps.some((step) => step.kind === 'Conditions' && step.position > 0);
     if (definition.recheckBeforeRun && !alreadyRechecked) {

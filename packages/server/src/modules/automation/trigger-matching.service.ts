@@ -18,6 +18,7 @@ import {
   markEventMatched,
   type RunRow,
 } from './automation.repository.ts';
+import { bookingStartWords, bookingTiming, readBooking } from './booking-start.ts';
 import { DISPATCH_AHEAD_MS, queueRunExecution } from './execute-run.jobs.ts';
 import { loadReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
@@ -83,6 +84,12 @@ export async function matchEvent(
   }));
   // The job names the run.
   const job = event.jobUuid || context.job ? await records.job() : null;
+  // A delay counted back from the booking's start needs the booking (the record just read, usually).
+  const countsFromBooking = (definition: TriggerDefinitionType) =>
+    definition.delay?.from === 'BookingStart' && event.event === 'JobIsScheduled';
+  const booking = evaluated.some((trigger) => trigger.evaluation.result && countsFromBooking(trigger.definition))
+    ? await readBooking(client, event.occurrenceKey, fresh)
+    : null;
   // Each run counts the requests matching made (shared by the runs of this event).
   const matchingCalls = calls.take();
 
@@ -92,23 +99,44 @@ export async function matchEvent(
   await db.transaction(async (tx) => {
     for (const { id, version, definition, evaluation } of evaluated) {
       if (!evaluation.result) continue;
-      const due = dueAt(event.occurredAt, definition.delay, vendor.timeZone);
-      const runNow = due.getTime() <= now.getTime();
-      // Due before the dispatcher's next pass: its job is queued now, to start at the due time.
-      const dispatchNow = due.getTime() <= now.getTime() + DISPATCH_AHEAD_MS;
-      const run = await insertRun(tx, {
+      const timing =
+        definition.delay && countsFromBooking(definition)
+          ? bookingTiming(booking, definition.delay, vendor.timeZone, now)
+          : null;
+      const due = timing?.kind === 'due' ? timing.dueAt : dueAt(event.occurredAt, definition.delay, vendor.timeZone);
+      const subject = {
         vendorId: event.vendorId,
         triggerId: id,
         triggerVersion: version,
         eventId: event.id,
         event: event.event,
-        status: 'Scheduled',
         jobUuid: text(job?.uuid) || event.jobUuid,
         jobNumber: text(job?.generated_job_id) || null,
         clientUuid: text(job?.company_uuid) || event.clientUuid,
         formResponseUuid: event.formResponseUuid,
         cascadeDepth: event.cascadeDepth,
         sm8Calls: matchingCalls,
+      };
+      if (timing && timing.kind !== 'due') {
+        // Too late for a run meant to happen before the booking: recorded as Skipped, with why.
+        const skipped = await insertRun(tx, {
+          ...subject,
+          status: 'Skipped',
+          reason: timing.reason,
+          dueAt: now,
+          finishedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (skipped) runs++;
+        continue;
+      }
+      const runNow = due.getTime() <= now.getTime();
+      // Due before the dispatcher's next pass: its job is queued now, to start at the due time.
+      const dispatchNow = due.getTime() <= now.getTime() + DISPATCH_AHEAD_MS;
+      const run = await insertRun(tx, {
+        ...subject,
+        status: 'Scheduled',
         dueAt: due,
         dispatchedAt: dispatchNow ? now : null,
         createdAt: now,
@@ -123,8 +151,8 @@ export async function matchEvent(
         status: 'Succeeded',
         input: { evaluation },
         outcome: `${TRIGGER_EVENT_LABELS[event.event]}: ${evaluation.reason} ${
-          runNow ? 'The actions run now.' : `The actions are due ${formatInZone(due, vendor.timeZone)}.`
-        }`,
+          timing?.kind === 'due' ? `${bookingStartWords(timing.start, vendor.timeZone)} ` : ''
+        }${runNow ? 'The actions run now.' : `The actions are due ${formatInZone(due, vendor.timeZone)}.`}`,
         startedAt: now,
         finishedAt: now,
       });

@@ -46,7 +46,8 @@ function actionChanges(before: Actions, after: Actions): string[] {
 
 function delayWords(delay: TriggerDefinition['delay']): string {
   if (!delay) return 'none';
-  return `${delay.amount} ${delay.unit.toLowerCase()}${delay.amount === 1 ? '' : 's'}`;
+  const length = `${delay.amount} ${delay.unit.toLowerCase()}${delay.amount === 1 ? '' : 's'}`;
+  return delay.from === 'BookingStart' ? `${length} before the booking starts` : length;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { DraftGroup, TriggerDraft } from './trigger-draft.ts';
  * (`actions.0.params.text`, `conditions.items.1.items.0.params.badgeUuids.2`); the editor shows each
  * under the input it is about, by a key that survives reordering:
  *
- * - `name`, `description`, `enabled`, `event`, `targetKind`, `recheckBeforeRun`, `ignoreQuietHours`, `delay.amount`, `delay.unit`
+ * - `name`, `description`, `enabled`, `event`, `targetKind`, `recheckBeforeRun`, `ignoreQuietHours`, `delay.amount`, `delay.unit`, `delay.from`
  * - `actions` (the list as a whole), `action:{id}` (an action), `action:{id}.{param}` (one of its inputs)
  * - `conditions` (the top group), `condition:{key}` (a condition or nested group), `condition:{key}.{param}`
  * - `''` for anything else (shown above the form).
@@ -35,7 +35,7 @@ export function fieldKeyForPath(path: IssuePath, draft: TriggerDraft): string {
     case 'ignoreQuietHours':
       return head;
     case 'delay':
-      return rest[0] === 'unit' ? 'delay.unit' : 'delay.amount';
+      return rest[0] === 'unit' || rest[0] === 'from' ? `delay.${rest[0]}` : 'delay.amount';
     case 'actions':
       return actionFieldKey(rest, draft);
     case 'conditions':

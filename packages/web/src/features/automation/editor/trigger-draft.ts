@@ -2,6 +2,7 @@ import {
   type ConditionGroup,
   type ConditionItem,
   type ConditionType,
+  type DelayBase,
   isConditionGroup,
   type LogicalCombiner,
   type TargetKind,
@@ -31,8 +32,11 @@ export type TriggerDraft = {
   event: TriggerEvent;
   targetKind: TargetKind;
   conditions: DraftGroup;
-  /** Null: the actions run as soon as the event happens. */
-  delay: { amount: string; unit: TimeUnit } | null;
+  /**
+   * Null: the actions run as soon as the event happens. `from`: what the wait counts from (the event
+   * when absent; “A job is scheduled” may count back from the booking's start).
+   */
+  delay: { amount: string; unit: TimeUnit; from?: DelayBase } | null;
   recheckBeforeRun: boolean;
   /** Urgent messages: the emails and texts go out even outside the business's quiet hours. */
   ignoreQuietHours: boolean;
@@ -191,7 +195,13 @@ export function draftFromDefinition(definition: TriggerDefinition, previous?: Tr
     event: definition.event,
     targetKind: definition.targetKind,
     conditions: { ...groupToDraft(definition.conditions, previous?.conditions), key: TOP_GROUP_KEY },
-    delay: definition.delay ? { amount: String(definition.delay.amount), unit: definition.delay.unit } : null,
+    delay: definition.delay
+      ? {
+          amount: String(definition.delay.amount),
+          unit: definition.delay.unit,
+          ...(definition.delay.from ? { from: definition.delay.from } : {}),
+        }
+      : null,
     recheckBeforeRun: definition.recheckBeforeRun,
     ignoreQuietHours: definition.ignoreQuietHours,
     actions: definition.actions.map((action) => ({
@@ -274,7 +284,11 @@ export function draftToDefinition(draft: TriggerDraft): TriggerDefinitionInput {
     })) as never,
   };
   if (draft.delay) {
-    definition.delay = { amount: numberFromText(draft.delay.amount) as number, unit: draft.delay.unit };
+    definition.delay = {
+      amount: numberFromText(draft.delay.amount) as number,
+      unit: draft.delay.unit,
+      ...(draft.delay.from ? { from: draft.delay.from } : {}),
+    };
   }
   return definition;
 }

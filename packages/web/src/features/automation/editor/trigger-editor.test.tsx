@@ -339,6 +339,41 @@ describe('the trigger editor: an existing trigger', () => {
     expect(posts()[0]?.body).toMatchObject({ ignoreQuietHours: true, recheckBeforeRun: true });
   });
 
+  it('counts the delay of “A job is scheduled” back from the booking’s start, and refuses that for other events', async () => {
+    stub = serveTrigger();
+    open(`/app/automation/view/${ID}`);
+    await user.click(await screen.findByRole('radio', { name: 'After a delay' }));
+    // A quote has no booking: the wait counts from the event, and there is nothing to choose.
+    expect(screen.queryByRole('combobox', { name: 'Counted from' })).toBeNull();
+    expect(screen.getByText('after the event')).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'When' }));
+    await user.click(await screen.findByRole('option', { name: 'A job is scheduled' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Counted from' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'after the job is scheduled',
+      'before the booking starts',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'before the booking starts' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('“Quote follow-up” was saved.');
+    expect(posts()[0]?.body).toMatchObject({
+      event: 'JobIsScheduled',
+      delay: { amount: 1, unit: 'Day', from: 'BookingStart' },
+    });
+
+    // Back to a quote event: the choice stays in view with why it cannot be saved, and nothing is sent.
+    await user.click(screen.getByRole('combobox', { name: 'When' }));
+    await user.click(await screen.findByRole('option', { name: 'A quote is sent' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Waiting “before the booking starts” needs a booking, and “A quote is sent” has none: wait after the event or choose “A job is scheduled”.',
+      ),
+    ).toBeTruthy();
+    expect(posts()).toHaveLength(1);
+  });
+
   it('shows the server’s problems under the inputs they are about', async () => {
     stub = serve(({ method, url }) => {
       if (url.pathname !== `${BASE}/${ID}`) return undefined;

@@ -1,4 +1,6 @@
 import {
+  BOOKING_EVENT,
+  type DelayBase,
   TARGET_KINDS,
   type TargetKind,
   TIME_UNITS,
@@ -110,7 +112,10 @@ export function TriggerBasics({ draft, setField }: { draft: TriggerDraft; setFie
   );
 }
 
-/** The delay before the actions (none, or an amount of a unit) and the re-check before running. */
+/**
+ * The delay before the actions (none, or an amount of a unit; for “A job is scheduled”, after the event
+ * or before the booking starts) and the re-check before running.
+ */
 export function TriggerTiming({
   draft,
   setField,
@@ -122,6 +127,8 @@ export function TriggerTiming({
 }) {
   const { errors } = useEditorContext();
   const delay = draft.delay;
+  // Only a booking has a start to count back from; a base chosen before the event changed stays shown with its problem.
+  const showBase = draft.event === BOOKING_EVENT || delay?.from === 'BookingStart';
   return (
     <Stack spacing={2}>
       <RadioGroup
@@ -153,7 +160,7 @@ export function TriggerTiming({
             value={delay.unit}
             onChange={(event) => setDelay({ ...delay, unit: event.target.value as TimeUnit })}
             error={errors['delay.unit'] !== undefined}
-            helperText={errors['delay.unit'] ?? 'after the event'}
+            helperText={errors['delay.unit'] ?? (showBase ? undefined : 'after the event')}
             sx={{ width: 180 }}
           >
             {TIME_UNITS.map((unit) => (
@@ -162,6 +169,23 @@ export function TriggerTiming({
               </MenuItem>
             ))}
           </TextField>
+          {showBase ? (
+            <TextField
+              select
+              size="small"
+              label="Counted from"
+              value={delay.from ?? 'Event'}
+              onChange={(event) => setDelay({ ...delay, from: event.target.value as DelayBase })}
+              error={errors['delay.from'] !== undefined}
+              helperText={errors['delay.from']}
+              sx={{ width: 260 }}
+            >
+              <MenuItem value="Event">
+                {draft.event === BOOKING_EVENT ? 'after the job is scheduled' : 'after the event'}
+              </MenuItem>
+              <MenuItem value="BookingStart">before the booking starts</MenuItem>
+            </TextField>
+          ) : null}
         </Stack>
       ) : null}
       <SwitchWithHelp
