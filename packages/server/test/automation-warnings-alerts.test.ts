@@ -1,14 +1,18 @@
 import { Notice, successEnvelope, type TriggerRunDetail } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { adminNotices } from '../src/modules/automation/automation.schema.ts';
+import { markNoticesRead } from '../src/modules/automation/notices.repository.ts';
+import { removeExpiredNotices } from '../src/modules/automation/notices.service.ts';
 import { sendDailyDigests } from '../src/modules/automation/run-digest.service.ts';
 import { updateConnection } from '../src/modules/servicem8/servicem8.repository.ts';
 import { findVendor } from '../src/modules/vendors/vendors.service.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
-import { bearer } from './support/factories.ts';
+import { bearer, createVendorTeam } from './support/factories.ts';
+import { insertTestNotice } from './support/run-factory.ts';
 
 /**
  * Pre-flight warnings on scheduled runs, the hourly-at-most alert to Admins when runs fail for a cause
@@ -23,6 +27,7 @@ afterAll(() => h.cleanup());
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const { jobs, badges } = SEED_IDS;
 const Notices = successEnvelope(z.array(Notice));
 
@@ -135,5 +140,37 @@ describe('alerts, the daily digest and the bell', () => {
     expect(read.json().data).toEqual({ read: 1 });
     expect(Notices.parse((await notices()).json()).data.map((notice) => notice.kind)).toEqual(['digest']);
     await h.deleteTrigger(triggerId);
+  });
+
+  it('forgets a notice a month after it was read, and any notice after a year', async () => {
+    const team = await createVendorTeam(h.deps, 'Tidy Drains');
+    const db = h.deps.database.db;
+    const now = h.clock.now().getTime();
+    const ago = (days: number) => new Date(now - days * DAY);
+    const yearOld = await insertTestNotice(db, team, ago(366));
+    const unread = await insertTestNotice(db, team, ago(40));
+    const readLongAgo = await insertTestNotice(db, team, ago(40));
+    const readLately = await insertTestNotice(db, team, ago(40));
+    const who = { vendorId: team.vendor.id, userId: team.admin.id };
+    await markNoticesRead(db, { ...who, noticeId: readLongAgo }, ago(31));
+    await markNoticesRead(db, { ...who, noticeId: readLately }, ago(29));
+    const bell = async () => {
+      const response = await h.app.inject({
+        method: 'GET',
+        url: `/api/vendor/${team.vendor.id}/notices`,
+        headers: bearer(team.adminToken),
+      });
+      return Notices.parse(response.json()).data.map((notice) => notice.id);
+    };
+    expect(await bell()).toEqual(expect.arrayContaining([yearOld, unread]));
+
+    expect(await removeExpiredNotices(h.deps)).toBe(2);
+    expect(await bell()).toEqual([unread]);
+    const left = await db
+      .select({ id: adminNotices.id })
+      .from(adminNotices)
+      .where(eq(adminNotices.vendorId, team.vendor.id));
+    expect(left.map((row) => row.id).sort()).toEqual([unread, readLately].sort());
+    expect(await removeExpiredNotices(h.deps)).toBe(0);
   });
 });

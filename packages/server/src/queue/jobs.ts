@@ -1,6 +1,11 @@
 import { removeExpiredActivityJob } from '../modules/audit/audit.jobs.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from '../modules/auth/auth.jobs.ts';
-import { dailyDigestJob, dispatchDueRunsJob, reconcileJob } from '../modules/automation/automation.jobs.ts';
+import {
+  dailyDigestJob,
+  dispatchDueRunsJob,
+  reconcileJob,
+  removeExpiredNoticesJob,
+} from '../modules/automation/automation.jobs.ts';
 import { executeRunJob } from '../modules/automation/execute-run.jobs.ts';
 import { endPastDueGraceJob } from '../modules/billing/billing.jobs.ts';
 import { sendMailJob } from '../modules/mail/mail.jobs.ts';
@@ -24,4 +29,5 @@ export const JOBS: readonly JobDefinition[] = [
   endPastDueGraceJob,
   removeExpiredActivityJob,
   dailyDigestJob,
+  removeExpiredNoticesJob,
 ];

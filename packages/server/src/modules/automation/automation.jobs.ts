@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
 import { connectedVendorIds } from '../servicem8/sm8-access.ts';
+import { removeExpiredNotices } from './notices.service.ts';
 import { reconcileVendor } from './reconciliation.service.ts';
 import { sendDailyDigests } from './run-digest.service.ts';
 import { dispatchDueRuns } from './run-dispatch.service.ts';
@@ -42,4 +43,13 @@ export const dailyDigestJob = defineJob({
   queue: { retryLimit: 2, retryDelay: 300 },
   schedule: '5 * * * *',
   handle: async (_payload, { deps }) => ({ sent: await sendDailyDigests(deps) }),
+});
+
+/** Every night: the bell's notices, once read, keep a month, and a year at most. */
+export const removeExpiredNoticesJob = defineJob({
+  name: 'automation.remove-expired-notices',
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 2, retryDelay: 300 },
+  schedule: '27 3 * * *',
+  handle: async (_payload, { deps }) => ({ removed: await removeExpiredNotices(deps) }),
 });

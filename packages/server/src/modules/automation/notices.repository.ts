@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { adminNotices } from './automation.schema.ts';
 
@@ -71,4 +71,13 @@ export async function hasNoticeSince(
       ),
     );
   return (row?.n ?? 0) > 0;
+}
+
+/** Deletes the notices read before `readBefore` and those created before `createdBefore`, read or not; answers how many. */
+export async function deleteNotices(db: Db, where: { readBefore: Date; createdBefore: Date }): Promise<number> {
+  const rows = await db
+    .delete(adminNotices)
+    .where(or(lt(adminNotices.readAt, where.readBefore), lt(adminNotices.createdAt, where.createdBefore)))
+    .returning({ id: adminNotices.id });
+  return rows.length;
 }

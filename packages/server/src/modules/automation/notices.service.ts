@@ -2,11 +2,16 @@ import type { Notice } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
-import { listUnreadNotices, markNoticesRead, noticeExists } from './notices.repository.ts';
+import { deleteNotices, listUnreadNotices, markNoticesRead, noticeExists } from './notices.repository.ts';
 
 /** The bell in the header: what was emailed to an Admin (failures they can fix, the daily digest), until read. */
 
 const SHOWN = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A read notice has done its work; it stays a month, in case someone looks for what the bell said. */
+const READ_KEPT_MS = 30 * DAY_MS;
+/** An unread one stays a year: the emails said the same, and the run log keeps the detail. */
+const UNREAD_KEPT_MS = 365 * DAY_MS;
 
 export async function unreadNotices(deps: Deps, caller: Caller, vendorId: string): Promise<Notice[]> {
   const rows = await listUnreadNotices(deps.database.db, { vendorId, userId: caller.id }, SHOWN);
@@ -38,4 +43,13 @@ export async function readNotices(
     deps.clock.now(),
   );
   return { read };
+}
+
+/** The nightly clean-up: notices read over a month ago and any over a year old; answers how many went. */
+export function removeExpiredNotices(deps: Pick<Deps, 'database' | 'clock'>): Promise<number> {
+  const now = deps.clock.now().getTime();
+  return deleteNotices(deps.database.db, {
+    readBefore: new Date(now - READ_KEPT_MS),
+    createdBefore: new Date(now - UNREAD_KEPT_MS),
+  });
 }
