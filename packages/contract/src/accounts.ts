@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ClientMessagingSettings, DEFAULT_CLIENT_MESSAGING } from './client-messaging.ts';
-import { type PLATFORM_ROLES, VENDOR_ROLES, VendorRole } from './enums.ts';
+import { VENDOR_ROLES, VendorRole } from './enums.ts';
 import { say } from './field-words.ts';
 
 /** Accounts: sign-in, the stored session, users, vendors and their memberships. */
@@ -113,8 +113,6 @@ export const UserSession = z.object({
   vendors: z.array(VendorMembership),
 });
 export type UserSession = z.infer<typeof UserSession>;
-
-export const SUPER_ADMIN: (typeof PLATFORM_ROLES)[number] = 'SuperAdmin';
 
 export const UserProfile = z.object({
   id: z.uuid(),

@@ -1,5 +1,7 @@
 /** Business and interface constants. Numbers are exact: users and tests rely on them. */
 
+import type { PLATFORM_ROLES } from './enums.ts';
+
 export const APP_VERSION = '1.8.0';
 
 export const STORAGE_KEYS = {
@@ -40,3 +42,22 @@ export const CHANGELOG_ARTICLE = { category: 'communication', slug: 'changelog' 
 
 export const PAGE_SIZE_MAX = 500;
 export const PAGE_SIZE_DEFAULT = 50;
+
+/** The stable `code` of every failure the server answers (`ErrorBody`). */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'EMAIL_NOT_VERIFIED',
+  'FORBIDDEN',
+  'ACCOUNT_LOCKED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+] as const;
+
+export const SUPER_ADMIN: (typeof PLATFORM_ROLES)[number] = 'SuperAdmin';

@@ -1,23 +1,9 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './constants.ts';
 import { UnresolvedReference } from './template-references.ts';
 
 /** Every answer is wrapped; failures carry a human sentence and a stable code. */
 
-export const ERROR_CODES = [
-  'BAD_REQUEST',
-  'VALIDATION_FAILED',
-  'UNAUTHENTICATED',
-  'EMAIL_NOT_VERIFIED',
-  'FORBIDDEN',
-  'ACCOUNT_LOCKED',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INTERNAL',
-  'SERVICE_UNAVAILABLE',
-] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

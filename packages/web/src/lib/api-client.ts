@@ -1,11 +1,12 @@
-import { ERROR_CODES, type ErrorCode, type SuccessEnvelope, successEnvelope } from '@automate/contract';
+import { ERROR_CODES, type ErrorCode } from '@automate/contract';
 import type { z } from 'zod';
 
 /**
  * The one way the web app talks to the server.
  *
- * Every success is parsed with `successEnvelope(dataSchema)` from the contract, so callers get typed,
- * validated data. Every failure becomes an `ApiError`. The client never shows toasts or redirects:
+ * Every success is the contract's envelope (`successEnvelope`) around data parsed with the caller's
+ * schema, so callers get typed, validated data. The envelope is read by hand: the client itself needs
+ * no schema library, so a page whose first view makes no request loads none. Every failure becomes an `ApiError`. The client never shows toasts or redirects:
  * callers (query hooks, forms, the auth layer) decide what the user sees.
  */
 
@@ -154,9 +155,10 @@ function readFieldErrors(value: unknown): Record<string, string[]> | undefined {
   return fieldErrors;
 }
 
-function describeIssues(error: z.ZodError): string {
+/** The first three problems, each at its path below `under`. */
+function describeIssues(error: z.ZodError, under: string): string {
   const shown = error.issues.slice(0, 3).map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
+    const where = [under, ...issue.path.map(String)].join('.');
     return `${where}: ${issue.message}`;
   });
   const more = error.issues.length > shown.length ? ` (and ${error.issues.length - shown.length} more)` : '';
@@ -252,19 +254,24 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       });
     }
 
-    const parsed = successEnvelope(dataSchema).safeParse(json.value);
-    if (!parsed.success) {
+    const envelope = isRecord(json.value) && json.value.success === true ? json.value : undefined;
+    const message = envelope?.message;
+    const parsed = envelope ? dataSchema.safeParse(envelope.data) : undefined;
+    if (!parsed?.success || (message !== undefined && typeof message !== 'string')) {
+      const problem = !envelope
+        ? '(root): not a success envelope'
+        : parsed?.success === false
+          ? describeIssues(parsed.error, 'data')
+          : 'message: not a string';
       throw fail({
         status: response.status,
         code: 'INVALID_RESPONSE',
-        message: `The server's answer to ${method} ${path} did not have the expected shape: ${describeIssues(parsed.error)}.`,
+        message: `The server's answer to ${method} ${path} did not have the expected shape: ${problem}.`,
         requestId: headerRequestId,
-        cause: parsed.error,
+        cause: parsed?.error,
       });
     }
-    // zod cannot spell the output of a generic object schema; the parse above has checked this shape.
-    const envelope = parsed.data as SuccessEnvelope<z.output<T>>;
-    return { data: envelope.data, message: envelope.message };
+    return { data: parsed.data as z.output<T>, message };
   }
 
   return {

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, SUPER_ADMIN, UserSession, type VendorMembership } from '@automate/contract';
+import { STORAGE_KEYS, SUPER_ADMIN, type UserSession, type VendorMembership } from '@automate/contract';
 import { isTokenUsable } from './token.ts';
 
 /**
@@ -80,12 +80,40 @@ export function getCurrentVendor(state: SessionState): VendorMembership | null {
   return user.vendors.find((vendor) => vendor.vendorId === vendorId) ?? null;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a stored user still has the shape the app reads. It was stored from a sign-in answer the API
+ * client had parsed with `UserSession`, so this only catches another version's or a hand-edited value,
+ * without loading the schemas (and their library) before the first page shows.
+ */
+function isStoredSession(value: unknown): value is UserSession {
+  if (!isRecord(value)) return false;
+  const texts = ['token', 'tokenExpiry', 'id', 'firstName', 'lastName', 'userName', 'email'] as const;
+  return (
+    texts.every((key) => typeof value[key] === 'string') &&
+    typeof value.lockedOut === 'boolean' &&
+    Array.isArray(value.roles) &&
+    value.roles.every((role) => typeof role === 'string') &&
+    Array.isArray(value.vendors) &&
+    value.vendors.every(
+      (vendor) =>
+        isRecord(vendor) &&
+        typeof vendor.vendorId === 'string' &&
+        typeof vendor.name === 'string' &&
+        typeof vendor.role === 'string' &&
+        typeof vendor.sm8Connected === 'boolean',
+    )
+  );
+}
+
 function readStoredUser(storage: SessionStorage): UserSession | null {
   const raw = storage.getItem(STORAGE_KEYS.user);
   if (raw === null) return null;
   try {
-    const parsed = UserSession.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const stored: unknown = JSON.parse(raw);
+    if (isStoredSession(stored)) return stored;
   } catch {
     // not JSON: fall through and forget it
   }

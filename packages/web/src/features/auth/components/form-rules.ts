@@ -1,4 +1,3 @@
-import { EmailAddress, newPassword } from '@automate/contract';
 import { apiFieldErrors } from '@/lib/form-errors.ts';
 
 /** Messages for what people type, checked before anything is sent; the server checks again. */
@@ -13,18 +12,6 @@ export const MESSAGES = {
 } as const;
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
-
-export function checkEmail(value: string): string | undefined {
-  if (value.trim() === '') return MESSAGES.emailRequired;
-  return EmailAddress.safeParse(value).success ? undefined : MESSAGES.emailInvalid;
-}
-
-/** The password policy of the contract (at least 10 characters, a letter and a digit), named by the input's label. */
-export function checkNewPassword(value: string, label = 'Password'): string | undefined {
-  if (value === '') return MESSAGES.passwordRequired;
-  const parsed = newPassword(label).safeParse(value);
-  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? MESSAGES.passwordRequired);
-}
 
 export function checkRequired(value: string, message: string): string | undefined {
   return value.trim() === '' ? message : undefined;

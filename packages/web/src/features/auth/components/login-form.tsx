@@ -12,7 +12,7 @@ import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
-import { useLogin } from '../api/login.ts';
+import { loadSignInRequests, useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { EmailField, FormFooterLink } from './auth-fields.tsx';
 import { checkRequired, compact, type FieldErrors, hasErrors, MESSAGES, serverFieldError } from './form-rules.ts';
@@ -70,7 +70,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: UserSession) => v
   const fieldError = (field: Field) => errors[field] ?? serverFieldError(failure, field);
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
+    <Box component="form" noValidate onSubmit={submit} onChangeCapture={loadSignInRequests} aria-label="Sign in">
       <Stack spacing={2}>
         <ErrorAlert error={failure} fallback="Sign-in failed. Please try again." data-testid="login-error">
           {code === 'ACCOUNT_LOCKED' ? (

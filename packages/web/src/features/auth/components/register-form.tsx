@@ -13,8 +13,6 @@ import { useRegister } from '../api/register.ts';
 import { FormFooterLink } from './auth-fields.tsx';
 import {
   browserTimeZone,
-  checkEmail,
-  checkNewPassword,
   checkRequired,
   compact,
   type FieldErrors,
@@ -22,6 +20,7 @@ import {
   MESSAGES,
   serverFieldError,
 } from './form-rules.ts';
+import { checkEmail, checkNewPassword } from './schema-rules.ts';
 
 type Field = 'firstName' | 'lastName' | 'vendorName' | 'email' | 'password';
 

@@ -10,7 +10,8 @@ import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import type { TokenLink } from '../api/verify-email.ts';
-import { checkNewPassword, compact, type FieldErrors, hasErrors, MESSAGES, serverFieldError } from './form-rules.ts';
+import { compact, type FieldErrors, hasErrors, MESSAGES, serverFieldError } from './form-rules.ts';
+import { checkNewPassword } from './schema-rules.ts';
 
 type Field = 'password' | 'confirm';
 

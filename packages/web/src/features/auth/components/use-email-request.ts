@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { checkEmail, serverFieldError } from './form-rules.ts';
+import { serverFieldError } from './form-rules.ts';
+import { checkEmail } from './schema-rules.ts';
 
 type EmailMutation = { mutate(email: string): void; error: unknown };
 
