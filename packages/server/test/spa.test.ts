@@ -12,7 +12,16 @@ const APP_JS = `console.log(${JSON.stringify('app '.repeat(500))})`;
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-web-'));
   fs.mkdirSync(path.join(webRoot, 'assets'));
-  fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Automate</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><title>Automate</title></head><body><div id="root"></div></body></html>',
+  );
+  // What the web app's build writes: the chunks of each measured page that the entry does not load itself.
+  fs.mkdirSync(path.join(webRoot, '.vite'));
+  fs.writeFileSync(
+    path.join(webRoot, '.vite', 'route-preloads.json'),
+    JSON.stringify({ '/auth/login': ['/assets/login-9z8y.js', '/assets/form-7x6w.js'] }),
+  );
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js'), APP_JS);
   // What the web app's build writes beside every file.
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js.br'), brotliCompressSync(APP_JS));
@@ -33,6 +42,17 @@ describe('serving the web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it("names a page's own chunks for the browser to preload beside the entry", async () => {
+    for (const url of ['/auth/login', '/auth/login/', '/auth/login?redirect=%2Fapp']) {
+      const response = await services.app.inject({ method: 'GET', url });
+      expect(response.body, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/login-9z8y.js"><link rel="modulepreload" crossorigin href="/assets/form-7x6w.js"></head>',
+      );
+    }
+    const other = await services.app.inject({ method: 'GET', url: '/app/dashboard' });
+    expect(other.body).not.toContain('modulepreload');
   });
 
   it('serves hashed assets with a long cache', async () => {

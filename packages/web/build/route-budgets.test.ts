@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetBreaches, type Manifest, measureRoutes, sizeReport } from './route-budgets.ts';
+import { budgetBreaches, type Manifest, measureRoutes, routePreloads, sizeReport } from './route-budgets.ts';
 
 /** A build of an entry, a shared chunk, two pages and the editor the second page opens later. */
 const MANIFEST: Manifest = {
@@ -48,5 +48,16 @@ describe('route budgets', () => {
     expect(() =>
       measureRoutes(MANIFEST, gzipBytesOf, [{ route: '/gone', modules: ['src/gone.tsx'], maxGzipKb: 1 }]),
     ).toThrow('The route budget of /gone names src/gone.tsx, which the build does not have.');
+  });
+
+  it('preloads for each route the files the entry does not already load', () => {
+    const sizes = measureRoutes(MANIFEST, gzipBytesOf, [
+      { route: '/auth/login', modules: ['src/login.tsx'], maxGzipKb: 100 },
+      { route: '/', modules: [], maxGzipKb: 100 },
+    ]);
+    expect(routePreloads(MANIFEST, sizes)).toEqual({
+      '/auth/login': ['/assets/login.js', '/assets/mui.js'],
+      '/': [],
+    });
   });
 });

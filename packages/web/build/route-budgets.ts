@@ -68,6 +68,22 @@ function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
   return seen;
 }
 
+/**
+ * For each route, its files the entry does not import itself (index.html already preloads those): the
+ * server names them in `<link rel="modulepreload">` in the page it sends for that path, so the browser
+ * fetches them beside the entry instead of after the entry has run.
+ */
+export function routePreloads(manifest: Manifest, sizes: RouteSize[]): Record<string, string[]> {
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const entryFiles = new Set([...staticClosure(manifest, entryKeys)].map((key) => manifest[key]?.file));
+  return Object.fromEntries(
+    sizes.map((size) => [size.route, size.files.filter((file) => !entryFiles.has(file)).map((file) => `/${file}`)]),
+  );
+}
+
+/** Where the build writes `routePreloads` (beside Vite's manifest, which the server does not serve). */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
 /** The routes over their budget, one sentence each. */
 export function budgetBreaches(sizes: RouteSize[]): string[] {
   return sizes
@@ -98,7 +114,8 @@ export function sizeReport(sizes: RouteSize[]): string {
 
 /**
  * Checks the budgets once the build is written, and fails the build with the routes over budget.
- * Writes the size report into the output folder (`bundle-size.md`); `npm run size` copies it to docs/.
+ * Writes the size report into the output folder (`bundle-size.md`; `npm run size` copies it to docs/)
+ * and each route's files to preload (`ROUTE_PRELOADS_FILE`).
  */
 export function routeBudgets(budgets: RouteBudget[] = ROUTE_BUDGETS): Plugin {
   let outDir = 'dist';
@@ -116,6 +133,7 @@ export function routeBudgets(budgets: RouteBudget[] = ROUTE_BUDGETS): Plugin {
         budgets,
       );
       fs.writeFileSync(path.join(outDir, 'bundle-size.md'), sizeReport(sizes));
+      fs.writeFileSync(path.join(outDir, ROUTE_PRELOADS_FILE), JSON.stringify(routePreloads(manifest, sizes)));
       const breaches = budgetBreaches(sizes);
       if (breaches.length > 0) this.error(`Over the size budget:\n${breaches.join('\n')}`);
     },

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { applyStyles } from '@/testing/styles.ts';
-import { ConfirmDialog, ConfirmProvider, useConfirm } from './confirm-dialog.tsx';
+import { ConfirmProvider, useConfirm } from './confirm-dialog.tsx';
+import { ConfirmDialog } from './confirm-prompt.tsx';
 
 const user = userEvent.setup({ delay: null });
 
@@ -33,7 +34,7 @@ describe('the confirm dialog', () => {
 
   it('confirming closes it without calling cancel', async () => {
     const { onConfirm, onCancel, onClose } = showDialog();
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).not.toHaveBeenCalled();
     expect(onClose).toHaveBeenCalledWith(true);
@@ -41,7 +42,7 @@ describe('the confirm dialog', () => {
 
   it('cancelling calls the cancel callback and closes it', async () => {
     const { onConfirm, onCancel, onClose } = showDialog();
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onConfirm).not.toHaveBeenCalled();
     expect(onClose).toHaveBeenCalledWith(false);
@@ -77,7 +78,7 @@ describe('useConfirm', () => {
       </ConfirmProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'Ask' }));
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('true'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onCancel).not.toHaveBeenCalled();
@@ -91,7 +92,7 @@ describe('useConfirm', () => {
       </ConfirmProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'Ask' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('false'));
     expect(onCancel).toHaveBeenCalledTimes(1);
   });

@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { PlainTextField, type PlainTextFieldProps } from '@/components/ui/plain-text-field.tsx';
 
 /** The email address someone signs in with, with its problem (if any) below it. */
 export function EmailField({
@@ -8,13 +8,14 @@ export function EmailField({
   onChange,
   error,
   ...props
-}: Omit<TextFieldProps, 'value' | 'onChange' | 'error'> & {
+}: Omit<PlainTextFieldProps, 'label' | 'value' | 'onChange' | 'error'> & {
+  label?: string;
   value: string;
   onChange(value: string): void;
   error: string | undefined;
 }) {
   return (
-    <TextField
+    <PlainTextField
       label="Email"
       type="email"
       name="email"
