@@ -4,7 +4,7 @@ import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BreadcrumbBar } from '@/components/ui/breadcrumb-bar.tsx';
 import { NotFoundPage } from '@/components/ui/not-found-page.tsx';
@@ -12,11 +12,9 @@ import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { mainContentProps } from '@/components/ui/skip-link.tsx';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { getArticleBySlug } from '@/features/content/api/get-article-by-slug.ts';
-import { ChangelogDialog } from '@/features/content/components/changelog-dialog.tsx';
 import { useChangelog } from '@/features/content/hooks/use-changelog.ts';
-import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog.tsx';
 import { NoticeBell } from '@/features/notices/notice-bell.tsx';
-import { type VendorChoice, VendorSelector } from '@/features/vendors/components/vendor-selector.tsx';
+import type { VendorChoice } from '@/features/vendors/components/vendor-selector.tsx';
 import { usePublicData } from '@/lib/public-data.ts';
 import { DEFAULT_SIGNED_IN_PATH, LOGIN_PATH, resolveAccess } from '@/lib/session/access.ts';
 import { useSession, useSessionStore } from '@/lib/session/session.ts';
@@ -27,6 +25,25 @@ import { AppSidebar } from './app-sidebar.tsx';
 import { adminNavItems, appNavItems } from './nav-items.ts';
 
 const MAX_TIMER_MS = 2_147_483_647;
+
+// Loaded when first shown: the dialogs when opened, the vendor selector for a super admin. Most visits
+// need neither, and together they bring MUI's Autocomplete, Popper and dialogs (about 30 KB gzip).
+const VendorSelector = lazy(() =>
+  import('@/features/vendors/components/vendor-selector.tsx').then((module) => ({ default: module.VendorSelector })),
+);
+const ChangelogDialog = lazy(() =>
+  import('@/features/content/components/changelog-dialog.tsx').then((module) => ({ default: module.ChangelogDialog })),
+);
+const FeedbackDialog = lazy(() =>
+  import('@/features/feedback/components/feedback-dialog.tsx').then((module) => ({ default: module.FeedbackDialog })),
+);
+
+/** Whether `open` has been true: a lazily loaded dialog stays rendered from then on, so it can animate closed. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /** Re-renders when the session's token runs out, so the guard sends the person to sign in. */
 function useExpiryTick(user: UserSession | null): void {
@@ -93,6 +110,8 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
   const drawerOpen = drawerOpenAt === pathname;
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const changelog = useChangelog({ enabled: !state.automatic, loadArticle: loadChangelog });
+  const changelogShown = useOpenedOnce(changelog.open);
+  const feedbackShown = useOpenedOnce(feedbackOpen);
 
   // Start-up: refresh vendors and roles (and the token) once; a 401 signs out (see main.tsx).
   const userInfo = useUserInfo(user.id);
@@ -127,11 +146,13 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
 
   const showSelector = isSuperAdmin(user) && !state.automatic;
   const vendorArea = showSelector ? (
-    <VendorSelector
-      value={currentVendor ? { vendorId: currentVendor.vendorId, name: currentVendor.name } : null}
-      onSelect={selectVendor}
-      onVendorsLoaded={refreshOverride}
-    />
+    <Suspense fallback={null}>
+      <VendorSelector
+        value={currentVendor ? { vendorId: currentVendor.vendorId, name: currentVendor.name } : null}
+        onSelect={selectVendor}
+        onVendorsLoaded={refreshOverride}
+      />
+    </Suspense>
   ) : currentVendor ? (
     <Box>
       <Typography variant="caption" color="text.secondary" component="p">
@@ -178,15 +199,19 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
           <Outlet />
         </Box>
       </Box>
-      <ChangelogDialog
-        open={changelog.open}
-        article={changelog.article}
-        loading={changelog.loading}
-        onClose={changelog.closeChangelog}
-      />
-      {feedbackUrl ? (
-        <FeedbackDialog open={feedbackOpen} formUrl={feedbackUrl} onClose={() => setFeedbackOpen(false)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {changelogShown ? (
+          <ChangelogDialog
+            open={changelog.open}
+            article={changelog.article}
+            loading={changelog.loading}
+            onClose={changelog.closeChangelog}
+          />
+        ) : null}
+        {feedbackUrl && feedbackShown ? (
+          <FeedbackDialog open={feedbackOpen} formUrl={feedbackUrl} onClose={() => setFeedbackOpen(false)} />
+        ) : null}
+      </Suspense>
     </Box>
   );
 }
