@@ -17,19 +17,26 @@ export type RouteBudget = { route: string; modules: string[]; maxGzipKb: number 
 /**
  * A phone on a weak connection signs in and opens the dashboard: these are the most it downloads.
  * The aim is 150 KB for the public and sign-in pages and 250 KB for the dashboard; until the code is
- * split that far, each budget holds today's size with a little room, so nothing grows unnoticed.
+ * split that far (React DOM, React Router and MUI's core alone are about 120 KB of the entry, and the
+ * signed-in pages need zod to read their data), each budget holds today's size with a little room, so
+ * nothing grows unnoticed. The trigger editor is measured too: the server preloads its chunks.
  */
 const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/auth/login',
     modules: ['src/app/layouts/card-layout.tsx', 'src/app/routes/auth/login.tsx'],
-    maxGzipKb: 265,
+    maxGzipKb: 205,
   },
-  { route: '/', modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/home.tsx'], maxGzipKb: 250 },
+  { route: '/', modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/home.tsx'], maxGzipKb: 200 },
   {
     route: '/app/dashboard',
     modules: ['src/app/layouts/shell/shell-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
-    maxGzipKb: 330,
+    maxGzipKb: 300,
+  },
+  {
+    route: '/app/automation/view/new',
+    modules: ['src/app/layouts/shell/shell-layout.tsx', 'src/app/routes/app/automation-editor.tsx'],
+    maxGzipKb: 370,
   },
 ];
 

@@ -23,6 +23,7 @@ const pages = {
   appDashboard: () => import('./routes/app/dashboard.tsx'),
   profile: () => import('./routes/app/profile.tsx'),
   automation: () => import('./routes/app/automation.tsx'),
+  automationEditor: () => import('./routes/app/automation-editor.tsx'),
   account: () => import('./routes/app/account.tsx'),
   adminDashboard: () => import('./routes/admin/dashboard.tsx'),
   adminAutomation: () => import('./routes/admin/automation.tsx'),
@@ -166,7 +167,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                   page('logs', 'Logs', pages.automation, 'AutomationLogsRoute'),
                   page('schedule', 'Schedule', pages.automation, 'AutomationScheduleRoute'),
                   section('view/:id', 'Automation details', [
-                    indexPage(pages.automation, 'AutomationViewRoute'),
+                    indexPage(pages.automationEditor, 'AutomationViewRoute'),
                     page('logs', 'Logs', pages.automation, 'AutomationViewLogsRoute'),
                   ]),
                 ]),
