@@ -46,6 +46,46 @@ async function startOnPort(
   const port = reuse?.port ?? (await freePort());
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'automate-e2e-'));
   const database: TestDatabase = reuse?.database ?? (await createTestDatabase({ dataDir }));
+  const { child, output } = spawnServer({ port, dataDir, database, env });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const cleanup = async () => {
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilHealthy(baseUrl, child, output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await cleanup();
+    throw error;
+  }
+  return {
+    baseUrl,
+    output,
+    async stop() {
+      const code = await signal(child, 'SIGTERM');
+      await cleanup();
+      return code;
+    },
+    async kill() {
+      await signal(child, 'SIGKILL');
+    },
+    terminate: () => signal(child, 'SIGTERM'),
+    restart: () => startServerProcess(env, { port, dataDir, database }),
+  };
+}
+
+/**
+ * The server's entry point as a process on `port`, without waiting for it: `output` is everything it
+ * has printed so far.
+ */
+export function spawnServer(options: {
+  port: number;
+  dataDir: string;
+  database: TestDatabase;
+  env: Record<string, string>;
+}): { child: ChildProcess; output: () => string } {
+  const { port, dataDir, database, env } = options;
   const child = spawn(process.execPath, [SERVER_MAIN], {
     env: {
       ...process.env,
@@ -69,36 +109,11 @@ async function startOnPort(
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const cleanup = async () => {
-    await database.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitUntilHealthy(baseUrl, child, () => output);
-  } catch (error) {
-    child.kill('SIGKILL');
-    await cleanup();
-    throw error;
-  }
-  return {
-    baseUrl,
-    output: () => output,
-    async stop() {
-      const code = await signal(child, 'SIGTERM');
-      await cleanup();
-      return code;
-    },
-    async kill() {
-      await signal(child, 'SIGKILL');
-    },
-    terminate: () => signal(child, 'SIGTERM'),
-    restart: () => startServerProcess(env, { port, dataDir, database }),
-  };
+  return { child, output: () => output };
 }
 
 /** Sends `name` to the process and resolves with its exit code once it has exited. */
-function signal(child: ChildProcess, name: NodeJS.Signals): Promise<number | null> {
+export function signal(child: ChildProcess, name: NodeJS.Signals): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill(name);

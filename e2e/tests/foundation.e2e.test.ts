@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, freePort } from '@automate/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { type ServerProcess, signal, spawnServer, startServerProcess } from '../support/server-process.ts';
 
 let server: ServerProcess | undefined;
 let browser: Browser;
@@ -55,5 +59,23 @@ describe('the server process', () => {
     server = undefined;
     const code = await stopping.stop();
     expect(code, `the server's output:\n${stopping.output()}`).toBe(0);
+  });
+
+  it('stops cleanly on a SIGTERM that arrives while it is still starting', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-e2e-'));
+    const database = await createTestDatabase({ dataDir });
+    const { child, output } = spawnServer({ port: await freePort(), dataDir, database, env: { LOG_LEVEL: 'info' } });
+    try {
+      // Its first log line is written while it starts (before it listens): a deploy stopping it then.
+      await expect.poll(output, { timeout: 120_000, interval: 20 }).toMatch(/\n/);
+      const code = await signal(child, 'SIGTERM');
+      expect(code, `the server's output:\n${output()}`).toBe(0);
+      expect(output()).toContain('SIGTERM received');
+      expect(output()).toContain('stopped: database');
+    } finally {
+      child.kill('SIGKILL');
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -110,15 +110,6 @@ export async function startServices(options: {
     onStop('database', () => database.close());
     await database.migrate();
 
-    const queue = await createQueue({ database, jobs: JOBS, logger, settings: config.queue, cron: options.cron });
-    onStop('queue', (by) =>
-      queue.stop(
-        by === undefined
-          ? DEFAULT_JOB_WAIT_MS
-          : Math.max(MIN_JOB_WAIT_MS, Math.min(DEFAULT_JOB_WAIT_MS, by - Date.now() - CLOSE_RESERVE_MS)),
-      ),
-    );
-
     const clock = options.clock ?? systemClock;
     const keys = resolveAppKeys(config);
     let servicem8 = sm8RuntimeFor(config, logger, clock);
@@ -151,6 +142,16 @@ export async function startServices(options: {
       onStop('demo Stripe', () => demo.sim.close());
       logger.info(`Demo mode: simulated Stripe at ${demo.sim.baseUrl()} (pay with the test card 4242 4242 4242 4242)`);
     }
+    // The queue stops before the demo simulators, so jobs still running can finish their calls.
+    const queue = await createQueue({ database, jobs: JOBS, logger, settings: config.queue, cron: options.cron });
+    onStop('queue', (by) =>
+      queue.stop(
+        by === undefined
+          ? DEFAULT_JOB_WAIT_MS
+          : Math.max(MIN_JOB_WAIT_MS, Math.min(DEFAULT_JOB_WAIT_MS, by - Date.now() - CLOSE_RESERVE_MS)),
+      ),
+    );
+
     const deps: Deps = {
       config,
       database,
