@@ -206,12 +206,14 @@ export async function insertRun(tx: Db, values: typeof triggerRuns.$inferInsert)
 
 /**
  * Stores a run with its first step, the conditions that held, in one statement; answers the run, or
- * undefined (and stores nothing) when the event already has a run of the trigger.
+ * undefined (and stores nothing) when the event already has a run of the trigger. `eventMatchedAt`:
+ * marks the run's event matched in the same statement (whether or not the run is new).
  */
 export async function insertRunWithConditionsStep(
   tx: Db,
   values: typeof triggerRuns.$inferInsert,
   step: { input: Record<string, unknown>; outcome: string; at: Date },
+  eventMatchedAt?: Date,
 ): Promise<RunRow | undefined> {
   const run = tx.$with('new_run').as(
     tx
@@ -243,7 +245,23 @@ export async function insertRunWithConditionsStep(
       )
       .returning({ id: runSteps.id }),
   );
-  const [row] = await tx.with(run, conditionsStep).select().from(run);
+  const matched = eventMatchedAt
+    ? [
+        tx
+          .$with('event_matched')
+          .as(
+            tx
+              .update(automationEvents)
+              .set({ matchedAt: eventMatchedAt })
+              .where(eq(automationEvents.id, values.eventId))
+              .returning({ id: automationEvents.id }),
+          ),
+      ]
+    : [];
+  const [row] = await tx
+    .with(run, conditionsStep, ...matched)
+    .select()
+    .from(run);
   return row;
 }
 

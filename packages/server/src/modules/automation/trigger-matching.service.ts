@@ -105,6 +105,8 @@ export async function matchEvent(
   let runs = 0;
   const later: Array<{ run: RunRow; definition: TriggerDefinitionType }> = [];
   await db.transaction(async (tx) => {
+    // The event is marked matched with its first run, or on its own when it gets none.
+    let marked = false;
     for (const { id, version, definition, evaluation } of evaluated) {
       if (!evaluation.result) continue;
       const timing =
@@ -159,13 +161,15 @@ export async function matchEvent(
           }${runNow ? 'The actions run now.' : `The actions are due ${formatInZone(due, vendor.timeZone)}.`}`,
           at: now,
         },
+        marked ? undefined : now,
       );
+      marked = true;
       if (!run) continue;
       runs++;
       if (dispatchNow) await queueRunExecution(deps, run, tx);
       else later.push({ run, definition });
     }
-    await markEventMatched(tx, event.id, now);
+    if (!marked) await markEventMatched(tx, event.id, now);
   });
   // Runs due later are checked for what their messages will miss, with the records just read.
   if (later.length > 0) await warnNewRuns(deps, later, { client, records, names });
