@@ -204,6 +204,67 @@ export async function insertRun(tx: Db, values: typeof triggerRuns.$inferInsert)
   return row;
 }
 
+/**
+ * Stores a run with its first step, the conditions that held, in one statement; answers the run, or
+ * undefined (and stores nothing) when the event already has a run of the trigger. `eventMatchedAt`:
+ * marks the run's event matched in the same statement (whether or not the run is new).
+ */
+export async function insertRunWithConditionsStep(
+  tx: Db,
+  values: typeof triggerRuns.$inferInsert,
+  step: { input: Record<string, unknown>; outcome: string; at: Date },
+  eventMatchedAt?: Date,
+): Promise<RunRow | undefined> {
+  const run = tx.$with('new_run').as(
+    tx
+      .insert(triggerRuns)
+      .values(values)
+      .onConflictDoNothing({ target: [triggerRuns.triggerId, triggerRuns.eventId] })
+      .returning(),
+  );
+  const at = sql`${step.at.toISOString()}::timestamptz`;
+  const conditionsStep = tx.$with('conditions_step').as(
+    tx
+      .insert(runSteps)
+      .select(
+        tx
+          .select({
+            id: sql`gen_random_uuid()`.as('id'),
+            runId: sql`${run.id}`.as('run_id'),
+            position: sql`0`.as('position'),
+            kind: sql`${'Conditions'}::run_step_kind`.as('kind'),
+            actionId: sql`null`.as('action_id'),
+            actionType: sql`null`.as('action_type'),
+            status: sql`${'Succeeded'}::run_step_status`.as('status'),
+            input: sql`${JSON.stringify(step.input)}::jsonb`.as('input'),
+            outcome: sql`${step.outcome}`.as('outcome'),
+            startedAt: at.as('started_at'),
+            finishedAt: at.as('finished_at'),
+          })
+          .from(run),
+      )
+      .returning({ id: runSteps.id }),
+  );
+  const matched = eventMatchedAt
+    ? [
+        tx
+          .$with('event_matched')
+          .as(
+            tx
+              .update(automationEvents)
+              .set({ matchedAt: eventMatchedAt })
+              .where(eq(automationEvents.id, values.eventId))
+              .returning({ id: automationEvents.id }),
+          ),
+      ]
+    : [];
+  const [row] = await tx
+    .with(run, conditionsStep, ...matched)
+    .select()
+    .from(run);
+  return row;
+}
+
 export async function findRun(db: Db, runId: string): Promise<RunRow | undefined> {
   const [row] = await db.select().from(triggerRuns).where(eq(triggerRuns.id, runId));
   return row;
@@ -233,14 +294,14 @@ export async function takeDueRuns(
     .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId, dueAt: triggerRuns.dueAt });
 }
 
-/** Moves a Scheduled run to Running; false when it is no longer Scheduled (cancelled, or taken). */
-export async function startRun(db: Db, runId: string, now: Date): Promise<boolean> {
-  const rows = await db
+/** Moves a Scheduled run to Running and answers it; undefined when it is not Scheduled (cancelled, running, done). */
+export async function startRun(db: Db, runId: string, now: Date): Promise<RunRow | undefined> {
+  const [row] = await db
     .update(triggerRuns)
     .set({ status: 'Running', startedAt: now, updatedAt: now })
     .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Scheduled')))
-    .returning({ id: triggerRuns.id });
-  return rows.length === 1;
+    .returning();
+  return row;
 }
 
 /**
@@ -266,6 +327,7 @@ export async function postponeRun(
     .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
 }
 
+/** Ends a Running run, writing the step changes held for it (`HeldSteps`) in the same statement. */
 export async function finishRun(
   db: Db,
   runId: string,
@@ -276,8 +338,10 @@ export async function finishRun(
     at: Date;
     failureCause?: string | null;
   },
+  held: HeldSteps = NOTHING_HELD,
 ): Promise<void> {
-  await db
+  const writes = heldStepWrites(db, held);
+  await (writes.length > 0 ? db.with(...writes) : db)
     .update(triggerRuns)
     .set({
       sm8Calls: sql`${triggerRuns.sm8Calls} + ${outcome.sm8Calls}`,
@@ -327,18 +391,73 @@ export async function listSteps(db: Db, runId: string): Promise<StepRow[]> {
 }
 
 export async function insertStep(db: Db, values: typeof runSteps.$inferInsert): Promise<StepRow> {
-  const [row] = await db.insert(runSteps).values(values).returning();
+  return insertStepAfter(db, NOTHING_HELD, values);
+}
+
+type StepFinish = { status: 'Succeeded' | 'Failed' | 'Skipped' | 'Uncertain'; outcome: string; at: Date };
+
+/** Step changes a run holds back to write with its next statement: new steps, and finished ones. */
+export type HeldSteps = {
+  readonly inserts: ReadonlyArray<typeof runSteps.$inferInsert>;
+  readonly finishes: ReadonlyArray<StepFinish & { stepId: string }>;
+};
+
+const NOTHING_HELD: HeldSteps = { inserts: [], finishes: [] };
+
+/** The finishes of held steps as the data-modifying parts (WITH …) of another statement. */
+function heldFinishWrites(db: Db, held: HeldSteps) {
+  return held.finishes.map((finish, index) =>
+    db
+      .$with(`finished_step_${index}`)
+      .as(
+        db
+          .update(runSteps)
+          .set({ status: finish.status, outcome: finish.outcome, finishedAt: finish.at })
+          .where(eq(runSteps.id, finish.stepId))
+          .returning({ id: runSteps.id }),
+      ),
+  );
+}
+
+/** Every held change as the data-modifying parts (WITH …) of another statement. */
+function heldStepWrites(db: Db, held: HeldSteps) {
+  const inserts =
+    held.inserts.length > 0
+      ? [
+          db.$with('held_steps').as(
+            db
+              .insert(runSteps)
+              .values([...held.inserts])
+              .returning({ id: runSteps.id }),
+          ),
+        ]
+      : [];
+  return [...heldFinishWrites(db, held), ...inserts];
+}
+
+/** Inserts a step after writing the held changes, in one statement; answers the new step. */
+export async function insertStepAfter(db: Db, held: HeldSteps, values: typeof runSteps.$inferInsert): Promise<StepRow> {
+  const finishes = heldFinishWrites(db, held);
+  const rows = await (finishes.length > 0 ? db.with(...finishes) : db)
+    .insert(runSteps)
+    .values([...held.inserts, values])
+    .returning();
+  const row = rows.find((step) => step.position === values.position);
   if (!row) throw new Error('The run step was not stored.');
   return row;
 }
 
-export async function finishStep(
-  db: Db,
-  stepId: string,
-  outcome: { status: 'Succeeded' | 'Failed' | 'Skipped' | 'Uncertain'; outcome: string; at: Date },
-): Promise<void> {
-  await db
-    .update(runSteps)
-    .set({ status: outcome.status, outcome: outcome.outcome, finishedAt: outcome.at })
-    .where(eq(runSteps.id, stepId));
+/** Writes the held step changes on their own (before a statement that cannot carry them). */
+export async function writeHeldSteps(db: Db, held: HeldSteps): Promise<void> {
+  const [first, ...others] = held.finishes;
+  if (held.inserts.length > 0) {
+    const finishes = heldFinishWrites(db, held);
+    await (finishes.length > 0 ? db.with(...finishes) : db).insert(runSteps).values([...held.inserts]);
+  } else if (first) {
+    const rest = heldFinishWrites(db, { inserts: [], finishes: others });
+    await (rest.length > 0 ? db.with(...rest) : db)
+      .update(runSteps)
+      .set({ status: first.status, outcome: first.outcome, finishedAt: first.at })
+      .where(eq(runSteps.id, first.stepId));
+  }
 }

@@ -15,7 +15,7 @@ import {
 } from '../../engine/events/derive-events.ts';
 import type { FreshRecord } from '../../engine/records/run-records.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
-import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
+import { sm8ClientFor, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
 import {
   type EventRow,
   findCursor,
@@ -86,7 +86,9 @@ export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{
     if (notice.uuid === null) return { events: 0, reconcile: true };
     targets.push({ object: EVENT_WEBHOOKS[notice.event].object, uuid: notice.uuid, type: notice.event });
   }
-  const client = await sm8ClientForVendor(deps, vendorId);
+  // Read once: matching the events below uses it too.
+  const connection = await sm8ConnectionOf(deps, vendorId);
+  const client = sm8ClientFor(deps, connection);
   const observed: Observation[] = [];
   for (const { object, uuid, type } of targets) {
     observed.push(
@@ -101,7 +103,7 @@ export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{
   }
   let events = 0;
   for (const { events: stored, fresh } of observed) {
-    for (const event of stored) await matchEvent(deps, event, fresh);
+    for (const event of stored) await matchEvent(deps, event, fresh, connection);
     events += stored.length;
   }
   return { events, reconcile: false };
@@ -160,7 +162,7 @@ async function deriveAndSave(
 ): Promise<Observation> {
   const { vendorId, object, uuid } = key;
   if (fresh === null) return { events: [], fresh: [] };
-  const baselineTaken = (await findCursor(deps.database.db, vendorId, object)) !== null;
+  const baselineTaken = await isBaselineTaken(deps, vendorId, object);
   const now = deps.clock.now();
   const events = await deps.database.db.transaction(async (tx) => {
     const snapshot = await lockSnapshot(tx, key);
@@ -208,6 +210,20 @@ async function deriveAndSave(
     return stored;
   });
   return { events, fresh: fresh === SEEN ? [] : [{ object, record: fresh }] };
+}
+
+/**
+ * The accounts and objects whose baseline this process has seen taken. A baseline, once taken, is
+ * never removed (its cursor only moves on), so a delivery asks the database only until it is.
+ */
+const baselinesTaken = new Set<string>();
+
+async function isBaselineTaken(deps: Deps, vendorId: string, object: WatchedObject): Promise<boolean> {
+  const key = `${vendorId}/${object}`;
+  if (baselinesTaken.has(key)) return true;
+  if ((await findCursor(deps.database.db, vendorId, object)) === null) return false;
+  baselinesTaken.add(key);
+  return true;
 }
 
 /** Stands for "the snapshot already shows the change": the record was not read again. */

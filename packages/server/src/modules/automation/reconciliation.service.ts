@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { type Sm8Record, WATCHED_OBJECTS } from '../../engine/events/derive-events.ts';
-import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
+import { sm8ClientFor, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
 import { findCursor, saveCursor, saveSnapshot } from './automation.repository.ts';
 import { observeRecord } from './event-intake.service.ts';
 import { matchEvent } from './trigger-matching.service.ts';
@@ -20,7 +20,8 @@ export async function reconcileVendor(
   deps: Deps,
   vendorId: string,
 ): Promise<Record<string, { read: number; events: number; baseline: boolean }>> {
-  const client = await sm8ClientForVendor(deps, vendorId);
+  const connection = await sm8ConnectionOf(deps, vendorId);
+  const client = sm8ClientFor(deps, connection);
   const db = deps.database.db;
   const summary: Record<string, { read: number; events: number; baseline: boolean }> = {};
   for (const object of WATCHED_OBJECTS) {
@@ -42,7 +43,7 @@ export async function reconcileVendor(
           readAt: listedAt,
           source: 'reconcile',
         });
-        for (const event of observed.events) await matchEvent(deps, event, observed.fresh);
+        for (const event of observed.events) await matchEvent(deps, event, observed.fresh, connection);
         events += observed.events.length;
       } else {
         await saveSnapshot(db, {

@@ -1,3 +1,4 @@
+import { isClientFacingAction, referencesOf, SM8_REFERENCE_KINDS, type TriggerDefinition } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { NameLookup } from '../../engine/conditions/evaluation-context.ts';
 import { referenceItemsOf } from '../servicem8/reference-items.service.ts';
@@ -38,4 +39,28 @@ export async function loadReferenceNames(db: Db, vendorId: string): Promise<Refe
     formFields: maps.formFields,
     nameOf: (kind, uuid) => maps[PLURAL[kind]][uuid] ?? uuid,
   };
+}
+
+/** Names for nothing: every uuid stands for itself. */
+const NO_NAMES: ReferenceNames = { nameOf: (_kind, uuid) => uuid };
+
+const SM8_KINDS: readonly string[] = SM8_REFERENCE_KINDS;
+
+/**
+ * The names these triggers' sentences use, read only when they use any: a condition or action that
+ * refers to a badge, queue, category, form, field or service (their reasons and outcomes name it, and
+ * a form field may be found by its name), or a client message (a refusal names the opt-out badge).
+ * A trigger that refers to none, such as one adding a note, costs no read.
+ */
+export function referenceNamesFor(
+  db: Db,
+  vendorId: string,
+  definitions: ReadonlyArray<Pick<TriggerDefinition, 'conditions' | 'actions'>>,
+): Promise<ReferenceNames> {
+  const used = definitions.some(
+    (definition) =>
+      definition.actions.some((action) => isClientFacingAction(action.type)) ||
+      referencesOf(definition).some((reference) => SM8_KINDS.includes(reference.kind)),
+  );
+  return used ? loadReferenceNames(db, vendorId) : Promise.resolve(NO_NAMES);
 }

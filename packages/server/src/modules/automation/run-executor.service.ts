@@ -31,9 +31,10 @@ import { clientMessagingOf, findVendor, suspendedRunReason } from '../vendors/ve
 import {
   findRun,
   finishRun,
-  finishStep,
   finishWaitingStep,
+  type HeldSteps,
   insertStep,
+  insertStepAfter,
   insertWrite,
   listSteps,
   noteFailedAttempt,
@@ -41,10 +42,12 @@ import {
   type RunRow,
   type StepRow,
   startRun,
+  writeHeldSteps,
 } from './automation.repository.ts';
+import type { runSteps } from './automation.schema.ts';
 import { bookingTiming, readBookingOfRun } from './booking-start.ts';
 import { clientMessageRefusal, unsubscribeUrl } from './client-messaging.service.ts';
-import { loadReferenceNames, type ReferenceNames } from './reference-names.ts';
+import { type ReferenceNames, referenceNamesFor } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, type FailureCause, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
@@ -66,21 +69,21 @@ export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDe
  */
 export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt): Promise<{ status: string }> {
   const db = deps.database.db;
-  const run = await findRun(db, runId);
+  // Started in the statement that reads it; one already Running was interrupted and resumes.
+  const run = (await startRun(db, runId, deps.clock.now())) ?? (await findRun(db, runId));
   if (!run) return { status: 'missing' };
-  if (run.status === 'Scheduled' && !(await startRun(db, runId, deps.clock.now()))) {
-    return { status: (await findRun(db, runId))?.status ?? 'missing' };
-  }
-  if (run.status !== 'Scheduled' && run.status !== 'Running') return { status: run.status };
+  if (run.status !== 'Running') return { status: run.status };
 
   // Stored before the run ends or its attempt gives way to a retry, so a finished run shows its count.
   const calls = sm8CallCounter();
+  const stepLog = heldStepLog(db);
   const finish = async (
     status: 'Succeeded' | 'Failed' | 'Skipped',
     reason: string | null,
     failureCause: FailureCause | null = status === 'Failed' ? 'other' : null,
   ) => {
-    await finishRun(db, runId, { status, reason, sm8Calls: calls.take(), at: deps.clock.now(), failureCause });
+    const outcome = { status, reason, sm8Calls: calls.take(), at: deps.clock.now(), failureCause };
+    await finishRun(db, runId, outcome, stepLog.take());
     return { status };
   };
 
@@ -112,7 +115,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     const client = await sm8ClientForVendor(deps, run.vendorId, { onRequest: calls.onRequest });
     // Read on first use: the re-check reads the job as it is now, and actions what they use.
     const records = recordsForRun(db, client, run.vendorId, run);
-    const names = await loadReferenceNames(db, run.vendorId);
+    const names = await referenceNamesFor(db, run.vendorId, [definition]);
     const steps = await listSteps(db, runId);
     let position = steps.length === 0 ? 0 : Math.max(...steps.map((step) => step.position)) + 1;
 
@@ -143,7 +146,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       const reason = evaluation.result
         ? `Checked again before running: ${evaluation.reason}`
         : explainLapse(evaluation, context.job ? jobLabel(context.job) : 'the job');
-      await insertStep(db, {
+      stepLog.hold({
         runId,
         position: position++,
         kind: 'Conditions',
@@ -186,13 +189,14 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       // A Failed step is there only when someone retried the run: it is attempted anew, as a new step.
       const previous = latest?.status === 'Started' ? latest : undefined;
       if (!previous && isClientFacingAction(action.type)) {
+        await stepLog.write();
         const gate = await clientMessageGate(db, { run, action, latest, position, waitSentence, now });
         position = gate.position;
         if (gate.held) held = true;
         if (gate.refusal) skipped.push(`${actionLabel(action.type)}: ${gate.refusal}`);
         if (gate.held || gate.refusal) continue;
       }
-      const outcome = await performAction(deps, run, action, env, previous, position);
+      const outcome = await performAction(deps, run, action, { env, stepLog, previous, position });
       if (!previous) position++;
       if (outcome.uncertain) uncertain.push(`${actionLabel(action.type)}: ${outcome.message}`);
       if (outcome.failed) {
@@ -203,6 +207,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     }
     if (held && opening && waitSentence) {
       // Durable: the run is Scheduled again for the opening, and the dispatcher queues it then.
+      await stepLog.write();
       await postponeRun(db, runId, { dueAt: opening, reason: `${waitSentence}.`, at: now, sm8Calls: calls.take() });
       return { status: 'Scheduled' };
     }
@@ -222,6 +227,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       );
     }
     const now = deps.clock.now();
+    await stepLog.write();
     await noteFailedAttempt(db, runId, {
       sm8Calls: calls.take(),
       failedAttempts: attempt.retryCount + 1,
@@ -233,22 +239,23 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
   }
 }
 
-/** One action: plan (stored as Started), perform, record the outcome. Transient errors propagate. */
+/**
+ * One action: plan (stored as Started, with the changes the step log held), perform, and hold the
+ * outcome for the run's next statement. Transient errors propagate.
+ */
 async function performAction(
   deps: Deps,
   run: RunRow,
   action: TriggerAction,
-  env: ActionEnv,
-  previous: StepRow | undefined,
-  position: number,
+  at: { env: ActionEnv; stepLog: HeldStepLog; previous: StepRow | undefined; position: number },
 ): Promise<{ failed: boolean; message: string; needsAdmin?: boolean; cause?: FailureCause; uncertain?: boolean }> {
-  const db = deps.database.db;
+  const { env, stepLog, previous, position } = at;
   const executor = executorFor(action.type);
   let step = previous;
   if (!step) {
     try {
       const plan = await executor.plan(action.params, env);
-      step = await insertStep(db, {
+      step = await stepLog.insert({
         runId: run.id,
         position,
         kind: 'Action',
@@ -262,7 +269,7 @@ async function performAction(
     } catch (error) {
       if (!(error instanceof ActionProblem)) throw error;
       const now = deps.clock.now();
-      await insertStep(db, {
+      stepLog.hold({
         runId: run.id,
         position,
         kind: 'Action',
@@ -284,17 +291,17 @@ async function performAction(
     const message = await executor.perform(step.input, env, previous !== undefined);
     const missing = Array.isArray(step.input.missingMergeFields) ? (step.input.missingMergeFields as string[]) : [];
     const note = missing.length > 0 ? ` No value for ${missing.join(', ')}; left empty.` : '';
-    await finishStep(db, step.id, { status: 'Succeeded', outcome: `${message}${note}`, at: deps.clock.now() });
+    stepLog.holdFinish(step.id, { status: 'Succeeded', outcome: `${message}${note}`, at: deps.clock.now() });
     return { failed: false, message };
   } catch (error) {
     if (error instanceof UncertainOutcome) {
       const message = `${UNCERTAIN_PREFIX}${error.message}`;
-      await finishStep(db, step.id, { status: 'Uncertain', outcome: message, at: deps.clock.now() });
+      stepLog.holdFinish(step.id, { status: 'Uncertain', outcome: message, at: deps.clock.now() });
       return { failed: false, message, uncertain: true };
     }
     const failure = classifyRunFailure(error);
     if (failure.kind === 'transient') throw error;
-    await finishStep(db, step.id, { status: 'Failed', outcome: failure.reason, at: deps.clock.now() });
+    stepLog.holdFinish(step.id, { status: 'Failed', outcome: failure.reason, at: deps.clock.now() });
     return { failed: true, message: failure.reason, needsAdmin: failure.needsAdmin, cause: failure.cause };
   }
 }
@@ -338,6 +345,41 @@ function clientMessageGateFor(vendor: {
       : null;
     if (refusal) await insertStep(db, actionStep(run.id, position++, action, 'Skipped', refusal, now, now));
     return { held: false, refusal, position };
+  };
+}
+
+type HeldStepLog = ReturnType<typeof heldStepLog>;
+
+/**
+ * The step changes a run holds back for its next statement, which writes them with its own: a
+ * re-check's result and an action's outcome wait for the next action's plan or the run's end, one
+ * round trip instead of two. What guards an action against being done twice is never held: its plan
+ * is stored (Started) before ServiceM8 is called. A crash loses only what was held: the re-check is
+ * made again, and an action still Started is checked before it is performed again, as after any crash.
+ */
+function heldStepLog(db: Db) {
+  let held: { inserts: Array<typeof runSteps.$inferInsert>; finishes: HeldSteps['finishes'][number][] } = {
+    inserts: [],
+    finishes: [],
+  };
+  const take = (): HeldSteps => {
+    const taken = held;
+    held = { inserts: [], finishes: [] };
+    return taken;
+  };
+  return {
+    hold(step: typeof runSteps.$inferInsert) {
+      held.inserts.push(step);
+    },
+    holdFinish(stepId: string, finish: Omit<HeldSteps['finishes'][number], 'stepId'>) {
+      held.finishes.push({ ...finish, stepId });
+    },
+    /** Inserts a step now, with what was held. */
+    insert: (step: typeof runSteps.$inferInsert) => insertStepAfter(db, take(), step),
+    /** What was held, for a statement that writes it (the run's end); nothing is held afterwards. */
+    take,
+    /** Writes what was held on its own, before a statement that cannot carry it. */
+    write: () => writeHeldSteps(db, take()),
   };
 }
 

@@ -7,20 +7,20 @@ import type { Deps } from '../../deps.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
 import { type FreshRecord, text } from '../../engine/records/run-records.ts';
 import { dueAt, formatInZone } from '../../engine/schedule/due-at.ts';
-import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
+import { type Sm8Connection, sm8ClientFor, sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { enabledTriggersFor } from '../triggers/trigger-lookups.service.ts';
 import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
   type EventRow,
   insertRun,
-  insertStep,
+  insertRunWithConditionsStep,
   listUnmatchedEvents,
   markEventMatched,
   type RunRow,
 } from './automation.repository.ts';
 import { bookingStartWords, bookingTiming, readBooking } from './booking-start.ts';
 import { DISPATCH_AHEAD_MS, queueRunExecution } from './execute-run.jobs.ts';
-import { loadReferenceNames } from './reference-names.ts';
+import { referenceNamesFor } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { warnNewRuns } from './run-warnings.service.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
@@ -36,12 +36,14 @@ const CASCADE_DEPTH_MAX = 3;
  * transaction that creates them; later ones are queued by the dispatcher when due.
  *
  * ServiceM8 is asked only for the records the conditions read, and not for a `fresh` one (the
- * record whose change raised the event, read moments ago).
+ * record whose change raised the event, read moments ago). `connection`: the vendor's ServiceM8
+ * connection when the caller has just read it.
  */
 export async function matchEvent(
   deps: Deps,
   event: EventRow,
   fresh: readonly FreshRecord[] = [],
+  connection?: Sm8Connection,
 ): Promise<{ runs: number }> {
   const db = deps.database.db;
   const markMatched = () => markEventMatched(db, event.id, deps.clock.now());
@@ -73,9 +75,15 @@ export async function matchEvent(
 
   // Every trigger's conditions are evaluated against the same records, read once, before the transaction.
   const calls = sm8CallCounter();
-  const client = await sm8ClientForVendor(deps, event.vendorId, { onRequest: calls.onRequest });
+  const client = connection
+    ? sm8ClientFor(deps, connection, { onRequest: calls.onRequest })
+    : await sm8ClientForVendor(deps, event.vendorId, { onRequest: calls.onRequest });
   const records = recordsForRun(db, client, event.vendorId, event, fresh);
-  const names = await loadReferenceNames(db, event.vendorId);
+  const names = await referenceNamesFor(
+    db,
+    event.vendorId,
+    triggers.map((trigger) => trigger.definition),
+  );
   const conditions = triggers.map((trigger) => trigger.definition.conditions);
   const context = await evaluationContextFor(records, conditions, names, event.event);
   const evaluated = triggers.map((trigger) => ({
@@ -97,6 +105,8 @@ export async function matchEvent(
   let runs = 0;
   const later: Array<{ run: RunRow; definition: TriggerDefinitionType }> = [];
   await db.transaction(async (tx) => {
+    // The event is marked matched with its first run, or on its own when it gets none.
+    let marked = false;
     for (const { id, version, definition, evaluation } of evaluated) {
       if (!evaluation.result) continue;
       const timing =
@@ -134,32 +144,32 @@ export async function matchEvent(
       const runNow = due.getTime() <= now.getTime();
       // Due before the dispatcher's next pass: its job is queued now, to start at the due time.
       const dispatchNow = due.getTime() <= now.getTime() + DISPATCH_AHEAD_MS;
-      const run = await insertRun(tx, {
-        ...subject,
-        status: 'Scheduled',
-        dueAt: due,
-        dispatchedAt: dispatchNow ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const run = await insertRunWithConditionsStep(
+        tx,
+        {
+          ...subject,
+          status: 'Scheduled',
+          dueAt: due,
+          dispatchedAt: dispatchNow ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        {
+          input: { evaluation },
+          outcome: `${TRIGGER_EVENT_LABELS[event.event]}: ${evaluation.reason} ${
+            timing?.kind === 'due' ? `${bookingStartWords(timing.start, vendor.timeZone)} ` : ''
+          }${runNow ? 'The actions run now.' : `The actions are due ${formatInZone(due, vendor.timeZone)}.`}`,
+          at: now,
+        },
+        marked ? undefined : now,
+      );
+      marked = true;
       if (!run) continue;
       runs++;
-      await insertStep(tx, {
-        runId: run.id,
-        position: 0,
-        kind: 'Conditions',
-        status: 'Succeeded',
-        input: { evaluation },
-        outcome: `${TRIGGER_EVENT_LABELS[event.event]}: ${evaluation.reason} ${
-          timing?.kind === 'due' ? `${bookingStartWords(timing.start, vendor.timeZone)} ` : ''
-        }${runNow ? 'The actions run now.' : `The actions are due ${formatInZone(due, vendor.timeZone)}.`}`,
-        startedAt: now,
-        finishedAt: now,
-      });
       if (dispatchNow) await queueRunExecution(deps, run, tx);
       else later.push({ run, definition });
     }
-    await markEventMatched(tx, event.id, now);
+    if (!marked) await markEventMatched(tx, event.id, now);
   });
   // Runs due later are checked for what their messages will miss, with the records just read.
   if (later.length > 0) await warnNewRuns(deps, later, { client, records, names });

@@ -6,7 +6,13 @@ import { createSm8Client, type Sm8Client } from '../../integrations/servicem8/sm
 import { Sm8Error, type Sm8Http } from '../../integrations/servicem8/sm8-http.ts';
 import { refreshTokens, type Sm8App } from '../../integrations/servicem8/sm8-oauth.ts';
 import { decryptSecret, encryptSecret } from '../../security/encryption.ts';
-import { findConnection, listActiveConnections, lockConnection, updateConnection } from './servicem8.repository.ts';
+import {
+  findConnection,
+  listActiveConnections,
+  lockConnection,
+  type Sm8ConnectionRow,
+  updateConnection,
+} from './servicem8.repository.ts';
 
 /** How the server reaches ServiceM8: the real one, or the simulator in demo mode and tests. */
 export type Sm8Runtime = {
@@ -51,8 +57,26 @@ export async function sm8ClientForVendor(
   vendorId: string,
   options: { onRequest?: () => void } = {},
 ): Promise<Sm8Client> {
+  return sm8ClientFor(deps, await sm8ConnectionOf(deps, vendorId), options);
+}
+
+/** A vendor's ServiceM8 connection as stored: its account, its tokens (encrypted), whether it needs reconnecting. */
+export type Sm8Connection = Sm8ConnectionRow;
+
+/** The vendor's ServiceM8 connection as stored, for the clients of one piece of work to share. */
+export async function sm8ConnectionOf(deps: Deps, vendorId: string): Promise<Sm8Connection> {
   const connection = await findConnection(deps.database.db, vendorId);
   if (!connection) throw new Sm8ConnectionError(NOT_CONNECTED);
+  return connection;
+}
+
+/** A client for the vendor of a connection already read (see `sm8ClientForVendor`). */
+export function sm8ClientFor(
+  deps: Deps,
+  connection: Sm8Connection,
+  options: { onRequest?: () => void } = {},
+): Sm8Client {
+  const vendorId = connection.vendorId;
   // A client serves one job: the token read with the connection serves its calls while it is fresh,
   // instead of a read of the connection before every call.
   let readToken: string | undefined;

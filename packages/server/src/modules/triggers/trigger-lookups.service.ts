@@ -18,9 +18,28 @@ export function enabledTriggersFor(db: Db, where: { vendorId: string; event: Tri
   return listEnabledTriggers(db, where);
 }
 
+type TriggerVersionRow = NonNullable<Awaited<ReturnType<typeof findTriggerVersion>>>;
+
+/**
+ * The versions this process has read, newest last. A saved version never changes (a change saves the
+ * next one), so a run reads its definition from here instead of the database after the first run.
+ */
+const versionsRead = new Map<string, TriggerVersionRow>();
+const VERSIONS_KEPT = 1_000;
+
 /** The definition a trigger had at a version (a run executes the version it was created from). */
-export function triggerVersion(db: Db, where: { triggerId: string; version: number }) {
-  return findTriggerVersion(db, where);
+export async function triggerVersion(
+  db: Db,
+  where: { triggerId: string; version: number },
+): Promise<TriggerVersionRow | undefined> {
+  const key = `${where.triggerId}/${where.version}`;
+  const kept = versionsRead.get(key);
+  if (kept) return kept;
+  const row = await findTriggerVersion(db, where);
+  if (!row) return undefined;
+  versionsRead.set(key, row);
+  if (versionsRead.size > VERSIONS_KEPT) versionsRead.delete(versionsRead.keys().next().value ?? key);
+  return row;
 }
 
 /** The names of the vendor's triggers by id, for the run lists (which show, sort and filter by them). */

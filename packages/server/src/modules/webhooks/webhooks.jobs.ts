@@ -31,10 +31,14 @@ export const processDeliveryJob = defineJob({
         receivedAt: delivery.receivedAt,
         retried: retryCount > 0,
       });
-      await deps.database.db.transaction(async (tx) => {
-        if (reconcile) await deps.queue.send(reconcileJob, { vendorId: delivery.vendorId }, { tx });
-        await markInboxDelivery(tx, inboxId, 'Processed', deps.clock.now());
-      });
+      if (reconcile) {
+        await deps.database.db.transaction(async (tx) => {
+          await deps.queue.send(reconcileJob, { vendorId: delivery.vendorId }, { tx });
+          await markInboxDelivery(tx, inboxId, 'Processed', deps.clock.now());
+        });
+      } else {
+        await markInboxDelivery(deps.database.db, inboxId, 'Processed', deps.clock.now());
+      }
       return { topic: delivery.topic, events, ...(reconcile ? { reconcile: true } : {}) };
     } catch (error) {
       if (retryCount >= RETRY_LIMIT) await markInboxDelivery(deps.database.db, inboxId, 'Failed', deps.clock.now());

@@ -1,0 +1,215 @@
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSteps, triggerRuns } from '../src/modules/automation/automation.schema.ts';
+import { executeRunJob } from '../src/modules/automation/execute-run.jobs.ts';
+import { reconcileVendor } from '../src/modules/automation/reconciliation.service.ts';
+import { connectWithTokens } from '../src/modules/servicem8/connect.service.ts';
+import { webhookSecretOf } from '../src/modules/servicem8/sm8-access.ts';
+import { syncReferenceData } from '../src/modules/servicem8/sync.service.ts';
+import { processDeliveryJob } from '../src/modules/webhooks/webhooks.jobs.ts';
+import { webhookInbox } from '../src/modules/webhooks/webhooks.schema.ts';
+import { bearer, createVendorTeam } from './support/factories.ts';
+import { countStatements } from './support/statement-count.ts';
+import { startTestServices, type TestServices } from './support/test-services.ts';
+
+/**
+ * What the database is asked for one webhook delivery and the run it starts, statement by statement
+ * (BEGIN and COMMIT included). The drain of a burst is bound by these round trips, so a change that
+ * adds one to every run shows here. The API role runs no workers: the test hands each job to its
+ * handler, as a worker would, and nothing else uses the connection while it counts. pg-boss's own
+ * fetch and completion go through its own connection and are not counted here.
+ */
+
+let services: TestServices;
+let vendorId: string;
+let adminToken: string;
+let callbackUrl: string;
+const { jobs, badges } = SEED_IDS;
+
+beforeAll(async () => {
+  // ServiceM8's allowance raised on both sides: a call that waits for the rate limit costs statements of its own.
+  services = await startTestServices({
+    role: 'api',
+    simulator: { seed: 'demo', throttle: { perMinute: 100_000 } },
+    env: { SM8_RATE_PER_MINUTE: '100000' },
+  });
+  const sim = services.sim;
+  if (!sim) throw new Error('no simulator');
+  const team = await createVendorTeam(services.deps, 'Statement Plumbing');
+  vendorId = team.vendor.id;
+  adminToken = team.adminToken;
+  const issued = sim.controls.issueToken();
+  await connectWithTokens(services.deps, vendorId, sim.info().accountUuid, {
+    accessToken: issued.access_token,
+    refreshToken: issued.refresh_token,
+    expiresAt: new Date(services.clock.now().getTime() + issued.expires_in * 1000),
+    scope: typeof issued.scope === 'string' ? issued.scope : '',
+  });
+  // What activation's job does: the reference data (badge names), then the baseline, from which on a
+  // change derives events.
+  await syncReferenceData(services.deps, vendorId);
+  await reconcileVendor(services.deps, vendorId);
+  const secret = (await webhookSecretOf(services.deps, vendorId)) ?? '';
+  callbackUrl = `/api/Webhook/sm8cb?${new URLSearchParams({ vendor: vendorId, secret })}`;
+});
+afterAll(() => services.cleanup());
+
+async function createTrigger(definition: object): Promise<string> {
+  const response = await services.app.inject({
+    method: 'POST',
+    url: `/api/vendor/${vendorId}/Trigger`,
+    headers: bearer(adminToken),
+    payload: { name: 'Statements', enabled: true, targetKind: 'Job', ...definition },
+  });
+  if (response.statusCode !== 201) throw new Error(`creating a trigger: ${response.statusCode} ${response.body}`);
+  return response.json().data.id as string;
+}
+
+async function deleteTrigger(triggerId: string): Promise<void> {
+  const response = await services.app.inject({
+    method: 'DELETE',
+    url: `/api/vendor/${vendorId}/Trigger/${triggerId}`,
+    headers: bearer(adminToken),
+  });
+  if (response.statusCode !== 200) throw new Error(`deleting a trigger: ${response.statusCode} ${response.body}`);
+}
+
+/** Changes the job's badges in ServiceM8 and posts the delivery ServiceM8 sends for it; answers its inbox row. */
+async function changeBadges(jobUuid: string, badgeUuids: string[]): Promise<string> {
+  services.sim?.controls.writeRecord('job', jobUuid, { badges: JSON.stringify(badgeUuids) });
+  services.clock.advance(1_000);
+  const response = await services.app.inject({
+    method: 'POST',
+    url: callbackUrl,
+    payload: {
+      object: 'job',
+      entry: [{ uuid: jobUuid, changed_fields: ['badges'], time: '2026-11-22 01:00:00' }],
+      resource_url: '',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.inboxId as string;
+}
+
+const context = (jobId: string) => ({
+  deps: services.deps,
+  log: services.deps.logger,
+  jobId,
+  workerId: 'test',
+  retryCount: 0,
+});
+
+/** Processes the delivery, then executes the run it started, counting the statements of each. */
+async function deliverAndRun(jobUuid: string, triggerId: string, badgeUuids: string[]) {
+  const inboxId = await changeBadges(jobUuid, badgeUuids);
+  const delivery = await countStatements(services.deps.database, () =>
+    processDeliveryJob.handle({ inboxId, vendorId }, context(inboxId)),
+  );
+  const db = services.deps.database.db;
+  const [run] = await db
+    .select()
+    .from(triggerRuns)
+    .where(and(eq(triggerRuns.triggerId, triggerId), eq(triggerRuns.jobUuid, jobUuid)));
+  if (!run) throw new Error('no run');
+  const execution = await countStatements(services.deps.database, () =>
+    executeRunJob.handle({ runId: run.id, vendorId }, context(run.id)),
+  );
+  const [finished] = await db.select().from(triggerRuns).where(eq(triggerRuns.id, run.id));
+  const steps = await db.select().from(runSteps).where(eq(runSteps.runId, run.id));
+  const [inbox] = await db.select().from(webhookInbox).where(eq(webhookInbox.id, inboxId));
+  return { delivery: delivery.statements, execution: execution.statements, run: finished, steps, inbox };
+}
+
+/**
+ * A statement in a few words: what it writes, in order (`insert trigger_runs + insert run_steps` for
+ * one with a WITH part), or the table it reads; BEGIN and COMMIT as they are.
+ */
+function shapeOf(statement: string): string {
+  if (/^(begin|commit)$/i.test(statement)) return statement.toUpperCase();
+  const writes = [...statement.matchAll(/(?<!do |for )\b(insert into|update|delete from) "?([\w.]+)"?/gi)].map(
+    ([, verb, table]) => `${verb?.split(' ')[0]?.toLowerCase()} ${table}`,
+  );
+  if (writes.length > 0) return writes.join(' + ');
+  const table = /\bfrom "?([\w.]+)"?/i.exec(statement)?.[1];
+  return `select ${table}${/ for update$/i.test(statement) ? ' for update' : ''}`;
+}
+
+/** What processing a delivery about a job's badges asks before matching (the same for every trigger). */
+const OBSERVING_THE_CHANGE = [
+  'select webhook_inbox',
+  'select sm8_connections',
+  // The snapshot is older than the delivery, so the job is read from ServiceM8: a rate-limit token.
+  'select sm8_snapshots',
+  'update sm8_rate_buckets',
+  'BEGIN',
+  'select sm8_snapshots for update',
+  'insert sm8_snapshots',
+  'select sm8_writes',
+  'insert automation_events',
+  'COMMIT',
+];
+
+describe('database statements per delivery and run', () => {
+  it('a badge change whose trigger adds a note naming the job: 17 for the delivery, 9 for the run', async () => {
+    const triggerId = await createTrigger({
+      event: 'JobBadgesChanged',
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Drain {{ job.number }}' } }],
+    });
+    // The first delivery of a vendor learns that its baseline is taken; the second is a typical one.
+    await deliverAndRun(jobs.quoteKitchenTap, triggerId, [badges.vip]);
+    const { delivery, execution, run, steps, inbox } = await deliverAndRun(jobs.quoteHotWater, triggerId, [badges.vip]);
+    expect(inbox?.status).toBe('Processed');
+    expect(run?.status).toBe('Succeeded');
+    expect(steps.map((step) => `${step.kind} ${step.status}`).sort()).toEqual([
+      'Action Succeeded',
+      'Conditions Succeeded',
+      'Conditions Succeeded',
+    ]);
+
+    expect(delivery.map(shapeOf)).toEqual([
+      ...OBSERVING_THE_CHANGE,
+      'select vendors',
+      'select triggers',
+      // Nothing names a badge, queue or the like: no reference names are read.
+      'BEGIN',
+      'insert trigger_runs + insert run_steps + update automation_events',
+      'insert pgboss.job_common',
+      'COMMIT',
+      'update webhook_inbox',
+    ]);
+    expect(execution.map(shapeOf)).toEqual([
+      // Started in the statement that reads it.
+      'update trigger_runs',
+      'select vendors',
+      'select vendor_subscriptions',
+      // The trigger's version was read by the first run: a saved version never changes.
+      'select sm8_connections',
+      'select run_steps',
+      // The re-check reads the job; its step is written with the note's plan, before the note.
+      'update sm8_rate_buckets',
+      'insert run_steps',
+      'update sm8_rate_buckets',
+      // The note's outcome is written with the run's.
+      'update run_steps + update trigger_runs',
+    ]);
+    await deleteTrigger(triggerId);
+  });
+
+  it('a trigger whose condition names a badge reads the names once when matching and once when executing', async () => {
+    const triggerId = await createTrigger({
+      event: 'JobBadgesChanged',
+      conditions: { combiner: 'And', items: [{ type: 'JobHasBadge', params: { badgeUuid: badges.vip } }] },
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'VIP {{ job.number }}' } }],
+    });
+    const { delivery, execution, run, steps } = await deliverAndRun(jobs.workOrderBurstPipe, triggerId, [badges.vip]);
+    expect(run?.status).toBe('Succeeded');
+    expect(steps).toHaveLength(3);
+    const names = (statements: string[]) =>
+      statements.map(shapeOf).filter((shape) => shape === 'select sm8_reference_items');
+    expect(names(delivery)).toHaveLength(1);
+    expect(names(execution)).toHaveLength(1);
+    expect(delivery).toHaveLength(18);
+    expect(execution).toHaveLength(11);
+  });
+});
