@@ -292,6 +292,9 @@ async function performAction(
     const missing = Array.isArray(step.input.missingMergeFields) ? (step.input.missingMergeFields as string[]) : [];
     const note = missing.length > 0 ? ` No value for ${missing.join(', ')}; left empty.` : '';
     stepLog.holdFinish(step.id, { status: 'Succeeded', outcome: `${message}${note}`, at: deps.clock.now() });
+    // A message to a client cannot be looked up in ServiceM8 afterwards: its success is written at once,
+    // so a crash before the next statement cannot leave it Uncertain.
+    if (isClientFacingAction(action.type)) await stepLog.write();
     return { failed: false, message };
   } catch (error) {
     if (error instanceof UncertainOutcome) {
