@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Deps } from './deps.ts';
 import type { App } from './http/app-type.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -87,7 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
   });
 
-  await app.register(helmet, {
+  // Built once: the Fastify plugin built helmet's middleware again (parsing the policy) on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
@@ -102,6 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Checkout runs in a popup the app opens: the app keeps its handle on it across the payment page.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   // The checkout popup returns to /payment/close from the payment page's origin; that page must keep
   // the popup's link to the app's window to tell it the payment is over (a stricter policy cuts it).
   app.addHook('onSend', async (request, reply) => {

@@ -10,8 +10,7 @@ import {
 } from '../../http/access.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-type.ts';
-import { vendorsOfUser } from '../users/memberships.service.ts';
-import { findUser } from '../users/users.service.ts';
+import { userWithVendors } from '../users/memberships.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -69,11 +68,11 @@ async function authenticate(request: FastifyRequest, deps: Deps, rule: Access): 
 async function callerFromToken(deps: Deps, token: string): Promise<Caller | null> {
   const claims = await deps.sessions.verify(token);
   if (!claims || !UUID.test(claims.userId)) return null;
-  const user = await findUser(deps.database.db, claims.userId);
-  if (!user || user.disabledAt) return null;
+  const found = await userWithVendors(deps.database.db, claims.userId);
+  if (!found || found.user.disabledAt) return null;
+  const { user, memberships } = found;
   // Tokens carry whole seconds; one issued in the same second as a password change stays valid.
   if (Math.floor(user.sessionsValidFrom.getTime() / 1000) > claims.issuedAt.getTime() / 1000) return null;
-  const memberships = await vendorsOfUser(deps.database.db, user.id);
   return {
     id: user.id,
     email: user.email,

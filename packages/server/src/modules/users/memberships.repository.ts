@@ -6,23 +6,53 @@ import { users, vendorMemberships } from './users.schema.ts';
 
 export type MembershipRow = typeof vendorMemberships.$inferSelect;
 
-/**
- * The user's memberships in the order they joined, each with `joinedRank`: equal for memberships that
- * began at the same moment (the caller orders those by the vendor's name).
- */
+/** The vendors the user belongs to, with their role in each. */
 export async function listMembershipsOfUser(
   db: Db,
   userId: string,
-): Promise<Array<Pick<MembershipRow, 'vendorId' | 'role'> & { joinedRank: number }>> {
+): Promise<Array<Pick<MembershipRow, 'vendorId' | 'role'>>> {
+  return db
+    .select({ vendorId: vendorMemberships.vendorId, role: vendorMemberships.role })
+    .from(vendorMemberships)
+    .where(eq(vendorMemberships.userId, userId));
+}
+
+export type UserWithMembershipsRow = {
+  user: typeof users.$inferSelect;
+  membership: Pick<MembershipRow, 'vendorId' | 'role' | 'createdAt'> | null;
+};
+
+function userWithMembershipsQuery(db: Db) {
   return db
     .select({
-      vendorId: vendorMemberships.vendorId,
-      role: vendorMemberships.role,
-      joinedRank: sql<number>`dense_rank() over (order by ${vendorMemberships.createdAt})::int`,
+      user: users,
+      membership: {
+        vendorId: vendorMemberships.vendorId,
+        role: vendorMemberships.role,
+        createdAt: vendorMemberships.createdAt,
+      },
     })
-    .from(vendorMemberships)
-    .where(eq(vendorMemberships.userId, userId))
-    .orderBy(asc(vendorMemberships.createdAt));
+    .from(users)
+    .leftJoin(vendorMemberships, eq(vendorMemberships.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('user_with_memberships');
+}
+
+/** Built once per database (or transaction): neither drizzle nor PostgreSQL plans it again on each request. */
+const userWithMembershipsQueries = new WeakMap<Db, ReturnType<typeof userWithMembershipsQuery>>();
+
+/**
+ * The user with their memberships, in one statement, since every signed-in request reads it: one row
+ * per membership (one row with `membership` null for a user with none). No rows for a user who does
+ * not exist.
+ */
+export async function findUserWithMemberships(db: Db, userId: string): Promise<UserWithMembershipsRow[]> {
+  let query = userWithMembershipsQueries.get(db);
+  if (!query) {
+    query = userWithMembershipsQuery(db);
+    userWithMembershipsQueries.set(db, query);
+  }
+  return query.execute({ userId });
 }
 
 export async function insertMembership(

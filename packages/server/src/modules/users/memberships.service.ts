@@ -3,10 +3,11 @@ import type { Db } from '../../db/database.ts';
 import { findVendors } from '../vendors/vendors.service.ts';
 import {
   findMembership,
+  findUserWithMemberships,
   insertMembership,
   listDigestRecipients,
-  listMembershipsOfUser,
   listVendorAdminContacts,
+  type UserWithMembershipsRow,
 } from './memberships.repository.ts';
 
 /**
@@ -14,21 +15,40 @@ import {
  * ServiceM8 sign-in). Each function takes the database or the caller's transaction.
  */
 
-/** The vendors the user belongs to, in the order they joined (the first is the default vendor), then by name. */
-export async function vendorsOfUser(db: Db, userId: string): Promise<VendorMembership[]> {
-  const memberships = await listMembershipsOfUser(db, userId);
+/**
+ * The user with the vendors they belong to, in the order they joined (the first is the default vendor),
+ * then by name; undefined when there is no such user. Every signed-in request reads it: one statement
+ * for the user and their memberships, one for those vendors' names (none for a user without any).
+ */
+export async function userWithVendors(
+  db: Db,
+  userId: string,
+): Promise<{ user: UserWithMembershipsRow['user']; memberships: VendorMembership[] } | undefined> {
+  const rows = await findUserWithMemberships(db, userId);
+  const first = rows[0];
+  if (!first) return undefined;
+  const memberships = rows.flatMap((row) => (row.membership ? [row.membership] : []));
+  // Vendors come by name: their index breaks ties between memberships that began at the same moment.
   const vendors = await findVendors(
     db,
     memberships.map((membership) => membership.vendorId),
   );
-  const byName = new Map(vendors.map((vendor, index) => [vendor.id, { vendor, index }]));
-  return memberships
-    .flatMap((membership) => {
-      const found = byName.get(membership.vendorId);
-      return found ? [{ ...membership, ...found }] : [];
-    })
-    .sort((a, b) => a.joinedRank - b.joinedRank || a.index - b.index)
-    .map(({ vendor, role }) => ({ vendorId: vendor.id, name: vendor.name, role, sm8Connected: vendor.sm8Connected }));
+  const byId = new Map(vendors.map((vendor, index) => [vendor.id, { vendor, index }]));
+  return {
+    user: first.user,
+    memberships: memberships
+      .flatMap(({ vendorId, role, createdAt }) => {
+        const found = byId.get(vendorId);
+        return found ? [{ ...found, role, joinedAt: createdAt.getTime() }] : [];
+      })
+      .sort((a, b) => a.joinedAt - b.joinedAt || a.index - b.index)
+      .map(({ vendor, role }) => ({ vendorId: vendor.id, name: vendor.name, role, sm8Connected: vendor.sm8Connected })),
+  };
+}
+
+/** The vendors the user belongs to, in the order of `userWithVendors`. */
+export async function vendorsOfUser(db: Db, userId: string): Promise<VendorMembership[]> {
+  return (await userWithVendors(db, userId))?.memberships ?? [];
 }
 
 export async function isMember(db: Db, where: { vendorId: string; userId: string }): Promise<boolean> {
