@@ -11,16 +11,20 @@ import {
  * What each event gives a run to work with, and so which conditions, actions and merge fields a
  * trigger on it can use. The editor offers only these, and the server refuses a definition that uses
  * anything else: a client event has no job, a form event has its form response and, when the form
- * was filled in on a job, that job and its client.
+ * was filled in on a job, that job and its client, and only a scheduling event has a booking.
  */
 
-/** A record a run can read: the job, its (or the event's) client, the form response that started it. */
-export type RunRecord = 'job' | 'client' | 'form';
+/**
+ * A record a run can read: the job, its (or the event's) client, the form response that started it,
+ * the booking (a scheduled visit) that scheduled the job.
+ */
+export type RunRecord = 'job' | 'client' | 'form' | 'booking';
 
 export const RUN_RECORD_WORDS: Readonly<Record<RunRecord, string>> = {
   job: 'a job',
   client: 'a client',
   form: 'a form response',
+  booking: 'a booking',
 };
 
 const JOB_EVENT: readonly RunRecord[] = ['job', 'client'];
@@ -29,7 +33,7 @@ export const EVENT_RECORDS: Readonly<Record<TriggerEvent, readonly RunRecord[]>>
   JobIsCreated: JOB_EVENT,
   JobStatusChanged: JOB_EVENT,
   JobCategoryChanged: JOB_EVENT,
-  JobIsScheduled: JOB_EVENT,
+  JobIsScheduled: [...JOB_EVENT, 'booking'],
   JobCompleted: JOB_EVENT,
   JobAddedToQueue: JOB_EVENT,
   JobAddedToQuote: JOB_EVENT,
@@ -87,6 +91,7 @@ export const MERGE_FIELD_GROUP_RECORD: Readonly<Record<MergeFieldGroup, RunRecor
   contact: 'client',
   // The staff member who created the job.
   staff: 'job',
+  booking: 'booking',
   vendor: null,
 };
 

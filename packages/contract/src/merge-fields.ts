@@ -1,7 +1,7 @@
 /**
  * The merge fields texts may use, as `{{ job.number }}`. The engine fills them from the job, its
- * client, the contact the message goes to, the job's staff and the vendor; one without a value
- * renders as empty and is noted in the run log.
+ * client, the contact the message goes to, the job's staff, the booking a scheduling event is about
+ * and the vendor; one without a value renders as empty and is noted in the run log.
  */
 export const MERGE_FIELDS = [
   { name: 'job.number', description: 'The job number, e.g. 1042' },
@@ -22,6 +22,8 @@ export const MERGE_FIELDS = [
   { name: 'staff.first_name', description: 'First name of the staff member who created the job' },
   { name: 'staff.last_name', description: 'Last name of that staff member' },
   { name: 'staff.name', description: 'Full name of that staff member' },
+  { name: 'booking.date', description: 'The day of the booked visit, e.g. Tuesday 3 March' },
+  { name: 'booking.time', description: 'The time the booked visit starts, e.g. 9:30 AM' },
   { name: 'vendor.name', description: 'Your business name' },
   { name: 'vendor.sender_name', description: 'Your sender name (Account), else your business name' },
   { name: 'vendor.email', description: 'Your business email' },
@@ -40,6 +42,7 @@ export const MERGE_FIELD_GROUP_LABELS: Readonly<Record<MergeFieldGroup, string>>
   client: 'Client',
   contact: 'Contact',
   staff: 'Staff',
+  booking: 'Booking',
   vendor: 'Your business',
 };
 
@@ -76,6 +79,12 @@ const KNOWN_ALIASES: Readonly<Record<string, MergeFieldName>> = {
   'business.email': 'vendor.email',
   'business.website': 'vendor.website',
   company_name: 'vendor.name',
+  'booking.start': 'booking.time',
+  'booking.start_date': 'booking.date',
+  'appointment.date': 'booking.date',
+  'appointment.time': 'booking.time',
+  'visit.date': 'booking.date',
+  'visit.time': 'booking.time',
 };
 
 /** Edit distance (insertions, deletions, substitutions), for suggesting the field someone meant. */

@@ -45,3 +45,22 @@ describe('a delay before the booking starts', () => {
     expect(result.error?.issues[0]?.message).toBe('Counted from: choose after the event or before the booking starts.');
   });
 });
+
+describe('the booking’s merge fields', () => {
+  const withText = (event: string, text: string) => ({
+    ...definition(event, undefined),
+    actions: [{ id: 'n', type: 'Job_AddNote', params: { text } }],
+  });
+
+  it('are saved in a trigger on “A job is scheduled”', () => {
+    const text = 'Visit on {{ booking.date }} at {{ booking.time }}';
+    expect(SavableTriggerDefinition.safeParse(withText('JobIsScheduled', text)).success).toBe(true);
+  });
+
+  it('are refused for any other event, saying the text would always be empty', () => {
+    const result = SavableTriggerDefinition.safeParse(withText('JobCompleted', 'Visit at {{ booking.time }}'));
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      expect.stringContaining('{{ booking.time }} would always be empty: “A job is completed” has no booking.'),
+    ]);
+  });
+});

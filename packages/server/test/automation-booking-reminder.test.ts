@@ -157,4 +157,44 @@ describe('a delay before the booking starts', () => {
     expect(notesSaying('Reminder: cancelled visit')).toEqual([]);
     await h.deleteTrigger(triggerId);
   });
+
+  it('says the day and time of the visit as the booking stands when the reminder goes out', async () => {
+    const triggerId = await reminder('Visit on {{ booking.date }} at {{ booking.time }}');
+    const booking = await book(jobs.workOrderBlockedSewer, localIn(3 * DAY));
+    await h.settledRuns(triggerId, 1);
+    const moved = localIn(4 * DAY + 5 * HOUR);
+    await h.change('jobactivity', booking, { start_date: moved });
+
+    await advance(3 * DAY + 6 * HOUR);
+    const [done] = await h.settledRuns(triggerId, 1);
+    expect(done?.status).toBe('Succeeded');
+    expect(notesSaying(`Visit on ${visitWords(moved)}`)).toHaveLength(1);
+    await h.deleteTrigger(triggerId);
+  });
 });
+
+/** "Tuesday 3 March at 9:30 AM" for `2026-03-03 09:30:00`, the wall time as ServiceM8 wrote it. */
+function visitWords(local: string): string {
+  const [date = '', time = ''] = local.split(' ');
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const weekday = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][
+    new Date(Date.UTC(year, month - 1, day)).getUTCDay()
+  ];
+  const monthName = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ][month - 1];
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${weekday} ${day} ${monthName} at ${clock}`;
+}

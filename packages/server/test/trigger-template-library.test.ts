@@ -34,6 +34,8 @@ function demoRecordFor(template: TriggerTemplate) {
   if (event === 'ClientIsCreated') return { clientUuid: SEED_IDS.companies.emmaEllis };
   if (event === 'FormIsSubmitted') return { formResponseUuid: SEED_IDS.formResponses[1] };
   if (event.startsWith('JobQuote')) return { jobUuid: SEED_IDS.jobs.quoteKitchenTap };
+  // A job with a visit booked: the booking's merge fields speak of it.
+  if (event === 'JobIsScheduled') return { jobUuid: SEED_IDS.jobs.workOrderBlockedSewer };
   return { jobUuid: SEED_IDS.jobs.completedHotWater };
 }
 

@@ -101,7 +101,7 @@ export const TRIGGER_TEMPLATE_LIBRARY: readonly TriggerTemplateInput[] = [
   template({
     title: 'Booking confirmation',
     description:
-      'When a visit is booked, the job contact gets an email confirming the booking, the address and the work.',
+      'When a visit is booked, the job contact gets an email confirming the booking: the day and time, the address and the work.',
     category: 'Bookings',
     onboardingOrder: 1,
     definition: {
@@ -114,7 +114,7 @@ export const TRIGGER_TEMPLATE_LIBRARY: readonly TriggerTemplateInput[] = [
           type: 'Job_SendEmail',
           params: {
             subject: 'Your booking with {{ vendor.name }} is confirmed',
-            body: `${HI}\n\nYour booking for job {{ job.number }} at {{ job.address }} is confirmed.\n\nThe work: {{ job.description }}\n\nIf anything changes, just reply to this email.\n\n${SIGN_OFF}`,
+            body: `${HI}\n\nYour booking for job {{ job.number }} at {{ job.address }} on {{ booking.date }} at {{ booking.time }} is confirmed.\n\nThe work: {{ job.description }}\n\nIf anything changes, just reply to this email.\n\n${SIGN_OFF}`,
           },
         },
       ],
@@ -135,7 +135,7 @@ export const TRIGGER_TEMPLATE_LIBRARY: readonly TriggerTemplateInput[] = [
       actions: [
         text(
           'remind',
-          'Hi {{ contact.first_name }}, a reminder from {{ vendor.name }}: we are booked to visit {{ job.address }} for job {{ job.number }}. Reply if you need to change the time.',
+          'Hi {{ contact.first_name }}, a reminder from {{ vendor.name }}: we are booked to visit {{ job.address }} on {{ booking.date }} at {{ booking.time }} (job {{ job.number }}). Reply if you need to change the time.',
         ),
       ],
     },

@@ -17,6 +17,7 @@ const records = {
   client: { name: 'Harbour Cafe Ltd', address: '1 Quay St, Auckland' },
   contact: { first: 'Mia', last: 'Tane', email: 'mia@harbour.example', mobile: '021 555 0101' },
   staff: { first: 'Sam', last: 'Sparks' },
+  booking: { uuid: 'activity-1', start_date: '2026-03-17 09:30:00', end_date: '2026-03-17 11:00:00' },
   vendor: { name: 'Bright Sparks Electrical', email: 'office@brightsparks.example', website: 'brightsparks.example' },
 };
 
@@ -42,6 +43,8 @@ describe('buildMergeValues', () => {
       'staff.first_name': 'Sam',
       'staff.last_name': 'Sparks',
       'staff.name': 'Sam Sparks',
+      'booking.date': 'Tuesday 17 March',
+      'booking.time': '9:30 AM',
       'vendor.name': 'Bright Sparks Electrical',
       'vendor.sender_name': 'Bright Sparks Electrical',
       'vendor.email': 'office@brightsparks.example',
@@ -67,6 +70,17 @@ describe('buildMergeValues', () => {
     expect(values).toMatchObject({ 'job.number': '1042', 'job.total': '0.00', 'job.date': '2026-03-14' });
     expect(buildMergeValues({ job: { total_invoice_amount: 'n/a' } })['job.total']).toBeUndefined();
     expect(buildMergeValues({ job: { total_invoice_amount: '99.999' } })['job.total']).toBe('100.00');
+  });
+
+  it('states a booking at the wall time ServiceM8 wrote, afternoon and midnight included, and nothing for an empty start', () => {
+    const at = (start_date: unknown) => {
+      const values = buildMergeValues({ booking: { start_date } });
+      return [values['booking.date'], values['booking.time']];
+    };
+    expect(at('2026-11-30 14:05:00')).toEqual(['Monday 30 November', '2:05 PM']);
+    expect(at('2026-04-05 00:00:00')).toEqual(['Sunday 5 April', '12:00 AM']);
+    expect(at('0000-00-00 00:00:00')).toEqual([undefined, undefined]);
+    expect(at('next Tuesday')).toEqual([undefined, undefined]);
   });
 
   it('signs with the sender name set in Automate, else the business name', () => {

@@ -1,4 +1,5 @@
 import type { MergeFieldName } from '@automate/contract';
+import { DateTime } from 'luxon';
 
 /**
  * The values merge fields (`{{ job.number }}`, the contract's MERGE_FIELDS) are filled with, read
@@ -18,6 +19,8 @@ export type MergeRecords = {
   contact?: Sm8Record | null;
   /** `staff.json`: the staff member who created the job. */
   staff?: Sm8Record | null;
+  /** `jobactivity.json`: the booking a JobIsScheduled event is about. */
+  booking?: Sm8Record | null;
   /** `vendor.json`: the ServiceM8 account. */
   vendor?: Sm8Record | null;
 };
@@ -56,9 +59,22 @@ function money(text: string | undefined): string | undefined {
   return Number.isFinite(amount) ? amount.toFixed(2) : undefined;
 }
 
+/**
+ * A booking's start (`YYYY-MM-DD HH:MM:SS`, the account's local time, as ServiceM8 writes it) as the
+ * client reads it: the day ("Tuesday 3 March") and the time ("9:30 AM"). No time zone is applied: the
+ * visit is at that wall time where the business is.
+ */
+function bookingStart(text: string | undefined): { date: string; time: string } | undefined {
+  if (!text) return undefined;
+  const start = DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC', locale: 'en-GB' });
+  if (!start.isValid) return undefined;
+  return { date: start.toFormat('cccc d LLLL'), time: start.toFormat('h:mm a').toUpperCase() };
+}
+
 /** Every merge field that has a value in the given records. */
 export function buildMergeValues(records: MergeRecords): MergeValues {
-  const { job, client, contact, staff, vendor } = records;
+  const { job, client, contact, staff, booking, vendor } = records;
+  const start = bookingStart(textOf(booking, 'start_date'));
   const contactFirst = textOf(contact, 'first');
   const contactLast = textOf(contact, 'last');
   const staffFirst = textOf(staff, 'first');
@@ -82,6 +98,8 @@ export function buildMergeValues(records: MergeRecords): MergeValues {
     'staff.first_name': staffFirst,
     'staff.last_name': staffLast,
     'staff.name': fullName(staffFirst, staffLast),
+    'booking.date': start?.date,
+    'booking.time': start?.time,
     'vendor.name': textOf(vendor, 'name'),
     'vendor.sender_name': textOf(vendor, 'sender_name') || textOf(vendor, 'name'),
     'vendor.email': textOf(vendor, 'email'),

@@ -28,6 +28,8 @@ const values: MergeValues = {
   'staff.first_name': 'Sam',
   'staff.last_name': 'Sparks',
   'staff.name': 'Sam Sparks',
+  'booking.date': 'Tuesday 17 March',
+  'booking.time': '9:30 AM',
   'vendor.name': 'Bright Sparks <Electrical> & Co',
   'vendor.sender_name': 'Sam at Bright Sparks',
   'vendor.email': 'office@brightsparks.example',

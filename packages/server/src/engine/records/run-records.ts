@@ -26,6 +26,8 @@ export type RunRecords = {
   formResponse(): Promise<Sm8Record | null>;
   /** The staff member who created the job. */
   staff(): Promise<Sm8Record | null>;
+  /** The booking (`jobactivity.json`) a JobIsScheduled event is about; null for other events. */
+  booking(): Promise<Sm8Record | null>;
   /** The ServiceM8 account (`vendor.json`). */
   vendor(): Promise<Sm8Record | null>;
 };
@@ -42,6 +44,8 @@ export type RunRecordSources = {
   syncedStaff(uuid: string): Promise<Sm8Record | undefined>;
   /** The account as the vendor's last sync copied it; undefined when no sync copied it yet. */
   syncedAccount(): Promise<Sm8Record | undefined>;
+  /** The uuid of the booking the run's event is about (null when it is about none). */
+  bookingUuid?(): Promise<string | null>;
   /** The business's sender name set in Automate (null when none is set), kept on the account as `sender_name`. */
   senderName?(): Promise<string | null>;
 };
@@ -97,6 +101,10 @@ export function runRecords(sources: RunRecordSources): RunRecords {
       if (!uuid) return null;
       // A staff member added since the last sync is not in the copy yet.
       return (await sources.syncedStaff(uuid)) ?? client.get('staff', uuid, AnyRecord);
+    }),
+    booking: once(async () => {
+      const uuid = (await sources.bookingUuid?.()) ?? null;
+      return uuid ? read('jobactivity', uuid) : null;
     }),
     vendor: once(async () => {
       const account = (await sources.syncedAccount()) ?? (await client.list('vendor', AnyRecord))[0] ?? null;

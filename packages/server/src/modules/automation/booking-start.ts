@@ -1,11 +1,9 @@
 import type { TriggerDelay } from '@automate/contract';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
 import { bookingUuidOf, isBooking, type Sm8Record } from '../../engine/events/derive-events.ts';
 import type { FreshRecord } from '../../engine/records/run-records.ts';
 import { dueBefore, formatInZone, sm8DateTime } from '../../engine/schedule/due-at.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
-import { findEventKey } from './automation.repository.ts';
 
 /**
  * A run whose delay counts back from the booking's start ("1 day before the booking starts", for
@@ -60,13 +58,21 @@ export async function readBooking(
   return known ? known.record : client.get('jobactivity', uuid, AnyRecord);
 }
 
-/** The booking of the event that started a run, as ServiceM8 has it now. */
-export async function readBookingOfRun(db: Db, client: Sm8Client, eventId: string): Promise<Sm8Record | null> {
-  const key = await findEventKey(db, eventId);
-  return key ? readBooking(client, key) : null;
-}
-
 /** How the run log says when a booking starts. */
 export function bookingStartWords(start: Date, timeZone: string): string {
   return `The booking starts ${formatInZone(start, timeZone)}.`;
+}
+
+/**
+ * The visit a test on a job (no event) speaks of: the job's next booking that has not started, else
+ * its latest one; null when it has none.
+ */
+export function nextBooking(activities: readonly Sm8Record[], timeZone: string, now: Date): Sm8Record | null {
+  const bookings = activities
+    .filter(isBooking)
+    .map((booking) => ({ booking, start: sm8DateTime(booking.start_date, timeZone) }))
+    .filter((entry): entry is { booking: Sm8Record; start: Date } => entry.start !== null)
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
+  const upcoming = bookings.find((entry) => entry.start.getTime() >= now.getTime());
+  return (upcoming ?? bookings.at(-1))?.booking ?? null;
 }

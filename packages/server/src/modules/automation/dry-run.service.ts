@@ -23,7 +23,7 @@ export async function dryRunTrigger(
   subject: RecordSubject,
 ): Promise<DryRunResult> {
   const client = await sm8ClientForVendor(deps, vendorId);
-  const records = recordsForRun(deps.database.db, client, vendorId, subject);
+  const records = recordsForRun(deps.database.db, client, vendorId, subject, [], () => deps.clock.now());
   if (subject.jobUuid && !(await records.job())) throw notFound(`The job ${subject.jobUuid} in ServiceM8`);
   if (subject.clientUuid && !(await records.client())) throw notFound(`The client ${subject.clientUuid} in ServiceM8`);
   if (subject.formResponseUuid && !(await records.formResponse())) {

@@ -45,7 +45,7 @@ import {
   writeHeldSteps,
 } from './automation.repository.ts';
 import type { runSteps } from './automation.schema.ts';
-import { bookingTiming, readBookingOfRun } from './booking-start.ts';
+import { bookingTiming } from './booking-start.ts';
 import { clientMessageRefusal, unsubscribeUrl } from './client-messaging.service.ts';
 import { type ReferenceNames, referenceNamesFor } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
@@ -124,7 +124,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     const countsFromBooking = definition.delay?.from === 'BookingStart' && run.event === 'JobIsScheduled';
     if (countsFromBooking && definition.delay && !steps.some((step) => step.kind === 'Action')) {
       const now = deps.clock.now();
-      const booking = await readBookingOfRun(db, client, run.eventId);
+      const booking = await records.booking();
       const timing = bookingTiming(booking, definition.delay, vendor.timeZone, now);
       if (timing.kind !== 'due') return finish('Skipped', timing.reason);
       if (timing.dueAt.getTime() > now.getTime() + BOOKING_DUE_MARGIN_MS) {
@@ -452,6 +452,7 @@ export function actionEnv(
         client: used.has('client') ? await records.client() : null,
         contact,
         staff: used.has('staff') ? await records.staff() : null,
+        booking: used.has('booking') ? await records.booking() : null,
         vendor: used.has('vendor') ? await records.vendor() : null,
       });
       return renderMergeText(template, values);

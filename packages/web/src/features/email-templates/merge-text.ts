@@ -26,6 +26,8 @@ export const SAMPLE_MERGE_VALUES: Readonly<Record<MergeFieldName, string>> = {
   'staff.first_name': 'Sam',
   'staff.last_name': 'Lee',
   'staff.name': 'Sam Lee',
+  'booking.date': 'Monday 16 March',
+  'booking.time': '9:30 AM',
   'vendor.name': 'Your business',
   'vendor.sender_name': 'Your business',
   'vendor.email': 'hello@yourbusiness.example',
