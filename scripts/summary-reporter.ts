@@ -1,4 +1,6 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import fs from 'node:fs';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { DURATIONS_FILE, durationKey } from './test-sequencer.ts';
 
 /**
  * Ends the run with its wall time and one plain line, `tests: N passed, N failed`, that CI and people
@@ -6,9 +8,11 @@ import type { Reporter, TestModule } from 'vitest/node';
  */
 export default class SummaryReporter implements Reporter {
   private startedAt = performance.now();
+  private root = process.cwd();
 
-  onInit(): void {
+  onInit(vitest: Vitest): void {
     this.startedAt = performance.now();
+    this.root = vitest.config.root;
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -36,6 +40,21 @@ export default class SummaryReporter implements Reporter {
     const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
     process.stdout.write(`\nwall time: ${seconds} s (${testModules.length} files)`);
     process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed${skipped}\n`);
+    if (process.env.UPDATE_TEST_DURATIONS) this.writeDurations(testModules);
+  }
+
+  /** The sequencer's table of file durations, from this run (files this run did not include are kept). */
+  private writeDurations(testModules: ReadonlyArray<TestModule>): void {
+    const table: Record<string, number> = fs.existsSync(DURATIONS_FILE)
+      ? JSON.parse(fs.readFileSync(DURATIONS_FILE, 'utf8'))
+      : {};
+    for (const module of testModules) {
+      const key = durationKey(module.project.name, this.root, module.moduleId);
+      table[key] = Math.round(module.diagnostic().duration / 100) * 100;
+    }
+    const sorted = Object.fromEntries(Object.entries(table).sort(([a], [b]) => a.localeCompare(b)));
+    fs.writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+    process.stdout.write(`durations of ${testModules.length} files written to ${DURATIONS_FILE}\n`);
   }
 }
 

@@ -8,7 +8,14 @@ const JOURNEYS_AT_ONCE = 2;
 /** What a new worker costs before its first file runs (it imports the project's modules again). */
 const NEW_WORKER_MS = 2_000;
 
-/** Milliseconds per byte of test file, to guess a file's duration before any run has timed it. */
+/**
+ * Each file's duration in a whole run of `npm test` (`UPDATE_TEST_DURATIONS=1 npm test` writes it again):
+ * a fresh clone has no timings of its own yet, and a guess from file sizes started the longest browser
+ * journeys last.
+ */
+export const DURATIONS_FILE = path.resolve(import.meta.dirname, 'test-durations.json');
+
+/** Milliseconds per byte of test file, to guess the duration of a file newer than the table. */
 const MS_PER_BYTE: Record<string, number> = {
   e2e: 3,
   server: 0.5,
@@ -32,6 +39,8 @@ type Entry = { file: TestSpecification; estimate: number; group: string; journey
  *   keeps JOURNEYS_AT_ONCE of them running.
  */
 export default class LongestFirstSequencer extends BaseSequencer {
+  private readonly committed = readDurations();
+
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const byLongest = (a: Entry, b: Entry) => b.estimate - a.estimate;
@@ -61,8 +70,8 @@ export default class LongestFirstSequencer extends BaseSequencer {
   }
 
   private entry(file: TestSpecification): Entry {
-    const key = `${file.project.name}:${path.relative(this.ctx.config.root, file.moduleId)}`;
-    const timed = this.ctx.cache.getFileTestResults(key)?.duration;
+    const key = durationKey(file.project.name, this.ctx.config.root, file.moduleId);
+    const timed = this.ctx.cache.getFileTestResults(key)?.duration ?? this.committed[key];
     const size = this.ctx.cache.getFileStats(key)?.size ?? 0;
     const estimate = timed ?? size * (MS_PER_BYTE[file.project.name] ?? 0.5);
     const shared = file.project.config.isolate === false;
@@ -72,6 +81,19 @@ export default class LongestFirstSequencer extends BaseSequencer {
       group: shared ? `${file.project.name}:${environmentOf(file)}` : `${file.project.name}:${file.moduleId}`,
       journey: file.project.name === 'e2e',
     };
+  }
+}
+
+/** How a file is named in vitest's cache and in the table: `project:path from the repository root`. */
+export function durationKey(project: string, root: string, moduleId: string): string {
+  return `${project}:${path.relative(root, moduleId)}`;
+}
+
+function readDurations(): Record<string, number> {
+  try {
+    return JSON.parse(fs.readFileSync(DURATIONS_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
   }
 }
 

@@ -1,10 +1,27 @@
 import fs from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, kept off the network except for the app under test. */
+/** The worker's Chromium: journeys that follow one another in a worker (`isolate: false`) share it. */
+let running: Promise<Browser> | undefined;
+
+/**
+ * Debian's Chromium, headless, kept off the network except for the app under test. Each journey gets
+ * its own view of the worker's one Chromium: what it opens are contexts of its own (separate cookies and
+ * storage, as a new browser's), and closing it closes those, not the Chromium the next journey uses
+ * (starting one cost a second of CPU per journey).
+ */
 export async function launchBrowser(): Promise<Browser> {
+  let browser = await running;
+  if (!browser?.isConnected()) {
+    running = startChromium();
+    browser = await running;
+  }
+  return journeyView(browser);
+}
+
+function startChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium is not installed at ${CHROMIUM}. Install it with \`apt-get install -y chromium\`, ` +
@@ -22,5 +39,36 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
     ],
+  });
+}
+
+/** `browser` as one journey sees it: `close()` closes the contexts this journey opened. */
+function journeyView(browser: Browser): Browser {
+  const opened = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    opened.add(context);
+    context.once('close', () => opened.delete(context));
+    return context;
+  };
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key === 'newContext') {
+        return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args));
+      }
+      if (key === 'newPage') {
+        return async (...args: Parameters<Browser['newPage']>) => {
+          const page = await target.newPage(...args);
+          track(page.context());
+          return page;
+        };
+      }
+      if (key === 'close') {
+        return async () => {
+          await Promise.all([...opened].map((context) => context.close()));
+        };
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }

@@ -63,6 +63,17 @@ async function pgliteSnapshot(): Promise<string> {
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   try {
     await prepare(database);
+    // Every test file and journey loads this dump into a new PGlite, and loading it costs in proportion
+    // to its files: without the two template databases (which nothing copies from), a third less.
+    // (One statement at a time: DROP DATABASE refuses to run in a transaction block.)
+    for (const statement of [
+      "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+      'drop database template0',
+      'drop database template1',
+      'checkpoint',
+    ]) {
+      await database.pglite?.exec(statement);
+    }
     const dump = await database.pglite?.dumpDataDir('none');
     if (!dump) throw new Error('PGlite gave no dump of its data directory.');
     fs.mkdirSync(SNAPSHOT_CACHE, { recursive: true });
