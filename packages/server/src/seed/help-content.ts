@@ -173,7 +173,7 @@ contact, a badge that was deleted) the run stops with the reason in its log.
 Texts for emails and SMS can use merge fields such as \`{{ job.number }}\` and
 \`{{ client.name }}\`. A trigger on “A job is scheduled” can also say when the visit is:
 \`{{ booking.date }}\` (“Tuesday 3 March”) and \`{{ booking.time }}\` (“9:30 AM”), as the booking stands
-when the message is sent, so a reminder for a visit that was moved gives its new time.
+when the message is sent, so a message about a visit that was moved gives its new time.
 
 ${list(AUTOMATION_ACTIONS, ACTION_HELP)}`,
   },
