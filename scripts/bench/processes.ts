@@ -132,11 +132,8 @@ export async function startServerProcess(options: {
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes (written when it stops).
  */
 function serverNodeArgs(): string[] {
-  return [...PRODUCTION_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)];
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 }
-
-/** The Node options `npm start` gives the server (package.json), so the benchmarks measure what runs. */
-const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=16'];
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 export function memoryOf(pid: number): { rssMb: number; peakRssMb: number } | undefined {
