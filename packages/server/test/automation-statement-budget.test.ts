@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSteps, triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { executeRunJob } from '../src/modules/automation/execute-run.jobs.ts';
 import { reconcileVendor } from '../src/modules/automation/reconciliation.service.ts';
-import { connectWithTokens } from '../src/modules/servicem8/connect.service.ts';
 import { webhookSecretOf } from '../src/modules/servicem8/sm8-access.ts';
 import { syncReferenceData } from '../src/modules/servicem8/sync.service.ts';
 import { processDeliveryJob } from '../src/modules/webhooks/webhooks.jobs.ts';
 import { webhookInbox } from '../src/modules/webhooks/webhooks.schema.ts';
+import { connectToSimulator } from './support/connect-simulator.ts';
 import { bearer, createVendorTeam } from './support/factories.ts';
 import { countStatements } from './support/statement-count.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
@@ -39,13 +39,7 @@ beforeAll(async () => {
   const team = await createVendorTeam(services.deps, 'Statement Plumbing');
   vendorId = team.vendor.id;
   adminToken = team.adminToken;
-  const issued = sim.controls.issueToken();
-  await connectWithTokens(services.deps, vendorId, sim.info().accountUuid, {
-    accessToken: issued.access_token,
-    refreshToken: issued.refresh_token,
-    expiresAt: new Date(services.clock.now().getTime() + issued.expires_in * 1000),
-    scope: typeof issued.scope === 'string' ? issued.scope : '',
-  });
+  await connectToSimulator(services.deps, vendorId, sim);
   // What activation's job does: the reference data (badge names), then the baseline, from which on a
   // change derives events.
   await syncReferenceData(services.deps, vendorId);

@@ -2,10 +2,10 @@ import { SEED_IDS } from '@automate/servicem8-sim';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sm8Snapshots } from '../src/modules/automation/automation.schema.ts';
-import { connectWithTokens } from '../src/modules/servicem8/connect.service.ts';
 import { webhookSecretOf } from '../src/modules/servicem8/sm8-access.ts';
 import { processDeliveryJob } from '../src/modules/webhooks/webhooks.jobs.ts';
 import { webhookInbox } from '../src/modules/webhooks/webhooks.schema.ts';
+import { connectToSimulator } from './support/connect-simulator.ts';
 import { createVendorTeam } from './support/factories.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
@@ -25,13 +25,7 @@ beforeAll(async () => {
   const sim = services.sim;
   if (!sim) throw new Error('no simulator');
   vendorId = (await createVendorTeam(services.deps, 'Burst Plumbing')).vendor.id;
-  const issued = sim.controls.issueToken();
-  await connectWithTokens(services.deps, vendorId, sim.info().accountUuid, {
-    accessToken: issued.access_token,
-    refreshToken: issued.refresh_token,
-    expiresAt: new Date(services.clock.now().getTime() + issued.expires_in * 1000),
-    scope: typeof issued.scope === 'string' ? issued.scope : '',
-  });
+  await connectToSimulator(services.deps, vendorId, sim);
   const secret = (await webhookSecretOf(services.deps, vendorId)) ?? '';
   callbackUrl = `/api/Webhook/sm8cb?${new URLSearchParams({ vendor: vendorId, secret })}`;
 });

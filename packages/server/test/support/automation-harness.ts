@@ -5,7 +5,7 @@ import type { DestinationStream, LevelWithSilent } from 'pino';
 import { sm8ReconcileCursors } from '../../src/modules/automation/automation.schema.ts';
 import { reconcileVendor } from '../../src/modules/automation/reconciliation.service.ts';
 import { dispatchDueRuns } from '../../src/modules/automation/run-dispatch.service.ts';
-import { connectWithTokens } from '../../src/modules/servicem8/connect.service.ts';
+import { connectToSimulator } from './connect-simulator.ts';
 import { bearer, createVendorTeam, tokenFor } from './factories.ts';
 import { startTestServices, type TestServices } from './test-services.ts';
 import { waitFor } from './wait-for.ts';
@@ -74,13 +74,7 @@ export async function startAutomationHarness(
   const { deps, app } = services;
   const team = await createVendorTeam(deps, 'Harbour Plumbing');
   const vendorId = team.vendor.id;
-  const issued = sim.controls.issueToken();
-  await connectWithTokens(deps, vendorId, sim.info().accountUuid, {
-    accessToken: issued.access_token,
-    refreshToken: issued.refresh_token,
-    expiresAt: new Date(deps.clock.now().getTime() + issued.expires_in * 1000),
-    scope: typeof issued.scope === 'string' ? issued.scope : '',
-  });
+  await connectToSimulator(deps, vendorId, sim);
   await waitFor(
     () => deps.database.db.select().from(sm8ReconcileCursors).where(eq(sm8ReconcileCursors.vendorId, vendorId)),
     (rows) => rows.length === 5,
