@@ -48,6 +48,7 @@ const pages = {
   publicLayout: () => import('./layouts/public-layout.tsx'),
   shellLayout: () => import('./layouts/shell/shell-layout.tsx'),
   cardLayout: () => import('./layouts/card-layout.tsx'),
+  dataLayout: () => import('./layouts/data-layout.tsx'),
 };
 
 type PageModule<K extends string> = () => Promise<Record<K, ComponentType>>;
@@ -73,6 +74,15 @@ const page = <K extends string>(
 const indexPage = <K extends string>(load: PageModule<NoInfer<K>>, component: K): RouteObject => ({
   index: true,
   ...lazyComponent(load, component),
+});
+
+/**
+ * Pages that read server data, inside the data cache. The pages that show without it (home, sign-in)
+ * sit outside, so their first load has no query library.
+ */
+const withData = (children: RouteObject[]): RouteObject => ({
+  ...lazyComponent(pages.dataLayout, 'DataLayout'),
+  children,
 });
 
 /** A path that only groups pages; its name is their breadcrumbs' parent. */
@@ -119,18 +129,20 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
           ...lazyComponent(pages.publicLayout, 'PublicLayout'),
           children: [
             { index: true, ...named('Home'), ...lazyComponent(pages.home, 'HomeRoute') },
-            {
-              ...page('help', 'Help Center', pages.help, 'PublicHelpLayout'),
-              children: [
-                indexPage(pages.help, 'HelpHomeRoute'),
-                page('faq', 'FAQ', pages.help, 'FaqRoute'),
-                page('articles', 'Articles', pages.help, 'ArticlesRoute'),
-                page(':category/:slug', 'Article', pages.help, 'HelpArticleRoute'),
-              ],
-            },
+            withData([
+              {
+                ...page('help', 'Help Center', pages.help, 'PublicHelpLayout'),
+                children: [
+                  indexPage(pages.help, 'HelpHomeRoute'),
+                  page('faq', 'FAQ', pages.help, 'FaqRoute'),
+                  page('articles', 'Articles', pages.help, 'ArticlesRoute'),
+                  page(':category/:slug', 'Article', pages.help, 'HelpArticleRoute'),
+                ],
+              },
+              page('privacypolicy', 'Privacy policy', pages.legal, 'PrivacyPolicyRoute'),
+              page('termsandconditions', 'Terms and conditions', pages.legal, 'TermsRoute'),
+            ]),
             { path: 'faq', loader: () => redirect('/help/faq') },
-            page('privacypolicy', 'Privacy policy', pages.legal, 'PrivacyPolicyRoute'),
-            page('termsandconditions', 'Terms and conditions', pages.legal, 'TermsRoute'),
           ],
         },
 
@@ -261,11 +273,13 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
         {
           ...page('sm8', 'ServiceM8', pages.cardLayout, 'CardLayout'),
           children: [
-            page('activate', 'Activate', pages.sm8Activate, 'Sm8ActivateRoute'),
-            page('activated', 'Activated', pages.sm8Activated, 'Sm8ActivatedRoute'),
-            page('autologin', 'Automatic sign-in', pages.sm8Autologin, 'Sm8AutologinRoute'),
-            page('addon', 'Automatic sign-in', pages.sm8Autologin, 'Sm8AddonRoute'),
-            page('link', 'Link', pages.sm8Link, 'Sm8LinkRoute'),
+            withData([
+              page('activate', 'Activate', pages.sm8Activate, 'Sm8ActivateRoute'),
+              page('activated', 'Activated', pages.sm8Activated, 'Sm8ActivatedRoute'),
+              page('autologin', 'Automatic sign-in', pages.sm8Autologin, 'Sm8AutologinRoute'),
+              page('addon', 'Automatic sign-in', pages.sm8Autologin, 'Sm8AddonRoute'),
+              page('link', 'Link', pages.sm8Link, 'Sm8LinkRoute'),
+            ]),
           ],
         },
 
@@ -275,12 +289,14 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
           children: [
             redirectIndex('login'),
             page('login', 'Sign in', pages.login, 'LoginRoute'),
-            page('register', 'Create an account', pages.register, 'RegisterRoute'),
-            page('invitation/:token', 'Invitation', pages.invitation, 'InvitationRoute'),
-            page('verify/:token/:userId', 'Confirm email', pages.verify, 'VerifyRoute'),
-            section('reset', 'Reset password', [
-              indexPage(pages.reset, 'ResetRequestRoute'),
-              page(':token/:userId', 'New password', pages.reset, 'ResetPasswordRoute'),
+            withData([
+              page('register', 'Create an account', pages.register, 'RegisterRoute'),
+              page('invitation/:token', 'Invitation', pages.invitation, 'InvitationRoute'),
+              page('verify/:token/:userId', 'Confirm email', pages.verify, 'VerifyRoute'),
+              section('reset', 'Reset password', [
+                indexPage(pages.reset, 'ResetRequestRoute'),
+                page(':token/:userId', 'New password', pages.reset, 'ResetPasswordRoute'),
+              ]),
             ]),
           ],
         },
@@ -288,13 +304,13 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
         {
           path: 'payment',
           ...lazyComponent(pages.cardLayout, 'CardLayout'),
-          children: [page('close', 'Payment', pages.paymentClose, 'PaymentCloseRoute')],
+          children: [withData([page('close', 'Payment', pages.paymentClose, 'PaymentCloseRoute')])],
         },
 
         {
           path: 'unsubscribe',
           ...lazyComponent(pages.cardLayout, 'CardLayout'),
-          children: [indexPage(pages.unsubscribe, 'UnsubscribeRoute')],
+          children: [withData([indexPage(pages.unsubscribe, 'UnsubscribeRoute')])],
         },
 
         page('*', 'Not found', pages.notFound, 'NotFoundRoute'),

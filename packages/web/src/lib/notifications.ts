@@ -1,6 +1,5 @@
 import { type NotificationType, TOASTS } from '@automate/contract';
-import { useSnackbar } from 'notistack';
-import { useMemo } from 'react';
+import { showToast } from './toasts.ts';
 
 /**
  * Toasts appear top-right (5000 ms, at most 20: the provider's defaults); notifications
@@ -11,17 +10,12 @@ export type Notifier = {
   notify(message: string, type?: NotificationType): void;
 };
 
+const notifier: Notifier = {
+  toast: (message, type = 'default') => showToast({ message, variant: type }),
+  notify: (message, type = 'default') =>
+    showToast({ message, variant: type, anchorOrigin: { ...TOASTS.notificationPosition } }),
+};
+
 export function useNotifications(): Notifier {
-  const { enqueueSnackbar } = useSnackbar();
-  return useMemo(
-    () => ({
-      toast: (message, type = 'default') => {
-        enqueueSnackbar(message, { variant: type });
-      },
-      notify: (message, type = 'default') => {
-        enqueueSnackbar(message, { variant: type, anchorOrigin: { ...TOASTS.notificationPosition } });
-      },
-    }),
-    [enqueueSnackbar],
-  );
+  return notifier;
 }

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog.tsx';
+import { Toaster } from '@/components/ui/toaster.tsx';
 
 /** A query client for one test: no retries, nothing shared between tests. */
 export function testQueryClient(): QueryClient {
@@ -14,9 +14,8 @@ export function testQueryClient(): QueryClient {
 export function renderWithProviders(ui: ReactElement, { client = testQueryClient() }: { client?: QueryClient } = {}) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <SnackbarProvider maxSnack={20}>
-        <MemoryRouter>{children}</MemoryRouter>
-      </SnackbarProvider>
+      <MemoryRouter>{children}</MemoryRouter>
+      <Toaster />
     </QueryClientProvider>
   );
   return { client, ...render(ui, { wrapper }) };
@@ -47,11 +46,10 @@ export function renderAsRoute(
   );
   const result = render(
     <QueryClientProvider client={client}>
-      <SnackbarProvider maxSnack={20}>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-        </ConfirmProvider>
-      </SnackbarProvider>
+      <ConfirmProvider>
+        <RouterProvider router={router} />
+        <Toaster />
+      </ConfirmProvider>
     </QueryClientProvider>,
   );
   return { client, router, ...result };

@@ -7,13 +7,18 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark.tsx';
 import { mainContentProps } from '@/components/ui/skip-link.tsx';
-import { SystemStatus } from '@/features/health/components/system-status.tsx';
+import { CheckingSystemStatus } from '@/features/health/components/system-status-line.tsx';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/session/access.ts';
 import { useSession } from '@/lib/session/session.ts';
 import { hasValidSession } from '@/lib/session/session-store.ts';
+
+const SystemStatus = lazy(() =>
+  import('@/features/health/components/system-status.tsx').then((module) => ({ default: module.SystemStatus })),
+);
 
 /** Home, help, privacy policy and terms: a top bar, the page, and a footer. */
 export function PublicLayout() {
@@ -63,7 +68,9 @@ export function PublicLayout() {
           maxWidth="lg"
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}
         >
-          <SystemStatus />
+          <Suspense fallback={<CheckingSystemStatus />}>
+            <SystemStatus />
+          </Suspense>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Link href="/help" variant="body2" color="text.secondary">
               Help

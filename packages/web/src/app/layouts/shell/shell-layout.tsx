@@ -15,6 +15,7 @@ import { getArticleBySlug } from '@/features/content/api/get-article-by-slug.ts'
 import { useChangelog } from '@/features/content/hooks/use-changelog.ts';
 import { NoticeBell } from '@/features/notices/notice-bell.tsx';
 import type { VendorChoice } from '@/features/vendors/components/vendor-selector.tsx';
+import { DataProvider } from '@/lib/data-provider.tsx';
 import { usePublicData } from '@/lib/public-data.ts';
 import { DEFAULT_SIGNED_IN_PATH, LOGIN_PATH, resolveAccess } from '@/lib/session/access.ts';
 import { useSession, useSessionStore } from '@/lib/session/session.ts';
@@ -92,7 +93,11 @@ export function ShellLayout() {
 
   if (access.kind === 'login' || !state.user) return <PageLoader />;
   if (access.kind === 'not-found') return <NotFoundPage />;
-  return <Shell state={state} user={state.user} area={location.pathname.startsWith('/admin') ? 'admin' : 'app'} />;
+  return (
+    <DataProvider>
+      <Shell state={state} user={state.user} area={location.pathname.startsWith('/admin') ? 'admin' : 'app'} />
+    </DataProvider>
+  );
 }
 
 function Shell({ state, user, area }: { state: SessionState; user: UserSession; area: 'app' | 'admin' }) {

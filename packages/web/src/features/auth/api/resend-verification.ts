@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '@/lib/use-action.ts';
 import { loadSignInRequests } from './login.ts';
 
+const resendVerification = async (email: string) => (await loadSignInRequests()).resendVerification(email);
+
 export function useResendVerification() {
-  return useMutation({
-    mutationFn: async (email: string) => (await loadSignInRequests()).resendVerification(email),
-  });
+  return useAction(resendVerification);
 }

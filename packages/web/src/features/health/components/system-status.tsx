@@ -1,10 +1,10 @@
 import type { Health } from '@automate/contract';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
+import { DataProvider } from '@/lib/data-provider.tsx';
 import { useHealth } from '../api/get-health.ts';
+import { CheckingSystemStatus, SystemStatusLine } from './system-status-line.tsx';
 
 type Tone = 'success' | 'warning' | 'error';
 
@@ -30,19 +30,12 @@ function StatusDot({ tone }: { tone: Tone }) {
   );
 }
 
-/** One line telling visitors whether the service is up, fed by `GET /api/health`. */
-export function SystemStatus() {
+function HealthLine() {
   const health = useHealth();
+  if (health.isPending) return <CheckingSystemStatus />;
 
   let content: ReactNode;
-  if (health.isPending) {
-    content = (
-      <>
-        <CircularProgress size={10} thickness={6} aria-hidden />
-        <span>Checking system status…</span>
-      </>
-    );
-  } else if (health.isError) {
+  if (health.isError) {
     content = (
       <>
         <StatusDot tone="error" />
@@ -60,17 +53,17 @@ export function SystemStatus() {
       </>
     );
   }
+  return <SystemStatusLine>{content}</SystemStatusLine>;
+}
 
+/**
+ * One line telling visitors whether the service is up, fed by `GET /api/health`. The public pages load it
+ * after they show (`CheckingSystemStatus` stands in meanwhile), with the query library it needs.
+ */
+export function SystemStatus() {
   return (
-    <Typography
-      role="status"
-      aria-live="polite"
-      variant="body2"
-      color="text.secondary"
-      data-testid="system-status"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}
-    >
-      {content}
-    </Typography>
+    <DataProvider>
+      <HealthLine />
+    </DataProvider>
   );
 }
