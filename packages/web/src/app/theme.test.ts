@@ -21,3 +21,11 @@ describe('theme colours', () => {
     expect(getContrastRatio(primary.contrastText, primary.main)).toBeGreaterThanOrEqual(AA_TEXT);
   });
 });
+
+describe('theme build', () => {
+  it('uses no CSS theme variables, so the build may leave MUI’s CSS-variables code out', () => {
+    // build/mui-without-css-variables.ts: ThemeProvider and createTheme take that code only for such a theme.
+    expect('colorSchemes' in theme).toBe(false);
+    expect('vars' in theme && theme.vars).toBeFalsy();
+  });
+});
