@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RUN_STATUSES } from './run-statuses.ts';
 
 /**
  * Every closed list of the product, defined once as a tuple and once as a zod enum. The conditions and
@@ -86,7 +87,5 @@ export const NOTIFICATION_TYPES = ['success', 'error', 'warning', 'info', 'defau
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
 
-/** The life of a trigger run. */
-export const RUN_STATUSES = ['Scheduled', 'Running', 'Succeeded', 'Failed', 'Skipped', 'Cancelled'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SearchQuery, toSearchParams } from './search.ts';
+import { SearchQuery } from './search.ts';
+import { toSearchParams } from './search-params.ts';
 
 describe('SearchQuery', () => {
   it('fills in page 1 of 50, ascending, when nothing is given', () => {

@@ -119,6 +119,20 @@ describe('api client', () => {
     expect(requests[0]?.headers.accept).toBe('application/json');
   });
 
+  it('reads the answer with a schema that loads while the request is under way', async () => {
+    const client = createApiClient({ baseUrl });
+    let loadStarted = false;
+    const loadHealth = async () => {
+      loadStarted = true;
+      return Health;
+    };
+    const pending = client.get('/health', loadHealth);
+    expect(loadStarted).toBe(true);
+    expect(await pending).toEqual(HEALTH);
+    const error = await catchApiError(client.get('/wrong-shape', loadHealth));
+    expect(error.code).toBe('INVALID_RESPONSE');
+  });
+
   it('sends the query string, leaving out empty values', async () => {
     const client = createApiClient({ baseUrl });
     const echo = await client.get('/echo', z.object({ url: z.string() }), {

@@ -94,18 +94,36 @@ export type ApiClientConfig = {
 /** A success with the server's sentence (`message`), for callers that show it (sign-up, links). */
 export type ApiResult<T> = { data: T; message: string | undefined };
 
+/**
+ * The schema of the answer's data, or a function that loads it: a page can then show before zod
+ * and the contract's schemas arrive. The request starts at once; the schema loads meanwhile.
+ */
+export type DataSchema<T extends z.ZodType> = T | (() => Promise<T>);
+
 export type ApiClient = {
   /** Any method; answers the data and the server's optional `message`. */
   request<T extends z.ZodType>(
     method: HttpMethod,
     path: string,
-    dataSchema: T,
+    dataSchema: DataSchema<T>,
     options?: RequestWithBodyOptions,
   ): Promise<ApiResult<z.output<T>>>;
-  get<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestOptions): Promise<z.output<T>>;
-  post<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestWithBodyOptions): Promise<z.output<T>>;
-  patch<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestWithBodyOptions): Promise<z.output<T>>;
-  delete<T extends z.ZodType>(path: string, dataSchema: T, options?: RequestWithBodyOptions): Promise<z.output<T>>;
+  get<T extends z.ZodType>(path: string, dataSchema: DataSchema<T>, options?: RequestOptions): Promise<z.output<T>>;
+  post<T extends z.ZodType>(
+    path: string,
+    dataSchema: DataSchema<T>,
+    options?: RequestWithBodyOptions,
+  ): Promise<z.output<T>>;
+  patch<T extends z.ZodType>(
+    path: string,
+    dataSchema: DataSchema<T>,
+    options?: RequestWithBodyOptions,
+  ): Promise<z.output<T>>;
+  delete<T extends z.ZodType>(
+    path: string,
+    dataSchema: DataSchema<T>,
+    options?: RequestWithBodyOptions,
+  ): Promise<z.output<T>>;
 };
 
 const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
@@ -182,9 +200,12 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   async function request<T extends z.ZodType>(
     method: HttpMethod,
     path: string,
-    dataSchema: T,
+    dataSchema: DataSchema<T>,
     options: RequestWithBodyOptions = {},
   ): Promise<ApiResult<z.output<T>>> {
+    const schema = typeof dataSchema === 'function' ? dataSchema() : Promise.resolve(dataSchema);
+    // Read only once the answer is in; a failed request must not leave the load's failure unhandled.
+    schema.catch(() => {});
     const doFetch = config.fetch ?? globalThis.fetch;
     const headers = new Headers(getDefaultHeaders());
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
@@ -256,7 +277,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
 
     const envelope = isRecord(json.value) && json.value.success === true ? json.value : undefined;
     const message = envelope?.message;
-    const parsed = envelope ? dataSchema.safeParse(envelope.data) : undefined;
+    const parsed = envelope ? (await schema).safeParse(envelope.data) : undefined;
     if (!parsed?.success || (message !== undefined && typeof message !== 'string')) {
       const problem = !envelope
         ? '(root): not a success envelope'

@@ -1,8 +1,9 @@
-import { type UpdateVendorRequest, Vendor } from '@automate/contract';
+import type { UpdateVendorRequest } from '@automate/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiRequest } from './api-client.ts';
 import { LOCALES } from './format.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Times as a business reads them: in its own time zone (the one ServiceM8 has for the account), not
@@ -17,7 +18,8 @@ export function useVendor(vendorId: string | undefined) {
   return useQuery(
     queryOptions({
       queryKey: vendorKey(vendorId ?? ''),
-      queryFn: ({ signal }) => apiGet(`/Vendor/${encodeURIComponent(vendorId ?? '')}`, Vendor, { signal }),
+      queryFn: ({ signal }) =>
+        apiGet(`/Vendor/${encodeURIComponent(vendorId ?? '')}`, lazySchema('Vendor'), { signal }),
       enabled: Boolean(vendorId),
       staleTime: 5 * 60_000,
     }),
@@ -29,7 +31,7 @@ export function useSaveVendor(vendorId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (patch: z.input<typeof UpdateVendorRequest>) =>
-      apiRequest('PATCH', `/Vendor/${encodeURIComponent(vendorId)}`, Vendor, { body: patch }),
+      apiRequest('PATCH', `/Vendor/${encodeURIComponent(vendorId)}`, lazySchema('Vendor'), { body: patch }),
     onSuccess: ({ data }) => client.setQueryData(vendorKey(vendorId), data),
   });
 }

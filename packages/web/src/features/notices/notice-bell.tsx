@@ -1,4 +1,4 @@
-import { Notice } from '@automate/contract';
+import type { Notice } from '@automate/contract';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -13,19 +13,18 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { lazySchema } from '@/lib/lazy-schema.ts';
 
 const NOTICES_POLL_MS = 60_000;
 const noticesKey = (vendorId: string) => ['notices', vendorId] as const;
-const Read = z.object({ read: z.number() });
 
 /** `GET /api/vendor/{id}/notices`: the signed-in Admin's unread notices, looked at again every minute. */
 function useNotices(vendorId: string) {
   return useQuery({
     queryKey: noticesKey(vendorId),
-    queryFn: ({ signal }) => apiGet(`/vendor/${vendorId}/notices`, z.array(Notice), { signal }),
+    queryFn: ({ signal }) => apiGet(`/vendor/${vendorId}/notices`, lazySchema('Notices'), { signal }),
     refetchInterval: NOTICES_POLL_MS,
   });
 }
@@ -35,7 +34,10 @@ function useReadNotices(vendorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (noticeId: string | null) =>
-      apiPost(noticeId ? `/vendor/${vendorId}/notices/${noticeId}/read` : `/vendor/${vendorId}/notices/read`, Read),
+      apiPost(
+        noticeId ? `/vendor/${vendorId}/notices/${noticeId}/read` : `/vendor/${vendorId}/notices/read`,
+        lazySchema('NoticesRead'),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: noticesKey(vendorId) }),
   });
 }

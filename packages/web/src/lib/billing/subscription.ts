@@ -1,6 +1,6 @@
-import { CurrentSubscription } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
+import { lazySchema } from '@/lib/lazy-schema.ts';
 
 /**
  * The vendor's subscription, shared by every screen that shows it (the Account overview, checkout and
@@ -22,7 +22,7 @@ export function useSubscription(vendorId: string, options: { awaitingPayment?: b
     queryOptions({
       queryKey: subscriptionKey(vendorId),
       queryFn: ({ signal }) =>
-        apiGet('/Accounting/product/sub/active', CurrentSubscription.nullable(), {
+        apiGet('/Accounting/product/sub/active', lazySchema('ActiveSubscription'), {
           signal,
           headers: { 'x-vendor-id': vendorId },
         }),

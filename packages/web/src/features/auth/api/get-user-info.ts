@@ -1,10 +1,11 @@
-import { UserSession } from '@automate/contract';
+import type { UserSession } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
+import { lazySchema } from '@/lib/lazy-schema.ts';
 
 /** `GET /api/User/info`: the session as it is now (vendors, roles) with a fresh token; 401 when it is over. */
 function getUserInfo(signal?: AbortSignal): Promise<UserSession> {
-  return apiGet('/User/info', UserSession, { signal });
+  return apiGet('/User/info', lazySchema('UserSession'), { signal });
 }
 
 /** Once per sign-in and page load: the shell refreshes the stored session with it at start-up. */

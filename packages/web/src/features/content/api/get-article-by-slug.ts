@@ -1,6 +1,7 @@
-import { type Article, ArticleBySlug } from '@automate/contract';
+import type { Article } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
+import { lazySchema } from '@/lib/lazy-schema.ts';
 import { contentKeys } from './keys.ts';
 
 /**
@@ -11,7 +12,7 @@ import { contentKeys } from './keys.ts';
  */
 export async function getArticleBySlug(category: string, slug: string, signal?: AbortSignal): Promise<Article | null> {
   const path = `/Content/article/category/${encodeURIComponent(category)}/${encodeURIComponent(slug)}`;
-  const { article } = await apiGet(path, ArticleBySlug, { signal });
+  const { article } = await apiGet(path, lazySchema('ArticleBySlug'), { signal });
   return article;
 }
 

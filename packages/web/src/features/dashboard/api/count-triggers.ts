@@ -1,9 +1,8 @@
-import { type SearchFilter, searchPage, TriggerSummary, toSearchParams } from '@automate/contract';
+import { type SearchFilter, toSearchParams } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
+import { lazySchema } from '@/lib/lazy-schema.ts';
 import { dashboardKeys, triggerApi } from './keys.ts';
-
-const TriggerSummaryPage = searchPage(TriggerSummary);
 
 /** How many of the vendor's triggers match `filters`: `GET …/Trigger/search` with one row per page, reading `total`. */
 async function countTriggers(
@@ -11,7 +10,7 @@ async function countTriggers(
   filters: readonly SearchFilter[],
   signal?: AbortSignal,
 ): Promise<number> {
-  const page = await apiGet(triggerApi(vendorId, '/search'), TriggerSummaryPage, {
+  const page = await apiGet(triggerApi(vendorId, '/search'), lazySchema('TriggerSummaryPage'), {
     query: toSearchParams({ PageNumber: 1, PageSize: 1, Filters: [...filters] }),
     signal,
   });

@@ -1,6 +1,7 @@
-import { type SearchQueryInput, TriggerRunPage, toSearchParams } from '@automate/contract';
+import { type SearchQueryInput, type TriggerRunPage, toSearchParams } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
+import { lazySchema } from '@/lib/lazy-schema.ts';
 import { dashboardKeys, triggerApi } from './keys.ts';
 
 /** `GET /api/vendor/{vendorId}/Trigger/runs`: the vendor's runs, for the dashboard's figures and lists. */
@@ -9,7 +10,7 @@ async function searchDashboardRuns(
   query: SearchQueryInput,
   signal?: AbortSignal,
 ): Promise<TriggerRunPage> {
-  return apiGet(triggerApi(vendorId, '/runs'), TriggerRunPage, { query: toSearchParams(query), signal });
+  return apiGet(triggerApi(vendorId, '/runs'), lazySchema('TriggerRunPage'), { query: toSearchParams(query), signal });
 }
 
 function dashboardRunsQueryOptions(vendorId: string, query: SearchQueryInput) {

@@ -1,15 +1,12 @@
-import { TriggerAttention } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiGet } from '@/lib/api-client.ts';
+import { lazySchema } from '@/lib/lazy-schema.ts';
 import { dashboardKeys, triggerApi } from './keys.ts';
-
-const AttentionList = z.array(TriggerAttention);
 
 function triggersNeedingAttentionQueryOptions(vendorId: string) {
   return queryOptions({
     queryKey: dashboardKeys.attention(vendorId),
-    queryFn: ({ signal }) => apiGet(triggerApi(vendorId, '/attention'), AttentionList, { signal }),
+    queryFn: ({ signal }) => apiGet(triggerApi(vendorId, '/attention'), lazySchema('TriggerAttentionList'), { signal }),
   });
 }
 
