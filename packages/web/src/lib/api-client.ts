@@ -1,5 +1,16 @@
 import { ERROR_CODES, type ErrorCode } from '@automate/contract';
 import type { z } from 'zod';
+import {
+  type AuthTokenProvider,
+  currentAuthToken,
+  currentDefaultHeaders,
+  type DefaultHeadersProvider,
+} from './api-credentials.ts';
+import { ApiError, type HttpMethod } from './api-error.ts';
+
+// The error helpers and the token's registration live apart, so pages and the entry need not load this file.
+export { setAuthTokenProvider } from './api-credentials.ts';
+export { ApiError, getErrorMessage, isApiError } from './api-error.ts';
 
 /**
  * The one way the web app talks to the server.
@@ -9,58 +20,6 @@ import type { z } from 'zod';
  * no schema library, so a page whose first view makes no request loads none. Every failure becomes an `ApiError`. The client never shows toasts or redirects:
  * callers (query hooks, forms, the auth layer) decide what the user sees.
  */
-
-/** Codes the client adds for failures that never reached, or could not be read from, the server. */
-type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE';
-export type ApiErrorCode = ErrorCode | ClientErrorCode;
-
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** HTTP status; 0 when no answer arrived. */
-  readonly status: number;
-  readonly code: ApiErrorCode;
-  /** Field path → problems with that field, from validation failures. */
-  readonly fieldErrors: Readonly<Record<string, string[]>>;
-  /** Quoted by the server on 5xx answers so support can find the log lines. */
-  readonly requestId: string | undefined;
-  readonly method: HttpMethod;
-  readonly path: string;
-  /** The failure's whole body, for answers that carry more than a message (a refused template copy). */
-  readonly body: Readonly<Record<string, unknown>>;
-
-  constructor(init: {
-    message: string;
-    status: number;
-    code: ApiErrorCode;
-    method: HttpMethod;
-    path: string;
-    fieldErrors?: Record<string, string[]> | undefined;
-    requestId?: string | undefined;
-    body?: Record<string, unknown> | undefined;
-    cause?: unknown;
-  }) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.status = init.status;
-    this.code = init.code;
-    this.method = init.method;
-    this.path = init.path;
-    this.fieldErrors = init.fieldErrors ?? {};
-    this.requestId = init.requestId;
-    this.body = init.body ?? {};
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-/** The sentence to show for a failure: the server's message, else the error's own, else `fallback`. */
-export function getErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return fallback;
-}
 
 type QueryValue = string | number | boolean | null | undefined;
 type QueryParams = Readonly<Record<string, QueryValue>>;
@@ -77,12 +36,6 @@ type RequestWithBodyOptions = RequestOptions & {
   body?: unknown;
 };
 
-/** Returns the bearer token to send, or null when nobody is signed in. */
-export type AuthTokenProvider = () => string | null;
-
-/** Returns headers every request carries (e.g. `x-vendor-id`); a request's own headers win. */
-export type DefaultHeadersProvider = () => Readonly<Record<string, string>>;
-
 export type ApiClientConfig = {
   /** Prefix of every path: `/api` in the browser, an absolute URL in tests. */
   baseUrl?: string;
@@ -98,7 +51,7 @@ export type ApiResult<T> = { data: T; message: string | undefined };
  * The schema of the answer's data, or a function that loads it: a page can then show before zod
  * and the contract's schemas arrive. The request starts at once; the schema loads meanwhile.
  */
-export type DataSchema<T extends z.ZodType> = T | (() => Promise<T>);
+type DataSchema<T extends z.ZodType> = T | (() => Promise<T>);
 
 export type ApiClient = {
   /** Any method; answers the data and the server's optional `message`. */
@@ -304,24 +257,10 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   };
 }
 
-let authTokenProvider: AuthTokenProvider = () => null;
-
-/** Called once by the auth layer so every request carries the signed-in user's token. */
-export function setAuthTokenProvider(provider: AuthTokenProvider): void {
-  authTokenProvider = provider;
-}
-
-let defaultHeadersProvider: DefaultHeadersProvider = () => ({});
-
-/** Called once by the session layer so every request names the current vendor (`x-vendor-id`). */
-export function setDefaultHeadersProvider(provider: DefaultHeadersProvider): void {
-  defaultHeadersProvider = provider;
-}
-
 /** The app's client: base `/api` (same origin; Vite proxies it in development). */
 const apiClient: ApiClient = createApiClient({
-  getAuthToken: () => authTokenProvider(),
-  getDefaultHeaders: () => defaultHeadersProvider(),
+  getAuthToken: currentAuthToken,
+  getDefaultHeaders: currentDefaultHeaders,
 });
 
 export const apiRequest: ApiClient['request'] = (method, path, dataSchema, options) =>
@@ -336,8 +275,8 @@ export const apiDelete: ApiClient['delete'] = (path, dataSchema, options) =>
  * then handed to the browser as a download named `filename`.
  */
 export async function downloadFile(path: string, filename: string): Promise<void> {
-  const headers = new Headers(defaultHeadersProvider());
-  const token = authTokenProvider();
+  const headers = new Headers(currentDefaultHeaders());
+  const token = currentAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const response = await fetch(`/api${path}`, { headers });
   if (!response.ok) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isApiError } from './api-client.ts';
+import { isApiError } from './api-error.ts';
 
 /** Field name → the sentence to show under it. */
 export type FieldErrorMap = Readonly<Record<string, string>>;

@@ -1,5 +1,5 @@
 import Alert, { type AlertProps } from '@mui/material/Alert';
-import { getErrorMessage } from '@/lib/api-client.ts';
+import { getErrorMessage } from '@/lib/api-error.ts';
 
 /**
  * A failed request: the server's sentence (else `fallback`) as an error alert, followed by `children`;

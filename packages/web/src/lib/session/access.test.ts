@@ -103,4 +103,15 @@ describe('tokens', () => {
     expect(isTokenUsable(makeToken(NOW + 60_000), NOW)).toBe(true);
     expect(isTokenUsable(makeToken(NOW - 60_000), NOW)).toBe(false);
   });
+
+  it('finds no expiry in what is not a signed token with an exp claim', () => {
+    const part = (value: unknown) => btoa(JSON.stringify(value)).replaceAll('=', '');
+    const header = part({ alg: 'HS256' });
+    expect(readTokenExpiry(`${header}.${part({ sub: 'user' })}.signature`)).toBeNull();
+    expect(readTokenExpiry(`${header}.${part([1, 2])}.signature`)).toBeNull();
+    expect(readTokenExpiry(`${header}.${part({ exp: '1700000000' })}.signature`)).toBeNull();
+    expect(readTokenExpiry(`${header}.${part({ exp: 1_700_000_000 })}`)).toBeNull();
+    expect(readTokenExpiry('not a token')).toBeNull();
+    expect(isTokenUsable('', NOW)).toBe(false);
+  });
 });

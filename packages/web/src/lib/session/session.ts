@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, type VendorMembership } from '@automate/contract';
 import { createContext, createElement, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import { setAuthTokenProvider, setDefaultHeadersProvider } from '../api-client.ts';
+import { setAuthTokenProvider, setDefaultHeadersProvider } from '../api-credentials.ts';
 import {
   createSessionStore,
   getCurrentVendor,

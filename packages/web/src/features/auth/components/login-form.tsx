@@ -10,7 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
-import { isApiError } from '@/lib/api-client.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
 import { loadSignInRequests, useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
