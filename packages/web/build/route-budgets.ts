@@ -16,27 +16,28 @@ export type RouteBudget = { route: string; modules: string[]; maxGzipKb: number 
 
 /**
  * A phone on a weak connection signs in and opens the dashboard: these are the most it downloads.
- * The aim is 150 KB for the public and sign-in pages and 250 KB for the dashboard; until the code is
- * split that far (React DOM, React Router and MUI's core alone are about 120 KB of the entry, and the
- * signed-in pages need zod to read their data), each budget holds today's size with a little room, so
- * nothing grows unnoticed. The trigger editor is measured too: the server preloads its chunks.
+ * The aim is 150 KB for the public and sign-in pages and 250 KB for the dashboard. The dashboard holds
+ * its aim (zod and its schemas load beside its requests). The public and sign-in pages do not yet: the
+ * framework file every page loads (React DOM, React Router, emotion and MUI's core) is about 130 KB of
+ * theirs, so their budgets hold today's size with a little room, and nothing grows unnoticed. The
+ * trigger editor is measured too: the server preloads its chunks.
  */
 const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/auth/login',
     modules: ['src/app/layouts/card-layout.tsx', 'src/app/routes/auth/login.tsx'],
-    maxGzipKb: 205,
+    maxGzipKb: 170,
   },
-  { route: '/', modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/home.tsx'], maxGzipKb: 200 },
+  { route: '/', modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/home.tsx'], maxGzipKb: 162 },
   {
     route: '/app/dashboard',
     modules: ['src/app/layouts/shell/shell-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
-    maxGzipKb: 300,
+    maxGzipKb: 250,
   },
   {
     route: '/app/automation/view/new',
     modules: ['src/app/layouts/shell/shell-layout.tsx', 'src/app/routes/app/automation-editor.tsx'],
-    maxGzipKb: 370,
+    maxGzipKb: 340,
   },
 ];
 
