@@ -155,14 +155,14 @@ export async function storeSession(page: Page, user: UserSession): Promise<void>
 /**
  * Opens `path` signed in as `account`, as a sign-in leaves the browser (the session in storage), for
  * journeys that are not about signing in: one page load instead of the login page's and then this one's.
- * `sessions` keeps each account's session for the file, so the password is checked once.
+ * `sessions`, where given, keeps each account's session for the file, so the password is checked once.
  */
 export async function openSignedIn(
   page: Page,
   baseUrl: string,
   account: { email: string; password: string },
   path: string,
-  sessions: Map<string, Promise<UserSession>>,
+  sessions = new Map<string, Promise<UserSession>>(),
 ): Promise<void> {
   let session = sessions.get(account.email);
   if (!session) {
