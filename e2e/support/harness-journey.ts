@@ -3,7 +3,7 @@ import { type AutomationHarness, startAutomationHarness, TEST_PASSWORD } from '@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { markChangelogSeen } from './content.ts';
-import { DESKTOP, signInThroughUi } from './shell.ts';
+import { DESKTOP, openSignedIn } from './shell.ts';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../../packages/web/dist');
 
@@ -12,7 +12,8 @@ export type HarnessJourney = { h: AutomationHarness; browser: Browser; page: Pag
 /**
  * A journey against the server in this process (serving the built web app) and its ServiceM8
  * simulator: Chromium signed in as the connected vendor's Admin (or as the account `prepare` makes,
- * given the harness before the browser starts), on a desktop window.
+ * given the harness before the browser starts), on a desktop window showing the dashboard. The session
+ * comes from the API: the sign-in form has journeys of its own.
  */
 export async function startHarnessJourney(
   prepare?: (h: AutomationHarness) => Promise<{ email: string; password: string }>,
@@ -26,7 +27,7 @@ export async function startHarnessJourney(
   // Leaving an editor with unsaved changes asks first (beforeunload): the journey means to leave.
   page.on('dialog', (dialog) => void dialog.accept());
   const account = prepare ? await prepare(h) : { email: h.adminEmail, password: TEST_PASSWORD };
-  await signInThroughUi(page, h.baseUrl, account);
+  await openSignedIn(page, h.baseUrl, account, '/app/dashboard');
   return { h, browser, page, baseUrl: h.baseUrl };
 }
 

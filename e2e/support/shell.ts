@@ -152,6 +152,27 @@ export async function storeSession(page: Page, user: UserSession): Promise<void>
   );
 }
 
+/**
+ * Opens `path` signed in as `account`, as a sign-in leaves the browser (the session in storage), for
+ * journeys that are not about signing in: one page load instead of the login page's and then this one's.
+ * `sessions`, where given, keeps each account's session for the file, so the password is checked once.
+ */
+export async function openSignedIn(
+  page: Page,
+  baseUrl: string,
+  account: { email: string; password: string },
+  path: string,
+  sessions = new Map<string, Promise<UserSession>>(),
+): Promise<void> {
+  let session = sessions.get(account.email);
+  if (!session) {
+    session = apiLogin(baseUrl, account);
+    sessions.set(account.email, session);
+  }
+  await storeSession(page, await session);
+  await page.goto(`${baseUrl}${path}`);
+}
+
 /** Width of the sidebar once its transition has finished. */
 export async function settledSidebarWidth(page: Page, expected: number): Promise<number> {
   const sidebar = page.getByTestId('sidebar');

@@ -1,4 +1,4 @@
-import { Faq, searchPage, successEnvelope, toSearchParams } from '@automate/contract';
+import { Faq, searchPage, successEnvelope, toSearchParams, type UserSession } from '@automate/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -13,13 +13,23 @@ import {
 } from '../support/content.ts';
 import { pickOption } from '../support/select.ts';
 import type { ServerProcess } from '../support/server-process.ts';
-import { DEMO_USER, DESKTOP, SUPER_ADMIN, saveScreenshot, signInThroughUi, startDemoServer } from '../support/shell.ts';
+import {
+  DEMO_USER,
+  DESKTOP,
+  openSignedIn,
+  SUPER_ADMIN,
+  saveScreenshot,
+  signInThroughUi,
+  startDemoServer,
+} from '../support/shell.ts';
 
 /** Issue 8 (help center, FAQ, legal pages, admin editors) and issue 6's changelog journey, in Chromium. */
 
 let server: ServerProcess;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+/** Each account's session, signed in once through the API for the tests that are not about signing in. */
+const sessions = new Map<string, Promise<UserSession>>();
 
 beforeAll(async () => {
   server = await startDemoServer();
@@ -34,6 +44,8 @@ afterEach(async () => {
 });
 
 const url = (path: string) => `${server.baseUrl}${path}`;
+const openAs = (page: Page, account: { email: string; password: string }, path: string) =>
+  openSignedIn(page, server.baseUrl, account, path, sessions);
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** A fresh browser profile; `changelog: 'seen'` keeps the What's new dialog from opening over the page. */
@@ -91,7 +103,7 @@ describe('the help center', () => {
       published: true,
     });
     const page = await openPage({ changelog: 'seen' });
-    await signInThroughUi(page, server.baseUrl, DEMO_USER);
+    await openAs(page, DEMO_USER, '/app/dashboard');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Help Center' }).click();
     await page.waitForURL(url('/app/help'));
     await page.getByRole('searchbox', { name: 'Search help articles' }).fill(word);
@@ -148,8 +160,7 @@ describe('the admin editors', () => {
   it('a super admin writes a new article with an image, publishes it, and readers see it', async () => {
     const word = `hotwater${unique()}`;
     const page = await openPage({ changelog: 'seen' });
-    await signInThroughUi(page, server.baseUrl, SUPER_ADMIN);
-    await page.goto(url('/admin/articles/search'));
+    await openAs(page, SUPER_ADMIN, '/admin/articles/search');
     await page.getByRole('link', { name: 'New article' }).click();
     await page.waitForURL(url('/admin/articles/new'));
 
@@ -216,8 +227,7 @@ describe('the admin editors', () => {
   it('a super admin edits an FAQ entry and readers see the new answer', async () => {
     const marker = `Marker ${unique()}`;
     const page = await openPage({ changelog: 'seen' });
-    await signInThroughUi(page, server.baseUrl, SUPER_ADMIN);
-    await page.goto(url('/admin/faq/search'));
+    await openAs(page, SUPER_ADMIN, '/admin/faq/search');
     const table = page.getByRole('table', { name: 'FAQ entries' });
     await table.getByRole('link').first().waitFor();
     const question = (await table.getByRole('link').first().textContent()) ?? '';

@@ -1,4 +1,4 @@
-import { SIDEBAR, STORAGE_KEYS } from '@automate/contract';
+import { SIDEBAR, STORAGE_KEYS, type UserSession } from '@automate/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -12,6 +12,7 @@ import {
   expiredSession,
   findVerificationPath,
   navigateInApp,
+  openSignedIn,
   readSessionStorage,
   SUPER_ADMIN,
   saveScreenshot,
@@ -26,6 +27,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let consoleMessages: Array<{ type: string; text: string }>;
+/** Each account's session, signed in once through the API for the tests that are not about signing in. */
+const sessions = new Map<string, Promise<UserSession>>();
 
 beforeAll(async () => {
   server = await startDemoServer();
@@ -58,6 +61,8 @@ afterEach(async () => {
 });
 
 const url = (path: string) => `${server.baseUrl}${path}`;
+const openAs = (account: { email: string; password: string }, path = '/app/dashboard') =>
+  openSignedIn(page, server.baseUrl, account, path, sessions);
 const sidebarLink = (name: string) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name });
 
@@ -154,7 +159,7 @@ describe('the session', () => {
 
 describe('roles', () => {
   it('a vendor User sees the current vendor but neither Account nor Super admin', async () => {
-    await signInThroughUi(page, server.baseUrl, DEMO_USER);
+    await openAs(DEMO_USER);
     expect(await page.getByTestId('current-vendor-name').textContent()).toBe(DEMO_VENDOR_NAME);
     await sidebarLink('Dashboard').waitFor();
     await sidebarLink('Automation').waitFor();
@@ -166,7 +171,7 @@ describe('roles', () => {
   });
 
   it('/admin as a vendor Admin shows the not-found page', async () => {
-    await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
+    await openAs(DEMO_ADMIN);
     await sidebarLink('Account').waitFor();
     expect(await sidebarLink('Super admin').count()).toBe(0);
     await page.goto(url('/admin'));
@@ -177,9 +182,9 @@ describe('roles', () => {
   });
 
   it('a super admin picks a vendor and lands on the dashboard, clears it and lands there again', async () => {
-    await signInThroughUi(page, server.baseUrl, SUPER_ADMIN);
-    await saveScreenshot(page, 'dashboard-super-admin');
+    await openAs(SUPER_ADMIN);
     await page.getByTestId('no-vendor').waitFor();
+    await saveScreenshot(page, 'dashboard-super-admin');
 
     await sidebarLink('Help Center').click();
     await page.waitForURL(url('/app/help'));
@@ -211,7 +216,7 @@ describe('roles', () => {
   });
 
   it('a super admin opens the admin shell', async () => {
-    await signInThroughUi(page, server.baseUrl, SUPER_ADMIN);
+    await openAs(SUPER_ADMIN);
     await sidebarLink('Super admin').click();
     await page.waitForURL(url('/admin/dashboard'));
     await page.getByRole('heading', { name: 'Super admin' }).waitFor();
@@ -225,7 +230,7 @@ describe('roles', () => {
 
 describe('the shell', () => {
   it('the sidebar starts expanded at 256 px, collapses to a 56 px rail and expands again', async () => {
-    await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
+    await openAs(DEMO_ADMIN);
     expect(await settledSidebarWidth(page, SIDEBAR.expandedWidth)).toBe(256);
     await page.getByText('Automate v1.8.0').waitFor();
 
@@ -239,7 +244,7 @@ describe('the shell', () => {
   });
 
   it('breadcrumbs show the route chain from 1280 px and are hidden at 1279 px', async () => {
-    await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
+    await openAs(DEMO_ADMIN);
     await sidebarLink('Automation').click();
     await page.waitForURL(
       (target) =>
@@ -340,10 +345,9 @@ describe('routes', () => {
   // page load per path would prove the server's fallback to index.html again, which spa.test.ts and
   // foundation.e2e do, at half a second each).
   it('every signed-in route resolves, follows its redirect and names its breadcrumb', async () => {
-    await signInThroughUi(page, server.baseUrl, SUPER_ADMIN);
     const breadcrumbs = page.getByTestId('breadcrumbs');
     for (const [index, route] of SHELL_ROUTES.entries()) {
-      if (index === 0) await page.goto(url(route.path));
+      if (index === 0) await openAs(SUPER_ADMIN, route.path);
       else {
         // By way of a page without breadcrumbs, so the breadcrumb read below is the new page's own.
         await navigateInApp(page, '/no/such/page');

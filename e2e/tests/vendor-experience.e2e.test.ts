@@ -96,7 +96,9 @@ describe('a vendor Admin’s day with Automate', () => {
     h.sim.controls.clearFaults();
     await panel.getByRole('button', { name: 'Retry run' }).click();
     await page.getByText('The run was retried.').waitFor();
-    await page.keyboard.press('Escape');
+    // Closed by its button: the retried run re-renders the panel, and a key pressed then can land outside it.
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'hidden' });
     await reloadUntilVisible(
       row.getByTestId('run-status').filter({ hasText: /^Succeeded$/ }),
       'the retried run to succeed',

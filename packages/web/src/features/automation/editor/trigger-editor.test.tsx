@@ -575,11 +575,10 @@ describe('the trigger editor offers what the event can give a value to', () => {
     open(`/app/automation/view/${ID}`);
     await screen.findByRole('heading', { name: 'Quote follow-up' });
 
-    expect(await menuItems('Add condition')).toEqual(
-      // The menu groups them by record: compare as sets.
-      expect.arrayContaining(conditionsFor(event).map((type) => CONDITION_WORDS[type].label)),
-    );
-    expect((await menuItems('Add condition')).length).toBe(conditionsFor(event).length);
+    const conditions = await menuItems('Add condition');
+    // The menu groups them by record: compare as sets.
+    expect(conditions).toEqual(expect.arrayContaining(conditionsFor(event).map((type) => CONDITION_WORDS[type].label)));
+    expect(conditions.length).toBe(conditionsFor(event).length);
 
     const actions = await menuItems('Add action');
     expect(
