@@ -7,9 +7,11 @@ import { z } from 'zod';
 import { loadConfig } from '../src/config.ts';
 import type { Deps } from '../src/deps.ts';
 import { connectWithTokens } from '../src/modules/servicem8/connect.service.ts';
+import { activateVendorJob } from '../src/modules/servicem8/servicem8.jobs.ts';
 import { sm8ClientForVendor } from '../src/modules/servicem8/sm8-access.ts';
 import { startServices } from '../src/services.ts';
 import { createVendor } from './support/factories.ts';
+import { jobsFinished } from './support/queued-jobs.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 const PER_MINUTE = 120;
@@ -32,13 +34,14 @@ beforeAll(async () => {
     expiresAt: new Date(Date.now() + issued.expires_in * 1000),
     scope: String(issued.scope ?? ''),
   });
-  // Activation (sync, then webhook subscriptions) runs in the background; let it finish first so its
-  // calls do not mix with the calls these tests count.
+  // Activation (sync, webhook subscriptions, then the baseline read of the account) runs in the
+  // background; let it finish first so its calls do not mix with the calls these tests count.
   const deadline = Date.now() + 30_000;
   while (sim.controls.subscriptions().length < 8) {
     if (Date.now() > deadline) throw new Error('the vendor was never activated');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  await jobsFinished(services.deps, activateVendorJob);
 });
 afterAll(() => services.cleanup());
 

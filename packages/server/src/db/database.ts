@@ -18,9 +18,11 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   /**
    * `dataDir` undefined keeps the embedded database in memory (tests); `snapshot`, a dump of a data
-   * directory, starts a new database from that copy instead of an empty one.
+   * directory, starts a new database from that copy instead of an empty one; `instance`, an embedded
+   * database already running in memory, is used as it is and left running on close: its owner (the
+   * tests, which reset one between files instead of starting another) closes it.
    */
-  | { kind: 'pglite'; dataDir: string | undefined; snapshot?: Blob };
+  | { kind: 'pglite'; dataDir: string | undefined; snapshot?: Blob; instance?: PGlite };
 
 export type Database = {
   driver: 'pglite' | 'postgres';
@@ -39,12 +41,19 @@ const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 export async function openDatabase(target: DatabaseTarget, options: { logger?: Logger } = {}): Promise<Database> {
   return target.kind === 'postgres'
     ? openPostgres(target.url, options.logger)
-    : openPglite(target.dataDir, target.snapshot);
+    : target.instance
+      ? usePglite(target.instance)
+      : openPglite(target.dataDir, target.snapshot);
 }
 
 /** Where the embedded database lives inside DATA_DIR. */
 export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, 'pglite');
+}
+
+/** An embedded database its owner keeps running: closing it here leaves it open. */
+function usePglite(client: PGlite): Promise<Database> {
+  return pgliteDatabase(client, async () => {});
 }
 
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
@@ -56,11 +65,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   let opened: PGlite | undefined;
   try {
     // Loaded only here: a server on PostgreSQL never holds the embedded database's code.
-    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ]);
+    const { PGlite } = await import('@electric-sql/pglite');
     const client =
       dataDir === undefined
         ? new PGlite({ loadDataDir: snapshot })
@@ -70,30 +75,39 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     // PGlite creates files with no mode of its own (0666 less the umask), and older installations
     // were created world-readable: tighten on open and again after close, for what it made meanwhile.
     if (dataDir !== undefined) restrictDataDirectory(dataDir);
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-    return {
-      driver: 'pglite',
-      db,
-      pglite: client,
-      url: undefined,
-      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      close: async () => {
-        try {
-          await client.close();
-          if (dataDir !== undefined) restrictDataDirectory(dataDir);
-        } finally {
-          releaseLock();
-        }
-      },
-    };
+    return await pgliteDatabase(client, async () => {
+      try {
+        await client.close();
+        if (dataDir !== undefined) restrictDataDirectory(dataDir);
+      } finally {
+        releaseLock();
+      }
+    });
   } catch (error) {
     await opened?.close().catch(() => {});
     releaseLock();
     throw error;
   }
+}
+
+async function pgliteDatabase(client: PGlite, close: () => Promise<void>): Promise<Database> {
+  // Loaded only here: a server on PostgreSQL never holds the embedded database's code.
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  return {
+    driver: 'pglite',
+    db,
+    pglite: client,
+    url: undefined,
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close,
+  };
 }
 
 async function openPostgres(url: string, logger: Logger | undefined): Promise<Database> {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseTarget, pgliteDirectory } from '../../src/db/database.ts';
 import type { DatabaseTemplate } from './database-template.ts';
+import { acquireEmbeddedDatabase } from './embedded-database-pool.ts';
 import { extractSnapshot } from './pglite-snapshot.ts';
 
 declare module 'vitest' {
@@ -16,8 +16,9 @@ declare module 'vitest' {
 export type TestDatabase = { target: DatabaseTarget; drop(): Promise<void> };
 
 /**
- * A database of the test file's own, already migrated: PGlite loaded from the run's snapshot by
- * default (in memory, or written into `dataDir` for a server process to open), or, when
+ * A database of the test file's own, already migrated: PGlite as the run's snapshot holds it by
+ * default (in memory, an instance an earlier file of this worker used and `drop` put back to the
+ * snapshot's state, or written into `dataDir` for a server process to open), or, when
  * TEST_DATABASE_URL is set, a PostgreSQL database copied from the run's template database (and
  * dropped afterwards).
  */
@@ -25,8 +26,8 @@ export async function createTestDatabase(options: { dataDir?: string } = {}): Pr
   const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
     if (options.dataDir === undefined) {
-      const snapshot = await fs.openAsBlob(template.snapshotPath);
-      return { target: { kind: 'pglite', dataDir: undefined, snapshot }, drop: async () => {} };
+      const embedded = await acquireEmbeddedDatabase(template.snapshotPath);
+      return { target: { kind: 'pglite', dataDir: undefined, instance: embedded.client }, drop: embedded.release };
     }
     extractSnapshot(template.snapshotPath, pgliteDirectory(options.dataDir));
     return { target: { kind: 'pglite', dataDir: options.dataDir }, drop: async () => {} };

@@ -115,7 +115,7 @@ export async function startTestServices(
     DEMO_MODE: 'false',
     PUBLIC_URL: 'https://automate.test',
     AUTH_RATE_LIMIT_PER_MINUTE: options.authRateLimitPerMinute ?? '1000',
-    QUEUE_POLL_SECONDS: '0.5',
+    QUEUE_POLL_SECONDS: '1',
     ...simEnv,
     ...options.env,
   });
