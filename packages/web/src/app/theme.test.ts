@@ -1,7 +1,7 @@
 import { THEME_COLORS } from '@automate/contract';
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { theme } from './theme.ts';
+import { createAppTheme, theme } from './theme.ts';
 
 /** WCAG 2.1 AA: normal-size text needs 4.5:1 against what is behind it. */
 const AA_TEXT = 4.5;
@@ -27,5 +27,24 @@ describe('theme build', () => {
     // build/mui-without-css-variables.ts: ThemeProvider and createTheme take that code only for such a theme.
     expect('colorSchemes' in theme).toBe(false);
     expect('vars' in theme && theme.vars).toBeFalsy();
+  });
+});
+
+describe('reduced motion', () => {
+  it('keeps MUI’s transitions and ripples for people who have not asked for less motion', () => {
+    const moving = createAppTheme({ reducedMotion: false });
+    expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
+    expect(moving.transitions.create('opacity')).not.toBe('none');
+    expect(moving.components?.MuiButtonBase?.defaultProps?.disableRipple).toBeUndefined();
+  });
+
+  it('shows everything at once, without ripples, and outlines the focused button instead', () => {
+    const still = createAppTheme({ reducedMotion: true });
+    expect(still.transitions.create('opacity')).toBe('none');
+    expect(Object.values(still.transitions.duration)).toEqual(Object.values(still.transitions.duration).map(() => 0));
+    expect(still.components?.MuiButtonBase?.defaultProps).toMatchObject({ disableRipple: true });
+    // The links still route through the app's router.
+    expect(still.components?.MuiButtonBase?.defaultProps?.LinkComponent).toBeDefined();
+    expect(JSON.stringify(still.components?.MuiButtonBase?.styleOverrides)).toContain('outline');
   });
 });

@@ -1,5 +1,5 @@
 import { BREAKPOINT_LG, THEME_COLORS } from '@automate/contract';
-import { createTheme, responsiveFontSizes } from '@mui/material/styles';
+import { createTheme, responsiveFontSizes, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { LinkBehavior } from '@/components/ui/link-behavior.tsx';
 
 declare module '@mui/material/styles' {
@@ -36,7 +36,7 @@ declare module '@mui/material/SvgIcon' {
  */
 const PRIMARY_FOR_TEXT = '#456B8F';
 
-const base = createTheme({
+const options = {
   palette: {
     primary: { main: PRIMARY_FOR_TEXT, light: THEME_COLORS.primary },
     secondary: { main: THEME_COLORS.secondary },
@@ -60,12 +60,38 @@ const base = createTheme({
     MuiButtonBase: { defaultProps: { LinkComponent: LinkBehavior } },
     MuiLink: { defaultProps: { component: LinkBehavior } },
   },
-});
+} satisfies ThemeOptions;
 
-export const theme = responsiveFontSizes(
-  createTheme(base, {
-    palette: {
-      ternary: base.palette.augmentColor({ color: { main: THEME_COLORS.ternary }, name: 'ternary' }),
+/**
+ * For people whose system asks for reduced motion: no transitions (dialogs, drawers and menus appear
+ * and go at once) and no ripples. A ripple is also how MUI marks the focused button, so a still theme
+ * outlines it instead.
+ */
+const STILL: ThemeOptions = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: {
+    MuiButtonBase: {
+      defaultProps: { disableRipple: true },
+      styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 } } },
     },
-  }),
-);
+  },
+};
+
+/** The app's theme; `reducedMotion` makes it still (see STILL). */
+export function createAppTheme({ reducedMotion }: { reducedMotion: boolean }): Theme {
+  const base = reducedMotion ? createTheme(options, STILL) : createTheme(options);
+  return responsiveFontSizes(
+    createTheme(base, {
+      palette: {
+        ternary: base.palette.augmentColor({ color: { main: THEME_COLORS.ternary }, name: 'ternary' }),
+      },
+    }),
+  );
+}
+
+const prefersReducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+export const theme = createAppTheme({ reducedMotion: prefersReducedMotion() });
