@@ -241,7 +241,7 @@ describe('copying a template for a vendor', () => {
         delay: undefined,
         conditions: { combiner: 'And', items: [{ type: 'JobIsCategory', params: { categoryUuid: 'hot water' } }] },
         actions: [
-          { id: 'inspect', type: 'Job_AddService', params: { materialUuid: 'DRAIN CCTV INSPECTION', quantity: 1 } },
+          { id: 'inspect', type: 'Job_AddService', params: { materialUuid: 'drain cctv inspection', quantity: 1 } },
           {
             id: 'service',
             type: 'JobClient_CreateJob',
