@@ -8,7 +8,7 @@ const WEB = path.join(ROOT, 'packages/web');
 /** Where the build records the sources it was made from. */
 const STAMP = path.join(WEB, 'dist/.sources-hash');
 
-/** Everything the web app's build reads: its sources, its build set-up and the contract it imports. */
+/** Everything the web app's build reads: its sources, its build set-up and the contract it imports (tests aside). */
 const INPUTS = [
   'packages/web/src',
   'packages/web/public',
@@ -20,6 +20,9 @@ const INPUTS = [
   'package-lock.json',
 ];
 
+/** Test files and test helpers sit among the sources but are never part of the build. */
+const NOT_BUILT = /(\.test\.tsx?$|[\\/]testing[\\/])/;
+
 function filesUnder(relative: string): string[] {
   const absolute = path.join(ROOT, relative);
   if (!fs.existsSync(absolute)) return [];
@@ -28,6 +31,7 @@ function filesUnder(relative: string): string[] {
     .readdirSync(absolute, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !NOT_BUILT.test(file))
     .sort();
 }
 
