@@ -1,6 +1,28 @@
 import fc from 'fast-check';
 import type { JsonSchema } from './api-fixtures.ts';
 
+const SURROGATES_START = 0xd800;
+const SURROGATES = 0x800;
+
+/**
+ * One code point outside the surrogates: fast-check's `unit: 'binary'`, value for value from the same
+ * seed, shrinking alike. fast-check's own unit maps each of the 1.1 million code points back to its
+ * index before the first value (for the strings it slips in, like `__proto__`): 1.5 s of the run.
+ */
+function anyCodePoint(): fc.Arbitrary<string> {
+  return fc.nat({ max: 0x10ffff - SURROGATES }).map(
+    (index) => String.fromCodePoint(index < SURROGATES_START ? index : index + SURROGATES),
+    (value) => {
+      const point = typeof value === 'string' ? value.codePointAt(0) : undefined;
+      const isOne = point !== undefined && String.fromCodePoint(point) === value;
+      if (!isOne || (point >= SURROGATES_START && point < SURROGATES_START + SURROGATES)) {
+        throw new Error('not one code point outside the surrogates');
+      }
+      return point < SURROGATES_START ? point : point - SURROGATES;
+    },
+  );
+}
+
 /** Text an attacker sends: NUL, a megabyte, direction overrides, emoji, lone surrogates, SQL and HTML. */
 const hostileString = fc.oneof(
   fc.constantFrom(
@@ -17,7 +39,7 @@ const hostileString = fc.oneof(
     ' ',
   ),
   fc.constant('x'.repeat(1_000_000)),
-  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: anyCodePoint(), maxLength: 40 }),
 );
 
 const MAX_DEPTH = 6;

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { write } from '@/testing/write.ts';
 import { AccountOverview } from './account-overview.tsx';
 
 const user = userEvent.setup({ delay: null });
@@ -146,7 +147,7 @@ describe('the account overview', () => {
     const form = await openSettings();
     const sender = within(form).getByRole('textbox', { name: 'Sender name' });
     expect(sender.getAttribute('placeholder')).toBe('Alpha Plumbing');
-    await user.type(sender, 'Ana at Alpha');
+    await write(user, sender, 'Ana at Alpha');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved.');
     expect(stub.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ senderName: 'Ana at Alpha' });

@@ -14,6 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { write } from '@/testing/write.ts';
 import { TriggerEditor } from './trigger-editor.tsx';
 
 const user = userEvent.setup({ delay: null });
@@ -126,7 +127,7 @@ describe('the trigger editor: a new trigger', () => {
   it('refuses an action without its required text, says why under it, and sends nothing', async () => {
     stub = serve(() => undefined);
     open('/app/automation/view/new');
-    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Note on new jobs');
+    await write(user, await screen.findByRole('textbox', { name: 'Name' }), 'Note on new jobs');
     await addAction(/^Add a note to the job/);
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
@@ -144,7 +145,7 @@ describe('the trigger editor: a new trigger', () => {
   it('refuses a merge field that does not exist, suggesting the one meant, and sends nothing', async () => {
     stub = serve(() => undefined);
     open('/app/automation/view/new');
-    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Note on new jobs');
+    await write(user, await screen.findByRole('textbox', { name: 'Name' }), 'Note on new jobs');
     await addAction(/^Add a note to the job/);
     const action = screen.getByRole('group', { name: '1. Add a note to the job' });
     await user.click(within(action).getByRole('textbox', { name: 'Note' }));
@@ -167,10 +168,10 @@ describe('the trigger editor: a new trigger', () => {
       return undefined;
     });
     const { router } = open('/app/automation/view/new');
-    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Say hello');
+    await write(user, await screen.findByRole('textbox', { name: 'Name' }), 'Say hello');
     await addAction(/^Text the job contact/);
     const message = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
-    await user.type(message, 'Hi , thanks');
+    await write(user, message, 'Hi , thanks');
     message.setSelectionRange(3, 3);
     await user.click(screen.getByRole('button', { name: 'Insert merge field into the message' }));
     await user.click(await screen.findByRole('menuitem', { name: /contact\.first_name/ }));
@@ -200,7 +201,7 @@ describe('the trigger editor: a new trigger', () => {
   it('adds and removes nested condition groups, and says an empty group cannot be saved', async () => {
     stub = serve(() => undefined);
     open('/app/automation/view/new');
-    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Grouped');
+    await write(user, await screen.findByRole('textbox', { name: 'Name' }), 'Grouped');
     const top = screen.getByRole('group', { name: 'Conditions' });
     await user.click(within(top).getByRole('button', { name: 'Add group' }));
     const level2 = await screen.findByRole('group', { name: 'Condition group, level 2' });
@@ -460,7 +461,7 @@ describe('the trigger editor: an existing trigger', () => {
       return undefined;
     });
     open('/app/automation/view/new');
-    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Send the brochure');
+    await write(user, await screen.findByRole('textbox', { name: 'Name' }), 'Send the brochure');
     await addAction(/^Email a file to the job contact/);
     const action = screen.getByRole('group', { name: '1. Email a file to the job contact' });
     await user.upload(
@@ -468,8 +469,8 @@ describe('the trigger editor: an existing trigger', () => {
       new File(['%PDF-1.4'], 'brochure.pdf', { type: 'application/pdf' }),
     );
     expect(await within(action).findByText('brochure.pdf')).toBeTruthy();
-    await user.type(within(action).getByRole('textbox', { name: 'Subject' }), 'Our brochure');
-    await user.type(within(action).getByRole('textbox', { name: 'Body' }), 'Attached.');
+    await write(user, within(action).getByRole('textbox', { name: 'Subject' }), 'Our brochure');
+    await write(user, within(action).getByRole('textbox', { name: 'Body' }), 'Attached.');
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
     await waitFor(() => expect(posts().some((call) => call.url.pathname === BASE)).toBe(true));

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { write } from '@/testing/write.ts';
 import { PlansAdmin } from './plans-admin.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -70,7 +71,7 @@ describe('the plans (Settings › Products)', () => {
     await user.click(screen.getByRole('button', { name: 'New plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'New plan' });
     await user.type(within(dialog).getByLabelText(/^Name/), 'Crew');
-    await user.type(within(dialog).getByLabelText('Features, one a line'), '10 active automations\nPhone support');
+    await write(user, within(dialog).getByLabelText('Features, one a line'), '10 active automations\nPhone support');
     await user.type(within(dialog).getByLabelText('Monthly price (NZD, GST included)'), '45');
     await user.type(within(dialog).getByLabelText('Yearly price (NZD, GST included)'), '455');
     for (const [label, value] of [

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { ACTIVE_SUBSCRIPTION } from '@/testing/subscriptions.ts';
+import { write } from '@/testing/write.ts';
 import { VendorBilling } from './vendor-billing.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -96,7 +97,7 @@ describe('a vendor’s billing (admin)', () => {
     await screen.findByRole('table', { name: 'Invoices' });
     await user.click(screen.getByRole('button', { name: 'New invoice' }));
     const dialog = await screen.findByRole('dialog', { name: 'New invoice' });
-    await user.type(within(dialog).getByLabelText('Reference'), 'Onboarding');
+    await write(user, within(dialog).getByLabelText('Reference'), 'Onboarding');
     await user.type(within(dialog).getByLabelText(/^Line 1 description/), 'Setup');
     const quantity = within(dialog).getByLabelText('Quantity');
     await user.clear(quantity);

@@ -8,6 +8,7 @@ import { SessionProvider } from '@/lib/session/session.ts';
 import { createSessionStore } from '@/lib/session/session-store.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { makeUser, memoryStorage, VENDOR_A, VENDOR_B } from '@/testing/sessions.ts';
+import { write } from '@/testing/write.ts';
 import { EmailTemplateEditor } from './email-template-editor.tsx';
 
 const user = userEvent.setup({ delay: null });
@@ -81,9 +82,9 @@ describe('the email template editor: a new template', () => {
       return undefined;
     });
     const { router } = open('/app/account/emails/new');
-    await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' Thanks ');
-    await user.type(textbox('Subject'), 'Thank you');
-    await user.type(textbox('Body'), 'Ka pai.');
+    await write(user, await screen.findByRole('textbox', { name: 'Name' }), ' Thanks ');
+    await write(user, textbox('Subject'), 'Thank you');
+    await write(user, textbox('Body'), 'Ka pai.');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/app/account/emails/${NEW_ID}`));
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -115,7 +116,7 @@ describe('the email template editor: an existing template', () => {
     open(`/app/account/emails/${ID}`);
     const body = await screen.findByRole('textbox', { name: 'Body' });
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
-    await user.type(body, ' {{{{ job.nmber }}');
+    await write(user, body, ' {{ job.nmber }}');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(body.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(body.getAttribute('aria-describedby') ?? '')?.textContent).toBe(sentence);
@@ -138,7 +139,7 @@ describe('the email template editor: an existing template', () => {
     open(`/app/account/emails/${ID}`);
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.clear(name);
-    await user.type(name, 'Job completed');
+    await write(user, name, 'Job completed');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('An email template named "Job completed" already exists.');
     expect(screen.getByText('Name: another email template has this name.')).toBeTruthy();
@@ -154,7 +155,7 @@ describe('the email template editor: an existing template', () => {
     expect(screen.getByText('Sample data')).toBeTruthy();
 
     await user.clear(subject);
-    await user.type(subject, 'Hi , job booked');
+    await write(user, subject, 'Hi , job booked');
     await user.keyboard('{ArrowLeft>12/}');
     await user.click(screen.getByRole('button', { name: 'Insert merge field into the subject' }));
     const menu = await screen.findByRole('menu');
@@ -180,7 +181,7 @@ describe('the email template editor: an existing template', () => {
   it('highlights unknown merge fields in the preview', async () => {
     serveTemplate();
     open(`/app/account/emails/${ID}`);
-    await user.type(await screen.findByRole('textbox', { name: 'Body' }), '\n{{{{ job.colour | upcase }}');
+    await write(user, await screen.findByRole('textbox', { name: 'Body' }), '\n{{ job.colour | upcase }}');
     const unknown = await screen.findByTestId('unknown-merge-field');
     expect(unknown.textContent).toBe('{{ job.colour | upcase }}');
     expect(screen.getByTestId('unknown-fields-alert').textContent).toContain(
@@ -188,7 +189,7 @@ describe('the email template editor: an existing template', () => {
     );
 
     // A near miss gets the field meant, in the same words as the trigger editor and the server.
-    await user.type(screen.getByRole('textbox', { name: 'Body' }), ' {{{{ job.nmber }}');
+    await write(user, screen.getByRole('textbox', { name: 'Body' }), ' {{ job.nmber }}');
     await waitFor(() =>
       expect(screen.getByTestId('unknown-fields-alert').textContent).toContain(
         '{{ job.nmber }} is not a merge field. Did you mean {{ job.number }}?',
@@ -199,7 +200,7 @@ describe('the email template editor: an existing template', () => {
   it('saves with Ctrl+S, then reads as saved', async () => {
     serveTemplate();
     open(`/app/account/emails/${ID}`);
-    await user.type(await screen.findByRole('textbox', { name: 'Subject' }), ' today');
+    await write(user, await screen.findByRole('textbox', { name: 'Subject' }), ' today');
     expect(screen.getByTestId('unsaved-changes')).toBeTruthy();
     await user.keyboard('{Control>}s{/Control}');
     await screen.findByText('“Booking confirmed” was saved.');
@@ -240,7 +241,7 @@ describe('the email template editor: an existing template', () => {
   it('asks before leaving with unsaved changes', async () => {
     serveTemplate();
     const { router } = open(`/app/account/emails/${ID}`);
-    await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' (old)');
+    await write(user, await screen.findByRole('textbox', { name: 'Name' }), ' (old)');
     await act(() => router.navigate('/app/account/emails/search'));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Stay' }),

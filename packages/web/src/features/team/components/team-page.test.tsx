@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { write } from '@/testing/write.ts';
 import { TeamPage } from './team-page.tsx';
 
 const user = userEvent.setup({ delay: null });
@@ -90,7 +91,7 @@ describe('the team page', () => {
     expect(await within(form).findByText(/email/i, { selector: 'p' })).toBeTruthy();
     expect(stub.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
-    await user.type(within(form).getByRole('textbox', { name: /Email address/ }), 'cara@alpha.example');
+    await write(user, within(form).getByRole('textbox', { name: /Email address/ }), 'cara@alpha.example');
     await user.click(within(form).getByRole('button', { name: 'Invite' }));
     await screen.findByText('We emailed cara@alpha.example an invitation.');
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -117,7 +118,7 @@ describe('the team page', () => {
     open();
     const form = await screen.findByRole('form', { name: 'Invite someone' });
     const email = within(form).getByRole('textbox', { name: /Email address/ });
-    await user.type(email, 'cara@alpha.example');
+    await write(user, email, 'cara@alpha.example');
     await user.click(within(form).getByRole('button', { name: 'Invite' }));
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(sentence);

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { write } from '@/testing/write.ts';
 import { AdminVendorHeader } from './admin-vendor-header.tsx';
 import { AdminVendors } from './admin-vendors.tsx';
 
@@ -94,7 +95,7 @@ describe("the super admin's vendors", () => {
     const dialog = await screen.findByRole('dialog', { name: "Suspend Alpha Plumbing's automations?" });
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(within(dialog).getByText('Say why the automations are suspended: the vendor sees the reason.')).toBeTruthy();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Unpaid invoice');
+    await write(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Unpaid invoice');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     await screen.findByText(/Unpaid invoice$/);
     expect(stub.calls.find((call) => call.url.pathname.endsWith('/suspension'))?.body).toEqual({

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { write } from '@/testing/write.ts';
 import { AdminArticles } from './admin-articles.tsx';
 import { AdminFaqs } from './admin-faqs.tsx';
 import { AdminFaqEditor } from './faq-editor.tsx';
@@ -119,7 +120,7 @@ describe('the admin FAQ', () => {
     const { router } = renderAsRoute(<EditorRoute />, { path: '/admin/faq/:id', at: '/admin/faq/new' });
     const order = (await screen.findByRole('textbox', { name: 'Order' })) as HTMLInputElement;
     expect(order.value).toBe('100');
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Is there an app?');
+    await write(user, screen.getByRole('textbox', { name: 'Question' }), 'Is there an app?');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/faq/8f1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11'));
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({

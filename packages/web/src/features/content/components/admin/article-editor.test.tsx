@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { write } from '@/testing/write.ts';
 import { AdminArticleEditor } from './article-editor.tsx';
 
 const user = userEvent.setup({ delay: null });
@@ -64,9 +65,9 @@ describe('the article editor: a new article', () => {
       return undefined;
     });
     const { router } = open('/admin/articles/new');
-    await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'Tank jobs');
+    await write(user, await screen.findByRole('textbox', { name: 'Title' }), 'Tank jobs');
     expect(screen.getByText('Left empty, it is made from the title: tank-jobs.')).toBeTruthy();
-    await user.type(textbox('Content (Markdown)'), 'Drain it.');
+    await write(user, textbox('Content (Markdown)'), 'Drain it.');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/articles/${ID}`));
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -104,7 +105,7 @@ describe('the article editor: an existing article', () => {
     const slug = await screen.findByRole('textbox', { name: 'Slug' });
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     await user.clear(slug);
-    await user.type(slug, 'actions');
+    await write(user, slug, 'actions');
     expect(screen.getByText('Links to the old address (building-a-trigger) will stop working.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Another article in automations already uses the slug "actions".');
@@ -126,7 +127,7 @@ describe('the article editor: an existing article', () => {
     });
     open(`/admin/articles/${ID}`);
     await user.click(await screen.findByRole('switch', { name: 'Published' }));
-    await user.type(textbox('Content (Markdown)'), '\n\nMore.');
+    await write(user, textbox('Content (Markdown)'), '\n\nMore.');
     expect(screen.getByTestId('unsaved-changes')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('“Building a trigger” was saved.');
@@ -169,7 +170,7 @@ describe('the article editor: an existing article', () => {
       method === 'GET' && url.pathname === `/api/Content/article/${ID}` ? ok(ARTICLE) : undefined,
     );
     const { router } = open(`/admin/articles/${ID}`);
-    await user.type(await screen.findByRole('textbox', { name: 'Summary' }), ' Really.');
+    await write(user, await screen.findByRole('textbox', { name: 'Summary' }), ' Really.');
     await act(() => router.navigate('/admin/articles/search'));
     const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
