@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 type OutgoingMail = { to: string; subject: string; text: string; html: string };
@@ -30,11 +30,15 @@ export function createMailTransport(options: {
       },
     };
   }
-  const transporter = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  // Loaded with the first email rather than at start: most processes never send one soon, and nodemailer
+  // is a tenth of a second of every start's CPU.
+  let transporter: Promise<Transporter> | undefined;
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from: options.from, ...mail });
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transporter).sendMail({ from: options.from, ...mail });
       return 'Sent';
     },
   };
