@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -29,7 +29,11 @@ const routes = createAppRoutes(session);
 if (container.hasChildNodes()) {
   // The first render must draw what the server drew, so the page's route modules load before it, not during it.
   // (Not a top-level await: the bundler would then split the entry's shared modules into more files.)
-  void loadLazyMatches(routes, window.location).then(() => hydrateRoot(container, app(routes)));
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page: the page is already drawn, and a tap during hydration is answered sooner.
+  void loadLazyMatches(routes, window.location).then(() =>
+    startTransition(() => void hydrateRoot(container, app(routes))),
+  );
 } else {
   createRoot(container).render(app(routes));
 }
