@@ -125,12 +125,13 @@ describe('signing up and in', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
 
+    // Its fields take input only once hydrated: nothing typed earlier is lost, no Enter sends the form as a GET.
+    expect(served).toMatch(/<form[^>]*aria-label="Sign in"><fieldset[^>]* disabled=""/);
+
     await page.goto(url('/auth/login?redirect=%2Fapp%2Fprofile'));
-    // Hydrated: React has taken over the server's form element rather than drawing a new one.
-    await page.waitForFunction(() => {
-      const form = document.querySelector('form[aria-label="Sign in"]');
-      return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
-    });
+    // Hydrated: the fields take input, the email field has the focus, and React drew no second form.
+    await page.locator('form[aria-label="Sign in"] > fieldset:enabled').waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'email');
     expect(await page.locator('#root form').count()).toBe(1);
     expect(await page.locator('title').count()).toBe(1);
     expect(await page.title()).toBe('Sign in · Automate');

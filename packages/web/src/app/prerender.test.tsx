@@ -9,6 +9,8 @@ describe('prerendering the public pages', () => {
     expect(page.html).toMatch(/<label[^>]*>Email/);
     expect(page.html).toMatch(/<label[^>]*>Password/);
     expect(page.html).not.toContain('You are signed in as');
+    // Its fields wait for the page's code (`HydratedFieldset`).
+    expect(page.html).toMatch(/aria-label="Sign in"><fieldset[^>]* disabled=""/);
     expect(page.head).toMatch(/^<title>Sign in · Automate<\/title>/);
     // Emotion's styles go in the head under the browser cache's key, none beside the elements.
     expect(page.head).toMatch(/<style data-emotion="css [^"]+">\.css-/);
