@@ -31,8 +31,10 @@ if (container.hasChildNodes()) {
   // (Not a top-level await: the bundler would then split the entry's shared modules into more files.)
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page: the page is already drawn, and a tap during hydration is answered sooner.
-  void loadLazyMatches(routes, window.location).then(() =>
-    startTransition(() => void hydrateRoot(container, app(routes))),
+  void loadLazyMatches(routes, window.location).then(
+    () => startTransition(() => void hydrateRoot(container, app(routes))),
+    // A module that would not load (a deploy replaced it): drawn afresh, the route's error page offers a reload.
+    () => createRoot(container).render(app(routes)),
   );
 } else {
   createRoot(container).render(app(routes));
