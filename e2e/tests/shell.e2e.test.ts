@@ -110,6 +110,60 @@ describe('signing up and in', () => {
     expect(await sidebarLink('Super admin').count()).toBe(0);
   });
 
+  it('the sign-in page arrives drawn, hydrates without a warning or a shift, and signs in', async () => {
+    // The server's HTML already holds the form, before any of the app's code has run.
+    const served = await (await fetch(url('/auth/login'))).text();
+    expect(served).toMatch(/<div id="root">.*<h1[^>]*>Sign in<\/h1>.*aria-label="Sign in"/s);
+    expect(served).toContain('<title>Sign in · Automate</title>');
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    // Its fields take input only once hydrated: nothing typed earlier is lost, no Enter sends the form as a GET.
+    expect(served).toMatch(/<form[^>]*aria-label="Sign in"><fieldset[^>]* disabled=""/);
+
+    await page.goto(url('/auth/login?redirect=%2Fapp%2Fprofile'));
+    // Hydrated: the fields take input, the email field has the focus, and React drew no second form.
+    await page.locator('form[aria-label="Sign in"] > fieldset:enabled').waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'email');
+    expect(await page.locator('#root form').count()).toBe(1);
+    expect(await page.locator('title').count()).toBe(1);
+    expect(await page.title()).toBe('Sign in · Automate');
+    // Emotion adopted the server's styles: the card's rule is in the page once.
+    const cardRules = await page.evaluate(() => {
+      const card = document.querySelector('#root .MuiPaper-root');
+      const name = [...(card?.classList ?? [])].find((value) => value.startsWith('css-'));
+      return [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes(`.${name}{`)).length;
+    });
+    expect(cardRules).toBe(1);
+    // Nothing moved between the server's paint and the hydrated page.
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+
+    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+    await page.locator('input[name="password"]').fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(url('/app/profile'));
+    expect(pageErrors).toEqual([]);
+    expect(consoleMessages.filter((message) => message.type === 'error' || message.type === 'warning')).toEqual([]);
+  });
+
+  it('a signed-in person opening the prerendered sign-in page is told so once it has hydrated', async () => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await openAs(DEMO_ADMIN, '/auth/login');
+    await page.getByText('You are signed in as').waitFor();
+    await page.getByRole('link', { name: 'Go to the app' }).waitFor();
+    expect(await page.locator('#root form').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    expect(consoleMessages.filter((message) => message.type === 'error')).toEqual([]);
+  });
+
   it('shows the server’s message for wrong credentials', async () => {
     await page.goto(url('/auth/login'));
     await page.getByRole('link', { name: 'Sign in with ServiceM8' }).waitFor();

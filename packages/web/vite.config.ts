@@ -4,6 +4,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { muiWithoutCssVariables } from './build/mui-without-css-variables.ts';
+import { prerenderPages } from './build/prerender.ts';
 import { routeBudgets } from './build/route-budgets.ts';
 
 /** Where `npm run dev` forwards `/api`; the API server listens on 3000 unless told otherwise. */
@@ -39,6 +40,8 @@ export default defineConfig({
       threshold: 512,
     }),
     routeBudgets(),
+    // The public pages' first paint, drawn into their HTML (dist/prerendered/) once the bundles are written.
+    prerenderPages(),
     // `npm run size`: dist/stats.html shows which modules make up each chunk (it takes seconds, so only then).
     process.env.BUNDLE_STATS ? visualizer({ filename: 'dist/stats.html', gzipSize: true, brotliSize: true }) : null,
   ],

@@ -8,6 +8,13 @@ import { startTestServices, type TestServices } from './support/test-services.ts
 let services: TestServices;
 let webRoot: string;
 const APP_JS = `console.log(${JSON.stringify('app '.repeat(500))})`;
+/** What the web app's build draws into a prerendered page's `#root`. */
+const LOGIN_MARKUP =
+  '<main><h1>Sign in</h1><form aria-label="Sign in"><label>Email</label><label>Password</label></form></main>';
+const HOME_MARKUP = '<main><h1>Put your ServiceM8 follow-ups on autopilot</h1></main>';
+/** A page as the build writes it: its title and critical styles in the head (over 1 KB, as real pages are). */
+const prerenderedPage = (title: string, markup: string) =>
+  `<!doctype html><html><head><title>${title}</title><style data-emotion="css a1">${'.css-a1{margin:0;}'.repeat(80)}</style></head><body><div id="root">${markup}</div></body></html>`;
 
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-web-'));
@@ -21,6 +28,17 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(webRoot, '.vite', 'route-preloads.json'),
     JSON.stringify({ '/auth/login': ['/assets/login-9z8y.js', '/assets/form-7x6w.js'] }),
+  );
+  // The public pages the build drew, and where it lists them.
+  fs.mkdirSync(path.join(webRoot, 'prerendered'));
+  fs.writeFileSync(
+    path.join(webRoot, 'prerendered', 'login.html'),
+    prerenderedPage('Sign in · Automate', LOGIN_MARKUP),
+  );
+  fs.writeFileSync(path.join(webRoot, 'prerendered', 'home.html'), prerenderedPage('Automate', HOME_MARKUP));
+  fs.writeFileSync(
+    path.join(webRoot, '.vite', 'prerendered-pages.json'),
+    JSON.stringify({ '/': 'prerendered/home.html', '/auth/login': 'prerendered/login.html' }),
   );
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js'), APP_JS);
   // What the web app's build writes beside every file.
@@ -42,6 +60,37 @@ describe('serving the web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('answers the prerendered public pages with their first paint already in #root, and other pages with the empty shell', async () => {
+    for (const url of ['/auth/login', '/auth/login/', '/auth/login?redirect=%2Fapp']) {
+      const response = await services.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body, url).toContain(`<div id="root">${LOGIN_MARKUP}</div>`);
+      expect(response.body).toContain('<title>Sign in · Automate</title><style data-emotion="css a1">');
+    }
+    const home = await services.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('<h1>Put your ServiceM8 follow-ups on autopilot</h1>');
+    for (const url of ['/app/dashboard', '/help', '/auth/login/extra']) {
+      const other = await services.app.inject({ method: 'GET', url });
+      expect(other.body, url).toContain('<div id="root"></div>');
+      expect(other.body, url).not.toContain('Sign in');
+    }
+  });
+
+  it('sends a prerendered page as Brotli or gzip, as the browser accepts', async () => {
+    const br = await services.app.inject({ method: 'GET', url: '/auth/login', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain(LOGIN_MARKUP);
+    const gzip = await services.app.inject({
+      method: 'GET',
+      url: '/auth/login',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain(LOGIN_MARKUP);
   });
 
   it("names a page's own chunks for the browser to preload beside the entry", async () => {

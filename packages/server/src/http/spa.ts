@@ -6,29 +6,42 @@ import { sendRouteNotFound } from './error-handler.ts';
 
 /** Each measured page's own chunks, written by the web app's build (`packages/web/build/route-budgets.ts`). */
 const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
+/** The pages drawn at build time (page path → its HTML file), written by `packages/web/build/prerender.ts`. */
+const PRERENDERED_PAGES_FILE = path.join('.vite', 'prerendered-pages.json');
 
-/** The build's preload list: page path → its chunks; none when the build wrote no list. */
-async function readRoutePreloads(webRoot: string): Promise<Record<string, string[]>> {
+/** A list the build wrote, page path → value; empty when the build wrote none. */
+async function readBuildList<T>(webRoot: string, file: string): Promise<Record<string, T>> {
   try {
-    return JSON.parse(await fs.promises.readFile(path.join(webRoot, ROUTE_PRELOADS_FILE), 'utf8')) as Record<
-      string,
-      string[]
-    >;
+    return JSON.parse(await fs.promises.readFile(path.join(webRoot, file), 'utf8')) as Record<string, T>;
   } catch {
     return {};
   }
 }
 
+/** The HTML the page at `pathname` starts from: its prerendered file when the build drew it, else index.html. */
+async function shellHtml(webRoot: string, pathname: string): Promise<string> {
+  const prerendered = (await readBuildList<string>(webRoot, PRERENDERED_PAGES_FILE))[pathname];
+  if (prerendered) {
+    try {
+      return await fs.promises.readFile(path.join(webRoot, prerendered), 'utf8');
+    } catch {
+      // listed but missing (a build half written): the plain shell still works
+    }
+  }
+  return fs.promises.readFile(path.join(webRoot, 'index.html'), 'utf8');
+}
+
 /**
- * index.html for the page at `url`, naming the page's own chunks in `<link rel="modulepreload">`, so the
- * browser fetches them beside the entry rather than once the entry has run and routed.
+ * The HTML for the page at `url`: the page already drawn when the build prerendered it (the browser shows it
+ * before the app's code runs, then hydrates it), else index.html; with the page's own chunks named in
+ * `<link rel="modulepreload">`, so the browser fetches them beside the entry rather than once the entry has run.
  */
 async function pageHtml(webRoot: string, url: string): Promise<string> {
-  const [html, preloads] = await Promise.all([
-    fs.promises.readFile(path.join(webRoot, 'index.html'), 'utf8'),
-    readRoutePreloads(webRoot),
-  ]);
   const pathname = url.split('?')[0]?.replace(/(.)\/+$/, '$1') ?? '/';
+  const [html, preloads] = await Promise.all([
+    shellHtml(webRoot, pathname),
+    readBuildList<string[]>(webRoot, ROUTE_PRELOADS_FILE),
+  ]);
   const files = preloads[pathname] ?? [];
   if (files.length === 0) return html;
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
@@ -39,7 +52,8 @@ async function pageHtml(webRoot: string, url: string): Promise<string> {
  * Serves the built web app. Hashed assets are cached for a year; index.html never is, so a deploy
  * reaches users on their next navigation. Each file goes out as the Brotli or gzip copy the build made
  * beside it when the browser takes one. Non-API paths that are no file get index.html (the SPA routes
- * them), with the page's chunks to preload; unknown /api paths get the JSON 404.
+ * them; the pages the build prerendered get their own file), with the page's chunks to preload; unknown /api
+ * paths get the JSON 404.
  */
 export async function registerSpa(app: App, webRoot: string | undefined): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;

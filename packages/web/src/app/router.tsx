@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type NonIndexRouteObject, type RouteObject, redirect } from 'react-router';
+import { type NonIndexRouteObject, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { RouteErrorBoundary } from '@/components/ui/route-error-boundary.tsx';
 import type { RouteHandle } from '@/lib/breadcrumbs.ts';
@@ -317,8 +317,4 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
       ],
     },
   ];
-}
-
-export function createAppRouter(session: SessionStore = appSession) {
-  return createBrowserRouter(createAppRoutes(session));
 }

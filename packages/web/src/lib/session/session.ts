@@ -7,6 +7,7 @@ import {
   type SessionState,
   type SessionStorage,
   type SessionStore,
+  SIGNED_OUT,
 } from './session-store.ts';
 
 /** The header vendor-scoped "current vendor" routes read (ARCHITECTURE.md, *Who may call what*). */
@@ -69,10 +70,17 @@ export function useSessionStore(): SessionStore {
   return useContext(SessionContext);
 }
 
-/** The session as it is now; re-renders when it changes. */
+/** What a page prerendered at build time was drawn with: nobody is signed in then. */
+const signedOutSnapshot = (): SessionState => SIGNED_OUT;
+
+/**
+ * The session as it is now; re-renders when it changes. While React hydrates a prerendered page it reads
+ * the signed-out session the page was drawn with, then at once the stored one (a signed-in person's
+ * "Open the app" replaces "Sign in" right after), so the first render matches the server's markup.
+ */
 export function useSession(): SessionState {
   const store = useSessionStore();
-  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  return useSyncExternalStore(store.subscribe, store.getState, signedOutSnapshot);
 }
 
 export function useCurrentVendor(): VendorMembership | null {

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert.tsx';
+import { HydratedFieldset } from '@/components/ui/hydrated-fieldset.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { isApiError } from '@/lib/api-error.ts';
@@ -71,54 +72,56 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: UserSession) => v
 
   return (
     <Box component="form" noValidate onSubmit={submit} onChangeCapture={loadSignInRequests} aria-label="Sign in">
-      <Stack spacing={2}>
-        <ErrorAlert error={failure} fallback="Sign-in failed. Please try again." data-testid="login-error">
-          {code === 'ACCOUNT_LOCKED' ? (
-            <>
-              {' '}
-              <Link href="/auth/reset">Reset your password</Link>
-            </>
-          ) : null}
-        </ErrorAlert>
-        {code === 'EMAIL_NOT_VERIFIED' ? <ResendLink email={email} /> : null}
-        <EmailField value={email} onChange={setEmail} error={fieldError('email')} required autoFocus />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldError('password') !== undefined}
-          helperText={fieldError('password')}
-          required
-          fullWidth
-        />
-        <Box sx={{ textAlign: 'right', mt: '4px !important' }}>
-          <Link href="/auth/reset" variant="body2">
-            Forgot your password?
-          </Link>
-        </Box>
-        <PendingButton
-          type="submit"
-          variant="contained"
-          size="large"
-          pending={login.isPending}
-          pendingText="Signing in…"
-        >
-          Sign in
-        </PendingButton>
-        <Divider>
-          <Typography variant="body2" color="text.secondary">
-            or
-          </Typography>
-        </Divider>
-        <Button component="a" href={SERVICEM8_SIGN_IN_URL} variant="outlined" size="large">
-          Sign in with ServiceM8
-        </Button>
-        <FormFooterLink question="New to Automate?" href="/auth/register">
-          Create an account
-        </FormFooterLink>
-      </Stack>
+      <HydratedFieldset>
+        <Stack spacing={2}>
+          <ErrorAlert error={failure} fallback="Sign-in failed. Please try again." data-testid="login-error">
+            {code === 'ACCOUNT_LOCKED' ? (
+              <>
+                {' '}
+                <Link href="/auth/reset">Reset your password</Link>
+              </>
+            ) : null}
+          </ErrorAlert>
+          {code === 'EMAIL_NOT_VERIFIED' ? <ResendLink email={email} /> : null}
+          <EmailField value={email} onChange={setEmail} error={fieldError('email')} required autoFocus />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={fieldError('password') !== undefined}
+            helperText={fieldError('password')}
+            required
+            fullWidth
+          />
+          <Box sx={{ textAlign: 'right', mt: '4px !important' }}>
+            <Link href="/auth/reset" variant="body2">
+              Forgot your password?
+            </Link>
+          </Box>
+          <PendingButton
+            type="submit"
+            variant="contained"
+            size="large"
+            pending={login.isPending}
+            pendingText="Signing in…"
+          >
+            Sign in
+          </PendingButton>
+          <Divider>
+            <Typography variant="body2" color="text.secondary">
+              or
+            </Typography>
+          </Divider>
+          <Button component="a" href={SERVICEM8_SIGN_IN_URL} variant="outlined" size="large">
+            Sign in with ServiceM8
+          </Button>
+          <FormFooterLink question="New to Automate?" href="/auth/register">
+            Create an account
+          </FormFooterLink>
+        </Stack>
+      </HydratedFieldset>
     </Box>
   );
 }

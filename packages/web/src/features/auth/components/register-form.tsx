@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert.tsx';
+import { HydratedFieldset } from '@/components/ui/hydrated-fieldset.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { useRegister } from '../api/register.ts';
@@ -90,42 +91,44 @@ export function RegisterForm() {
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Create an account">
-      <Stack spacing={2}>
-        <ErrorAlert
-          error={register.error}
-          fallback="Your account could not be created. Please try again."
-          data-testid="register-error"
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {field('firstName', 'First name', { autoComplete: 'given-name' })}
-          {field('lastName', 'Last name', { autoComplete: 'family-name' })}
+      <HydratedFieldset>
+        <Stack spacing={2}>
+          <ErrorAlert
+            error={register.error}
+            fallback="Your account could not be created. Please try again."
+            data-testid="register-error"
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {field('firstName', 'First name', { autoComplete: 'given-name' })}
+            {field('lastName', 'Last name', { autoComplete: 'family-name' })}
+          </Stack>
+          {field('vendorName', 'Business name', { autoComplete: 'organization' })}
+          {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            error={fieldError('password') !== undefined}
+            helperText={fieldError('password') ?? PASSWORD_POLICY.message}
+            required
+            fullWidth
+          />
+          <PendingButton
+            type="submit"
+            variant="contained"
+            size="large"
+            pending={register.isPending}
+            pendingText="Creating your account…"
+          >
+            Create account
+          </PendingButton>
+          <FormFooterLink question="Already have an account?" href="/auth/login">
+            Sign in
+          </FormFooterLink>
         </Stack>
-        {field('vendorName', 'Business name', { autoComplete: 'organization' })}
-        {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={fieldError('password') !== undefined}
-          helperText={fieldError('password') ?? PASSWORD_POLICY.message}
-          required
-          fullWidth
-        />
-        <PendingButton
-          type="submit"
-          variant="contained"
-          size="large"
-          pending={register.isPending}
-          pendingText="Creating your account…"
-        >
-          Create account
-        </PendingButton>
-        <FormFooterLink question="Already have an account?" href="/auth/login">
-          Sign in
-        </FormFooterLink>
-      </Stack>
+      </HydratedFieldset>
     </Box>
   );
 }

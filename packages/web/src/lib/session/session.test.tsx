@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import type { UserSession } from '@automate/contract';
+import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider, useSession } from './session.ts';
+import { createSessionStore, type SessionStore } from './session-store.ts';
+
+const user: UserSession = {
+  token: 'token',
+  tokenExpiry: '2999-01-01T00:00:00Z',
+  id: 'user-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  userName: 'ada',
+  email: 'ada@example.com',
+  lockedOut: false,
+  roles: [],
+  vendors: [],
+};
+
+function storeWith(signedIn: boolean): SessionStore {
+  const values = new Map<string, string>();
+  const store = createSessionStore({
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  });
+  if (signedIn) store.login(user);
+  return store;
+}
+
+/** What each render of the greeting drew, in order. */
+const drawn: string[] = [];
+
+function Greeting() {
+  const { user } = useSession();
+  const text = user ? `Signed in as ${user.firstName}` : 'Signed out';
+  drawn.push(text);
+  return <p>{text}</p>;
+}
+
+const page = (store: SessionStore) => (
+  <SessionProvider store={store}>
+    <Greeting />
+  </SessionProvider>
+);
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  drawn.length = 0;
+});
+
+describe('useSession on a page prerendered signed out', () => {
+  it('hydrates with the signed-out markup, then shows the stored session, without a mismatch', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(storeWith(false)));
+    document.body.append(container);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const recoverable = vi.fn();
+    drawn.length = 0;
+
+    await act(async () => {
+      root = hydrateRoot(container, page(storeWith(true)), { onRecoverableError: recoverable });
+    });
+
+    expect(drawn).toEqual(['Signed out', 'Signed in as Ada']);
+    expect(container.textContent).toBe('Signed in as Ada');
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('renders the stored session at once when nothing was prerendered', () => {
+    render(page(storeWith(true)));
+    expect(screen.getByText('Signed in as Ada')).toBeTruthy();
+    expect(drawn).toEqual(['Signed in as Ada']);
+  });
+});
