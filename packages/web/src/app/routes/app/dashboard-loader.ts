@@ -1,0 +1,12 @@
+import type { SessionStore } from '@/lib/session/session-store.ts';
+
+/**
+ * The dashboard's loader: starts the dashboard's requests as soon as its module has loaded (the router
+ * loads it beside the loader), before the shell and the page render, and waits for none of them.
+ */
+export function createDashboardLoader(session: SessionStore) {
+  return (): null => {
+    void import('./dashboard.tsx').then((module) => module.prefetchDashboardData(session));
+    return null;
+  };
+}
