@@ -16,7 +16,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { UsageBars } from '@/components/ui/usage-bars.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useSubscription } from '@/lib/billing/subscription.ts';
@@ -237,7 +237,9 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
   // The checklist and the attention list go above the panels, and only the counts say whether they show:
   // until those are in, a placeholder stands for the page, so the panels appear once, where they stay
   // (instead of being pushed down a phone's screen as the lists arrive).
-  if (total.isPending || active.isPending || attention.isPending) {
+  // The page's first full render is its heaviest: as a transition (a deferred value), it yields to the browser.
+  const loaded = useDeferredValue(!(total.isPending || active.isPending || attention.isPending));
+  if (!loaded) {
     return <Skeleton variant="rounded" height={320} role="status" aria-label="Loading the dashboard" />;
   }
 

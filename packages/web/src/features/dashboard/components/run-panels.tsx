@@ -1,4 +1,4 @@
-import type { TriggerRun } from '@automate/contract';
+import type { SearchQueryInput, TriggerRun } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode, useDeferredValue, useMemo } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { chartQuery, FAILURES_QUERY, UPCOMING_QUERY } from '../api/dashboard-queries.ts';
@@ -43,9 +43,18 @@ function RunRows({
   );
 }
 
+/**
+ * A request's runs for a panel. Their arrival renders as a transition, which yields to the browser
+ * between components, instead of one long task (a query's own update renders synchronously).
+ */
+function useDeferredRuns(vendorId: string, query: SearchQueryInput) {
+  const runs = useDashboardRuns(vendorId, query);
+  return { data: useDeferredValue(runs.data), isError: runs.isError, error: runs.error };
+}
+
 /** The week's runs by day, counted from the chart's request (`now` fixes the week while the page is open). */
 function useWeekBuckets(vendorId: string, now: Date) {
-  const recent = useDashboardRuns(vendorId, chartQuery(now));
+  const recent = useDeferredRuns(vendorId, chartQuery(now));
   const buckets = useMemo(() => bucketRunsByDay(recent.data?.rows ?? [], now), [recent.data, now]);
   return { recent, buckets };
 }
@@ -97,7 +106,7 @@ export const RunChartPanel = memo(function RunChartPanel({ vendorId, now }: { ve
 });
 
 export const UpcomingRunsPanel = memo(function UpcomingRunsPanel({ vendorId }: { vendorId: string }) {
-  const upcoming = useDashboardRuns(vendorId, UPCOMING_QUERY);
+  const upcoming = useDeferredRuns(vendorId, UPCOMING_QUERY);
   return (
     <Panel
       title="Coming up"
@@ -140,7 +149,7 @@ export const UpcomingRunsPanel = memo(function UpcomingRunsPanel({ vendorId }: {
 });
 
 export const RecentFailuresPanel = memo(function RecentFailuresPanel({ vendorId }: { vendorId: string }) {
-  const failures = useDashboardRuns(vendorId, FAILURES_QUERY);
+  const failures = useDeferredRuns(vendorId, FAILURES_QUERY);
   return (
     <Panel
       title="Recent failures"
