@@ -16,7 +16,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useMemo } from 'react';
+import { type ReactNode, useDeferredValue, useMemo } from 'react';
 import { UsageBars } from '@/components/ui/usage-bars.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useSubscription } from '@/lib/billing/subscription.ts';
@@ -205,6 +205,15 @@ function PlanUsage({
 }
 
 /**
+ * Renders its children just after the rest of the page has been committed, as a transition: the
+ * panels (below the fold on a phone) then wait for the checklist and notices above them, instead of
+ * making the first full render one long task. They are appended below, so nothing moves.
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  return useDeferredValue(true, false) ? children : null;
+}
+
+/**
  * The vendor's dashboard: ServiceM8's state, how many automations are on, the runs of the last week by
  * status, what is coming up, what failed lately, the plan's usage (Admins, once there is a plan), and
  * the first steps until a new vendor has done them.
@@ -260,53 +269,55 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
       {attention.data && attention.data.length > 0 ? (
         <NeedsAttention triggers={attention.data} automationPathOf={automationPath} />
       ) : null}
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 6, xl: 4 }}>
-          <ServiceM8Panel vendor={vendor} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6, xl: 4 }}>
-          <Panel title="Automations" testId="dashboard-automations">
-            <BigNumber
-              value={active.data}
-              testId="active-count"
-              label={
-                total.data === undefined
-                  ? 'switched on'
-                  : `switched on, of ${formatNumber(total.data)} automation${total.data === 1 ? '' : 's'}`
-              }
-            />
-            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-              <Button href={automationsPath} variant="outlined" startIcon={<BoltIcon />}>
-                Automations
-              </Button>
-              <Button href={TEMPLATES_PATH} startIcon={<LibraryBooksIcon />}>
-                Templates
-              </Button>
-            </Stack>
-          </Panel>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6, xl: 4 }}>
-          <RunsTodayPanel vendorId={vendorId} now={now} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6, xl: 8 }}>
-          <RunChartPanel vendorId={vendorId} now={now} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6, xl: 4 }}>
-          <UpcomingRunsPanel vendorId={vendorId} />
-        </Grid>
-        {subscription.data?.usage ? (
+      <AfterFirstPaint>
+        <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6, xl: 4 }}>
-            <PlanUsage
-              planName={subscription.data.plan?.name ?? null}
-              automationsRun={subscription.data.automationsRun}
-              usage={subscription.data.usage}
-            />
+            <ServiceM8Panel vendor={vendor} />
           </Grid>
-        ) : null}
-        <Grid size={showsUsage ? { xs: 12, md: 6, xl: 8 } : { xs: 12 }}>
-          <RecentFailuresPanel vendorId={vendorId} />
+          <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+            <Panel title="Automations" testId="dashboard-automations">
+              <BigNumber
+                value={active.data}
+                testId="active-count"
+                label={
+                  total.data === undefined
+                    ? 'switched on'
+                    : `switched on, of ${formatNumber(total.data)} automation${total.data === 1 ? '' : 's'}`
+                }
+              />
+              <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+                <Button href={automationsPath} variant="outlined" startIcon={<BoltIcon />}>
+                  Automations
+                </Button>
+                <Button href={TEMPLATES_PATH} startIcon={<LibraryBooksIcon />}>
+                  Templates
+                </Button>
+              </Stack>
+            </Panel>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+            <RunsTodayPanel vendorId={vendorId} now={now} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, xl: 8 }}>
+            <RunChartPanel vendorId={vendorId} now={now} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+            <UpcomingRunsPanel vendorId={vendorId} />
+          </Grid>
+          {subscription.data?.usage ? (
+            <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+              <PlanUsage
+                planName={subscription.data.plan?.name ?? null}
+                automationsRun={subscription.data.automationsRun}
+                usage={subscription.data.usage}
+              />
+            </Grid>
+          ) : null}
+          <Grid size={showsUsage ? { xs: 12, md: 6, xl: 8 } : { xs: 12 }}>
+            <RecentFailuresPanel vendorId={vendorId} />
+          </Grid>
         </Grid>
-      </Grid>
+      </AfterFirstPaint>
     </Stack>
   );
 }
