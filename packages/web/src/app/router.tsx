@@ -8,6 +8,7 @@ import type { SessionStore } from '@/lib/session/session-store.ts';
 import { alwaysRevalidate, createShellGuard, createShellMiddleware } from './guards.ts';
 import { ShellErrorBoundary } from './layouts/shell/shell-error-boundary.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { createDashboardLoader } from './routes/app/dashboard-loader.ts';
 
 /** The route's breadcrumb name. */
 const named = (name: string): { handle: RouteHandle } => ({ handle: { name } });
@@ -158,7 +159,10 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
             {
               ...section('app', 'Home', [
                 redirectIndex('dashboard'),
-                page('dashboard', 'Dashboard', pages.appDashboard, 'DashboardRoute'),
+                {
+                  ...page('dashboard', 'Dashboard', pages.appDashboard, 'DashboardRoute'),
+                  loader: createDashboardLoader(session),
+                },
                 page('profile', 'Profile', pages.profile, 'ProfileRoute'),
                 section('help', 'Help Center', [
                   indexPage(pages.help, 'HelpHomeRoute'),

@@ -11,7 +11,7 @@ const clients = new WeakMap<SessionStore, QueryClient>();
  * signed in signs out, and the cache is emptied whenever the signed-in person changes, so nobody sees
  * the previous person's data.
  */
-function sessionQueryClient(session: SessionStore): QueryClient {
+export function sessionQueryClient(session: SessionStore): QueryClient {
   const existing = clients.get(session);
   if (existing) return existing;
   const client = createQueryClient({

@@ -23,25 +23,52 @@ export function parseTimestamp(value: string | null | undefined): number | null 
   return Number.isNaN(time) ? null : time;
 }
 
+/*
+ * Formatters are made once per set of options and reused: building one loads locale data, and costs
+ * far more than formatting (a page of rows formats hundreds of values as it renders).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Local date and time, e.g. `3 Mar 2026, 2:05 pm`; null when the value does not parse. */
 export function formatDateTime(value: Date | string | number): string | null {
   const date = toDate(value);
-  return date ? new Intl.DateTimeFormat(LOCALES, { dateStyle: 'medium', timeStyle: 'short' }).format(date) : null;
+  return date ? dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(date) : null;
 }
 
 /** Local date, e.g. `3 Mar 2026`; null when the value does not parse. */
 export function formatDate(value: Date | string | number): string | null {
   const date = toDate(value);
-  return date ? new Intl.DateTimeFormat(LOCALES, { dateStyle: 'medium' }).format(date) : null;
+  return date ? dateFormat({ dateStyle: 'medium' }).format(date) : null;
 }
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(LOCALES, options).format(value);
+  return numberFormat(options).format(value);
 }
 
 /** Money in New Zealand dollars unless told otherwise. */
 export function formatCurrency(value: number, currency = 'NZD'): string {
-  return new Intl.NumberFormat(LOCALES, { style: 'currency', currency }).format(value);
+  return numberFormat({ style: 'currency', currency }).format(value);
 }
 
 /** An amount in cents as money: `formatCents(7900)` is `$79.00` (NZD unless another currency is named). */

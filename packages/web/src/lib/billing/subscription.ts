@@ -9,6 +9,18 @@ import { lazySchema } from '@/lib/lazy-schema.ts';
  */
 export const subscriptionKey = (vendorId: string) => ['billing', 'subscription', vendorId] as const;
 
+/** `GET /api/Accounting/product/sub/active` for `vendorId`: what `useSubscription` reads, to fetch it ahead. */
+export function subscriptionQueryOptions(vendorId: string) {
+  return queryOptions({
+    queryKey: subscriptionKey(vendorId),
+    queryFn: ({ signal }) =>
+      apiGet('/Accounting/product/sub/active', lazySchema('ActiveSubscription'), {
+        signal,
+        headers: { 'x-vendor-id': vendorId },
+      }),
+  });
+}
+
 const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
 
 /**
@@ -20,12 +32,7 @@ const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
 export function useSubscription(vendorId: string, options: { awaitingPayment?: boolean; enabled?: boolean } = {}) {
   return useQuery(
     queryOptions({
-      queryKey: subscriptionKey(vendorId),
-      queryFn: ({ signal }) =>
-        apiGet('/Accounting/product/sub/active', lazySchema('ActiveSubscription'), {
-          signal,
-          headers: { 'x-vendor-id': vendorId },
-        }),
+      ...subscriptionQueryOptions(vendorId),
       enabled: options.enabled ?? true,
       refetchInterval: (query) =>
         options.awaitingPayment && !LIVE_STATUSES.has(query.state.data?.status ?? '') ? 1500 : false,

@@ -2,9 +2,17 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AUTOMATION_SEARCH_PATH } from '@/app/layouts/shell/nav-items.ts';
+import { prefetchDashboard } from '@/features/dashboard/api/dashboard-queries.ts';
 import { Dashboard } from '@/features/dashboard/components/dashboard.tsx';
+import { sessionQueryClient } from '@/lib/data-provider.tsx';
 import { useCurrentVendor, useSession } from '@/lib/session/session.ts';
-import { isSuperAdmin } from '@/lib/session/session-store.ts';
+import { getCurrentVendor, isSuperAdmin, type SessionStore } from '@/lib/session/session-store.ts';
+
+/** Starts the requests of the current vendor's dashboard (the route's loader calls it). */
+export function prefetchDashboardData(session: SessionStore): void {
+  const vendor = getCurrentVendor(session.getState());
+  if (vendor) prefetchDashboard(sessionQueryClient(session), vendor, new Date());
+}
 
 /**
  * /app/dashboard: a greeting, then the current vendor's dashboard (ServiceM8, automations, runs and the

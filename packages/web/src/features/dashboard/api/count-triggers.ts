@@ -17,7 +17,7 @@ async function countTriggers(
   return page.total;
 }
 
-function countTriggersQueryOptions(vendorId: string, filters: readonly SearchFilter[]) {
+export function countTriggersQueryOptions(vendorId: string, filters: readonly SearchFilter[]) {
   return queryOptions({
     queryKey: dashboardKeys.triggerCount(vendorId, filters),
     queryFn: ({ signal }) => countTriggers(vendorId, filters, signal),

@@ -13,7 +13,7 @@ async function searchDashboardRuns(
   return apiGet(triggerApi(vendorId, '/runs'), lazySchema('TriggerRunPage'), { query: toSearchParams(query), signal });
 }
 
-function dashboardRunsQueryOptions(vendorId: string, query: SearchQueryInput) {
+export function dashboardRunsQueryOptions(vendorId: string, query: SearchQueryInput) {
   return queryOptions({
     queryKey: dashboardKeys.runs(vendorId, query),
     queryFn: ({ signal }) => searchDashboardRuns(vendorId, query, signal),

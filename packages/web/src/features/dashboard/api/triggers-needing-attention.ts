@@ -3,7 +3,7 @@ import { apiGet } from '@/lib/api-client.ts';
 import { lazySchema } from '@/lib/lazy-schema.ts';
 import { dashboardKeys, triggerApi } from './keys.ts';
 
-function triggersNeedingAttentionQueryOptions(vendorId: string) {
+export function triggersNeedingAttentionQueryOptions(vendorId: string) {
   return queryOptions({
     queryKey: dashboardKeys.attention(vendorId),
     queryFn: ({ signal }) => apiGet(triggerApi(vendorId, '/attention'), lazySchema('TriggerAttentionList'), { signal }),

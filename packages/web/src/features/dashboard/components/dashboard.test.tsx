@@ -10,8 +10,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { subscriptionKey } from '@/lib/billing/subscription.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { ACTIVE_SUBSCRIPTION } from '@/testing/subscriptions.ts';
+import { prefetchDashboard } from '../api/dashboard-queries.ts';
 import { Dashboard } from './dashboard.tsx';
 
 const user = userEvent.setup({ delay: null });
@@ -141,6 +143,25 @@ function renderDashboard(vendor: VendorMembership = VENDOR) {
 }
 
 describe('the dashboard', () => {
+  it('shows what was fetched ahead (while its code loaded) at once, asking the server for nothing twice', async () => {
+    serve({ total: 0, active: 0, runs: [run(1), run(2, { status: 'Failed', reason: 'No email address.' })] });
+    // The app's own cache settings: what was fetched ahead is fresh when the page shows it.
+    const client = createQueryClient();
+    prefetchDashboard(client, VENDOR, new Date());
+    const asked = () => stub.calls.map((call) => `${call.url.pathname}${call.url.search}`);
+    await waitFor(() => expect(asked()).toHaveLength(7));
+    renderAsRoute(<Dashboard vendor={VENDOR} automationsPath={AUTOMATIONS} />, {
+      path: '/app/dashboard',
+      at: '/app/dashboard',
+      client,
+    });
+    expect(await screen.findByTestId('first-run-checklist')).toBeTruthy();
+    expect(await screen.findByTestId('runs-today')).toHaveProperty('textContent', '2');
+    expect(screen.getAllByTestId('chart-day')).toHaveLength(7);
+    expect(screen.getByTestId('failed-run').textContent).toContain('No email address.');
+    expect(new Set(asked()).size).toBe(asked().length);
+  });
+
   it('lists automations that break a rule of their event, with what to fix, linking to each', async () => {
     const problem =
       'Action 1, “Add a note to the job” needs a job, and “A client is created” has none: remove the action or choose another event.';

@@ -1,11 +1,4 @@
-import type {
-  CurrentSubscription,
-  SearchFilter,
-  SearchQueryInput,
-  TriggerAttention,
-  TriggerRun,
-  VendorMembership,
-} from '@automate/contract';
+import type { CurrentSubscription, TriggerAttention, VendorMembership } from '@automate/contract';
 import BoltIcon from '@mui/icons-material/Bolt';
 import CableIcon from '@mui/icons-material/Cable';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -23,138 +16,42 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useDeferredValue, useMemo } from 'react';
 import { UsageBars } from '@/components/ui/usage-bars.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useSubscription } from '@/lib/billing/subscription.ts';
-import { formatDate, formatDateTime, formatNumber } from '@/lib/format.ts';
+import { formatDate, formatNumber } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useTriggerCount } from '../api/count-triggers.ts';
+import {
+  ACTIVE_TRIGGERS,
+  ALL_TRIGGERS,
+  chartQuery,
+  FAILURES_QUERY,
+  readsSubscription,
+  UPCOMING_QUERY,
+} from '../api/dashboard-queries.ts';
 import { useDashboardRuns } from '../api/search-runs.ts';
 import { useSyncServiceM8 } from '../api/sync-servicem8.ts';
 import { useTriggersNeedingAttention } from '../api/triggers-needing-attention.ts';
-import {
-  automationPath,
-  FAILED_LOGS_PATH,
-  LOGS_PATH,
-  SCHEDULE_PATH,
-  SUBSCRIPTION_PATH,
-  TEMPLATES_PATH,
-} from './dashboard-links.ts';
-import { bucketRunsByDay, CHART_DAYS, chartStart } from './dashboard-stats.ts';
+import { automationPath, SUBSCRIPTION_PATH, TEMPLATES_PATH } from './dashboard-links.ts';
+import { BigNumber, Panel } from './dashboard-panel.tsx';
 import { FirstRunChecklist } from './first-run-checklist.tsx';
 import { NoPlanNotice } from './no-plan-notice.tsx';
-import { RunChart } from './run-chart.tsx';
+import {
+  DASHBOARD_LOAD_FAILED,
+  RecentFailuresPanel,
+  RunChartPanel,
+  RunsTodayPanel,
+  UpcomingRunsPanel,
+} from './run-panels.tsx';
 import { SuspendedNotice } from './suspended-notice.tsx';
 
 type PlanUsageMeters = NonNullable<CurrentSubscription['usage']>;
 
-const DASHBOARD_LOAD_FAILED = 'Some of the dashboard could not be loaded.';
 const SYNC_FAILED = 'ServiceM8 could not be synced.';
-
-const NO_FILTERS: readonly SearchFilter[] = [];
-const ACTIVE: readonly SearchFilter[] = [{ action: 'Eq', field: 'enabled', value: true }];
-/** The runs search allows up to 500 a page: enough for a week's chart of most vendors. */
-const CHART_PAGE = 500;
-
-const UPCOMING_QUERY: SearchQueryInput = {
-  PageNumber: 1,
-  PageSize: 5,
-  SortBy: 'dueAt',
-  SortDir: 'Ascending',
-  Filters: [{ action: 'Eq', field: 'status', value: 'Scheduled' }],
-};
-const FAILURES_QUERY: SearchQueryInput = {
-  PageNumber: 1,
-  PageSize: 5,
-  SortBy: 'finishedAt',
-  SortDir: 'Descending',
-  Filters: [{ action: 'Eq', field: 'status', value: 'Failed' }],
-};
-
-/** Runs created since local midnight `CHART_DAYS - 1` days ago, newest first (so today is complete). */
-function chartQuery(now: Date): SearchQueryInput {
-  return {
-    PageNumber: 1,
-    PageSize: CHART_PAGE,
-    SortBy: 'createdAt',
-    SortDir: 'Descending',
-    Filters: [{ action: 'GtEq', field: 'createdAt', value: chartStart(now).toISOString() }],
-  };
-}
-
-function Panel({
-  title,
-  action,
-  children,
-  testId,
-}: {
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-label={title} data-testid={testId}>
-      <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-          <Typography variant="h6" component="h2">
-            {title}
-          </Typography>
-          {action}
-        </Stack>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-function BigNumber({ value, label, testId }: { value: number | undefined; label: string; testId: string }) {
-  return (
-    <Box>
-      {value === undefined ? (
-        <Skeleton variant="text" width={60} sx={{ fontSize: '2.5rem' }} />
-      ) : (
-        <Typography variant="h3" component="p" sx={{ fontWeight: 700 }} data-testid={testId}>
-          {formatNumber(value)}
-        </Typography>
-      )}
-      <Typography color="text.secondary">{label}</Typography>
-    </Box>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <Stack spacing={1}>
-      <Skeleton variant="text" />
-      <Skeleton variant="text" />
-      <Skeleton variant="text" width="70%" />
-    </Stack>
-  );
-}
-
-function RunRows({
-  runs,
-  render,
-  testId,
-}: {
-  runs: readonly TriggerRun[];
-  render: (run: TriggerRun) => ReactNode;
-  testId: string;
-}) {
-  return (
-    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
-      {runs.map((run) => (
-        <Box component="li" key={run.id} sx={{ py: 1 }} data-testid={testId}>
-          {render(run)}
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 function ServiceM8Panel({ vendor }: { vendor: VendorMembership }) {
   const sync = useSyncServiceM8();
@@ -308,6 +205,15 @@ function PlanUsage({
 }
 
 /**
+ * Renders its children just after the rest of the page has been committed, as a transition: the
+ * panels (below the fold on a phone) then wait for the checklist and notices above them, instead of
+ * making the first full render one long task. They are appended below, so nothing moves.
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  return useDeferredValue(true, false) ? children : null;
+}
+
+/**
  * The vendor's dashboard: ServiceM8's state, how many automations are on, the runs of the last week by
  * status, what is coming up, what failed lately, the plan's usage (Admins, once there is a plan), and
  * the first steps until a new vendor has done them.
@@ -316,20 +222,20 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
   const vendorId = vendor.vendorId;
   // One "now" per visit, so the chart's query (and its cache entry) stays the same while the page is open.
   const now = useMemo(() => new Date(), []);
-  const total = useTriggerCount(vendorId, NO_FILTERS);
-  const active = useTriggerCount(vendorId, ACTIVE);
-  const recent = useDashboardRuns(vendorId, chartQuery(now));
-  const upcoming = useDashboardRuns(vendorId, UPCOMING_QUERY);
-  const failures = useDashboardRuns(vendorId, FAILURES_QUERY);
+  const total = useTriggerCount(vendorId, ALL_TRIGGERS);
+  const active = useTriggerCount(vendorId, ACTIVE_TRIGGERS);
+  // Only the errors of the runs' requests, for the one toast: their panels read their data (and re-render alone).
+  const recentError = useDashboardRuns(vendorId, chartQuery(now)).error;
+  const upcomingError = useDashboardRuns(vendorId, UPCOMING_QUERY).error;
+  const failuresError = useDashboardRuns(vendorId, FAILURES_QUERY).error;
   const attention = useTriggersNeedingAttention(vendorId);
-  // Billing is the Admins': the server refuses it to a User, so a User's dashboard never asks.
-  const subscription = useSubscription(vendorId, { enabled: vendor.role === 'Admin' });
+  const subscription = useSubscription(vendorId, { enabled: readsSubscription(vendor) });
   useErrorToast(
     total.error ??
       active.error ??
-      recent.error ??
-      upcoming.error ??
-      failures.error ??
+      recentError ??
+      upcomingError ??
+      failuresError ??
       attention.error ??
       subscription.error,
     DASHBOARD_LOAD_FAILED,
@@ -337,14 +243,12 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
   // Without a plan there is nothing to measure (the no-plan notice says that automations wait for one).
   const showsUsage = Boolean(subscription.data?.usage);
 
-  const buckets = useMemo(() => bucketRunsByDay(recent.data?.rows ?? [], now), [recent.data, now]);
-  const today = buckets.at(-1)?.total;
-  const week = buckets.reduce((sum, bucket) => sum + bucket.total, 0);
-
   // The checklist and the attention list go above the panels, and only the counts say whether they show:
   // until those are in, a placeholder stands for the page, so the panels appear once, where they stay
   // (instead of being pushed down a phone's screen as the lists arrive).
-  if (total.isPending || active.isPending || attention.isPending) {
+  // The page's first full render is its heaviest: as a transition (a deferred value), it yields to the browser.
+  const loaded = useDeferredValue(!(total.isPending || active.isPending || attention.isPending));
+  if (!loaded) {
     return <Skeleton variant="rounded" height={320} role="status" aria-label="Loading the dashboard" />;
   }
 
@@ -365,159 +269,55 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
       {attention.data && attention.data.length > 0 ? (
         <NeedsAttention triggers={attention.data} automationPathOf={automationPath} />
       ) : null}
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 6, xl: 4 }}>
-          <ServiceM8Panel vendor={vendor} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6, xl: 4 }}>
-          <Panel title="Automations" testId="dashboard-automations">
-            <BigNumber
-              value={active.data}
-              testId="active-count"
-              label={
-                total.data === undefined
-                  ? 'switched on'
-                  : `switched on, of ${formatNumber(total.data)} automation${total.data === 1 ? '' : 's'}`
-              }
-            />
-            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-              <Button href={automationsPath} variant="outlined" startIcon={<BoltIcon />}>
-                Automations
-              </Button>
-              <Button href={TEMPLATES_PATH} startIcon={<LibraryBooksIcon />}>
-                Templates
-              </Button>
-            </Stack>
-          </Panel>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6, xl: 4 }}>
-          <Panel title="Runs today" testId="dashboard-today">
-            <BigNumber
-              value={recent.data ? today : undefined}
-              testId="runs-today"
-              label={recent.data ? `${formatNumber(week)} in the last ${CHART_DAYS} days` : 'runs'}
-            />
-            <Button href={LOGS_PATH} sx={{ mt: 2 }}>
-              Open the logs
-            </Button>
-          </Panel>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6, xl: 8 }}>
-          <Panel title={`Last ${CHART_DAYS} days`} testId="dashboard-chart">
-            {recent.data ? (
-              <>
-                {recent.data.total === 0 ? (
-                  <Typography color="text.secondary" sx={{ mb: 1 }}>
-                    No runs this week. Runs appear when an automation that is switched on reacts to a change in
-                    ServiceM8.
-                  </Typography>
-                ) : null}
-                <RunChart buckets={buckets} />
-                {recent.data.total > recent.data.rows.length ? (
-                  <Typography variant="caption" color="text.secondary">
-                    Counting the newest {formatNumber(recent.data.rows.length)} of {formatNumber(recent.data.total)}
-                    {recent.data.totalCapped ? '+' : ''} runs.
-                  </Typography>
-                ) : null}
-              </>
-            ) : recent.isError ? (
-              <Alert severity="error">{getErrorMessage(recent.error, DASHBOARD_LOAD_FAILED)}</Alert>
-            ) : (
-              <Skeleton variant="rectangular" height={180} />
-            )}
-          </Panel>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6, xl: 4 }}>
-          <Panel
-            title="Coming up"
-            testId="dashboard-upcoming"
-            action={
-              <Button href={SCHEDULE_PATH} size="small">
-                Schedule
-              </Button>
-            }
-          >
-            {upcoming.data ? (
-              upcoming.data.rows.length === 0 ? (
-                <Typography color="text.secondary">
-                  Nothing is scheduled. Runs of automations with a delay wait here until they are due.
-                </Typography>
-              ) : (
-                <RunRows
-                  runs={upcoming.data.rows}
-                  testId="upcoming-run"
-                  render={(run) => (
-                    <>
-                      <Link href={automationPath(run.triggerId)} sx={{ fontWeight: 600 }}>
-                        {run.triggerName}
-                      </Link>
-                      <Typography variant="body2" color="text.secondary">
-                        Due {formatDateTime(run.dueAt)}
-                        {run.jobNumber ? ` · job ${run.jobNumber}` : ''}
-                      </Typography>
-                    </>
-                  )}
-                />
-              )
-            ) : upcoming.isError ? (
-              <Alert severity="error">{getErrorMessage(upcoming.error, DASHBOARD_LOAD_FAILED)}</Alert>
-            ) : (
-              <ListSkeleton />
-            )}
-          </Panel>
-        </Grid>
-        {subscription.data?.usage ? (
+      <AfterFirstPaint>
+        <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6, xl: 4 }}>
-            <PlanUsage
-              planName={subscription.data.plan?.name ?? null}
-              automationsRun={subscription.data.automationsRun}
-              usage={subscription.data.usage}
-            />
+            <ServiceM8Panel vendor={vendor} />
           </Grid>
-        ) : null}
-        <Grid size={showsUsage ? { xs: 12, md: 6, xl: 8 } : { xs: 12 }}>
-          <Panel
-            title="Recent failures"
-            testId="dashboard-failures"
-            action={
-              <Button href={FAILED_LOGS_PATH} size="small">
-                All failures
-              </Button>
-            }
-          >
-            {failures.data ? (
-              failures.data.rows.length === 0 ? (
-                <Typography color="text.secondary">No failed runs. When one fails, the reason shows here.</Typography>
-              ) : (
-                <RunRows
-                  runs={failures.data.rows}
-                  testId="failed-run"
-                  render={(run) => (
-                    <>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }} useFlexGap>
-                        <Link href={automationPath(run.triggerId)} sx={{ fontWeight: 600 }}>
-                          {run.triggerName}
-                        </Link>
-                        <Typography variant="body2" color="text.secondary">
-                          {formatDateTime(run.finishedAt ?? run.createdAt)}
-                          {run.jobNumber ? ` · job ${run.jobNumber}` : ''}
-                        </Typography>
-                      </Stack>
-                      <Typography variant="body2" color="error.main">
-                        {run.reason ?? 'No reason was recorded.'}
-                      </Typography>
-                    </>
-                  )}
-                />
-              )
-            ) : failures.isError ? (
-              <Alert severity="error">{getErrorMessage(failures.error, DASHBOARD_LOAD_FAILED)}</Alert>
-            ) : (
-              <ListSkeleton />
-            )}
-          </Panel>
+          <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+            <Panel title="Automations" testId="dashboard-automations">
+              <BigNumber
+                value={active.data}
+                testId="active-count"
+                label={
+                  total.data === undefined
+                    ? 'switched on'
+                    : `switched on, of ${formatNumber(total.data)} automation${total.data === 1 ? '' : 's'}`
+                }
+              />
+              <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+                <Button href={automationsPath} variant="outlined" startIcon={<BoltIcon />}>
+                  Automations
+                </Button>
+                <Button href={TEMPLATES_PATH} startIcon={<LibraryBooksIcon />}>
+                  Templates
+                </Button>
+              </Stack>
+            </Panel>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+            <RunsTodayPanel vendorId={vendorId} now={now} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, xl: 8 }}>
+            <RunChartPanel vendorId={vendorId} now={now} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+            <UpcomingRunsPanel vendorId={vendorId} />
+          </Grid>
+          {subscription.data?.usage ? (
+            <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+              <PlanUsage
+                planName={subscription.data.plan?.name ?? null}
+                automationsRun={subscription.data.automationsRun}
+                usage={subscription.data.usage}
+              />
+            </Grid>
+          ) : null}
+          <Grid size={showsUsage ? { xs: 12, md: 6, xl: 8 } : { xs: 12 }}>
+            <RecentFailuresPanel vendorId={vendorId} />
+          </Grid>
         </Grid>
-      </Grid>
+      </AfterFirstPaint>
     </Stack>
   );
 }
