@@ -52,6 +52,26 @@ function useDeferredRuns(vendorId: string, query: SearchQueryInput) {
   return { data: useDeferredValue(runs.data), isError: runs.isError, error: runs.error };
 }
 
+/** A panel's list of runs: a skeleton while they load, the error, `empty` when there are none, or the rows. */
+function RunList({
+  runs,
+  empty,
+  testId,
+  render,
+}: {
+  runs: ReturnType<typeof useDeferredRuns>;
+  empty: string;
+  testId: string;
+  render: (run: TriggerRun) => ReactNode;
+}) {
+  if (runs.data) {
+    if (runs.data.rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+    return <RunRows runs={runs.data.rows} testId={testId} render={render} />;
+  }
+  if (runs.isError) return <Alert severity="error">{getErrorMessage(runs.error, DASHBOARD_LOAD_FAILED)}</Alert>;
+  return <ListSkeleton />;
+}
+
 /** The week's runs by day, counted from the chart's request (`now` fixes the week while the page is open). */
 function useWeekBuckets(vendorId: string, now: Date) {
   const recent = useDeferredRuns(vendorId, chartQuery(now));
@@ -117,33 +137,22 @@ export const UpcomingRunsPanel = memo(function UpcomingRunsPanel({ vendorId }: {
         </Button>
       }
     >
-      {upcoming.data ? (
-        upcoming.data.rows.length === 0 ? (
-          <Typography color="text.secondary">
-            Nothing is scheduled. Runs of automations with a delay wait here until they are due.
-          </Typography>
-        ) : (
-          <RunRows
-            runs={upcoming.data.rows}
-            testId="upcoming-run"
-            render={(run) => (
-              <>
-                <Link href={automationPath(run.triggerId)} sx={{ fontWeight: 600 }}>
-                  {run.triggerName}
-                </Link>
-                <Typography variant="body2" color="text.secondary">
-                  Due {formatDateTime(run.dueAt)}
-                  {run.jobNumber ? ` · job ${run.jobNumber}` : ''}
-                </Typography>
-              </>
-            )}
-          />
-        )
-      ) : upcoming.isError ? (
-        <Alert severity="error">{getErrorMessage(upcoming.error, DASHBOARD_LOAD_FAILED)}</Alert>
-      ) : (
-        <ListSkeleton />
-      )}
+      <RunList
+        runs={upcoming}
+        empty="Nothing is scheduled. Runs of automations with a delay wait here until they are due."
+        testId="upcoming-run"
+        render={(run) => (
+          <>
+            <Link href={automationPath(run.triggerId)} sx={{ fontWeight: 600 }}>
+              {run.triggerName}
+            </Link>
+            <Typography variant="body2" color="text.secondary">
+              Due {formatDateTime(run.dueAt)}
+              {run.jobNumber ? ` · job ${run.jobNumber}` : ''}
+            </Typography>
+          </>
+        )}
+      />
     </Panel>
   );
 });
@@ -160,36 +169,27 @@ export const RecentFailuresPanel = memo(function RecentFailuresPanel({ vendorId 
         </Button>
       }
     >
-      {failures.data ? (
-        failures.data.rows.length === 0 ? (
-          <Typography color="text.secondary">No failed runs. When one fails, the reason shows here.</Typography>
-        ) : (
-          <RunRows
-            runs={failures.data.rows}
-            testId="failed-run"
-            render={(run) => (
-              <>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }} useFlexGap>
-                  <Link href={automationPath(run.triggerId)} sx={{ fontWeight: 600 }}>
-                    {run.triggerName}
-                  </Link>
-                  <Typography variant="body2" color="text.secondary">
-                    {formatDateTime(run.finishedAt ?? run.createdAt)}
-                    {run.jobNumber ? ` · job ${run.jobNumber}` : ''}
-                  </Typography>
-                </Stack>
-                <Typography variant="body2" color="error.main">
-                  {run.reason ?? 'No reason was recorded.'}
-                </Typography>
-              </>
-            )}
-          />
-        )
-      ) : failures.isError ? (
-        <Alert severity="error">{getErrorMessage(failures.error, DASHBOARD_LOAD_FAILED)}</Alert>
-      ) : (
-        <ListSkeleton />
-      )}
+      <RunList
+        runs={failures}
+        empty="No failed runs. When one fails, the reason shows here."
+        testId="failed-run"
+        render={(run) => (
+          <>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }} useFlexGap>
+              <Link href={automationPath(run.triggerId)} sx={{ fontWeight: 600 }}>
+                {run.triggerName}
+              </Link>
+              <Typography variant="body2" color="text.secondary">
+                {formatDateTime(run.finishedAt ?? run.createdAt)}
+                {run.jobNumber ? ` · job ${run.jobNumber}` : ''}
+              </Typography>
+            </Stack>
+            <Typography variant="body2" color="error.main">
+              {run.reason ?? 'No reason was recorded.'}
+            </Typography>
+          </>
+        )}
+      />
     </Panel>
   );
 });
