@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { pgliteForDrizzle } from './pglite-drizzle-client.ts';
 import { ensurePrivateDirectory, restrictDataDirectory } from './private-files.ts';
 import * as schema from './schema.ts';
 
@@ -96,7 +97,7 @@ async function pgliteDatabase(client: PGlite, close: () => Promise<void>): Promi
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(pgliteForDrizzle(client), { schema, casing: 'snake_case' });
   return {
     driver: 'pglite',
     db,
