@@ -7,6 +7,7 @@ import { billingCustomers, stripeEvents, vendorSubscriptions } from '../src/modu
 import { forgetSimulatedStripe } from '../src/modules/billing/stripe-demo.service.ts';
 import { mailOutbox } from '../src/modules/mail/mail.schema.ts';
 import { findVendorById, markVendorConnected } from '../src/modules/vendors/vendors.repository.ts';
+import { everyOrderOfThree } from './support/covering-orders.ts';
 import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
 import { freePort } from './support/free-port.ts';
 import { linkIn, waitForEmail } from './support/outbox.ts';
@@ -453,9 +454,7 @@ describe('the Stripe webhook', () => {
     expect((await subscriptionRow(team.vendor.id))?.status).toBe('past_due');
   });
 
-  it('ends in the state Stripe reports whatever order 200 shuffles of one subscription’s events arrive in', {
-    timeout: 90_000,
-  }, async () => {
+  it('ends in the state Stripe reports in whatever order one subscription’s events arrive: every three in each of their orders', async () => {
     const team = await createVendorTeam(services.deps);
     const from = services.stripe.events().length;
     const { subscription } = await buyPlan(services, team, 'Starter');
@@ -481,12 +480,10 @@ describe('the Stripe webhook', () => {
       return seed / 2 ** 31;
     };
 
-    for (let ordering = 0; ordering < 200; ordering++) {
+    const orderings = everyOrderOfThree(events, random);
+    for (const [ordering, ordered] of orderings.entries()) {
       await db().delete(vendorSubscriptions).where(eq(vendorSubscriptions.vendorId, team.vendor.id));
-      const shuffled = [...events]
-        .sort(() => random() - 0.5)
-        .map((event) => ({ ...event, id: `${event.id}_${ordering}` }));
-      for (const event of shuffled) await deliver(services, event);
+      for (const event of ordered) await deliver(services, { ...event, id: `${event.id}_${ordering}` });
       const row = await subscriptionRow(team.vendor.id);
       expect([row?.status, row?.cancelAtPeriodEnd, row?.currentPeriodEnd?.getTime()], `ordering ${ordering}`).toEqual([
         truth.status,
