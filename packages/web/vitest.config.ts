@@ -10,6 +10,9 @@ export default defineConfig({
     // Pure logic runs in node; component tests opt into happy-dom with `// @vitest-environment happy-dom`
     // (a third faster than jsdom for these tests, with the same results).
     environment: 'node',
+    // The test DOM asks for reduced motion, so the app's theme is its still one (no transitions or
+    // ripples): tests neither wait out animations nor poll the DOM through them, and none checks motion.
+    environmentOptions: { happyDOM: { settings: { device: { prefersReducedMotion: 'reduce' } } } },
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
     // The setup file unmounts what each test rendered and clears storage, so files can share a worker

@@ -1,29 +1,40 @@
+import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { createAppTheme } from '@/app/theme.ts';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog.tsx';
 import { Toaster } from '@/components/ui/toaster.tsx';
+
+/**
+ * The app's theme as people who ask for reduced motion get it: dialogs, drawers and menus come and go
+ * at once and buttons do not ripple, so tests do not wait out (and poll the DOM through) animations
+ * nothing checks. Made once: a theme is only read.
+ */
+const stillTheme = createAppTheme({ reducedMotion: true });
 
 /** A query client for one test: no retries, nothing shared between tests. */
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } } });
 }
 
-/** Renders a component with what features expect around them: data cache, toasts and a router. */
+/** Renders a component with what features expect around them: theme, data cache, toasts and a router. */
 export function renderWithProviders(ui: ReactElement, { client = testQueryClient() }: { client?: QueryClient } = {}) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
-      <Toaster />
-    </QueryClientProvider>
+    <ThemeProvider theme={stillTheme}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{children}</MemoryRouter>
+        <Toaster />
+      </QueryClientProvider>
+    </ThemeProvider>
   );
   return { client, ...render(ui, { wrapper }) };
 }
 
 /**
- * Renders `ui` as the page at `path` (a route pattern) of a data router opened at `at`, with the data
- * cache, toasts and the confirm dialog: for components that use data-router features (`useBlocker`).
+ * Renders `ui` as the page at `path` (a route pattern) of a data router opened at `at`, with the theme,
+ * data cache, toasts and the confirm dialog: for components that use data-router features (`useBlocker`).
  * Any other path (and each of `elsewhere`, for paths `path` would also match) renders a marker, so tests
  * can see where navigation went.
  */
@@ -45,12 +56,14 @@ export function renderAsRoute(
     { initialEntries: [at] },
   );
   const result = render(
-    <QueryClientProvider client={client}>
-      <ConfirmProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </ConfirmProvider>
-    </QueryClientProvider>,
+    <ThemeProvider theme={stillTheme}>
+      <QueryClientProvider client={client}>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+        </ConfirmProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
   );
   return { client, router, ...result };
 }
