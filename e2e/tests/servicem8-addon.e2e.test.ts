@@ -1,39 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSimulator, choicesOf, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
+import { startTestServices, type TestServices } from '@automate/server/testing';
+import { choicesOf, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { markChangelogSeen } from '../support/content.ts';
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 import { connectThroughConsent } from '../support/servicem8-consent.ts';
 
 const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e-servicem8-addon');
+const WEB_ROOT = path.resolve(import.meta.dirname, '../../packages/web/dist');
 
+let services: TestServices;
 let sim: Simulator;
 let simUrl: string;
-let server: ServerProcess;
+let server: { baseUrl: string };
 let browser: Browser;
 
+/** The server in this process, serving the built web app, with a ServiceM8 simulator that approves at once. */
 beforeAll(async () => {
-  sim = buildSimulator({ oauth: { autoApprove: true } });
-  simUrl = await sim.listen();
-  const { appId, appSecret } = sim.info();
-  server = await startServerProcess({
-    DEMO_MODE: 'false',
-    SM8_APP_ID: appId,
-    SM8_APP_SECRET: appSecret,
-    SM8_API_URL: simUrl,
-    SM8_OAUTH_URL: simUrl,
-  });
+  services = await startTestServices({ webRoot: WEB_ROOT, simulator: { oauth: { autoApprove: true } } });
+  if (!services.sim || !services.baseUrl) throw new Error('the server listens for the simulator on a real port');
+  sim = services.sim;
+  simUrl = sim.baseUrl();
+  server = { baseUrl: services.baseUrl };
   // The owner connects the account, which links her ServiceM8 sign-in to her new Automate user.
   await connectThroughConsent(server.baseUrl, SEED_IDS.vendor);
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await sim?.close();
+  await services?.cleanup();
 });
 
 describe('opening Automate from ServiceM8’s add-on window', () => {

@@ -1,31 +1,32 @@
-import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
+import path from 'node:path';
+import { startTestServices, type TestServices } from '@automate/server/testing';
+import { SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { markChangelogSeen } from '../support/content.ts';
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
+const WEB_ROOT = path.resolve(import.meta.dirname, '../../packages/web/dist');
+
+let services: TestServices;
 let sim: Simulator;
-let server: ServerProcess;
+let server: { baseUrl: string };
 let browser: Browser;
 
+/**
+ * The server in this process, serving the built web app, with a ServiceM8 simulator and no vendor yet:
+ * the journey connects the first one (a process of its own cost a second and a half more CPU to start).
+ */
 beforeAll(async () => {
-  sim = buildSimulator();
-  const simUrl = await sim.listen();
-  const { appId, appSecret } = sim.info();
-  server = await startServerProcess({
-    DEMO_MODE: 'false',
-    SM8_APP_ID: appId,
-    SM8_APP_SECRET: appSecret,
-    SM8_API_URL: simUrl,
-    SM8_OAUTH_URL: simUrl,
-  });
+  services = await startTestServices({ webRoot: WEB_ROOT, simulator: {} });
+  if (!services.sim || !services.baseUrl) throw new Error('the server listens for the simulator on a real port');
+  sim = services.sim;
+  server = { baseUrl: services.baseUrl };
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await sim?.close();
+  await services?.cleanup();
 });
 
 describe('connecting ServiceM8 in the browser', () => {

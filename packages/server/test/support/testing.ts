@@ -5,3 +5,4 @@ export { freePort } from './free-port.ts';
 export { insertTestRun } from './run-factory.ts';
 export { type Sm8FrontDoor, startSm8FrontDoor } from './sm8-front-door.ts';
 export { createTestDatabase, type TestDatabase } from './test-database.ts';
+export { startTestServices, type TestServices } from './test-services.ts';

@@ -36,6 +36,7 @@ describe('reduced motion', () => {
     expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
     expect(moving.transitions.create('opacity')).not.toBe('none');
     expect(moving.components?.MuiButtonBase?.defaultProps?.disableRipple).toBeUndefined();
+    expect(moving.motion.reducedMotion).toBe('never');
   });
 
   it('shows everything at once, without ripples, and outlines the focused button instead', () => {
@@ -46,5 +47,7 @@ describe('reduced motion', () => {
     // The links still route through the app's router.
     expect(still.components?.MuiButtonBase?.defaultProps?.LinkComponent).toBeDefined();
     expect(JSON.stringify(still.components?.MuiButtonBase?.styleOverrides)).toContain('outline');
+    // Spinners, progress bars and skeletons stop their keyframe animations.
+    expect(still.motion.reducedMotion).toBe('always');
   });
 });
