@@ -72,6 +72,9 @@ describe('connecting ServiceM8 in the browser', () => {
     await page.goto(`${server.baseUrl}/app/dashboard`);
     await page.getByTestId('user-name').filter({ hasText: 'Olivia Harper' }).waitFor();
     await page.goto(`${server.baseUrl}/auth/login`);
+    // Once hydrated, the page says who is signed in above the form, which moves the button down: a
+    // click before then could land where the button was.
+    await page.getByText('You are signed in as Olivia Harper.').waitFor();
     await page.getByRole('link', { name: 'Sign in with ServiceM8' }).click();
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.getByText('Connecting does not change who is signed in.').waitFor();
