@@ -30,24 +30,23 @@ export function parseTimestamp(value: string | null | undefined): number | null 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** The formatter `cache` holds for `options`, made by `create` the first time they are asked for. */
+function cachedFormat<F>(cache: Map<string, F>, options: object, create: () => F): F {
   const key = JSON.stringify(options);
-  let format = dateFormats.get(key);
+  let format = cache.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES, options);
-    dateFormats.set(key, format);
+    format = create();
+    cache.set(key, format);
   }
   return format;
 }
 
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cachedFormat(dateFormats, options, () => new Intl.DateTimeFormat(LOCALES, options));
+}
+
 function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = JSON.stringify(options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return cachedFormat(numberFormats, options, () => new Intl.NumberFormat(LOCALES, options));
 }
 
 /** Local date and time, e.g. `3 Mar 2026, 2:05 pm`; null when the value does not parse. */

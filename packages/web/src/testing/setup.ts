@@ -2,7 +2,7 @@ import { afterEach } from 'vitest';
 
 /**
  * Test setup for the `web` project. In DOM files (happy-dom): unmount what each test rendered, clear
- * storage, stub the scrolling the test DOM does not do, skip React's owner stacks, and spare the work
+ * storage, make the scrolling the test DOM does not do a no-op, skip React's owner stacks, and spare the work
  * nothing reads: element strings as HTML, DOM dumps in the errors of retried queries.
  */
 if (typeof window !== 'undefined') {
