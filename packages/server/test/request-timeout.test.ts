@@ -28,10 +28,15 @@ function sendSlowly(head: string, trickle: string): Promise<{ answer: string; en
     const socket = net.connect(port, '127.0.0.1');
     let answer = '';
     let sent = 0;
-    const timer = setInterval(() => {
-      if (sent < trickle.length && !socket.destroyed) socket.write(trickle.charAt(sent++));
-    }, 100);
-    socket.on('connect', () => socket.write(head));
+    let timer: NodeJS.Timeout | undefined;
+    // The trickle starts once the head is written: a byte written before the connection is up would go
+    // out ahead of the head (a slow connect under load), and the server would rightly answer 400.
+    socket.on('connect', () => {
+      socket.write(head);
+      timer = setInterval(() => {
+        if (sent < trickle.length && !socket.destroyed) socket.write(trickle.charAt(sent++));
+      }, 100);
+    });
     socket.on('data', (chunk) => {
       answer += chunk.toString();
     });
