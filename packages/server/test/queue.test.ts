@@ -1,6 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { systemPingJob } from '../src/modules/system/system.jobs.ts';
+import { defineJob, type JobDefinition } from '../src/queue/job-definition.ts';
+import { createQueue, type Queue } from '../src/queue/queue.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
+import { waitFor } from './support/wait-for.ts';
 
 let services: TestServices;
 
@@ -29,5 +34,81 @@ describe('the job queue', () => {
 
   it('refuses a payload that does not match the job schema, so nothing malformed is queued', async () => {
     await expect(services.deps.queue.send(systemPingJob, { sentAt: 'yesterday' })).rejects.toThrow(/datetime/i);
+  });
+});
+
+/**
+ * A queue of its own on the test database whose workers poll only once a minute: a job that runs
+ * within seconds was fetched because something woke its worker, not because a poll came round.
+ */
+async function slowPollingQueue(jobs: JobDefinition[], run: (queue: Queue) => Promise<void>) {
+  const queue = await createQueue({
+    database: services.deps.database,
+    jobs,
+    logger: services.deps.logger,
+    settings: { pollSeconds: 60, superviseSeconds: 30, concurrency: 2, vendorConcurrency: 1 },
+    cron: false,
+  });
+  try {
+    await queue.startWorkers(services.deps, 'queue-wake-test');
+    await run(queue);
+  } finally {
+    await queue.stop();
+  }
+}
+
+describe('waking the workers', () => {
+  it("runs a vendor's next job as soon as its job before finishes, one at a time, not at the next poll", async () => {
+    const spans: Array<{ n: number; start: number; end: number }> = [];
+    const vendorJob = defineJob({
+      name: 'test.vendor-turns',
+      payload: z.object({ vendorId: z.string(), n: z.number() }),
+      concurrency: 'engine',
+      vendorOf: (payload) => payload.vendorId,
+      async handle({ n }) {
+        const start = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        spans.push({ n, start, end: Date.now() });
+      },
+    });
+    await slowPollingQueue([vendorJob], async (queue) => {
+      for (const n of [1, 2, 3]) await queue.send(vendorJob, { vendorId: 'vendor-a', n });
+      await waitFor(
+        () => spans.length,
+        (done) => done === 3,
+        "the vendor's three jobs",
+        15_000,
+      );
+    });
+    const inOrder = spans.toSorted((a, b) => a.start - b.start);
+    // The vendor's share is one job at a time: each started after the one before it had ended.
+    for (const [index, span] of inOrder.entries()) {
+      if (index > 0) expect(span.start).toBeGreaterThanOrEqual(inOrder[index - 1]?.end ?? 0);
+    }
+  });
+
+  it('runs a job made due by hand at once when woken', async () => {
+    const ran: string[] = [];
+    const laterJob = defineJob({
+      name: 'test.later',
+      payload: z.object({ note: z.string() }),
+      async handle({ note }) {
+        ran.push(note);
+      },
+    });
+    await slowPollingQueue([laterJob], async (queue) => {
+      await queue.send(laterJob, { note: 'an hour from now' }, { startAfter: 3600 });
+      await services.deps.database.db.execute(
+        sql`update pgboss.job set start_after = now() where name = ${laterJob.name} and state = 'created'`,
+      );
+      queue.wake();
+      await waitFor(
+        () => ran,
+        (notes) => notes.length === 1,
+        'the job made due to run',
+        15_000,
+      );
+    });
+    expect(ran).toEqual(['an hour from now']);
   });
 });

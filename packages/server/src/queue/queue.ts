@@ -27,6 +27,11 @@ export type Queue = {
   pauseWorkers(): Promise<void>;
   /** Fetches jobs again after `pauseWorkers`. */
   resumeWorkers(): Promise<void>;
+  /**
+   * Has this process's workers look for jobs now rather than at their next poll: for jobs made due
+   * without a notification (a retry or a delay moved to now by hand).
+   */
+  wake(): void;
   /** Per job: how many wait for a worker now, how many wait for a later start, and since when the oldest ready one waits. */
   backlog(): Promise<Array<{ name: string; ready: number; deferred: number; oldestReadyAt: Date | null }>>;
   /** Reads a job's state, e.g. for tests and the admin area. */
@@ -87,25 +92,39 @@ export async function createQueue(options: {
 
   /** What `startWorkers` was given, so that `resumeWorkers` can subscribe again. */
   let workers: { deps: Deps; workerId: string } | undefined;
+  /** pg-boss's id of each fetcher this process runs. */
+  let fetcherIds: string[] = [];
   const subscribe = async (context: { deps: Deps; workerId: string }) => {
+    fetcherIds = [];
     for (const job of jobs) {
       const plan = workPlan(job, settings);
-      await boss.work(
-        job.name,
-        {
-          batchSize: plan.batchSize,
-          localConcurrency: plan.fetchers,
-          // A full batch means more is waiting: fetch again at once instead of after the poll.
-          burstWhenBatchFull: true,
-          ...(job.vendorOf ? { groupConcurrency: settings.vendorConcurrency } : {}),
-          perJobResults: true,
-          pollingIntervalSeconds: settings.pollSeconds,
-          // New jobs wake the workers through NOTIFY; this poll only picks up what a notification
-          // missed (e.g. jobs whose retry delay has passed).
-          notifyPollingIntervalSeconds: settings.pollSeconds,
-        },
-        (batch) => Promise.all(batch.map((received) => runOne(job, received, context))),
-      );
+      // One `work` per fetcher rather than pg-boss's `localConcurrency`, so each batch knows its fetcher.
+      for (let fetcher = 0; fetcher < plan.fetchers; fetcher += 1) {
+        let self: string | undefined;
+        self = await boss.work(
+          job.name,
+          {
+            batchSize: plan.batchSize,
+            // A full batch means more is waiting: fetch again at once instead of after the poll.
+            burstWhenBatchFull: true,
+            ...(job.vendorOf ? { groupConcurrency: settings.vendorConcurrency } : {}),
+            perJobResults: true,
+            pollingIntervalSeconds: settings.pollSeconds,
+            // New jobs wake the workers through NOTIFY; this poll only picks up what a notification
+            // missed (e.g. jobs whose retry delay has passed).
+            notifyPollingIntervalSeconds: settings.pollSeconds,
+          },
+          async (batch) => {
+            const results = await Promise.all(batch.map((received) => runOne(job, received, context)));
+            // A vendor's next job was held back while this batch held the vendor's share of the
+            // workers (groupConcurrency), and no notification says when that share is free: this
+            // fetcher looks again as soon as pg-boss has recorded the batch, not at its next poll.
+            if (job.vendorOf && self) boss.notifyWorker(self);
+            return results;
+          },
+        );
+        fetcherIds.push(self);
+      }
     }
   };
 
@@ -134,6 +153,10 @@ export async function createQueue(options: {
 
     async resumeWorkers() {
       if (workers) await subscribe(workers);
+    },
+
+    wake() {
+      for (const id of fetcherIds) boss.notifyWorker(id);
     },
 
     async backlog() {

@@ -1,6 +1,6 @@
 import type { TriggerDefinitionInput, TriggerRunDetail } from '@automate/contract';
 import type { Simulator, SimulatorOptions } from '@automate/servicem8-sim';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DestinationStream, LevelWithSilent } from 'pino';
 import { sm8ReconcileCursors } from '../../src/modules/automation/automation.schema.ts';
 import { reconcileVendor } from '../../src/modules/automation/reconciliation.service.ts';
@@ -82,12 +82,17 @@ export async function startAutomationHarness(
     30_000,
   );
 
+  /** Runs `update` on pg-boss's jobs and, when it made any due, has the workers fetch them now (no notification says so). */
+  const makeDue = async (update: SQL) => {
+    const result = await deps.database.db.execute(
+      sql`with moved as (${update} returning 1) select count(*)::int as n from moved`,
+    );
+    if (((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0) > 0) deps.queue.wake();
+  };
   // pg-boss retries a failed job after a backoff of seconds, on the database's clock: waiting for a
   // settled state, a job waiting to retry is retried at once instead.
   const retryNow = () =>
-    deps.database.db.execute(
-      sql`update pgboss.job set start_after = now() where state = 'retry' and start_after > now()`,
-    );
+    makeDue(sql`update pgboss.job set start_after = now() where state = 'retry' and start_after > now()`);
 
   const quiet = async () => {
     await sim.controls.webhooksIdle();
@@ -197,7 +202,7 @@ export async function startAutomationHarness(
     },
     async advance(ms, { dispatch = true } = {}) {
       services.clock.advance(ms);
-      await deps.database.db.execute(
+      await makeDue(
         sql`update pgboss.job set start_after = start_after - ${ms} * interval '1 millisecond' where state = 'created' and start_after > now()`,
       );
       if (dispatch) await dispatchDueRuns(deps);

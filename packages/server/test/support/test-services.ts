@@ -115,7 +115,9 @@ export async function startTestServices(
     DEMO_MODE: 'false',
     PUBLIC_URL: 'https://automate.test',
     AUTH_RATE_LIMIT_PER_MINUTE: options.authRateLimitPerMinute ?? '1000',
-    QUEUE_POLL_SECONDS: '1',
+    // Sent jobs wake their workers, and tests that make jobs due by hand call `queue.wake()`: the poll
+    // only catches what neither announced, and each fetcher's idle poll costs CPU the tests share.
+    QUEUE_POLL_SECONDS: '5',
     ...simEnv,
     ...options.env,
   });
