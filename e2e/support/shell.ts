@@ -8,8 +8,8 @@ import {
   toSearchParams,
   UserSession,
 } from '@automate/contract';
+import { startTestServices } from '@automate/server/testing';
 import type { Page } from 'playwright-core';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /** Helpers for the app-shell journeys: a demo-mode server, sign-in, the outbox, stored sessions. */
 
@@ -24,15 +24,27 @@ export const DESKTOP = { width: 1440, height: 900 } as const;
 /** Where screenshots go: `test-results/` is ignored by git. */
 const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e-shell');
 
-/** The real server in demo mode with a known super admin, and sign-in rate limits out of the way. */
-export function startDemoServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  return startServerProcess({
-    DEMO_MODE: 'true',
-    ADMIN_EMAIL: SUPER_ADMIN.email,
-    ADMIN_PASSWORD: SUPER_ADMIN.password,
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    ...env,
+/** The built web app the server serves to the journeys. */
+const WEB_ROOT = path.resolve(import.meta.dirname, '../../packages/web/dist');
+
+/** A demo-mode server for the journeys: its base URL, and how to stop it. */
+export type DemoServer = { baseUrl: string; stop(): Promise<void> };
+
+/**
+ * The server in demo mode (its simulated ServiceM8 and Stripe, the demo business) with a known super
+ * admin and sign-in rate limits out of the way, serving the built app on a real port. It runs in the
+ * journey's process: what these journeys check is the app, and a process of its own cost seconds of
+ * CPU to start (the server's start as a process is the foundation journey's subject).
+ */
+export async function startDemoServer(): Promise<DemoServer> {
+  const services = await startTestServices({
+    webRoot: WEB_ROOT,
+    listen: true,
+    env: { DEMO_MODE: 'true', ADMIN_EMAIL: SUPER_ADMIN.email, ADMIN_PASSWORD: SUPER_ADMIN.password },
   });
+  const { baseUrl } = services;
+  if (!baseUrl) throw new Error('the demo server did not listen on a port');
+  return { baseUrl, stop: () => services.cleanup() };
 }
 
 async function readJson(response: Response): Promise<unknown> {

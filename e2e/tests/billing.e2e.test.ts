@@ -2,17 +2,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { markChangelogSeen } from '../support/content.ts';
-import type { ServerProcess } from '../support/server-process.ts';
 import {
   apiLogin,
   DESKTOP,
+  type DemoServer,
   findVerificationPath,
   navigateInApp,
   startDemoServer,
   storeSession,
 } from '../support/shell.ts';
 
-let server: ServerProcess;
+let server: DemoServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;

@@ -12,10 +12,10 @@ import {
   waitForChangelogLoad,
 } from '../support/content.ts';
 import { pickOption } from '../support/select.ts';
-import type { ServerProcess } from '../support/server-process.ts';
 import {
   DEMO_USER,
   DESKTOP,
+  type DemoServer,
   openSignedIn,
   SUPER_ADMIN,
   saveScreenshot,
@@ -25,7 +25,7 @@ import {
 
 /** Issue 8 (help center, FAQ, legal pages, admin editors) and issue 6's changelog journey, in Chromium. */
 
-let server: ServerProcess;
+let server: DemoServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 /** Each account's session, signed in once through the API for the tests that are not about signing in. */

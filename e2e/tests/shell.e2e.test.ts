@@ -3,12 +3,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { CHANGELOG_PATH, markChangelogSeen } from '../support/content.ts';
-import type { ServerProcess } from '../support/server-process.ts';
 import {
   DEMO_ADMIN,
   DEMO_USER,
   DEMO_VENDOR_NAME,
   DESKTOP,
+  type DemoServer,
   expiredSession,
   findVerificationPath,
   navigateInApp,
@@ -22,7 +22,7 @@ import {
   storeSession,
 } from '../support/shell.ts';
 
-let server: ServerProcess;
+let server: DemoServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;

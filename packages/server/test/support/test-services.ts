@@ -69,6 +69,8 @@ export async function startTestServices(
     config?: Partial<Config>;
     /** Start a ServiceM8 simulator, point the server at it, and listen on a real port for its webhooks. */
     simulator?: SimulatorOptions;
+    /** Listen on a real port (the server's PUBLIC_URL), as for a browser, with or without a simulator. */
+    listen?: boolean;
     /** Start a Stripe simulator and point the server's Stripe SDK at it (STRIPE_API_URL). */
     stripe?: boolean;
     /** Where the server's log lines go (JSON, one a line), and from which level; silent without it. */
@@ -83,17 +85,20 @@ export async function startTestServices(
   let sim: Simulator | undefined;
   let port = '0';
   const simEnv: Record<string, string> = {};
+  const listens = options.listen === true || options.simulator !== undefined;
+  if (listens) {
+    port = String(await freePort());
+    simEnv.PUBLIC_URL = `http://127.0.0.1:${port}`;
+  }
   if (options.simulator) {
     sim = buildSimulator({ clock, ...options.simulator });
     const simUrl = await sim.listen();
     const info = sim.info();
-    port = String(await freePort());
     Object.assign(simEnv, {
       SM8_APP_ID: info.appId,
       SM8_APP_SECRET: info.appSecret,
       SM8_API_URL: simUrl,
       SM8_OAUTH_URL: simUrl,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
     });
   }
   const stripeWebhookSecret = 'whsec_test_automate_server';
@@ -144,14 +149,14 @@ export async function startTestServices(
     cron: false,
   });
   if (!services.app) throw new Error('startTestServices needs a role that serves HTTP.');
-  if (sim) await services.app.listen({ port: Number(port), host: '127.0.0.1' });
+  if (listens) await services.app.listen({ port: Number(port), host: '127.0.0.1' });
   return {
     ...services,
     app: services.app,
     sim,
     stripe,
     stripeWebhookSecret,
-    baseUrl: sim ? config.publicUrl : undefined,
+    baseUrl: listens ? config.publicUrl : undefined,
     clock,
     dataDir,
     target: database.target,
