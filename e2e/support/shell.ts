@@ -33,8 +33,8 @@ export type DemoServer = { baseUrl: string; stop(): Promise<void> };
 /**
  * The server in demo mode (its simulated ServiceM8 and Stripe, the demo business) with a known super
  * admin and sign-in rate limits out of the way, serving the built app on a real port. It runs in the
- * journey's process: what these journeys check is the app, and a process of its own cost seconds of
- * CPU to start (the server's start as a process is the foundation journey's subject).
+ * journey's process, with the server modules the worker has already loaded: what these journeys check
+ * is the app (the server's start as a process is the foundation journey's subject).
  */
 export async function startDemoServer(): Promise<DemoServer> {
   const services = await startTestServices({
