@@ -22,6 +22,19 @@ describe('theme colours', () => {
   });
 });
 
+describe('the third brand colour', () => {
+  it('has the shades and the text colour a ternary chip or button draws with, in either theme', () => {
+    for (const made of [theme, createAppTheme({ reducedMotion: false })]) {
+      const { ternary } = made.palette;
+      expect(ternary.main).toBe(THEME_COLORS.ternary);
+      expect(ternary.light).toMatch(/^(#|rgb)/);
+      expect(ternary.dark).toMatch(/^(#|rgb)/);
+      expect([ternary.light, ternary.dark]).not.toContain(ternary.main);
+      expect(ternary.contrastText).toBe(made.palette.getContrastText(THEME_COLORS.ternary));
+    }
+  });
+});
+
 describe('theme build', () => {
   it('uses no CSS theme variables, so the build may leave MUI’s CSS-variables code out', () => {
     // build/mui-without-css-variables.ts: ThemeProvider and createTheme take that code only for such a theme.
