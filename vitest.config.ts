@@ -15,9 +15,10 @@ export default defineConfig({
       'packages/web',
       'e2e',
     ],
-    // Vitest leaves one core idle by default. The suite waits on sockets, child processes and Chromium
-    // often enough that one worker more than the two cores of CI keeps both busy.
-    maxWorkers: 3,
+    // One worker per core of CI. A third worker kept both cores busier while others waited on sockets and
+    // child processes, but the three of them, their servers and Chromium fought over two cores: the same
+    // run took 400–415 s of CPU and 208–215 s with three, 333–335 s and 198 s with two.
+    maxWorkers: 2,
     sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
