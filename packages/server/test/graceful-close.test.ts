@@ -2,7 +2,7 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTestServices } from './support/test-services.ts';
 
-/** Writes `text` to `socket` and resolves with the first answer that comes back. */
+/** Resolves with the first bytes the server sends back on `socket`. */
 function answerTo(socket: net.Socket): Promise<string> {
   return new Promise((resolve) => socket.once('data', (chunk) => resolve(chunk.toString())));
 }
