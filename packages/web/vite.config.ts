@@ -4,6 +4,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { muiWithoutCssVariables } from './build/mui-without-css-variables.ts';
+import { pageChunks } from './build/page-chunks.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { routeBudgets } from './build/route-budgets.ts';
 
@@ -29,9 +30,30 @@ const FRAMEWORK_MODULES = new RegExp(
   ].join(''),
 );
 
+/** The pages outside /app and /admin, and their layouts: what a visitor who is not signed in can open. */
+const isPublicPage = (file: string) =>
+  /^src\/app\/(routes|layouts)\//.test(file) && !/^src\/app\/(routes\/(app|admin)|layouts\/shell)\//.test(file);
+/** The pages a first visit most often starts on: nothing of the signed-in pages' goes into their downloads. */
+const isLandingPage = (file: string) =>
+  /^src\/app\/(layouts\/(public|card)-layout|routes\/home|routes\/auth\/login)\.tsx$/.test(file);
+const SHELL = 'src/app/layouts/shell/shell-layout.tsx';
+
+/**
+ * The signed-in pages' modules in a few files instead of dozens (`build/page-chunks.ts`): what only the
+ * signed-in shell uses, the dashboard's (where signing in lands; the other signed-in pages that share a
+ * module with it load it too, about 9 KB), then what the shell shares with public pages other than the
+ * landing pages (about 12 KB more for those that use any of it).
+ */
+const signedInChunks = pageChunks(fileURLToPath(new URL('.', import.meta.url)), [
+  { name: 'signed-in', pages: [SHELL], keepOutOf: isPublicPage },
+  { name: 'dashboard-page', pages: ['src/app/routes/app/dashboard.tsx'], keepOutOf: isPublicPage },
+  { name: 'shell-shared', pages: [SHELL], keepOutOf: isLandingPage },
+]);
+
 export default defineConfig({
   plugins: [
     react(),
+    signedInChunks.plugin,
     muiWithoutCssVariables(),
     // Every asset also as .br and .gz: the server sends the smallest the browser takes, compressed once here.
     compression({
@@ -61,7 +83,15 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_MODULES }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: FRAMEWORK_MODULES, priority: 1 },
+            // Its members' imports are either members too or modules every page that loads it has already.
+            { name: signedInChunks.chunkOf, includeDependenciesRecursively: false },
+          ],
+        },
+      },
     },
   },
 });

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { type ModuleGraph, pageChunkMembers } from './page-chunks.ts';
+
+/**
+ * An entry that lazily loads a sign-in page, a help page and the signed-in shell; the shell lazily loads the
+ * dashboard and a dialog; help lazily loads a markdown renderer.
+ */
+const IMPORTS: Record<string, { static?: string[]; lazy?: string[]; entry?: true }> = {
+  main: { entry: true, static: ['react'], lazy: ['login', 'help', 'shell', 'dashboard'] },
+  react: {},
+  login: { static: ['button', 'text-field'] },
+  help: { static: ['query', 'button'], lazy: ['markdown'] },
+  markdown: { static: ['list'] },
+  shell: { static: ['react', 'app-bar', 'list', 'query', 'button'], lazy: ['dialog'] },
+  'app-bar': { static: ['toolbar'] },
+  toolbar: {},
+  list: {},
+  query: {},
+  button: {},
+  'text-field': {},
+  dialog: { static: ['modal'] },
+  modal: {},
+  dashboard: { static: ['chart', 'app-bar', 'query', 'text-field'] },
+  chart: {},
+};
+
+const graph: ModuleGraph = {
+  ids: Object.keys(IMPORTS),
+  staticImports: (id) => IMPORTS[id]?.static ?? [],
+  dynamicImports: (id) => IMPORTS[id]?.lazy ?? [],
+  isEntry: (id) => IMPORTS[id]?.entry === true,
+  isLazy: (id) => Object.values(IMPORTS).some((module) => module.lazy?.includes(id)),
+};
+const isPublic = (id: string) => id === 'login' || id === 'help';
+
+describe('page chunks', () => {
+  it('takes what only signed-in pages import, never what a public page or what it loads later needs', () => {
+    const members = pageChunkMembers(graph, [{ name: 'signed-in', pages: ['shell'], keepOutOf: isPublic }]);
+    // `list` is the markdown renderer's too (help loads it later), `query` and `button` help's own.
+    expect(Object.fromEntries(members)).toEqual({ 'app-bar': 'signed-in', toolbar: 'signed-in' });
+  });
+
+  it('leaves the entry’s modules and lazily loaded modules in their own files', () => {
+    const members = pageChunkMembers(graph, [{ name: 'everything', pages: ['main', 'shell'], keepOutOf: () => false }]);
+    expect(members.has('react')).toBe(false);
+    expect(members.has('shell')).toBe(false);
+    expect(members.has('dialog')).toBe(false);
+    expect(members.get('list')).toBe('everything');
+  });
+
+  it('fills chunks in order: a later chunk takes only what the earlier ones left', () => {
+    const members = pageChunkMembers(graph, [
+      { name: 'signed-in', pages: ['shell'], keepOutOf: isPublic },
+      { name: 'dashboard-page', pages: ['dashboard'], keepOutOf: isPublic },
+      { name: 'shell-shared', pages: ['shell'], keepOutOf: (id) => id === 'login' },
+    ]);
+    expect(Object.fromEntries(members)).toEqual({
+      'app-bar': 'signed-in',
+      toolbar: 'signed-in',
+      chart: 'dashboard-page',
+      list: 'shell-shared',
+      query: 'shell-shared',
+    });
+    // The sign-in page's button stays out of every chunk, as does the text field the dashboard shares with it.
+    expect(members.has('button')).toBe(false);
+    expect(members.has('text-field')).toBe(false);
+  });
+
+  it('names a page the build does not have', () => {
+    expect(() => pageChunkMembers(graph, [{ name: 'admin', pages: ['admin-page'], keepOutOf: isPublic }])).toThrow(
+      'The page chunk admin names admin-page, which the build does not have.',
+    );
+  });
+});
