@@ -33,21 +33,31 @@ const FRAMEWORK_MODULES = new RegExp(
 /** The pages outside /app and /admin, and their layouts: what a visitor who is not signed in can open. */
 const isPublicPage = (file: string) =>
   /^src\/app\/(routes|layouts)\//.test(file) && !/^src\/app\/(routes\/(app|admin)|layouts\/shell)\//.test(file);
-/** The pages a first visit most often starts on: nothing of the signed-in pages' goes into their downloads. */
-const isLandingPage = (file: string) =>
-  /^src\/app\/(layouts\/(public|card)-layout|routes\/home|routes\/auth\/login)\.tsx$/.test(file);
+/** Where first visits start: home and sign-in, with their layouts. */
+const SIGN_IN = ['src/app/layouts/card-layout.tsx', 'src/app/routes/auth/login.tsx'];
+const HOME = ['src/app/layouts/public-layout.tsx', 'src/app/routes/home.tsx'];
+const isLandingPage = (file: string) => [...SIGN_IN, ...HOME].includes(file);
+/** Where signing in lands: the shell and the dashboard. */
 const SHELL = 'src/app/layouts/shell/shell-layout.tsx';
+const DASHBOARD = 'src/app/routes/app/dashboard.tsx';
 
 /**
- * The signed-in pages' modules in a few files instead of dozens (`build/page-chunks.ts`): what only the
- * signed-in shell uses, the dashboard's (where signing in lands; the other signed-in pages that share a
- * module with it load it too, about 9 KB), then what the shell shares with public pages other than the
- * landing pages (about 12 KB more for those that use any of it).
+ * The dashboard's first visit in a few files instead of dozens (`build/page-chunks.ts`), home's and
+ * sign-in's no larger:
+ * - `signed-in`: what only the shell uses; `dashboard-page`: what only signed-in pages use of the
+ *   dashboard's (the other signed-in pages that share a module with it load it too, about 9 KB);
+ * - `shell-shared`: what they share with public pages other than home and sign-in (those that use any
+ *   of it load it, about 13 KB);
+ * - `landing-shared`, `with-sign-in`, `with-home`: what they share with both landing pages, with
+ *   sign-in only, with home only, each something those pages import anyway.
  */
 const signedInChunks = pageChunks(fileURLToPath(new URL('.', import.meta.url)), [
   { name: 'signed-in', pages: [SHELL], keepOutOf: isPublicPage },
-  { name: 'dashboard-page', pages: ['src/app/routes/app/dashboard.tsx'], keepOutOf: isPublicPage },
-  { name: 'shell-shared', pages: [SHELL], keepOutOf: isLandingPage },
+  { name: 'dashboard-page', pages: [DASHBOARD], keepOutOf: isPublicPage },
+  { name: 'shell-shared', pages: [SHELL, DASHBOARD], keepOutOf: isLandingPage },
+  { name: 'landing-shared', pages: [SHELL, DASHBOARD], sharedWith: [SIGN_IN, HOME] },
+  { name: 'with-sign-in', pages: [SHELL, DASHBOARD], sharedWith: [SIGN_IN] },
+  { name: 'with-home', pages: [SHELL, DASHBOARD], sharedWith: [HOME] },
 ]);
 
 export default defineConfig({

@@ -66,9 +66,25 @@ describe('page chunks', () => {
     expect(members.has('text-field')).toBe(false);
   });
 
+  it('takes, with `sharedWith`, only what each of those pages imports too, so they load nothing they do not use', () => {
+    const members = pageChunkMembers(graph, [
+      { name: 'with-sign-in', pages: ['dashboard'], sharedWith: [['login']] },
+      { name: 'with-help', pages: ['dashboard', 'shell'], sharedWith: [['help']] },
+    ]);
+    // The text field is the sign-in page's too; `query` and `button` are help's; the chart and the app bar nobody else's.
+    expect(Object.fromEntries(members)).toEqual({
+      'text-field': 'with-sign-in',
+      query: 'with-help',
+      button: 'with-help',
+    });
+  });
+
   it('names a page the build does not have', () => {
     expect(() => pageChunkMembers(graph, [{ name: 'admin', pages: ['admin-page'], keepOutOf: isPublic }])).toThrow(
       'The page chunk admin names admin-page, which the build does not have.',
+    );
+    expect(() => pageChunkMembers(graph, [{ name: 'admin', pages: ['shell'], sharedWith: [['sign-up']] }])).toThrow(
+      'The page chunk admin names sign-up, which the build does not have.',
     );
   });
 });

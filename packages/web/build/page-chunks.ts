@@ -15,7 +15,16 @@ export type ModuleGraph = {
  * One file for what `pages` import, named `name`, which no visitor of a page that `keepOutOf` names ever
  * downloads (nor of what that page loads later).
  */
-export type PageChunk<Id = string> = { name: string; pages: readonly Id[]; keepOutOf: (page: Id) => boolean };
+export type PageChunk<Id = string> = {
+  name: string;
+  pages: readonly Id[];
+  keepOutOf?: (page: Id) => boolean;
+  /**
+   * Takes only what each of these pages imports too (a page with its layout): a page that loads the chunk
+   * then uses all of it.
+   */
+  sharedWith?: ReadonlyArray<readonly Id[]>;
+};
 
 /**
  * The chunk each module goes into, for the modules the page chunks take (the bundler splits the rest).
@@ -32,16 +41,20 @@ export function pageChunkMembers(graph: ModuleGraph, chunks: readonly PageChunk[
   const anyImport = (id: string) => [...graph.staticImports(id), ...graph.dynamicImports(id)];
   const members = new Map<string, string>();
   for (const chunk of chunks) {
-    const missing = chunk.pages.filter((page) => !graph.ids.includes(page));
+    const named = [...chunk.pages, ...(chunk.sharedWith ?? []).flat()];
+    const missing = named.filter((page) => !graph.ids.includes(page));
     if (missing.length > 0) {
       throw new Error(`The page chunk ${chunk.name} names ${missing.join(', ')}, which the build does not have.`);
     }
+    const keepOutOf = chunk.keepOutOf ?? (() => false);
     const keptOut = reachable(
-      graph.ids.filter((id) => graph.isLazy(id) && chunk.keepOutOf(id)),
+      graph.ids.filter((id) => graph.isLazy(id) && keepOutOf(id)),
       anyImport,
     );
+    const alsoImportedBy = (chunk.sharedWith ?? []).map((pages) => reachable(pages, graph.staticImports));
     for (const id of reachable(chunk.pages, graph.staticImports)) {
       if (inEntry.has(id) || keptOut.has(id) || graph.isLazy(id) || members.has(id)) continue;
+      if (!alsoImportedBy.every((imported) => imported.has(id))) continue;
       members.set(id, chunk.name);
     }
   }
@@ -85,7 +98,8 @@ export function pageChunks(root: string, chunks: readonly PageChunk[]) {
         chunks.map((chunk) => ({
           ...chunk,
           pages: chunk.pages.map((page) => path.join(root, page)),
-          keepOutOf: (id) => chunk.keepOutOf(file(id)),
+          keepOutOf: (id) => chunk.keepOutOf?.(file(id)) === true,
+          sharedWith: chunk.sharedWith?.map((pages) => pages.map((page) => path.join(root, page))),
         })),
       );
     },
