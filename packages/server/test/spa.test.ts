@@ -111,6 +111,22 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends a script the headers that protect it, and not those only a page acts on', async () => {
+    const script = await services.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['referrer-policy']).toBe('no-referrer');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['strict-transport-security']).toBeUndefined();
+    for (const url of ['/auth/login', '/app/dashboard', '/assets/missing-1a2b.js']) {
+      const page = await services.app.inject({ method: 'GET', url });
+      expect(page.headers['content-type'], url).toContain('text/html');
+      expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {
     const api = await services.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
