@@ -103,7 +103,7 @@ export default defineConfig({
             // TanStack Query in one file: the pages that read data use most of it, and split it is six.
             { name: 'data-cache', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
             // Its members' imports are either members too or modules every page that loads it has already.
-            { name: signedInChunks.chunkOf, includeDependenciesRecursively: false },
+            { name: signedInChunks.chunkOf, debugName: 'page-chunks', includeDependenciesRecursively: false },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ModuleGraph, pageChunkMembers } from './page-chunks.ts';
+import { type ModuleGraph, misplacedPageChunks, pageChunkMembers } from './page-chunks.ts';
 
 /**
  * An entry that lazily loads a sign-in page, a help page and the signed-in shell; the shell lazily loads the
@@ -86,5 +86,52 @@ describe('page chunks', () => {
     expect(() => pageChunkMembers(graph, [{ name: 'admin', pages: ['shell'], sharedWith: [['sign-up']] }])).toThrow(
       'The page chunk admin names sign-up, which the build does not have.',
     );
+  });
+});
+
+describe('checking the built chunks', () => {
+  const chunk = (
+    name: string,
+    facadeModuleId: string | null,
+    imports: string[] = [],
+    dynamicImports: string[] = [],
+  ) => ({
+    name,
+    fileName: `${name}.js`,
+    isEntry: name === 'index',
+    facadeModuleId,
+    imports,
+    dynamicImports,
+  });
+  const keptOut = [{ chunk: 'signed-in', pages: ['login', 'help'] }];
+
+  it('passes a build where no page a chunk is kept out of loads it, the entry’s lazy pages aside', () => {
+    const built = [
+      chunk('index', 'main', ['framework.js'], ['login.js', 'shell.js']),
+      chunk('framework', null),
+      chunk('login', 'login', ['index.js', 'framework.js']),
+      chunk('help', 'help', ['framework.js'], ['markdown.js']),
+      chunk('markdown', 'markdown'),
+      chunk('shell', 'shell', ['signed-in.js']),
+      chunk('signed-in', null, ['framework.js']),
+    ];
+    expect(misplacedPageChunks(built, keptOut)).toEqual([]);
+  });
+
+  it('names a kept-out page that loads the chunk, at once or later, and an entry that loads a page chunk', () => {
+    const built = [
+      chunk('index', 'main', ['signed-in.js'], ['login.js', 'shell.js']),
+      chunk('login', 'login', ['form.js']),
+      chunk('form', null, ['signed-in.js']),
+      chunk('help', 'help', [], ['markdown.js']),
+      chunk('markdown', 'markdown', ['signed-in.js']),
+      chunk('shell', 'shell', ['signed-in.js']),
+      chunk('signed-in', null),
+    ];
+    expect(misplacedPageChunks(built, keptOut)).toEqual([
+      "The app's entry loads the page chunk signed-in, so every page would.",
+      'login loads the page chunk signed-in, which is kept out of it.',
+      'help loads the page chunk signed-in, which is kept out of it.',
+    ]);
   });
 });

@@ -72,13 +72,67 @@ function reachable(roots: readonly string[], next: (id: string) => readonly stri
   return seen;
 }
 
+/** An output chunk, as much of it as `misplacedPageChunks` reads. */
+export type BuiltChunk = {
+  name: string;
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: readonly string[];
+  dynamicImports: readonly string[];
+};
+
+/**
+ * What the built chunks break of the page chunks' promises, a sentence each: a page a chunk is kept out of
+ * that loads it (at once or later), or the app's entry loading a page chunk (then every page would). The
+ * grouping reads the module graph before the bundler drops unused imports, and this checks the result.
+ */
+export function misplacedPageChunks(
+  built: readonly BuiltChunk[],
+  keptOut: ReadonlyArray<{ chunk: string; pages: readonly string[] }>,
+  describe: (page: string) => string = (page) => page,
+): string[] {
+  const byFile = new Map(built.map((chunk) => [chunk.fileName, chunk]));
+  const loads = (roots: readonly BuiltChunk[], later: boolean) => {
+    const files = reachable(
+      roots.map((chunk) => chunk.fileName),
+      (file) => {
+        const chunk = byFile.get(file);
+        // The entry is loaded before any page, and what it loads later is the router's pages (navigation).
+        if (!chunk || (chunk.isEntry && !roots.includes(chunk))) return [];
+        return [...chunk.imports, ...(later ? chunk.dynamicImports : [])];
+      },
+    );
+    return new Set([...files].map((file) => byFile.get(file)?.name));
+  };
+  const pageChunkNames = new Set(keptOut.map((rule) => rule.chunk));
+  const problems: string[] = [];
+  for (const name of loads(
+    built.filter((chunk) => chunk.isEntry),
+    false,
+  )) {
+    if (name && pageChunkNames.has(name))
+      problems.push(`The app's entry loads the page chunk ${name}, so every page would.`);
+  }
+  for (const rule of keptOut) {
+    for (const page of rule.pages) {
+      const own = built.filter((chunk) => chunk.facadeModuleId === page);
+      if (loads(own, true).has(rule.chunk))
+        problems.push(`${describe(page)} loads the page chunk ${rule.chunk}, which is kept out of it.`);
+    }
+  }
+  return problems;
+}
+
 /**
  * The page chunks as a build plugin and the bundler's group name function: the plugin reads the module
  * graph once every module is loaded (`buildEnd`), which is before the bundler splits the code and asks
- * `chunkOf`. Pages are files relative to `root`, with `/` separators.
+ * `chunkOf`, and fails the build when the chunks written break a promise (`misplacedPageChunks`). Pages
+ * are files relative to `root`, with `/` separators.
  */
 export function pageChunks(root: string, chunks: readonly PageChunk[]) {
   let members = new Map<string, string>();
+  let keptOut: Array<{ chunk: string; pages: string[] }> = [];
   const file = (id: string) => path.relative(root, id).split(path.sep).join('/');
   const plugin: Plugin = {
     name: 'automate-page-chunks',
@@ -102,6 +156,16 @@ export function pageChunks(root: string, chunks: readonly PageChunk[]) {
           sharedWith: chunk.sharedWith?.map((pages) => pages.map((page) => path.join(root, page))),
         })),
       );
+      keptOut = chunks.map((chunk) => ({
+        chunk: chunk.name,
+        pages: graph.ids.filter((id) => graph.isLazy(id) && chunk.keepOutOf?.(file(id)) === true),
+      }));
+    },
+    writeBundle(_options, bundle) {
+      const built = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const problems = misplacedPageChunks(built, keptOut, file);
+      if (problems.length > 0)
+        this.error(`The page chunks are not where build/page-chunks.ts puts them:\n${problems.join('\n')}`);
     },
   };
   return { plugin, chunkOf: (id: string): string | null => members.get(id) ?? null };
