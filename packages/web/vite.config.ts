@@ -102,7 +102,8 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK_MODULES, priority: 1 },
             // TanStack Query in one file: the pages that read data use most of it, and split it is six.
             { name: 'data-cache', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
-            // Its members' imports are either members too or modules every page that loads it has already.
+            // Only the modules page-chunks chose: pulling their imports in too would take modules the entry or
+            // a landing page loads, which would then load the chunk.
             { name: signedInChunks.chunkOf, debugName: 'page-chunks', includeDependenciesRecursively: false },
           ],
         },
