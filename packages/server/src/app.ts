@@ -103,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Checkout runs in a popup the app opens: the app keeps its handle on it across the payment page.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  // Every answer gets them; the web app's scripts then shed those only a page acts on (http/spa.ts).
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );

@@ -112,13 +112,20 @@ describe('serving the web app', () => {
   });
 
   it('sends a script the headers that protect it, and not those only a page acts on', async () => {
-    const script = await services.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
-    expect(script.headers['x-content-type-options']).toBe('nosniff');
-    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(script.headers['referrer-policy']).toBe('no-referrer');
-    expect(script.headers['content-security-policy']).toBeUndefined();
-    expect(script.headers['x-frame-options']).toBeUndefined();
-    expect(script.headers['strict-transport-security']).toBeUndefined();
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const script = await services.app.inject({
+        method: 'GET',
+        url: '/assets/app-1a2b.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(script.headers['content-encoding'], encoding).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(script.headers['x-content-type-options'], encoding).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy'], encoding).toBe('same-origin');
+      expect(script.headers['referrer-policy'], encoding).toBe('no-referrer');
+      expect(script.headers['content-security-policy'], encoding).toBeUndefined();
+      expect(script.headers['x-frame-options'], encoding).toBeUndefined();
+      expect(script.headers['strict-transport-security'], encoding).toBeUndefined();
+    }
     for (const url of ['/auth/login', '/app/dashboard', '/assets/missing-1a2b.js']) {
       const page = await services.app.inject({ method: 'GET', url });
       expect(page.headers['content-type'], url).toContain('text/html');

@@ -87,7 +87,8 @@ export async function registerSpa(app: App, webRoot: string | undefined): Promis
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (/\.m?js$/.test(filePath)) {
+        // The Brotli or gzip copy of a script is a script too.
+        if (/\.m?js(\.br|\.gz)?$/.test(filePath)) {
           for (const header of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(header);
         }
       },
