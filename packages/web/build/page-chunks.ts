@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { reachable } from './reachable.ts';
 
 /** The module graph as the grouping reads it. */
 export type ModuleGraph = {
@@ -59,17 +60,6 @@ export function pageChunkMembers(graph: ModuleGraph, chunks: readonly PageChunk[
     }
   }
   return members;
-}
-
-function reachable(roots: readonly string[], next: (id: string) => readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...roots];
-  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...next(id));
-  }
-  return seen;
 }
 
 /** An output chunk, as much of it as `misplacedPageChunks` reads. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { reachable } from './reachable.ts';
 
 /** One chunk of Vite's build manifest (`.vite/manifest.json`), as much of it as the budgets read. */
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
@@ -66,14 +67,7 @@ export function measureRoutes(
 }
 
 function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
-  };
-  for (const root of roots) visit(root);
-  return seen;
+  return reachable(roots, (key) => manifest[key]?.imports ?? []);
 }
 
 /**
