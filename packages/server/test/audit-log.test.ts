@@ -85,6 +85,7 @@ describe('the audit log', () => {
       (await call('PATCH', `/api/Vendor/${team.vendor.id}`, { name: 'Renamed Ltd' }, team.adminToken)).statusCode,
     ).toBe(200);
     expect((await call('PATCH', `/api/Vendor/${team.vendor.id}`, { timeZone: 'Europe/London' })).statusCode).toBe(200);
+    services.clock.advance(1000); // the log lists newest first; entries in the same millisecond have no order
     const cancelled = await call('GET', `/api/vendor/${team.vendor.id}/Trigger/runs/${run}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     // A refused change changes nothing and is not recorded.

@@ -27,12 +27,18 @@ export function noteSettingBefore(request: FastifyRequest, value: unknown): void
  * Writes every change a super admin makes while acting as a vendor they do not belong to (the vendor
  * override) into the audit log, once the change succeeded: any vendor-scoped call but a read (a GET
  * that changes something says so with `config.changesState`). What was sent is the entry's `after`.
+ * Written before the answer is sent, so whoever reads the log after a change finds it there.
  */
 export function registerActingAsVendorAudit(api: App, deps: Deps): void {
   api.decorateRequest('auditBefore', undefined);
-  api.addHook('onResponse', async (request, reply) => {
+  api.addHook('onSend', async (request, reply, payload) => {
+    await recordIfChangeAsVendor(request, reply.statusCode);
+    return payload;
+  });
+
+  async function recordIfChangeAsVendor(request: FastifyRequest, statusCode: number): Promise<void> {
     const { caller, vendorScope } = request;
-    if (!caller?.isSuperAdmin || !vendorScope || reply.statusCode >= 400) return;
+    if (!caller?.isSuperAdmin || !vendorScope || statusCode >= 400) return;
     if (caller.memberships.some((membership) => membership.vendorId === vendorScope.id)) return;
     const { config, schema, url } = request.routeOptions;
     if (request.method === 'GET' && !config.changesState) return;
@@ -48,5 +54,5 @@ export function registerActingAsVendorAudit(api: App, deps: Deps): void {
     } catch (error) {
       request.log.error({ err: error }, 'a change made as a vendor could not be written to the audit log');
     }
-  });
+  }
 }
