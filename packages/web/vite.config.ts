@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { directContractImports } from './build/direct-contract-imports.ts';
 import { muiWithoutCssVariables } from './build/mui-without-css-variables.ts';
 import { pageChunks } from './build/page-chunks.ts';
 import { prerenderPages } from './build/prerender.ts';
@@ -40,9 +41,10 @@ const isPublicPage = (file: string) =>
 const SIGN_IN = ['src/app/layouts/card-layout.tsx', 'src/app/routes/auth/login.tsx'];
 const HOME = ['src/app/layouts/public-layout.tsx', 'src/app/routes/home.tsx'];
 const isLandingPage = (file: string) => [...SIGN_IN, ...HOME].includes(file);
-/** Where signing in lands: the shell and the dashboard. */
+/** Where signing in lands: the shell and the dashboard; and the schemas their requests are read with. */
 const SHELL = 'src/app/layouts/shell/shell-layout.tsx';
 const DASHBOARD = 'src/app/routes/app/dashboard.tsx';
+const SHELL_SCHEMAS = 'src/lib/shell-schemas.ts';
 
 /**
  * The dashboard's first visit in a few files instead of dozens (`build/page-chunks.ts`), home's and
@@ -52,7 +54,11 @@ const DASHBOARD = 'src/app/routes/app/dashboard.tsx';
  * - `shell-shared`: what they share with public pages other than home and sign-in (those that use any
  *   of it load it, about 13 KB);
  * - `landing-shared`, `with-sign-in`, `with-home`: what they share with both landing pages, with
- *   sign-in only, with home only, each something those pages import anyway.
+ *   sign-in only, with home only, each something those pages import anyway;
+ * - `shell-data`, `shell-data-later`: the schemas the shell and the dashboard read their answers with
+ *   (`src/lib/shell-schemas.ts`, loaded beside the requests), zod's included, in two files instead of
+ *   ten: what home and sign-in never load, and what sign-in loads only once its form is sent. Other
+ *   public pages that read data load them too (up to about 9 KB they do not use).
  */
 const signedInChunks = pageChunks(fileURLToPath(new URL('.', import.meta.url)), [
   { name: 'signed-in', pages: [SHELL], keepOutOf: isPublicPage },
@@ -61,10 +67,17 @@ const signedInChunks = pageChunks(fileURLToPath(new URL('.', import.meta.url)), 
   { name: 'landing-shared', pages: [SHELL, DASHBOARD], sharedWith: [SIGN_IN, HOME] },
   { name: 'with-sign-in', pages: [SHELL, DASHBOARD], sharedWith: [SIGN_IN] },
   { name: 'with-home', pages: [SHELL, DASHBOARD], sharedWith: [HOME] },
+  { name: 'shell-data', pages: [SHELL_SCHEMAS], keepOutOf: isLandingPage },
+  {
+    name: 'shell-data-later',
+    pages: [SHELL_SCHEMAS],
+    keepOutOfFirstLoad: (page) => isLandingPage(page) || [SHELL, DASHBOARD].includes(page),
+  },
 ]);
 
 export default defineConfig({
   plugins: [
+    directContractImports(fileURLToPath(new URL('../contract/src/index.ts', import.meta.url))),
     react(),
     signedInChunks.plugin,
     muiWithoutCssVariables(),

@@ -79,6 +79,18 @@ describe('page chunks', () => {
     });
   });
 
+  it('takes, with `keepOutOfFirstLoad`, what a page only loads later, but nothing its first visit needs', () => {
+    const members = pageChunkMembers(graph, [
+      { name: 'later-for-help', pages: ['shell'], keepOutOfFirstLoad: (id) => id === 'help' },
+    ]);
+    // The list is help's markdown renderer's, loaded after help shows; `query` and `button` help's own.
+    expect(Object.fromEntries(members)).toEqual({
+      'app-bar': 'later-for-help',
+      toolbar: 'later-for-help',
+      list: 'later-for-help',
+    });
+  });
+
   it('names a page the build does not have', () => {
     expect(() => pageChunkMembers(graph, [{ name: 'admin', pages: ['admin-page'], keepOutOf: isPublic }])).toThrow(
       'The page chunk admin names admin-page, which the build does not have.',
@@ -103,7 +115,7 @@ describe('checking the built chunks', () => {
     imports,
     dynamicImports,
   });
-  const keptOut = [{ chunk: 'signed-in', pages: ['login', 'help'] }];
+  const keptOut = [{ chunk: 'signed-in', pages: ['login', 'help'], later: true }];
 
   it('passes a build where no page a chunk is kept out of loads it, the entry’s lazy pages aside', () => {
     const built = [
@@ -132,6 +144,25 @@ describe('checking the built chunks', () => {
       "The app's entry loads the page chunk signed-in, so every page would.",
       'login loads the page chunk signed-in, which is kept out of it.',
       'help loads the page chunk signed-in, which is kept out of it.',
+    ]);
+  });
+
+  it('lets a page load later, not at once, a chunk kept out of its first visit only', () => {
+    const firstVisit = [{ chunk: 'schemas', pages: ['login'], later: false }];
+    const later = [
+      chunk('index', 'main', [], ['login.js']),
+      chunk('login', 'login', [], ['send.js']),
+      chunk('send', 'send', ['schemas.js']),
+      chunk('schemas', null),
+    ];
+    expect(misplacedPageChunks(later, firstVisit)).toEqual([]);
+    const atOnce = [
+      chunk('index', 'main', [], ['login.js']),
+      chunk('login', 'login', ['schemas.js']),
+      chunk('schemas', null),
+    ];
+    expect(misplacedPageChunks(atOnce, firstVisit)).toEqual([
+      'login loads the page chunk schemas, which is kept out of it.',
     ]);
   });
 });

@@ -20,6 +20,8 @@ export type PageChunk<Id = string> = {
   name: string;
   pages: readonly Id[];
   keepOutOf?: (page: Id) => boolean;
+  /** Pages that may load the chunk later (a form sent, a dialog opened) but not on their first visit. */
+  keepOutOfFirstLoad?: (page: Id) => boolean;
   /**
    * Takes only what each of these pages imports too (a page with its layout): a page that loads the chunk
    * then uses all of it.
@@ -37,6 +39,16 @@ export type PageChunk<Id = string> = {
  * kept out of can reach, following lazy imports too. Chunks are filled in order (a module goes to the first
  * that takes it), and lazily loaded modules keep their own file, which is what the router fetches.
  */
+/** The pages (lazily loaded modules) `chunk` is kept out of: ever, then on their first visit only. */
+function keptOutPages(graph: ModuleGraph, chunk: PageChunk): [KeptOut, KeptOut] {
+  const pages = (rule: ((page: string) => boolean) | undefined) =>
+    graph.ids.filter((id) => graph.isLazy(id) && rule?.(id) === true);
+  return [
+    { chunk: chunk.name, pages: pages(chunk.keepOutOf), later: true },
+    { chunk: chunk.name, pages: pages(chunk.keepOutOfFirstLoad), later: false },
+  ];
+}
+
 export function pageChunkMembers(graph: ModuleGraph, chunks: readonly PageChunk[]): Map<string, string> {
   const inEntry = reachable(graph.ids.filter(graph.isEntry), graph.staticImports);
   const anyImport = (id: string) => [...graph.staticImports(id), ...graph.dynamicImports(id)];
@@ -47,14 +59,14 @@ export function pageChunkMembers(graph: ModuleGraph, chunks: readonly PageChunk[
     if (missing.length > 0) {
       throw new Error(`The page chunk ${chunk.name} names ${missing.join(', ')}, which the build does not have.`);
     }
-    const keepOutOf = chunk.keepOutOf ?? (() => false);
-    const keptOut = reachable(
-      graph.ids.filter((id) => graph.isLazy(id) && keepOutOf(id)),
-      anyImport,
-    );
+    const [ever, onFirstVisit] = keptOutPages(graph, chunk);
+    const keptOut = reachable(ever.pages, anyImport);
+    const firstLoadsKeptOut = reachable(onFirstVisit.pages, graph.staticImports);
     const alsoImportedBy = (chunk.sharedWith ?? []).map((pages) => reachable(pages, graph.staticImports));
     for (const id of reachable(chunk.pages, graph.staticImports)) {
-      if (inEntry.has(id) || keptOut.has(id) || graph.isLazy(id) || members.has(id)) continue;
+      if (inEntry.has(id) || keptOut.has(id) || firstLoadsKeptOut.has(id) || graph.isLazy(id) || members.has(id)) {
+        continue;
+      }
       if (!alsoImportedBy.every((imported) => imported.has(id))) continue;
       members.set(id, chunk.name);
     }
@@ -72,14 +84,18 @@ export type BuiltChunk = {
   dynamicImports: readonly string[];
 };
 
+/** A page chunk and the pages that must not load it: on their first visit, or (`later`) ever. */
+export type KeptOut = { chunk: string; pages: readonly string[]; later: boolean };
+
 /**
  * What the built chunks break of the page chunks' promises, a sentence each: a page a chunk is kept out of
- * that loads it (at once or later), or the app's entry loading a page chunk (then every page would). The
+ * that loads it (at once, or later too where the rule says so), or the app's entry loading a page chunk
+ * (then every page would). The
  * grouping reads the module graph before the bundler drops unused imports, and this checks the result.
  */
 export function misplacedPageChunks(
   built: readonly BuiltChunk[],
-  keptOut: ReadonlyArray<{ chunk: string; pages: readonly string[] }>,
+  keptOut: readonly KeptOut[],
   describe: (page: string) => string = (page) => page,
 ): string[] {
   const byFile = new Map(built.map((chunk) => [chunk.fileName, chunk]));
@@ -107,7 +123,7 @@ export function misplacedPageChunks(
   for (const rule of keptOut) {
     for (const page of rule.pages) {
       const own = built.filter((chunk) => chunk.facadeModuleId === page);
-      if (loads(own, true).has(rule.chunk))
+      if (loads(own, rule.later).has(rule.chunk))
         problems.push(`${describe(page)} loads the page chunk ${rule.chunk}, which is kept out of it.`);
     }
   }
@@ -122,7 +138,7 @@ export function misplacedPageChunks(
  */
 export function pageChunks(root: string, chunks: readonly PageChunk[]) {
   let members = new Map<string, string>();
-  let keptOut: Array<{ chunk: string; pages: string[] }> = [];
+  let keptOut: KeptOut[] = [];
   const file = (id: string) => path.relative(root, id).split(path.sep).join('/');
   const plugin: Plugin = {
     name: 'automate-page-chunks',
@@ -137,19 +153,17 @@ export function pageChunks(root: string, chunks: readonly PageChunk[]) {
         isEntry: (id) => info(id)?.isEntry === true,
         isLazy: (id) => (info(id)?.dynamicImporters.length ?? 0) > 0,
       };
-      members = pageChunkMembers(
-        graph,
-        chunks.map((chunk) => ({
+      const resolved = chunks.map(
+        (chunk): PageChunk => ({
           ...chunk,
           pages: chunk.pages.map((page) => path.join(root, page)),
           keepOutOf: (id) => chunk.keepOutOf?.(file(id)) === true,
+          keepOutOfFirstLoad: (id) => chunk.keepOutOfFirstLoad?.(file(id)) === true,
           sharedWith: chunk.sharedWith?.map((pages) => pages.map((page) => path.join(root, page))),
-        })),
+        }),
       );
-      keptOut = chunks.map((chunk) => ({
-        chunk: chunk.name,
-        pages: graph.ids.filter((id) => graph.isLazy(id) && chunk.keepOutOf?.(file(id)) === true),
-      }));
+      members = pageChunkMembers(graph, resolved);
+      keptOut = resolved.flatMap((chunk) => keptOutPages(graph, chunk));
     },
     writeBundle(_options, bundle) {
       const built = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
