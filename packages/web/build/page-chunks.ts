@@ -29,16 +29,6 @@ export type PageChunk<Id = string> = {
   sharedWith?: ReadonlyArray<readonly Id[]>;
 };
 
-/**
- * The chunk each module goes into, for the modules the page chunks take (the bundler splits the rest).
- *
- * Split by the bundler's default, a module shared by a different set of lazily loaded pages than its
- * neighbours gets a file of its own: the dashboard's first visit fetched 67 files, most under 2 KB, and on
- * a phone's HTTP/1.1 connection (six requests at a time, a round trip each) the requests cost more than the
- * bytes. A chunk takes every module its pages import that the app's entry does not and that no page it is
- * kept out of can reach, following lazy imports too. Chunks are filled in order (a module goes to the first
- * that takes it), and lazily loaded modules keep their own file, which is what the router fetches.
- */
 /** The pages (lazily loaded modules) `chunk` is kept out of: ever, then on their first visit only. */
 function keptOutPages(graph: ModuleGraph, chunk: PageChunk): [KeptOut, KeptOut] {
   const pages = (rule: ((page: string) => boolean) | undefined) =>
@@ -49,6 +39,17 @@ function keptOutPages(graph: ModuleGraph, chunk: PageChunk): [KeptOut, KeptOut] 
   ];
 }
 
+/**
+ * The chunk each module goes into, for the modules the page chunks take (the bundler splits the rest).
+ *
+ * Split by the bundler's default, a module shared by a different set of lazily loaded pages than its
+ * neighbours gets a file of its own: the dashboard's first visit fetched 67 files, most under 2 KB, and on
+ * a phone's HTTP/1.1 connection (six requests at a time, a round trip each) the requests cost more than the
+ * bytes. A chunk takes every module its pages import that the app's entry does not and that no page it is
+ * kept out of can reach, following lazy imports too (with `keepOutOfFirstLoad`, that no such page imports on
+ * its first visit). Chunks are filled in order (a module goes to the first that takes it), and lazily loaded
+ * modules keep their own file, which is what the router fetches.
+ */
 export function pageChunkMembers(graph: ModuleGraph, chunks: readonly PageChunk[]): Map<string, string> {
   const inEntry = reachable(graph.ids.filter(graph.isEntry), graph.staticImports);
   const anyImport = (id: string) => [...graph.staticImports(id), ...graph.dynamicImports(id)];
@@ -90,8 +91,8 @@ export type KeptOut = { chunk: string; pages: readonly string[]; later: boolean 
 /**
  * What the built chunks break of the page chunks' promises, a sentence each: a page a chunk is kept out of
  * that loads it (at once, or later too where the rule says so), or the app's entry loading a page chunk
- * (then every page would). The
- * grouping reads the module graph before the bundler drops unused imports, and this checks the result.
+ * (then every page would). The grouping reads the module graph before the bundler drops unused imports,
+ * and this checks the result.
  */
 export function misplacedPageChunks(
   built: readonly BuiltChunk[],
