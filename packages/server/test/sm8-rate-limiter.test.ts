@@ -34,6 +34,22 @@ describe('the shared ServiceM8 rate limit', () => {
     expect(grantedAt.length).toBeGreaterThan(150);
   });
 
+  it('credits each moment’s refill once when callers’ clocks arrive out of order', async () => {
+    // Two processes, or two calls that read the clock before their turn: a take stamped earlier can land
+    // after one stamped later. Capacity 20, refill 100 a minute (5 every 3 s).
+    const limits = { perMinute: 120, perDay: 20_000 };
+    const start = Date.parse('2026-06-03T00:00:00Z');
+    const at = (seconds: number) => new Date(start + seconds * 1000);
+    for (let i = 0; i < 20; i++)
+      expect((await takeRateToken(database.db, 'acct-order', at(0), limits)).granted).toBe(true);
+    expect((await takeRateToken(database.db, 'acct-order', at(6), limits)).granted).toBe(true);
+    expect((await takeRateToken(database.db, 'acct-order', at(3), limits)).granted).toBe(true);
+    // Six seconds brought 10 tokens, two of which are spent: 8 more at 6 s, not the 3 s between counted twice.
+    let granted = 0;
+    while ((await takeRateToken(database.db, 'acct-order', at(6), limits)).granted) granted++;
+    expect(granted).toBe(8);
+  });
+
   it('says how long to wait when the bucket is empty', async () => {
     const limits = { perMinute: 6, perDay: 100 };
     const now = new Date('2026-06-01T00:00:00Z');

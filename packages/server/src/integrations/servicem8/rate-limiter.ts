@@ -50,7 +50,9 @@ async function takeFromBucket(db: Db, accountUuid: string, now: Date, limits: Ra
     .update(sm8RateBuckets)
     .set({
       tokens: sql`${available} - 1`,
-      refilledAt: now,
+      // Never back in time: a take stamped earlier that lands after a later one would otherwise have the
+      // next take credit the refill between them a second time.
+      refilledAt: sql`greatest(${sm8RateBuckets.refilledAt}, ${now}::timestamptz)`,
       dayStartedAt: sql`case when ${dayOver} then ${now}::timestamptz else ${sm8RateBuckets.dayStartedAt} end`,
       dayCount: sql`case when ${dayOver} then 1 else ${sm8RateBuckets.dayCount} + 1 end`,
       dayThrottledMs: sql`case when ${dayOver} then 0 else ${sm8RateBuckets.dayThrottledMs} end`,
