@@ -182,6 +182,44 @@ describe('signing up and in', () => {
   });
 });
 
+describe('the first paint', () => {
+  const LOADING = 'Loading Automate…';
+
+  /** Holds the app's entry script back until the returned function is called: a phone still downloading it. */
+  async function holdTheApp(): Promise<() => void> {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  it('a page the build did not draw says the app is loading until the app has drawn it', async () => {
+    const release = await holdTheApp();
+    const opening = openAs(DEMO_ADMIN, '/app/dashboard');
+    await page.getByRole('status').getByText(LOADING).waitFor();
+    release();
+    await opening;
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    expect(await page.getByText(LOADING).isVisible()).toBe(false);
+  });
+
+  it('a page the build drew shows itself, never the loading screen', async () => {
+    const release = await holdTheApp();
+    const opening = page.goto(url('/auth/login'));
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // Past the moment the loading screen would appear, the app still held back.
+    await page.waitForTimeout(600);
+    expect(await page.getByText(LOADING).isVisible()).toBe(false);
+    release();
+    await opening;
+  });
+});
+
 describe('the session', () => {
   it('logout clears the stored user, vendor id and vendor name and goes to /auth/login', async () => {
     await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
