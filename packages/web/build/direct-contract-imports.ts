@@ -29,7 +29,36 @@ export function contractExports(indexFile: string): Map<string, string> {
 }
 
 type Binding = { imported: string; local: string };
+type Entry = Binding & { isType: boolean };
 const specifier = ({ imported, local }: Binding) => (imported === local ? imported : `${imported} as ${local}`);
+
+/** The import or re-export statements that take names from the contract, each with what it takes. */
+function contractStatements(module: ModuleInfo) {
+  const statements: Array<{ start: number; end: number; keyword: 'import' | 'export'; entries: Entry[] }> = [];
+  for (const { start, end, moduleRequest, entries } of module.staticImports) {
+    if (moduleRequest.value !== CONTRACT) continue;
+    // A namespace or default import keeps the index: it may use any of it.
+    if (entries.some((entry) => entry.importName.kind !== 'Name')) continue;
+    const taken = entries.map((entry) => ({
+      imported: entry.importName.name ?? '',
+      local: entry.localName.value,
+      isType: entry.isType,
+    }));
+    statements.push({ start, end, keyword: 'import', entries: taken });
+  }
+  for (const { start, end, entries } of module.staticExports) {
+    if (!entries.every((entry) => entry.moduleRequest?.value === CONTRACT && entry.importName.kind === 'Name')) {
+      continue;
+    }
+    const taken = entries.map((entry) => ({
+      imported: entry.importName.name ?? '',
+      local: entry.exportName.name ?? '',
+      isType: entry.isType,
+    }));
+    statements.push({ start, end, keyword: 'export', entries: taken });
+  }
+  return statements;
+}
 
 /**
  * `code` with every value it imports or re-exports from the contract taken from the file that defines
@@ -38,49 +67,21 @@ const specifier = ({ imported, local }: Binding) => (imported === local ? import
  */
 export function withDirectContractImports(file: string, code: string, owners: Map<string, string>): string | null {
   if (!code.includes(CONTRACT)) return null;
-  const module = parse(file, code);
   const edits: Array<{ start: number; end: number; text: string }> = [];
-  const fromOwners = (keyword: 'import' | 'export', bindings: Binding[], types: Binding[]) => {
+  for (const { start, end, keyword, entries } of contractStatements(parse(file, code))) {
+    const types = entries.filter((entry) => entry.isType);
     const byOwner = new Map<string, Binding[]>();
-    for (const binding of bindings) {
-      const owner = owners.get(binding.imported);
-      if (!owner) throw new Error(`${file} takes ${binding.imported} from ${CONTRACT}, which does not export it.`);
-      byOwner.set(owner, [...(byOwner.get(owner) ?? []), binding]);
+    for (const value of entries.filter((entry) => !entry.isType)) {
+      const owner = owners.get(value.imported);
+      if (!owner) throw new Error(`${file} takes ${value.imported} from ${CONTRACT}, which does not export it.`);
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), value]);
     }
+    if (byOwner.size === 0) continue;
     const statements = [...byOwner].map(
       ([owner, named]) => `${keyword} { ${named.map(specifier).join(', ')} } from ${JSON.stringify(owner)};`,
     );
     if (types.length > 0) statements.push(`${keyword} type { ${types.map(specifier).join(', ')} } from '${CONTRACT}';`);
-    return statements.join(' ');
-  };
-
-  for (const statement of module.staticImports) {
-    if (statement.moduleRequest.value !== CONTRACT) continue;
-    const named = statement.entries.filter((entry) => entry.importName.kind === 'Name');
-    // A namespace or default import keeps the index: it may use any of it.
-    if (named.length !== statement.entries.length || named.every((entry) => entry.isType)) continue;
-    const binding = (entry: (typeof named)[number]) => ({
-      imported: entry.importName.name ?? '',
-      local: entry.localName.value,
-    });
-    const values = named.filter((entry) => !entry.isType).map(binding);
-    const types = named.filter((entry) => entry.isType).map(binding);
-    edits.push({ start: statement.start, end: statement.end, text: fromOwners('import', values, types) });
-  }
-  for (const statement of module.staticExports) {
-    const entries = statement.entries.filter((entry) => entry.moduleRequest?.value === CONTRACT);
-    if (entries.length === 0) continue;
-    if (entries.some((entry) => entry.importName.kind !== 'Name') || entries.length !== statement.entries.length) {
-      continue;
-    }
-    const binding = (entry: (typeof entries)[number]) => ({
-      imported: entry.importName.name ?? '',
-      local: entry.exportName.name ?? '',
-    });
-    const values = entries.filter((entry) => !entry.isType).map(binding);
-    const types = entries.filter((entry) => entry.isType).map(binding);
-    if (values.length === 0) continue;
-    edits.push({ start: statement.start, end: statement.end, text: fromOwners('export', values, types) });
+    edits.push({ start, end, text: statements.join(' ') });
   }
   if (edits.length === 0) return null;
   let rewritten = code;
