@@ -68,8 +68,8 @@ export function AppSidebar({
   ariaLabel,
 }: {
   expanded: boolean;
-  /** Below lg: whether the drawer is open, and how it asks to close. */
-  drawer: { open: boolean; onClose: () => void } | null;
+  /** Below lg: whether the drawer is open, whether it stays in the page while closed, and how it asks to close. */
+  drawer: { open: boolean; keptMounted: boolean; onClose: () => void } | null;
   items: readonly NavItem[];
   onAction: (action: 'changelog' | 'feedback') => void;
   /** The vendor selector or the current vendor's name; shown when expanded. */
@@ -82,7 +82,9 @@ export function AppSidebar({
   return (
     <Drawer
       variant={drawer ? 'temporary' : 'permanent'}
-      {...(drawer ? { open: drawer.open, onClose: drawer.onClose, ModalProps: { keepMounted: true } } : {})}
+      {...(drawer
+        ? { open: drawer.open, onClose: drawer.onClose, ModalProps: { keepMounted: drawer.keptMounted } }
+        : {})}
       id="app-sidebar"
       data-testid="sidebar"
       data-state={drawer ? (drawer.open ? 'drawer-open' : 'drawer-closed') : expanded ? 'expanded' : 'rail'}

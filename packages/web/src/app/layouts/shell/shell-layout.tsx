@@ -113,6 +113,9 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
   const [expanded, setExpanded] = useState(true);
   const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
   const drawerOpen = drawerOpenAt === pathname;
+  // The drawer is drawn once first opened, not on every page load: on a phone, drawing it closed cost the
+  // first visit its navigation list and a forced layout (its slide-in measures it).
+  const drawerShown = useOpenedOnce(drawerOpen);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const changelog = useChangelog({ enabled: !state.automatic, loadArticle: loadChangelog });
   const changelogShown = useOpenedOnce(changelog.open);
@@ -187,7 +190,7 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
       />
       <AppSidebar
         expanded={wide ? expanded : true}
-        drawer={wide ? null : { open: drawerOpen, onClose: () => setDrawerOpenAt(null) }}
+        drawer={wide ? null : { open: drawerOpen, keptMounted: drawerShown, onClose: () => setDrawerOpenAt(null) }}
         items={items}
         vendorArea={vendorArea}
         ariaLabel={area === 'admin' ? 'Super admin navigation' : 'Main navigation'}
