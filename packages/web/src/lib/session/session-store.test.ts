@@ -277,6 +277,20 @@ describe('the session store', () => {
       expect(JSON.parse(storage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual(refreshed);
     });
 
+    it('keeps the memberships as they were when only the token changed, so the current vendor stays the same', () => {
+      const { store } = storeWith();
+      store.login(makeUser());
+      store.setVendorContext(VENDOR_B.vendorId);
+      const before = getCurrentVendor(store.getState());
+      // Parsed afresh from the answer: equal memberships, new objects.
+      store.refreshUser(makeUser({ token: 'the-next-token', vendors: [{ ...VENDOR_A }, { ...VENDOR_B }] }));
+      expect(store.getState().user?.token).toBe('the-next-token');
+      expect(getCurrentVendor(store.getState())).toBe(before);
+
+      store.refreshUser(makeUser({ token: 'the-next-token', vendors: [VENDOR_A, { ...VENDOR_B, role: 'User' }] }));
+      expect(getCurrentVendor(store.getState())).toMatchObject({ vendorId: VENDOR_B.vendorId, role: 'User' });
+    });
+
     it('moves to the first vendor when the current one was taken away', () => {
       const { store } = storeWith();
       store.login(makeUser());

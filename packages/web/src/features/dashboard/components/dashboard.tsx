@@ -16,7 +16,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useDeferredValue, useMemo } from 'react';
+import { memo, type ReactNode, useDeferredValue, useMemo } from 'react';
 import { UsageBars } from '@/components/ui/usage-bars.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useSubscription } from '@/lib/billing/subscription.ts';
@@ -216,9 +216,16 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
 /**
  * The vendor's dashboard: ServiceM8's state, how many automations are on, the runs of the last week by
  * status, what is coming up, what failed lately, the plan's usage (Admins, once there is a plan), and
- * the first steps until a new vendor has done them.
+ * the first steps until a new vendor has done them. Drawn again only when its vendor or link changes: the
+ * session's refresh at start-up keeps the same vendor, and redrawing the whole page then was a long task.
  */
-export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembership; automationsPath: string }) {
+export const Dashboard = memo(function Dashboard({
+  vendor,
+  automationsPath,
+}: {
+  vendor: VendorMembership;
+  automationsPath: string;
+}) {
   const vendorId = vendor.vendorId;
   // One "now" per visit, so the chart's query (and its cache entry) stays the same while the page is open.
   const now = useMemo(() => new Date(), []);
@@ -320,4 +327,4 @@ export function Dashboard({ vendor, automationsPath }: { vendor: VendorMembershi
       </AfterFirstPaint>
     </Stack>
   );
-}
+});
