@@ -4,6 +4,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { directContractImports } from './build/direct-contract-imports.ts';
+import { emotionStylesInRender } from './build/emotion-styles-in-render.ts';
 import { muiWithoutCssVariables } from './build/mui-without-css-variables.ts';
 import { pageChunks } from './build/page-chunks.ts';
 import { prerenderPages } from './build/prerender.ts';
@@ -81,6 +82,7 @@ export default defineConfig({
     react(),
     signedInChunks.plugin,
     muiWithoutCssVariables(),
+    emotionStylesInRender(),
     // Every asset also as .br and .gz: the server sends the smallest the browser takes, compressed once here.
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],

@@ -25,7 +25,8 @@ function start(root: HTMLElement): void {
     </StrictMode>
   );
   if (!root.hasChildNodes()) {
-    createRoot(root).render(app);
+    // As a transition, the first render (providers, global styles) yields to the browser every few ms too.
+    startTransition(() => createRoot(root).render(app));
     return;
   }
   // The first render must draw what the server drew, so the page's route modules load before it, not during it.
