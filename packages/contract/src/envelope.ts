@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './constants.ts';
-import { UnresolvedReference } from './template-references.ts';
+import { UnresolvedReference } from './unresolved-references.ts';
 
 /** Every answer is wrapped; failures carry a human sentence and a stable code. */
 
