@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { namedRecordsOf, resolveNamedRecords, type VendorRecord, withVendorRecords } from './template-references.ts';
-import { NamedTriggerDefinition } from './triggers.ts';
+import { NamedTriggerDefinition } from './trigger-templates.ts';
 
 const definition = NamedTriggerDefinition.parse({
   name: 'Unhappy client',

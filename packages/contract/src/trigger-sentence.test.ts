@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeDefinition } from './trigger-sentence.ts';
-import { NamedTriggerDefinition } from './triggers.ts';
+import { NamedTriggerDefinition } from './trigger-templates.ts';
 
 const named = (input: unknown) => NamedTriggerDefinition.parse(input);
 

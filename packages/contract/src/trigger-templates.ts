@@ -3,7 +3,7 @@ import { Trigger } from './automation.ts';
 import { atMost, say } from './field-words.ts';
 import { definitionIssues } from './trigger-rules.ts';
 import { actionName } from './trigger-words.ts';
-import { NamedTriggerDefinition, type TriggerDefinition } from './triggers.ts';
+import { definitionSchemas, sm8Name, type TriggerDefinition } from './triggers.ts';
 
 /**
  * Trigger templates: ready automations whose ServiceM8 records (badges, queues, categories, forms,
@@ -26,6 +26,13 @@ export const TemplateCategory = z.enum(
 export type TemplateCategory = z.infer<typeof TemplateCategory>;
 
 export const TEMPLATE_LIMITS = { titleMax: 100, descriptionMax: 1000, onboardingOrderMax: 1000 } as const;
+
+/**
+ * A definition whose ServiceM8 records are written by name ("Quote Follow-up"), as templates keep
+ * them: the same types as `TriggerDefinition`, with a name where a trigger has a uuid. Built here, where
+ * templates are read, not beside `TriggerDefinition`: the editor and the run log need only that one.
+ */
+export const NamedTriggerDefinition = definitionSchemas(sm8Name).TriggerDefinition;
 
 /**
  * A template's definition: the trigger definition with records by name, keeping its event's rules. It

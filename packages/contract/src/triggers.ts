@@ -219,7 +219,7 @@ export type TriggerDelay = z.infer<typeof TriggerDelay>;
  * The schemas of a definition whose ServiceM8 records are written as `reference` says: triggers by
  * uuid, templates by name. Everything else (types, texts, limits, messages) is the same for both.
  */
-function definitionSchemas(reference: RecordReference) {
+export function definitionSchemas(reference: RecordReference) {
   // A form field is named together with the form it belongs to.
   const formFieldParams = {
     formUuid: reference('Form', 'a form'),
@@ -460,12 +460,6 @@ export type TriggerActionOf<T extends TriggerActionType> = Extract<TriggerAction
 export const TriggerDefinition = byUuid.TriggerDefinition;
 export type TriggerDefinition = z.infer<typeof TriggerDefinition>;
 export type TriggerDefinitionInput = z.input<typeof TriggerDefinition>;
-
-/**
- * A definition whose ServiceM8 records are written by name ("Quote Follow-up"), as templates keep
- * them: the same types as `TriggerDefinition`, with a name where a trigger has a uuid.
- */
-export const NamedTriggerDefinition = definitionSchemas(sm8Name).TriggerDefinition;
 
 /** Nested groups must hold something and stay within the depth limit (the top group may be empty: no conditions). */
 function checkGroupShape(
