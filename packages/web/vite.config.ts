@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { compileHints } from './build/compile-hints.ts';
 import { directContractImports } from './build/direct-contract-imports.ts';
 import { emotionStylesInRender } from './build/emotion-styles-in-render.ts';
 import { muiWithoutCssVariables } from './build/mui-without-css-variables.ts';
@@ -76,6 +77,9 @@ const signedInChunks = pageChunks(fileURLToPath(new URL('.', import.meta.url)), 
   },
 ]);
 
+/** Where most first visits land; their chunks are compiled while they download (`build/compile-hints.ts`). */
+const LANDING_PAGES = [...HOME, ...SIGN_IN, SHELL, DASHBOARD, 'src/app/routes/app/automation-editor.tsx'];
+
 export default defineConfig({
   plugins: [
     directContractImports(fileURLToPath(new URL('../contract/src/index.ts', import.meta.url))),
@@ -83,6 +87,7 @@ export default defineConfig({
     signedInChunks.plugin,
     muiWithoutCssVariables(),
     emotionStylesInRender(),
+    compileHints(fileURLToPath(new URL('.', import.meta.url)), LANDING_PAGES),
     // Every asset also as .br and .gz: the server sends the smallest the browser takes, compressed once here.
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
