@@ -5,7 +5,8 @@
  * beside the goals.
  *
  * Build the web app first (`npm run build`). `CHROMIUM_PATH` points at another Chromium; `LIGHTHOUSE_RUNS`
- * sets how many times each page is measured (3; the median run is reported); `LIGHTHOUSE_PAGES` measures
+ * sets how many times each page is measured (3, each a first visit in a Chromium of its own; the median run
+ * is reported); `LIGHTHOUSE_PAGES` measures
  * only the pages it names (`home,login`); `LIGHTHOUSE_THROTTLING=devtools` slows the network and CPU for
  * real instead of simulating them (Lighthouse's estimate counts a script that finished before the
  * unthrottled first paint as blocking it, which a prerendered page's module scripts are not);
@@ -180,6 +181,7 @@ async function startChromium(port: number): Promise<ChildProcess> {
   const child = spawn(CHROMIUM, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`], {
     stdio: 'ignore',
   });
+  child.once('exit', () => fs.rmSync(profile, { recursive: true, force: true }));
   await waitForUrl(`http://127.0.0.1:${port}/json/version`, 30_000, () => {
     child.kill();
     return new Error(`Chromium (${CHROMIUM}) did not open its debugging port within 30 s.`);
@@ -194,8 +196,7 @@ const server = await startDemoServer();
 const proxy = HTTP2 ? await startHttp2Proxy(server.baseUrl) : null;
 /** Where the browser opens the pages. */
 const origin = proxy?.url ?? server.baseUrl;
-const port = await freePort();
-const chrome = await startChromium(port);
+let chrome: ChildProcess | null = null;
 try {
   // The signed-in pages read the session from localStorage: it is put there before them and taken out
   // before the public pages, which are measured as a visitor sees them (Lighthouse is told to keep the
@@ -203,7 +204,7 @@ try {
   const session = await apiLogin(server.baseUrl, DEMO_ADMIN);
   const evaluate = (expression: string): CdpCommand => ({ method: 'Runtime.evaluate', params: { expression } });
   const userKey = JSON.stringify(STORAGE_KEYS.user);
-  const storeSession = (signedIn: boolean) =>
+  const storeSession = (port: number, signedIn: boolean) =>
     runInTab(port, `${origin}/auth/login`, [
       evaluate(
         signedIn
@@ -214,17 +215,16 @@ try {
     ]);
 
   const results = [];
-  let signedIn: boolean | undefined;
   for (const target of MEASURED) {
-    if (target.signedIn !== signedIn) {
-      await storeSession(target.signedIn);
-      signedIn = target.signedIn;
-    }
     // Scores vary from run to run (more so on a busy machine): each page is measured RUNS times and the
     // run with the median performance score is the one reported, as Lighthouse's own advice goes.
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      // Keeping the storage keeps the HTTP cache too: empty it, so each run is a first visit.
+      // Each run is a first visit, in a Chromium of its own: one kept open remembers the scripts it has
+      // compiled (an emptied HTTP cache or not), and its later runs compiled less than a visitor's first.
+      const port = await freePort();
+      chrome = await startChromium(port);
+      await storeSession(port, target.signedIn);
       await runInTab(port, 'about:blank', [{ method: 'Network.clearBrowserCache' }]);
       const result = await lighthouse(`${origin}${target.path}`, {
         port,
@@ -236,6 +236,8 @@ try {
       });
       if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${target.path}`);
       runs.push(result.lhr);
+      chrome.kill();
+      chrome = null;
     }
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
     const lhr = runs[Math.floor(runs.length / 2)];
@@ -294,7 +296,7 @@ try {
   fs.writeFileSync(OUTPUT, `${JSON.stringify(summary, null, 2)}\n`);
   process.stdout.write(`Written to ${path.relative(ROOT, OUTPUT)}\n`);
 } finally {
-  chrome.kill();
+  chrome?.kill();
   proxy?.stop();
   server.stop();
 }
