@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { AttachmentInput } from './attachment-input.tsx';
-import { useEditorContext } from './editor-context.tsx';
+import { useEditorContext, useEditorLookups } from './editor-context.tsx';
 import { actionKey } from './issue-paths.ts';
 import { MergeTextField } from './merge-text-field.tsx';
 import { bindParams } from './param-binding.ts';
@@ -104,7 +104,8 @@ export function ActionInputs({ action, onChange }: ActionInputsProps) {
 
 /** An email written here (subject and body with merge fields) or one of the vendor's email templates. */
 function EmailInputs({ action, onChange }: ActionInputsProps) {
-  const { emailTemplates, emailTemplatesLoading, errors, namedReferences } = useEditorContext();
+  const { errors, namedReferences } = useEditorContext();
+  const { emailTemplates, emailTemplatesLoading } = useEditorLookups();
   const { params } = action;
   const bind = bindParams(params, (param) => errors[actionKey(action.id, param)], onChange);
   const template = usesEmailTemplate(action);

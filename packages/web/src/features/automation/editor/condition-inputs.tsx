@@ -4,7 +4,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useEditorContext } from './editor-context.tsx';
+import { useEditorContext, useEditorLookups } from './editor-context.tsx';
 import { conditionKey } from './issue-paths.ts';
 import { bindParams, type ParamBinding } from './param-binding.ts';
 import {
@@ -25,7 +25,8 @@ export function ConditionInputs({
   /** The condition's new params, and which one changed (its problem goes away). */
   onChange: (params: Params, param: string) => void;
 }) {
-  const { errors, reference } = useEditorContext();
+  const { errors } = useEditorContext();
+  const { reference } = useEditorLookups();
   const { params, type } = condition;
   const bind = bindParams(params, (param) => errors[conditionKey(condition.key, param)], onChange);
 

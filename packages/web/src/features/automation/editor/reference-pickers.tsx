@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReferenceKind } from './api/get-reference-data.ts';
-import { useEditorContext } from './editor-context.tsx';
+import { useEditorContext, useEditorLookups } from './editor-context.tsx';
 import { OPERATOR_ORDER } from './labels.ts';
 
 /**
@@ -35,7 +35,7 @@ function toOption(item: Sm8ReferenceItem): Option {
 }
 
 function useOptions(kind: ReferenceKind, filter?: (item: Sm8ReferenceItem) => boolean) {
-  const { reference, referenceLoading } = useEditorContext();
+  const { reference, referenceLoading } = useEditorLookups();
   const items = filter ? reference[kind].filter(filter) : reference[kind];
   const find = (uuid: string): Option | null => {
     if (uuid === '') return null;
@@ -60,7 +60,7 @@ const NAME_HELP = 'Any name: each business’s own record of that name is used (
 
 /** The names the picker suggests in template mode: the records of the vendor at hand, if any. */
 function useNameSuggestions(kind: ReferenceKind) {
-  const { reference } = useEditorContext();
+  const { reference } = useEditorLookups();
   return [...new Set(reference[kind].map((item) => item.name))];
 }
 

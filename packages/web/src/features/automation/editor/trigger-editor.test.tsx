@@ -123,6 +123,42 @@ async function addAction(label: RegExp) {
   await user.click(await screen.findByRole('menuitem', { name: label }));
 }
 
+describe("the trigger editor: the vendor's ServiceM8 records and email templates", () => {
+  const referenceOf = (answer: { status: number; body: unknown }) =>
+    stubFetch(({ method, url }) => {
+      if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/servicem8/reference`) return answer;
+      if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/email/templates/fetch`) return ok([]);
+      return undefined;
+    });
+  const NOTHING_SYNCED = /No ServiceM8 data has been synced yet/;
+
+  it('says the pickers are empty when nothing has been synced', async () => {
+    stub = referenceOf(ok([]));
+    open('/app/automation/view/new');
+    expect(await screen.findByText(NOTHING_SYNCED)).toBeTruthy();
+  });
+
+  it('offers the records once they arrive, without the empty notice', async () => {
+    stub = serve(() => undefined);
+    open('/app/automation/view/new');
+    await addAction(/^Add a badge to the job/);
+    await user.click(within(screen.getByRole('group', { name: '1. Add a badge to the job' })).getByRole('combobox'));
+    expect(await screen.findByRole('option', { name: 'Follow up' })).toBeTruthy();
+    expect(screen.queryByText(NOTHING_SYNCED)).toBeNull();
+  });
+
+  it('says why the records could not be loaded, and keeps the form usable', async () => {
+    const message = 'The records could not be read from the database; try again in a minute.';
+    stub = referenceOf({ status: 503, body: { success: false, code: 'UNAVAILABLE', message } });
+    open('/app/automation/view/new');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(await screen.findByText(message)).toBeTruthy();
+    await write(user, name, 'Still editable');
+    expect((name as HTMLInputElement).value).toBe('Still editable');
+    expect(screen.queryByText(NOTHING_SYNCED)).toBeNull();
+  });
+});
+
 describe('the trigger editor: a new trigger', () => {
   it('refuses an action without its required text, says why under it, and sends nothing', async () => {
     stub = serve(() => undefined);

@@ -13,28 +13,19 @@ import IconButton from '@mui/material/IconButton';
 import { useMemo, useState } from 'react';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { useEmailTemplates } from '@/lib/email-templates/fetch-email-templates.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { useErrorToast } from '@/lib/use-error-toast.ts';
-import { EMPTY_REFERENCE_DATA, useReferenceData } from './api/get-reference-data.ts';
 import { BackToAutomations } from './back-to-automations.tsx';
 import { DefinitionSections } from './definition-sections.tsx';
 import { DryRunPanel } from './dry-run-panel.tsx';
 import { type EditorContextValue, EditorProvider } from './editor-context.tsx';
 import { automationLogsPath } from './paths.ts';
 import { useTriggerForm } from './use-trigger-form.ts';
-
-const REFERENCE_FAILED = 'Your ServiceM8 badges, queues, categories and forms could not be loaded.';
-const TEMPLATES_FAILED = 'Your email templates could not be loaded.';
+import { NothingSyncedNotice, VendorLookups } from './vendor-lookups.tsx';
 
 /** The editor itself; `trigger` null writes a new one. Remounted per trigger (its key), so state never leaks. */
 export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: Trigger | null }) {
   const form = useTriggerForm({ vendorId, trigger });
   const { saved, draft, errors, dirty, saving, deleting } = form;
-  const reference = useReferenceData(vendorId);
-  const templates = useEmailTemplates(vendorId);
-  useErrorToast(reference.error, REFERENCE_FAILED);
-  useErrorToast(templates.error, TEMPLATES_FAILED);
   const [testing, setTesting] = useState(false);
 
   const context = useMemo<EditorContextValue>(
@@ -42,28 +33,12 @@ export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: 
       vendorId,
       event: draft.event,
       triggerId: saved?.id ?? null,
-      reference: reference.data ?? EMPTY_REFERENCE_DATA,
-      referenceLoading: reference.isPending,
-      emailTemplates: templates.data ?? [],
-      emailTemplatesLoading: templates.isPending,
       attachments: form.attachments,
       addAttachment: form.addAttachment,
       releaseAttachment: form.releaseAttachment,
       errors,
     }),
-    [
-      vendorId,
-      draft.event,
-      saved,
-      reference.data,
-      reference.isPending,
-      templates.data,
-      templates.isPending,
-      form.attachments,
-      form.addAttachment,
-      form.releaseAttachment,
-      errors,
-    ],
+    [vendorId, draft.event, saved, form.attachments, form.addAttachment, form.releaseAttachment, errors],
   );
 
   const heading = saved ? saved.definition.name : 'New automation';
@@ -71,90 +46,86 @@ export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: 
 
   return (
     <EditorProvider value={context}>
-      <Box component="form" noValidate onSubmit={form.submit} onKeyDown={form.keyDown} aria-label="Trigger">
-        <title>{`${heading} · Automations · Automate`}</title>
-        <BackToAutomations />
-        <PageHeader
-          title={heading}
-          subtitle={
-            saved
-              ? `Version ${saved.version} · updated ${formatDateTime(saved.updatedAt) ?? ''}`
-              : 'Pick the event, narrow it down with conditions, then add what should happen.'
-          }
-          chips={
-            saved ? (
-              <Chip
-                size="small"
-                variant="outlined"
-                label={saved.definition.enabled ? 'Enabled' : 'Disabled'}
-                color={saved.definition.enabled ? 'success' : 'default'}
-              />
-            ) : null
-          }
-          actions={
-            <>
-              {saved ? (
-                <Button href={automationLogsPath(saved.id)} startIcon={<HistoryIcon />}>
-                  Runs
+      <VendorLookups vendorId={vendorId}>
+        <Box component="form" noValidate onSubmit={form.submit} onKeyDown={form.keyDown} aria-label="Trigger">
+          <title>{`${heading} · Automations · Automate`}</title>
+          <BackToAutomations />
+          <PageHeader
+            title={heading}
+            subtitle={
+              saved
+                ? `Version ${saved.version} · updated ${formatDateTime(saved.updatedAt) ?? ''}`
+                : 'Pick the event, narrow it down with conditions, then add what should happen.'
+            }
+            chips={
+              saved ? (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={saved.definition.enabled ? 'Enabled' : 'Disabled'}
+                  color={saved.definition.enabled ? 'success' : 'default'}
+                />
+              ) : null
+            }
+            actions={
+              <>
+                {saved ? (
+                  <Button href={automationLogsPath(saved.id)} startIcon={<HistoryIcon />}>
+                    Runs
+                  </Button>
+                ) : null}
+                <Button variant="outlined" startIcon={<ScienceIcon />} onClick={() => setTesting(true)}>
+                  Test on a job
                 </Button>
-              ) : null}
-              <Button variant="outlined" startIcon={<ScienceIcon />} onClick={() => setTesting(true)}>
-                Test on a job
-              </Button>
-            </>
-          }
-        />
+              </>
+            }
+          />
 
-        {general ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {general}
-          </Alert>
-        ) : null}
-        {reference.data &&
-        reference.data.badge.length + reference.data.form.length + reference.data.queue.length === 0 ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            No ServiceM8 data has been synced yet, so the badge, queue, category and form pickers are empty. Connect
-            ServiceM8 (or sync it) to fill them.
-          </Alert>
-        ) : null}
+          {general ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {general}
+            </Alert>
+          ) : null}
+          <NothingSyncedNotice vendorId={vendorId} />
 
-        <DefinitionSections form={form} />
+          <DefinitionSections form={form} />
 
-        <FormActionBar
-          dirty={dirty}
-          exists={saved !== null}
-          saving={saving}
-          onDelete={() => void form.destroy()}
-          deleting={deleting}
-        />
+          <FormActionBar
+            dirty={dirty}
+            exists={saved !== null}
+            saving={saving}
+            onDelete={() => void form.destroy()}
+            deleting={deleting}
+          />
 
-        <Dialog
-          open={testing}
-          onClose={() => setTesting(false)}
-          fullWidth
-          maxWidth="md"
-          aria-labelledby="dry-run-title"
-        >
-          <DialogTitle id="dry-run-title" sx={{ pr: 6 }}>
-            Test on a job
-          </DialogTitle>
-          <IconButton
-            aria-label="Close"
-            onClick={() => setTesting(false)}
-            sx={{ position: 'absolute', right: 8, top: 8 }}
+          <Dialog
+            open={testing}
+            onClose={() => setTesting(false)}
+            fullWidth
+            maxWidth="md"
+            aria-labelledby="dry-run-title"
           >
-            <CloseIcon />
-          </IconButton>
-          <DialogContent dividers>
-            <DryRunPanel
-              vendorId={vendorId}
-              triggerId={saved?.id ?? null}
-              targetKind={draft.targetKind}
-              getDefinition={form.validate}
-            />
-          </DialogContent>
-        </Dialog>
-      </Box>
+            <DialogTitle id="dry-run-title" sx={{ pr: 6 }}>
+              Test on a job
+            </DialogTitle>
+            <IconButton
+              aria-label="Close"
+              onClick={() => setTesting(false)}
+              sx={{ position: 'absolute', right: 8, top: 8 }}
+            >
+              <CloseIcon />
+            </IconButton>
+            <DialogContent dividers>
+              <DryRunPanel
+                vendorId={vendorId}
+                triggerId={saved?.id ?? null}
+                targetKind={draft.targetKind}
+                getDefinition={form.validate}
+              />
+            </DialogContent>
+          </Dialog>
+        </Box>
+      </VendorLookups>
     </EditorProvider>
   );
 }

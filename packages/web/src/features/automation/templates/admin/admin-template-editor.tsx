@@ -12,7 +12,6 @@ import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { BackButton, EditorSkeleton, RecordEditorPage, savedDates } from '@/components/ui/record-editor-page.tsx';
 import { useRecordEditor } from '@/components/ui/use-record-editor.ts';
-import { EMPTY_REFERENCE_DATA } from '../../editor/api/get-reference-data.ts';
 import { DefinitionSections, EditorSection } from '../../editor/definition-sections.tsx';
 import { type EditorContextValue, EditorProvider } from '../../editor/editor-context.tsx';
 import { clearErrors } from '../../editor/issue-paths.ts';
@@ -113,10 +112,6 @@ function TemplateForm({
       vendorId: '',
       event: values.draft.event,
       triggerId: null,
-      reference: EMPTY_REFERENCE_DATA,
-      referenceLoading: false,
-      emailTemplates: [],
-      emailTemplatesLoading: false,
       attachments: [],
       addAttachment: () => {},
       releaseAttachment: () => {},
