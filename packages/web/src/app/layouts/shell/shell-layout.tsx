@@ -100,6 +100,14 @@ export function ShellLayout() {
   );
 }
 
+/**
+ * The page, as one element for the shell's whole life: the shell draws again as its own data arrives
+ * (the user's vendors, the changelog, the public settings), and a new `<Outlet />` each time would draw
+ * the whole page again with it, synchronously. The router still redraws the page when the location
+ * changes.
+ */
+const PAGE = <Outlet />;
+
 function Shell({ state, user, area }: { state: SessionState; user: UserSession; area: 'app' | 'admin' }) {
   const session = useSessionStore();
   const navigate = useNavigate();
@@ -203,9 +211,7 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
       >
         <Toolbar />
         <BreadcrumbBar />
-        <Box sx={{ flexGrow: 1 }}>
-          <Outlet />
-        </Box>
+        <Box sx={{ flexGrow: 1 }}>{PAGE}</Box>
       </Box>
       <Suspense fallback={null}>
         {changelogShown ? (
