@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
-import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes.ts';
+import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { apiFieldErrors, type FieldErrorMap, withoutField } from '@/lib/form-errors.ts';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -123,7 +123,22 @@ export function useRecordEditor<Row extends { id: string }, Values, Input>(
     helperText: errors[field] ?? help,
   });
 
-  return { saved, values, errors, setErrors, dirty, saving, deleting, set, textField, submit, keyDown, destroy };
+  return {
+    saved,
+    values,
+    errors,
+    setErrors,
+    dirty,
+    saving,
+    deleting,
+    set,
+    textField,
+    submit,
+    keyDown,
+    destroy,
+    /** Render it in the form: it asks before leaving with unsaved changes. */
+    leavePrompt: guard.prompt,
+  };
 }
 
 /** A form's submit and Ctrl/⌘+S (which would otherwise open the browser's "Save page") both save. */

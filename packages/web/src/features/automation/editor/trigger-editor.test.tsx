@@ -9,7 +9,7 @@ import {
   TRIGGER_EVENTS,
   type Trigger,
 } from '@automate/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -160,6 +160,24 @@ describe("the trigger editor: the vendor's ServiceM8 records and email templates
 });
 
 describe('the trigger editor: a new trigger', () => {
+  it('asks before leaving with unsaved changes: Stay keeps them, Leave goes', async () => {
+    stub = serve(() => undefined);
+    const { router } = open('/app/automation/view/new');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await write(user, name, 'Half written');
+
+    await act(() => router.navigate('/app/automation/search'));
+    const ask = () => screen.findByRole('dialog', { name: 'Leave this page?' });
+    await user.click(within(await ask()).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/app/automation/view/new');
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Half written');
+
+    await act(() => router.navigate('/app/automation/search'));
+    await user.click(within(await ask()).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/automation/search'));
+  });
+
   it('refuses an action without its required text, says why under it, and sends nothing', async () => {
     stub = serve(() => undefined);
     open('/app/automation/view/new');

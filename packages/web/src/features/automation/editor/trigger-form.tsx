@@ -90,6 +90,7 @@ export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: 
 
           <DefinitionSections form={form} />
 
+          {form.leavePrompt}
           <FormActionBar
             dirty={dirty}
             exists={saved !== null}

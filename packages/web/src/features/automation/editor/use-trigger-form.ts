@@ -8,7 +8,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { saveHandlers } from '@/components/ui/use-record-editor.ts';
-import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes.ts';
+import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes.tsx';
 import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { useCreateTrigger } from '../api/create-trigger.ts';
@@ -174,5 +174,7 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
     submit,
     keyDown,
     destroy,
+    /** Render it in the form: it asks before leaving with unsaved changes. */
+    leavePrompt: guard.prompt,
   };
 }

@@ -84,7 +84,7 @@ function VendorTemplateEditor({ id, access }: { id: string; access: TemplateAcce
 
 function TemplateForm({ template, access }: { template: EmailTemplate | null; access: TemplateAccess }) {
   const { vendor, canEdit } = access;
-  const { saved, values, errors, dirty, saving, deleting, set, textField, submit, keyDown, destroy } =
+  const { saved, values, errors, dirty, saving, deleting, set, textField, submit, keyDown, destroy, leavePrompt } =
     useEmailTemplateForm({
       vendorId: vendor.vendorId,
       initial: template,
@@ -154,6 +154,7 @@ function TemplateForm({ template, access }: { template: EmailTemplate | null; ac
           <TemplatePreview subject={values.subject} body={values.body} vendorName={vendor.name} />
         </Grid>
       </Grid>
+      {leavePrompt}
       {readOnly ? null : (
         <FormActionBar
           dirty={dirty}

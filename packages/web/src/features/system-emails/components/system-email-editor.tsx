@@ -178,6 +178,7 @@ function SystemEmailForm({ email }: { email: SystemEmail | null }) {
         </Paper>
         <Variables fields={saved?.mergeFields ?? []} />
       </Stack>
+      {editor.leavePrompt}
       <FormActionBar
         dirty={editor.dirty}
         exists={saved !== null}

@@ -211,6 +211,7 @@ function TemplateForm({
           </EditorSection>
         </Box>
         <DefinitionSections form={{ draft: values.draft, ...edits }} title="Automation" />
+        {editor.leavePrompt}
         <FormActionBar
           dirty={editor.dirty}
           exists={saved !== null}

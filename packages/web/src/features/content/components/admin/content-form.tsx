@@ -11,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
+import type { FormEvent, KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { MarkdownEditor } from '@/components/ui/markdown-editor.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -36,6 +36,7 @@ type ContentEditorState<V> = {
   submit(event: FormEvent): void;
   keyDown(event: KeyboardEvent): void;
   destroy(): Promise<void>;
+  leavePrompt: ReactElement;
 };
 
 /** The skeleton of a content editor: one placeholder per field, `heights` in pixels. */
@@ -174,6 +175,7 @@ export function ContentForm<V>({
           />
         </Stack>
       </Paper>
+      {editor.leavePrompt}
       <FormActionBar dirty={dirty} exists={saved !== null} saving={saving} />
     </Box>
   );
