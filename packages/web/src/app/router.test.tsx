@@ -305,6 +305,50 @@ describe('the notices bell and the activity page', () => {
   });
 });
 
+describe('opening an automation', () => {
+  const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
+  const TRIGGER_ID = '5a5a5a5a-5a5a-4a5a-8a5a-5a5a5a5a5a5a';
+  const vendorPath = (path: string) => `/api/vendor/${VENDOR_A.vendorId}${path}`;
+  const TRIGGER = {
+    id: TRIGGER_ID,
+    vendorId: VENDOR_A.vendorId,
+    version: 2,
+    definition: {
+      name: 'Thank-you note',
+      description: '',
+      enabled: true,
+      event: 'JobCompleted',
+      targetKind: 'Job',
+      conditions: { combiner: 'And', items: [] },
+      recheckBeforeRun: true,
+      ignoreQuietHours: false,
+      actions: [{ id: 'note-1', type: 'Job_AddNote', params: { text: 'Thanked' } }],
+    },
+    attachments: [],
+    createdAt: '2026-11-01T09:00:00.000Z',
+    updatedAt: '2026-11-02T09:00:00.000Z',
+  };
+
+  it('shows a saved automation, asking for it, the records and the email templates once each', async () => {
+    answer = ({ method, url }) => {
+      if (method !== 'GET') return undefined;
+      if (url.pathname === vendorPath(`/Trigger/${TRIGGER_ID}`)) return ok(TRIGGER);
+      if (url.pathname === `/api/Vendor/${VENDOR_A.vendorId}/servicem8/reference`) return ok([]);
+      if (url.pathname === `/api/Vendor/${VENDOR_A.vendorId}/email/templates/fetch`) return ok([]);
+      if (url.pathname === vendorPath('/Activity/search'))
+        return ok({ rows: [], total: 0, pageNumber: 1, pageSize: 25 });
+      return undefined;
+    };
+    boot(`/app/automation/view/${TRIGGER_ID}`, makeUser());
+    await screen.findByRole('heading', { level: 1, name: 'Thank-you note' });
+    await screen.findByText('Nothing has been done to this automation yet.');
+    const asked = (path: string) => fetchStub.calls.filter((call) => call.url.pathname === path).length;
+    expect(asked(vendorPath(`/Trigger/${TRIGGER_ID}`))).toBe(1);
+    expect(asked(`/api/Vendor/${VENDOR_A.vendorId}/servicem8/reference`)).toBe(1);
+    expect(asked(`/api/Vendor/${VENDOR_A.vendorId}/email/templates/fetch`)).toBe(1);
+  });
+});
+
 describe('redirects', () => {
   it.each([
     ['/faq', '/help/faq'],

@@ -8,7 +8,7 @@ import type { SessionStore } from '@/lib/session/session-store.ts';
 import { alwaysRevalidate, createShellGuard, createShellMiddleware } from './guards.ts';
 import { ShellErrorBoundary } from './layouts/shell/shell-error-boundary.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { createDashboardLoader } from './routes/app/dashboard-loader.ts';
+import { createPrefetchLoader } from './routes/app/prefetch-loader.ts';
 
 /** The route's breadcrumb name. */
 const named = (name: string): { handle: RouteHandle } => ({ handle: { name } });
@@ -161,7 +161,9 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                 redirectIndex('dashboard'),
                 {
                   ...page('dashboard', 'Dashboard', pages.appDashboard, 'DashboardRoute'),
-                  loader: createDashboardLoader(session),
+                  loader: createPrefetchLoader(session, () =>
+                    pages.appDashboard().then((module) => module.prefetchDashboardData),
+                  ),
                 },
                 page('profile', 'Profile', pages.profile, 'ProfileRoute'),
                 section('help', 'Help Center', [
@@ -183,7 +185,12 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                   page('logs', 'Logs', pages.automation, 'AutomationLogsRoute'),
                   page('schedule', 'Schedule', pages.automation, 'AutomationScheduleRoute'),
                   section('view/:id', 'Automation details', [
-                    indexPage(pages.automationEditor, 'AutomationViewRoute'),
+                    {
+                      ...indexPage(pages.automationEditor, 'AutomationViewRoute'),
+                      loader: createPrefetchLoader(session, () =>
+                        pages.automationEditor().then((module) => module.prefetchEditorData),
+                      ),
+                    },
                     page('logs', 'Logs', pages.automation, 'AutomationViewLogsRoute'),
                   ]),
                 ]),

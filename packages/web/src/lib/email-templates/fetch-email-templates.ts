@@ -11,7 +11,7 @@ async function fetchEmailTemplates(vendorId: string, signal?: AbortSignal): Prom
   return apiGet(templatesPath(vendorId, '/fetch'), EmailTemplateList, { signal });
 }
 
-function fetchEmailTemplatesQueryOptions(vendorId: string) {
+export function fetchEmailTemplatesQueryOptions(vendorId: string) {
   return queryOptions({
     queryKey: emailTemplateKeys.list(vendorId),
     queryFn: ({ signal }) => fetchEmailTemplates(vendorId, signal),

@@ -6,7 +6,8 @@ import { useTrigger } from '../api/get-trigger.ts';
 import { BackToAutomations } from './back-to-automations.tsx';
 import { TriggerForm } from './trigger-form.tsx';
 
-const NEW_TRIGGER_ID = 'new';
+/** The id in the path of a trigger not yet written. */
+export const NEW_TRIGGER_ID = 'new';
 const LOAD_FAILED = 'The trigger could not be loaded.';
 
 /**

@@ -1,12 +1,19 @@
 import Alert from '@mui/material/Alert';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
-import { useEmailTemplates } from '@/lib/email-templates/fetch-email-templates.ts';
+import { fetchEmailTemplatesQueryOptions, useEmailTemplates } from '@/lib/email-templates/fetch-email-templates.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
-import { EMPTY_REFERENCE_DATA, useReferenceData } from './api/get-reference-data.ts';
+import { EMPTY_REFERENCE_DATA, getReferenceDataQueryOptions, useReferenceData } from './api/get-reference-data.ts';
 import { type EditorLookups, EditorLookupsProvider } from './editor-context.tsx';
 
 const REFERENCE_FAILED = 'Your ServiceM8 badges, queues, categories and forms could not be loaded.';
 const TEMPLATES_FAILED = 'Your email templates could not be loaded.';
+
+/** Starts loading what `VendorLookups` reads, before the editor draws (its route's loader). */
+export function prefetchVendorLookups(client: QueryClient, vendorId: string): void {
+  void client.prefetchQuery(getReferenceDataQueryOptions(vendorId));
+  void client.prefetchQuery(fetchEmailTemplatesQueryOptions(vendorId));
+}
 
 /**
  * Loads the vendor's ServiceM8 records and email templates for the editor inside it. The form is its

@@ -44,7 +44,7 @@ async function getReferenceData(vendorId: string, signal?: AbortSignal): Promise
   return groupReferenceItems(items);
 }
 
-function getReferenceDataQueryOptions(vendorId: string) {
+export function getReferenceDataQueryOptions(vendorId: string) {
   return queryOptions({
     queryKey: editorKeys.reference(vendorId),
     queryFn: ({ signal }) => getReferenceData(vendorId, signal),
