@@ -241,6 +241,20 @@ describe('guards in the route tree', () => {
   });
 });
 
+describe('start-up requests', () => {
+  it('asks for the session and the public settings once, however many pages are opened', async () => {
+    const { router } = boot('/app/dashboard', makeUser());
+    await screen.findByRole('heading', { name: /Welcome/ });
+    await act(() => router.navigate('/app/profile'));
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    await act(() => router.navigate('/app/dashboard'));
+    await screen.findByRole('heading', { name: /Welcome/ });
+    const asked = (path: string) => fetchStub.calls.filter((call) => call.url.pathname === path).length;
+    expect(asked('/api/User/info')).toBe(1);
+    expect(asked('/api/Public/fetchdata')).toBe(1);
+  });
+});
+
 describe('the notices bell and the activity page', () => {
   const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
   const NOTICE = {
