@@ -79,11 +79,11 @@ const REFERENCE = [
 
 const ok = (data: unknown, status = 200) => ({ status, body: { success: true, data } });
 
-/** The reference data and templates every editor loads; `more` answers the rest. */
-function serve(more: Parameters<typeof stubFetch>[0]) {
+/** The reference data (`records`, REFERENCE unless told) and templates every editor loads; `more` answers the rest. */
+function serve(more: Parameters<typeof stubFetch>[0], records: { status: number; body: unknown } = ok(REFERENCE)) {
   return stubFetch((request) => {
     const { method, url } = request;
-    if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/servicem8/reference`) return ok(REFERENCE);
+    if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/servicem8/reference`) return records;
     if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/email/templates/fetch`) return ok([]);
     return more(request);
   });
@@ -124,16 +124,10 @@ async function addAction(label: RegExp) {
 }
 
 describe("the trigger editor: the vendor's ServiceM8 records and email templates", () => {
-  const referenceOf = (answer: { status: number; body: unknown }) =>
-    stubFetch(({ method, url }) => {
-      if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/servicem8/reference`) return answer;
-      if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR}/email/templates/fetch`) return ok([]);
-      return undefined;
-    });
   const NOTHING_SYNCED = /No ServiceM8 data has been synced yet/;
 
   it('says the pickers are empty when nothing has been synced', async () => {
-    stub = referenceOf(ok([]));
+    stub = serve(() => undefined, ok([]));
     open('/app/automation/view/new');
     expect(await screen.findByText(NOTHING_SYNCED)).toBeTruthy();
   });
@@ -149,7 +143,7 @@ describe("the trigger editor: the vendor's ServiceM8 records and email templates
 
   it('says why the records could not be loaded, and keeps the form usable', async () => {
     const message = 'The records could not be read from the database; try again in a minute.';
-    stub = referenceOf({ status: 503, body: { success: false, code: 'UNAVAILABLE', message } });
+    stub = serve(() => undefined, { status: 503, body: { success: false, code: 'UNAVAILABLE', message } });
     open('/app/automation/view/new');
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(await screen.findByText(message)).toBeTruthy();
