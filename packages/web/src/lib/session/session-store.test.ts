@@ -291,6 +291,25 @@ describe('the session store', () => {
       expect(getCurrentVendor(store.getState())).toMatchObject({ vendorId: VENDOR_B.vendorId, role: 'User' });
     });
 
+    it('hands out the same current vendor until it changes, a super admin’s override included', () => {
+      const { store } = storeWith();
+      store.login(makeSuperAdmin({ vendors: [VENDOR_A] }));
+      const own = store.getCurrentVendor();
+      expect(own).toEqual(VENDOR_A);
+      store.refreshUser(makeSuperAdmin({ token: 'the-next-token', vendors: [{ ...VENDOR_A, name: 'Alpha renamed' }] }));
+      expect(store.getCurrentVendor()).toMatchObject({ vendorId: VENDOR_A.vendorId, name: 'Alpha renamed' });
+
+      store.setVendorContext(OTHER_VENDOR_ID, { override: OVERRIDE });
+      const picked = store.getCurrentVendor();
+      expect(picked).toMatchObject({ vendorId: OTHER_VENDOR_ID, role: 'Admin' });
+      // getCurrentVendor makes the override's vendor afresh each time; the store keeps the first.
+      store.refreshUser(makeSuperAdmin({ token: 'another-token', vendors: [VENDOR_A] }));
+      expect(store.getCurrentVendor()).toBe(picked);
+
+      store.setVendorContext(null);
+      expect(store.getCurrentVendor()).toBeNull();
+    });
+
     it('moves to the first vendor when the current one was taken away', () => {
       const { store } = storeWith();
       store.login(makeUser());

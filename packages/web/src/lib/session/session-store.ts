@@ -32,6 +32,12 @@ export type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 export type SessionStore = {
   getState(): SessionState;
+  /**
+   * `getCurrentVendor` of the state, as the same object for as long as the vendor is the same (the
+   * session's refresh at start-up brings a new token, not a new vendor): a page drawn from it need not
+   * draw again.
+   */
+  getCurrentVendor(): VendorMembership | null;
   subscribe(listener: () => void): () => void;
   /** Restores user and vendor from storage (start-up, and when another tab changed them). */
   start(): void;
@@ -126,12 +132,20 @@ function readStoredText(storage: SessionStorage, key: string): string | null {
   return value === null || value.trim() === '' ? null : value;
 }
 
+function sameMembership(a: VendorMembership | null, b: VendorMembership | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.vendorId === b.vendorId && a.name === b.name && a.role === b.role && a.sm8Connected === b.sm8Connected;
+}
+
 export function createSessionStore(storage: SessionStorage): SessionStore {
   let state: SessionState = SIGNED_OUT;
+  let currentVendor: VendorMembership | null = null;
   const listeners = new Set<() => void>();
 
   const setState = (next: SessionState) => {
     state = next;
+    const vendor = getCurrentVendor(next);
+    if (!sameMembership(vendor, currentVendor)) currentVendor = vendor;
     for (const listener of listeners) listener();
   };
 
@@ -158,6 +172,7 @@ export function createSessionStore(storage: SessionStorage): SessionStore {
 
   return {
     getState: () => state,
+    getCurrentVendor: () => currentVendor,
 
     subscribe(listener) {
       listeners.add(listener);

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider, useSession } from './session.ts';
+import { SessionProvider, useCurrentVendor, useSession } from './session.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
 
 const user: UserSession = {
@@ -79,5 +79,39 @@ describe('useSession on a page prerendered signed out', () => {
     render(page(storeWith(true)));
     expect(screen.getByText('Signed in as Ada')).toBeTruthy();
     expect(drawn).toEqual(['Signed in as Ada']);
+  });
+});
+
+describe('useCurrentVendor', () => {
+  const VENDOR = {
+    vendorId: '11111111-1111-4111-8111-111111111111',
+    name: 'Alpha Plumbing',
+    role: 'Admin' as const,
+    sm8Connected: true,
+  };
+
+  function VendorName() {
+    const vendor = useCurrentVendor();
+    const text = vendor ? `Working on ${vendor.name}` : 'No vendor';
+    drawn.push(text);
+    return <p>{text}</p>;
+  }
+
+  it('draws again when the vendor changes, not when the session’s refresh brings only a new token', () => {
+    const store = storeWith(false);
+    store.login({ ...user, vendors: [VENDOR] });
+    render(
+      <SessionProvider store={store}>
+        <VendorName />
+      </SessionProvider>,
+    );
+    expect(drawn).toEqual(['Working on Alpha Plumbing']);
+
+    act(() => store.refreshUser({ ...user, token: 'next-token', vendors: [{ ...VENDOR }] }));
+    expect(drawn).toEqual(['Working on Alpha Plumbing']);
+
+    act(() => store.refreshUser({ ...user, token: 'next-token', vendors: [{ ...VENDOR, name: 'Alpha & Sons' }] }));
+    expect(screen.getByText('Working on Alpha & Sons')).toBeTruthy();
+    expect(drawn).toEqual(['Working on Alpha Plumbing', 'Working on Alpha & Sons']);
   });
 });

@@ -3,7 +3,6 @@ import { createContext, createElement, type ReactNode, useContext, useSyncExtern
 import { setAuthTokenProvider, setDefaultHeadersProvider } from '../api-credentials.ts';
 import {
   createSessionStore,
-  getCurrentVendor,
   type SessionState,
   type SessionStorage,
   type SessionStore,
@@ -72,6 +71,7 @@ export function useSessionStore(): SessionStore {
 
 /** What a page prerendered at build time was drawn with: nobody is signed in then. */
 const signedOutSnapshot = (): SessionState => SIGNED_OUT;
+const noVendorSnapshot = (): VendorMembership | null => null;
 
 /**
  * The session as it is now; re-renders when it changes. While React hydrates a prerendered page it reads
@@ -83,6 +83,8 @@ export function useSession(): SessionState {
   return useSyncExternalStore(store.subscribe, store.getState, signedOutSnapshot);
 }
 
+/** The vendor the person works on; re-renders only when it changes, not on every change of the session. */
 export function useCurrentVendor(): VendorMembership | null {
-  return getCurrentVendor(useSession());
+  const store = useSessionStore();
+  return useSyncExternalStore(store.subscribe, store.getCurrentVendor, noVendorSnapshot);
 }
