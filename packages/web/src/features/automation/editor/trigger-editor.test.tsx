@@ -154,6 +154,13 @@ describe("the trigger editor: the vendor's ServiceM8 records and email templates
 });
 
 describe('the trigger editor: a new trigger', () => {
+  it('starts at the name: its field has the focus once the editor is drawn', async () => {
+    stub = serve(() => undefined);
+    open('/app/automation/view/new');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
   it('asks before leaving with unsaved changes: Stay keeps them, Leave goes', async () => {
     stub = serve(() => undefined);
     const { router } = open('/app/automation/view/new');
@@ -319,6 +326,15 @@ describe('the trigger editor: a new trigger', () => {
 });
 
 describe('the trigger editor: an existing trigger', () => {
+  it('leaves the focus where it was: the name is already written', async () => {
+    stub = serveTrigger();
+    open(`/app/automation/view/${ID}`);
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    expect((name as HTMLInputElement).value).toBe('Quote follow-up');
+    expect(document.activeElement).not.toBe(name);
+  });
+
   it('reorders and removes actions, and saves them in the new order', async () => {
     stub = serveTrigger();
     open(`/app/automation/view/${ID}`);

@@ -18,6 +18,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { useFocusOnceDrawn } from '@/components/ui/use-focus-once-drawn.ts';
 import { eventLabel } from '../list/event-labels.ts';
 import { useEditorContext } from './editor-context.tsx';
 import { EVENT_HELP, TARGET_KIND_WORDS, TIME_UNIT_WORDS } from './labels.ts';
@@ -28,6 +29,8 @@ type SetField = <K extends keyof TriggerDraft>(field: K, value: TriggerDraft[K])
 /** Name, description, the enabled switch, the event and the record the trigger works on. */
 export function TriggerBasics({ draft, setField }: { draft: TriggerDraft; setField: SetField }) {
   const { errors, namedReferences } = useEditorContext();
+  // A new trigger starts at its name.
+  const nameInput = useFocusOnceDrawn<HTMLInputElement>(draft.name === '');
   const chooseEvent = (event: TriggerEvent) => {
     setField('event', event);
     // The record follows the event (a client event works on the client); it can still be changed after.
@@ -45,7 +48,7 @@ export function TriggerBasics({ draft, setField }: { draft: TriggerDraft; setFie
           helperText={errors.name}
           required
           fullWidth
-          autoFocus={draft.name === ''}
+          inputRef={nameInput}
           slotProps={{ htmlInput: { maxLength: TRIGGER_LIMITS.nameMax } }}
         />
       </Grid>
