@@ -41,7 +41,8 @@ function cachedFormat<F>(cache: Map<string, F>, options: object, create: () => F
   return format;
 }
 
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** The app's one date formatter for `options`. */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return cachedFormat(dateFormats, options, () => new Intl.DateTimeFormat(LOCALES, options));
 }
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { type Theme, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { LOCALES } from '@/lib/format.ts';
+import { dateFormat } from '@/lib/format.ts';
 import { type DayBucket, totalsByStatus } from './dashboard-stats.ts';
 
 /** Bottom to top: how runs ended, then those still to happen. */
@@ -26,6 +26,10 @@ function statusColour(theme: Theme, status: RunStatus): string {
   }
 }
 
+/** The chart's day names under the bars, and each day in full for its bar's title. */
+const CHART_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
+const CHART_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'short' };
+
 const WIDTH = 420;
 const HEIGHT = 180;
 const AXIS = 24;
@@ -38,8 +42,8 @@ export function RunChart({ buckets }: { buckets: readonly DayBucket[] }) {
   const max = Math.max(1, ...buckets.map((bucket) => bucket.total));
   const plot = HEIGHT - AXIS - TOP;
   const barWidth = (WIDTH - GAP * (buckets.length + 1)) / Math.max(1, buckets.length);
-  const weekday = new Intl.DateTimeFormat(LOCALES, { weekday: 'short' });
-  const longDay = new Intl.DateTimeFormat(LOCALES, { weekday: 'long', day: 'numeric', month: 'short' });
+  const weekday = dateFormat(CHART_WEEKDAY);
+  const longDay = dateFormat(CHART_DAY);
   const totals = totalsByStatus(buckets);
   const summary = RUN_STATUSES.filter((status) => totals[status] > 0)
     .map((status) => `${totals[status]} ${status.toLowerCase()}`)
