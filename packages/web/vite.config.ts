@@ -75,7 +75,7 @@ const isSignedInPage = (file: string) => /^src\/app\/routes\/(app|admin)\//.test
  * - `editor-page`: what the trigger editor shares only with the other editing pages (its sections, labels,
  *   merge fields); `signed-in-forms`: the form controls and helpers it shares with other pages of the app
  *   and the admin area, none of which a public page or a dialog of the shell loads. The editor's first
- *   visit went from 52 files to 38 (HTTP/1.1 allows six requests at a time). The other signed-in pages
+ *   visit went from 52 files to 39 (HTTP/1.1 allows six requests at a time). The other signed-in pages
  *   that use any of it load all of it: 4–22 KB more on a first visit (the admin dashboard the most),
  *   most of them in fewer files.
  */
