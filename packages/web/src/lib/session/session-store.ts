@@ -221,16 +221,8 @@ export function createSessionStore(storage: SessionStorage): SessionStore {
       setState({ ...state, ...vendorContext(vendorId, options) });
     },
 
-    refreshUser(refreshed) {
-      storage.setItem(STORAGE_KEYS.user, JSON.stringify(refreshed));
-      // Every page load's refresh brings a new token, most often with the same memberships: kept as the
-      // same objects, the pages drawn from the current vendor need not draw again (on a phone that redraw
-      // of the whole page was one long task of the start-up).
-      const previous = state.user?.vendors;
-      const user =
-        previous && JSON.stringify(previous) === JSON.stringify(refreshed.vendors)
-          ? { ...refreshed, vendors: previous }
-          : refreshed;
+    refreshUser(user) {
+      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
       const { vendorId, vendorOverride } = state;
       // A super admin who cleared the selector keeps working on no vendor.
       const stillValid =
