@@ -143,6 +143,44 @@ describe('connecting a ServiceM8 account', () => {
     expect(response.json().message).toBe('ServiceM8 data is up to date.');
   });
 
+  it('lists the records as pickers show them: by kind, by name, and form fields in their form’s order', async () => {
+    const vendorId = session.vendors[0]?.vendorId ?? '';
+    sim().controls.writeRecord('badge', undefined, { name: 'zinc roof' });
+    sim().controls.writeRecord('badge', undefined, { name: 'Électricien' });
+    sim().controls.writeRecord('badge', undefined, { name: 'apprentice' });
+    const formUuid = String(sim().controls.writeRecord('form', undefined, { name: 'Site check' }).record.uuid);
+    for (const [name, order] of [
+      ['Signature', 3],
+      ['Address', 1],
+      ['Photos', 2],
+    ] as const) {
+      sim().controls.writeRecord('formfield', undefined, { name, form_uuid: formUuid, sort_order: order });
+    }
+    const sync = await services.app.inject({
+      method: 'GET',
+      url: `/api/Vendor/${vendorId}/sync`,
+      headers: bearer(session.token),
+    });
+    expect(sync.statusCode, sync.body).toBe(200);
+
+    const response = await services.app.inject({
+      method: 'GET',
+      url: `/api/Vendor/${vendorId}/servicem8/reference`,
+      headers: bearer(session.token),
+    });
+    const items = response.json().data as Array<{ kind: string; name: string; details: { formUuid?: string } }>;
+    const kinds = items.map((item) => item.kind);
+    expect(kinds).toEqual([...kinds].sort());
+    const badges = items.filter((item) => item.kind === 'badge').map((item) => item.name);
+    // Ignoring case and accents, as a person reads a list; not by character code ("Warranty" before "apprentice").
+    expect(badges).toEqual([...badges].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(badges.indexOf('apprentice')).toBeLessThan(badges.indexOf('Électricien'));
+    expect(badges.indexOf('Électricien')).toBeLessThan(badges.indexOf('Warranty'));
+    expect(badges.indexOf('Warranty')).toBeLessThan(badges.indexOf('zinc roof'));
+    const fields = items.filter((item) => item.kind === 'formfield' && item.details.formUuid === formUuid);
+    expect(fields.map((field) => field.name)).toEqual(['Address', 'Photos', 'Signature']);
+  });
+
   it('refreshes an expired access token once for concurrent callers, storing the rotated refresh token', async () => {
     const vendorId = session.vendors[0]?.vendorId ?? '';
     const before = await findConnection(services.deps.database.db, vendorId);

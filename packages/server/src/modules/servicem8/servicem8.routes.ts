@@ -13,7 +13,7 @@ import { access } from '../../http/access.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
 import { checkWebhooks, disconnectServiceM8 } from './connection-admin.service.ts';
 import { searchClients, searchFormResponses, searchJobs } from './record-search.service.ts';
-import { referenceItemsOf } from './reference-items.service.ts';
+import { referenceItemsInPickerOrder } from './reference-items.service.ts';
 import { syncReferenceData } from './sync.service.ts';
 
 const tags = ['ServiceM8'];
@@ -76,8 +76,10 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
       access: access.vendorMember('id'),
       tags,
       summary: 'The vendor’s ServiceM8 reference data, as last synced (for pickers)',
+      description:
+        'Ordered for pickers: by kind, each kind by name, and form fields by their place in their form (then by name).',
       data: z.array(Sm8ReferenceItem),
-      answer: (vendorId) => referenceItemsOf(deps.database.db, vendorId),
+      answer: (vendorId) => referenceItemsInPickerOrder(deps.database.db, vendorId),
     });
 
     vendorRoute(app, {

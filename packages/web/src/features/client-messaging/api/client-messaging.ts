@@ -39,9 +39,8 @@ export function useBadges(vendorId: string) {
           z.array(Sm8ReferenceItem),
           { signal },
         );
-        return items
-          .filter((item) => item.kind === 'badge' && item.active)
-          .sort((a, b) => a.name.localeCompare(b.name));
+        // Already by name: the server lists records in picker order.
+        return items.filter((item) => item.kind === 'badge' && item.active);
       },
       staleTime: 60_000,
     }),

@@ -15,9 +15,10 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
 const VENDOR = testVendor({ id: VENDOR_ID });
+/** In the order the server lists records: by kind, then by name. */
 const BADGES = [
-  { kind: 'badge', uuid: 'b-vip', name: 'VIP', active: true, details: {} },
   { kind: 'badge', uuid: 'b-none', name: 'No automated messages', active: true, details: {} },
+  { kind: 'badge', uuid: 'b-vip', name: 'VIP', active: true, details: {} },
   { kind: 'queue', uuid: 'q-1', name: 'Parts on order', active: true, details: {} },
 ];
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });

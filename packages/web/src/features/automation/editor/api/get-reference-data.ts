@@ -19,12 +19,9 @@ export const EMPTY_REFERENCE_DATA: ReferenceData = {
   material: [],
 };
 
+/** The records by kind, in the order the server lists them for pickers. */
 function groupReferenceItems(items: readonly Sm8ReferenceItem[]): ReferenceData {
-  const byName = (a: Sm8ReferenceItem, b: Sm8ReferenceItem) => a.name.localeCompare(b.name);
-  const byOrder = (a: Sm8ReferenceItem, b: Sm8ReferenceItem) =>
-    Number(a.details.sortOrder ?? 0) - Number(b.details.sortOrder ?? 0) || byName(a, b);
-  const of = (kind: ReferenceKind) =>
-    items.filter((item) => item.kind === kind).sort(kind === 'formfield' ? byOrder : byName);
+  const of = (kind: ReferenceKind) => items.filter((item) => item.kind === kind);
   return {
     badge: of('badge'),
     queue: of('queue'),
@@ -36,7 +33,10 @@ function groupReferenceItems(items: readonly Sm8ReferenceItem[]): ReferenceData 
   };
 }
 
-/** `GET /api/Vendor/{id}/servicem8/reference`: badges, queues, categories, staff, forms, form fields, materials. */
+/**
+ * `GET /api/Vendor/{id}/servicem8/reference`: badges, queues, categories, staff, forms, form fields, materials,
+ * each kind by name and form fields in their form's order.
+ */
 async function getReferenceData(vendorId: string, signal?: AbortSignal): Promise<ReferenceData> {
   const items = await apiGet(`/Vendor/${encodeURIComponent(vendorId)}/servicem8/reference`, z.array(Sm8ReferenceItem), {
     signal,
