@@ -253,6 +253,25 @@ describe('start-up requests', () => {
     expect(asked('/api/User/info')).toBe(1);
     expect(asked('/api/Public/fetchdata')).toBe(1);
   });
+
+  it('sends the shell’s own requests once the page has been painted, not while it is drawn', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    try {
+      boot('/app/dashboard', makeUser());
+      await screen.findByRole('heading', { name: /Welcome/ });
+      const asked = (path: string) => fetchStub.calls.some((call) => call.url.pathname === path);
+      expect(asked('/api/User/info')).toBe(false);
+      expect(asked('/api/Public/fetchdata')).toBe(false);
+      act(() => {
+        for (const frame of frames.splice(0)) frame(performance.now());
+      });
+      await waitFor(() => expect(asked('/api/User/info')).toBe(true));
+      expect(asked('/api/Public/fetchdata')).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('the notices bell and the activity page', () => {

@@ -20,6 +20,6 @@ function getPublicDataQueryOptions() {
   });
 }
 
-export function usePublicData() {
-  return useQuery(getPublicDataQueryOptions());
+export function usePublicData({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getPublicDataQueryOptions(), enabled });
 }

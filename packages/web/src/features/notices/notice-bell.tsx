@@ -21,8 +21,9 @@ const NOTICES_POLL_MS = 60_000;
 const noticesKey = (vendorId: string) => ['notices', vendorId] as const;
 
 /** `GET /api/vendor/{id}/notices`: the signed-in Admin's unread notices, looked at again every minute. */
-function useNotices(vendorId: string) {
+function useNotices(vendorId: string, enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: noticesKey(vendorId),
     queryFn: ({ signal }) => apiGet(`/vendor/${vendorId}/notices`, lazySchema('Notices'), { signal }),
     refetchInterval: NOTICES_POLL_MS,
@@ -45,10 +46,10 @@ function useReadNotices(vendorId: string) {
 /**
  * The bell in the header, for an Admin of the current business: the notices also emailed to them (runs
  * failing for a cause they can fix, the daily digest), until they read them. Opening one marks it read
- * and goes where it leads.
+ * and goes where it leads. While `enabled` is false it asks for none (the shell waits until the page is painted).
  */
-export function NoticeBell({ vendorId }: { vendorId: string }) {
-  const notices = useNotices(vendorId);
+export function NoticeBell({ vendorId, enabled = true }: { vendorId: string; enabled?: boolean }) {
+  const notices = useNotices(vendorId, enabled);
   const read = useReadNotices(vendorId);
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -21,6 +21,7 @@ import { DEFAULT_SIGNED_IN_PATH, LOGIN_PATH, resolveAccess } from '@/lib/session
 import { useSession, useSessionStore } from '@/lib/session/session.ts';
 import { getCurrentVendor, isSuperAdmin, type SessionState } from '@/lib/session/session-store.ts';
 import { readTokenExpiry } from '@/lib/session/token.ts';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint.ts';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { adminNavItems, appNavItems } from './nav-items.ts';
@@ -112,7 +113,10 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
   const session = useSessionStore();
   const navigate = useNavigate();
   const currentVendor = getCurrentVendor(state);
-  const publicData = usePublicData();
+  // The shell's own requests (settings, changelog, session refresh, notices) wait until the page is on
+  // screen: what the person came for is drawn first, and on a slow network it does not queue behind them.
+  const pageDrawn = useAfterFirstPaint();
+  const publicData = usePublicData({ enabled: pageDrawn });
   const feedbackUrl = publicData.data?.feedbackFormUrl ?? null;
   // From lg (1280 px) the sidebar sits beside the page, expanded or as a rail; below it is a drawer
   // over the page, open only on the path where the menu button opened it (so navigating closes it).
@@ -125,12 +129,12 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
   // first visit its navigation list and a forced layout (its slide-in measures it).
   const drawerShown = useOpenedOnce(drawerOpen);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const changelog = useChangelog({ enabled: !state.automatic, loadArticle: loadChangelog });
+  const changelog = useChangelog({ enabled: pageDrawn && !state.automatic, loadArticle: loadChangelog });
   const changelogShown = useOpenedOnce(changelog.open);
   const feedbackShown = useOpenedOnce(feedbackOpen);
 
   // Start-up: refresh vendors and roles (and the token) once; a 401 signs out (see main.tsx).
-  const userInfo = useUserInfo(user.id);
+  const userInfo = useUserInfo(pageDrawn ? user.id : null);
   useEffect(() => {
     if (userInfo.data && userInfo.data.id === session.getState().user?.id) session.refreshUser(userInfo.data);
   }, [userInfo.data, session]);
@@ -194,7 +198,9 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
         showLogout={!state.automatic}
         onLogout={() => session.logout()}
         homePath={area === 'admin' ? '/admin/dashboard' : DEFAULT_SIGNED_IN_PATH}
-        bell={currentVendor?.role === 'Admin' ? <NoticeBell vendorId={currentVendor.vendorId} /> : null}
+        bell={
+          currentVendor?.role === 'Admin' ? <NoticeBell vendorId={currentVendor.vendorId} enabled={pageDrawn} /> : null
+        }
       />
       <AppSidebar
         expanded={wide ? expanded : true}
