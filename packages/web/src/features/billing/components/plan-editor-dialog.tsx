@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
@@ -106,13 +106,13 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
     }
   };
 
-  const field = (name: keyof Draft, label: string, props: Record<string, unknown> = {}) => (
+  const field = (name: keyof Draft, label: string, props: Partial<TextFieldProps> = {}) => (
     <TextField
       label={label}
       value={draft[name]}
       onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
       error={Boolean(errors[name])}
-      helperText={errors[name] ?? (props.helperText as string | undefined)}
+      helperText={errors[name] ?? props.helperText}
       fullWidth
       {...props}
     />
@@ -125,6 +125,9 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
       maxWidth="md"
       fullWidth
       component="form"
+      // The plan's rules give their own messages beside the fields, not the browser's bubbles (spread:
+      // the Dialog's props do not type a form's attributes).
+      {...{ noValidate: true }}
       onSubmit={(event: FormEvent) => void submit(event)}
     >
       <DialogTitle>{plan ? `Edit the ${plan.name} plan` : 'New plan'}</DialogTitle>
@@ -137,31 +140,34 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
         <Grid container spacing={2} sx={{ pt: 1 }}>
           <Grid size={{ xs: 12, sm: 6 }}>{field('name', 'Name', { required: true, autoFocus: true })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            {field('trialDays', 'Trial days', { type: 'number', inputProps: { min: 0, max: 90 } })}
+            {field('trialDays', 'Trial days', { type: 'number', slotProps: { htmlInput: { min: 0, max: 90 } } })}
           </Grid>
           <Grid size={12}>{field('description', 'Description', { multiline: true, minRows: 2 })}</Grid>
           <Grid size={12}>{field('features', 'Features, one a line', { multiline: true, minRows: 3 })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {field('monthly', 'Monthly price (NZD, GST included)', {
               type: 'number',
-              inputProps: { min: 0, step: '0.01' },
+              slotProps: { htmlInput: { min: 0, step: '0.01' } },
               helperText: plan ? 'A new price applies to new buyers; subscribers keep theirs.' : undefined,
             })}
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {field('yearly', 'Yearly price (NZD, GST included)', {
               type: 'number',
-              inputProps: { min: 0, step: '0.01' },
+              slotProps: { htmlInput: { min: 0, step: '0.01' } },
             })}
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            {field('activeTriggers', 'Active automations', { type: 'number', inputProps: { min: 0 } })}
+            {field('activeTriggers', 'Active automations', { type: 'number', slotProps: { htmlInput: { min: 0 } } })}
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            {field('runsPerMonth', 'Runs a month', { type: 'number', inputProps: { min: 0 } })}
+            {field('runsPerMonth', 'Runs a month', { type: 'number', slotProps: { htmlInput: { min: 0 } } })}
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            {field('messagesPerMonth', 'Emails and texts a month', { type: 'number', inputProps: { min: 0 } })}
+            {field('messagesPerMonth', 'Emails and texts a month', {
+              type: 'number',
+              slotProps: { htmlInput: { min: 0 } },
+            })}
           </Grid>
         </Grid>
       </DialogContent>

@@ -71,6 +71,13 @@ describe('the plans (Settings › Products)', () => {
     await user.click(screen.getByRole('button', { name: 'New plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'New plan' });
     await user.type(within(dialog).getByLabelText(/^Name/), 'Crew');
+    // The browser's own limits on the number fields: a trial of up to 90 days, prices in cents, no negatives.
+    expect(within(dialog).getByLabelText('Trial days')).toMatchObject({ min: '0', max: '90' });
+    expect(within(dialog).getByLabelText('Monthly price (NZD, GST included)')).toMatchObject({
+      min: '0',
+      step: '0.01',
+    });
+    expect(within(dialog).getByLabelText('Runs a month')).toMatchObject({ min: '0' });
     await write(user, within(dialog).getByLabelText('Features, one a line'), '10 active automations\nPhone support');
     await user.type(within(dialog).getByLabelText('Monthly price (NZD, GST included)'), '45');
     await user.type(within(dialog).getByLabelText('Yearly price (NZD, GST included)'), '455');
