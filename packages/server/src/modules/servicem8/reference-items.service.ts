@@ -12,7 +12,7 @@ export async function referenceItemsOf(db: Db, vendorId: string) {
 
 type ReferenceItem = ReturnType<typeof toItem>;
 const names = new Intl.Collator('en');
-const byName = (a: ReferenceItem, b: ReferenceItem) => names.compare(a.name, b.name) || (a.uuid < b.uuid ? -1 : 1);
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const formOrder = (item: ReferenceItem) => Number(item.details.sortOrder ?? 0) || 0;
 
 /**
@@ -23,9 +23,10 @@ const formOrder = (item: ReferenceItem) => Number(item.details.sortOrder ?? 0) |
 export async function referenceItemsInPickerOrder(db: Db, vendorId: string) {
   return (await referenceItemsOf(db, vendorId)).sort(
     (a, b) =>
-      (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
+      byCode(a.kind, b.kind) ||
       (a.kind === 'formfield' ? formOrder(a) - formOrder(b) : 0) ||
-      byName(a, b),
+      names.compare(a.name, b.name) ||
+      byCode(a.uuid, b.uuid),
   );
 }
 
