@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { BrandMark } from '@/components/ui/brand-mark.tsx';
 
 const PROFILE_PATH = '/app/profile';
@@ -25,7 +25,7 @@ function initials(firstName: string, lastName: string): string {
  * notices bell (`bell`, for an Admin of the current business), and Logout (which goes to /auth/login);
  * Logout is hidden in an automatic (ServiceM8 add-on) session.
  */
-export function AppHeader({
+export const AppHeader = memo(function AppHeader({
   firstName,
   lastName,
   sidebarMode,
@@ -111,4 +111,4 @@ export function AppHeader({
       </Toolbar>
     </AppBar>
   );
-}
+});

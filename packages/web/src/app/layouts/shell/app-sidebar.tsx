@@ -27,7 +27,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { NavIcon, NavItem } from './nav-items.ts';
 
@@ -59,7 +59,7 @@ function isActive(pathname: string, match: string): boolean {
  * over the page, always expanded, closed by its backdrop, Escape or its close button. The vendor area
  * sits on top, the app version at the bottom.
  */
-export function AppSidebar({
+export const AppSidebar = memo(function AppSidebar({
   expanded,
   drawer,
   items,
@@ -187,4 +187,4 @@ export function AppSidebar({
       </Typography>
     </Drawer>
   );
-}
+});

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { getCurrentVendor, type SessionState, SIGNED_OUT } from '@/lib/session/session-store.ts';
+import { type SessionState, SIGNED_OUT } from '@/lib/session/session-store.ts';
 import { makeSuperAdmin, makeUser, OTHER_VENDOR_ID, VENDOR_A, VENDOR_B } from '@/testing/sessions.ts';
-import { AUTOMATION_SEARCH_PATH, appNavItems } from './nav-items.ts';
+import { AUTOMATION_SEARCH_PATH, appNavItems, navContextOf } from './nav-items.ts';
 
 function labels(state: SessionState, feedbackAvailable = true): string[] {
-  return appNavItems({ state, currentVendor: getCurrentVendor(state), feedbackAvailable }).map((item) => item.label);
+  return appNavItems(navContextOf(state, feedbackAvailable)).map((item) => item.label);
 }
 
 describe('the sidebar links', () => {

@@ -1,5 +1,5 @@
 import { toSearchParams, type VendorMembership } from '@automate/contract';
-import { isSuperAdmin, type SessionState } from '@/lib/session/session-store.ts';
+import { getCurrentVendor, isSuperAdmin, type SessionState } from '@/lib/session/session-store.ts';
 
 export type NavIcon =
   | 'dashboard'
@@ -34,19 +34,31 @@ export const AUTOMATION_SEARCH_PATH = `/app/automation/search?${new URLSearchPar
   toSearchParams({ PageNumber: 1, PageSize: 50, SortBy: 'name', SortDir: 'Ascending' }),
 ).toString()}`;
 
+/** What decides the app sidebar's links, as plain values: the links are made again only when one changes. */
 export type NavContext = {
-  state: SessionState;
-  currentVendor: VendorMembership | null;
+  /** The person's role in the current vendor (a super admin acting through the override is its Admin); null without one. */
+  vendorRole: VendorMembership['role'] | null;
+  /** A super admin outside an automatic session. */
+  superAdmin: boolean;
   /** False when no feedback form is configured: the Feedback entry is hidden. */
   feedbackAvailable: boolean;
 };
 
+/** The sidebar's facts about the session. */
+export function navContextOf(state: SessionState, feedbackAvailable: boolean): NavContext {
+  return {
+    vendorRole: getCurrentVendor(state)?.role ?? null,
+    superAdmin: isSuperAdmin(state.user) && !state.automatic,
+    feedbackAvailable,
+  };
+}
+
 /**
  * The app sidebar's links and their visibility: items for vendor Users show to
- * anyone with a current vendor; Account needs a vendor id and the Admin role (a super admin's override
- * counts as Admin); Super admin is for super admins outside an automatic session.
+ * anyone with a current vendor; Account needs the Admin role in the current vendor (a super admin's
+ * override counts as Admin); Super admin is for super admins outside an automatic session.
  */
-export function appNavItems({ state, currentVendor, feedbackAvailable }: NavContext): NavItem[] {
+export function appNavItems({ vendorRole, superAdmin, feedbackAvailable }: NavContext): NavItem[] {
   const items: NavItem[] = [
     {
       key: 'dashboard',
@@ -57,7 +69,7 @@ export function appNavItems({ state, currentVendor, feedbackAvailable }: NavCont
       match: '/app/dashboard',
     },
   ];
-  if (currentVendor) {
+  if (vendorRole !== null) {
     items.push(
       {
         key: 'automation',
@@ -78,7 +90,7 @@ export function appNavItems({ state, currentVendor, feedbackAvailable }: NavCont
     );
   }
   items.push({ key: 'help', label: 'Help Center', icon: 'help', kind: 'link', to: '/app/help', match: '/app/help' });
-  if (isSuperAdmin(state.user) && !state.automatic) {
+  if (superAdmin) {
     items.push({
       key: 'super-admin',
       label: 'Super admin',
@@ -88,7 +100,7 @@ export function appNavItems({ state, currentVendor, feedbackAvailable }: NavCont
       match: '/admin',
     });
   }
-  if (state.vendorId !== null && currentVendor?.role === 'Admin') {
+  if (vendorRole === 'Admin') {
     items.push({
       key: 'account',
       label: 'Account',

@@ -4,7 +4,7 @@ import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BreadcrumbBar } from '@/components/ui/breadcrumb-bar.tsx';
 import { NotFoundPage } from '@/components/ui/not-found-page.tsx';
@@ -24,7 +24,7 @@ import { readTokenExpiry } from '@/lib/session/token.ts';
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint.ts';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
-import { adminNavItems, appNavItems } from './nav-items.ts';
+import { adminNavItems, appNavItems, navContextOf } from './nav-items.ts';
 
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -102,12 +102,24 @@ export function ShellLayout() {
 }
 
 /**
- * The page, as one element for the shell's whole life: the shell draws again as its own data arrives
- * (the user's vendors, the changelog, the public settings), and a new `<Outlet />` each time would draw
- * the whole page again with it, synchronously. The router still redraws the page when the location
- * changes.
+ * The main area (breadcrumbs and the page), as one element for the shell's whole life: the shell draws
+ * again as its own data arrives (the user's vendors, the changelog, the public settings), and a new
+ * element each time would draw the whole page again with it, synchronously. The router still redraws
+ * the breadcrumbs and the page when the location changes.
  */
-const PAGE = <Outlet />;
+const MAIN = (
+  <Box
+    component="main"
+    {...mainContentProps}
+    sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+  >
+    <Toolbar />
+    <BreadcrumbBar />
+    <Box sx={{ flexGrow: 1 }}>
+      <Outlet />
+    </Box>
+  </Box>
+);
 
 function Shell({ state, user, area }: { state: SessionState; user: UserSession; area: 'app' | 'admin' }) {
   const session = useSessionStore();
@@ -165,28 +177,63 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
   );
 
   const showSelector = isSuperAdmin(user) && !state.automatic;
-  const vendorArea = showSelector ? (
-    <Suspense fallback={null}>
-      <VendorSelector
-        value={currentVendor ? { vendorId: currentVendor.vendorId, name: currentVendor.name } : null}
-        onSelect={selectVendor}
-        onVendorsLoaded={refreshOverride}
-      />
-    </Suspense>
-  ) : currentVendor ? (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="p">
-        Vendor
-      </Typography>
-      <Typography variant="subtitle2" component="p" data-testid="current-vendor-name" noWrap title={currentVendor.name}>
-        {currentVendor.name}
-      </Typography>
-    </Box>
-  ) : null;
+  // The current vendor's id and name, as values: a super admin's override is a new object on each draw.
+  const vendorId = currentVendor?.vendorId ?? null;
+  const vendorName = currentVendor?.name ?? null;
+  const vendorArea = useMemo(
+    () =>
+      showSelector ? (
+        <Suspense fallback={null}>
+          <VendorSelector
+            value={vendorId !== null && vendorName !== null ? { vendorId, name: vendorName } : null}
+            onSelect={selectVendor}
+            onVendorsLoaded={refreshOverride}
+          />
+        </Suspense>
+      ) : vendorName !== null ? (
+        <Box>
+          <Typography variant="caption" color="text.secondary" component="p">
+            Vendor
+          </Typography>
+          <Typography variant="subtitle2" component="p" data-testid="current-vendor-name" noWrap title={vendorName}>
+            {vendorName}
+          </Typography>
+        </Box>
+      ) : null,
+    [showSelector, vendorId, vendorName, selectVendor, refreshOverride],
+  );
 
+  // The header and the sidebar are drawn again only when what they show changes: the shell draws again as
+  // each of its answers arrives (and the session's refresh brings a new token), each time synchronously.
   const feedbackAvailable = feedbackUrl !== null;
-  const items =
-    area === 'admin' ? adminNavItems({ feedbackAvailable }) : appNavItems({ state, currentVendor, feedbackAvailable });
+  const { vendorRole, superAdmin } = navContextOf(state, feedbackAvailable);
+  const items = useMemo(
+    () =>
+      area === 'admin'
+        ? adminNavItems({ feedbackAvailable })
+        : appNavItems({ vendorRole, superAdmin, feedbackAvailable }),
+    [area, vendorRole, superAdmin, feedbackAvailable],
+  );
+  const bellVendorId = currentVendor?.role === 'Admin' ? currentVendor.vendorId : null;
+  const bell = useMemo(
+    () => (bellVendorId ? <NoticeBell vendorId={bellVendorId} enabled={pageDrawn} /> : null),
+    [bellVendorId, pageDrawn],
+  );
+  const toggleSidebar = useCallback(
+    () => (wide ? setExpanded((open) => !open) : setDrawerOpenAt(drawerOpen ? null : pathname)),
+    [wide, drawerOpen, pathname],
+  );
+  const logout = useCallback(() => session.logout(), [session]);
+  const closeDrawer = useCallback(() => setDrawerOpenAt(null), []);
+  const drawer = useMemo(
+    () => (wide ? null : { open: drawerOpen, keptMounted: drawerShown, onClose: closeDrawer }),
+    [wide, drawerOpen, drawerShown, closeDrawer],
+  );
+  const { openChangelog } = changelog;
+  const runAction = useCallback(
+    (action: 'changelog' | 'feedback') => (action === 'changelog' ? openChangelog() : setFeedbackOpen(true)),
+    [openChangelog],
+  );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -194,31 +241,21 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
         firstName={user.firstName}
         lastName={user.lastName}
         sidebarMode={wide ? (expanded ? 'expanded' : 'rail') : drawerOpen ? 'drawer-open' : 'drawer-closed'}
-        onToggleSidebar={() => (wide ? setExpanded((open) => !open) : setDrawerOpenAt(drawerOpen ? null : pathname))}
+        onToggleSidebar={toggleSidebar}
         showLogout={!state.automatic}
-        onLogout={() => session.logout()}
+        onLogout={logout}
         homePath={area === 'admin' ? '/admin/dashboard' : DEFAULT_SIGNED_IN_PATH}
-        bell={
-          currentVendor?.role === 'Admin' ? <NoticeBell vendorId={currentVendor.vendorId} enabled={pageDrawn} /> : null
-        }
+        bell={bell}
       />
       <AppSidebar
         expanded={wide ? expanded : true}
-        drawer={wide ? null : { open: drawerOpen, keptMounted: drawerShown, onClose: () => setDrawerOpenAt(null) }}
+        drawer={drawer}
         items={items}
         vendorArea={vendorArea}
         ariaLabel={area === 'admin' ? 'Super admin navigation' : 'Main navigation'}
-        onAction={(action) => (action === 'changelog' ? changelog.openChangelog() : setFeedbackOpen(true))}
+        onAction={runAction}
       />
-      <Box
-        component="main"
-        {...mainContentProps}
-        sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
-      >
-        <Toolbar />
-        <BreadcrumbBar />
-        <Box sx={{ flexGrow: 1 }}>{PAGE}</Box>
-      </Box>
+      {MAIN}
       <Suspense fallback={null}>
         {changelogShown ? (
           <ChangelogDialog
