@@ -128,7 +128,10 @@ describe('signing up and in', () => {
     // Its fields take input only once hydrated: nothing typed earlier is lost, no Enter sends the form as a GET.
     expect(served).toMatch(/<form[^>]*aria-label="Sign in"><fieldset[^>]* disabled=""/);
 
+    // The browser's locale data loads in a worker of the app's own (the page's policy allows it).
+    const localeWorker = page.waitForEvent('worker');
     await page.goto(url('/auth/login?redirect=%2Fapp%2Fprofile'));
+    expect((await localeWorker).url()).toMatch(/\/assets\/locale-data\.worker-[\w-]+\.js$/);
     // Hydrated: the fields take input, the email field has the focus, and React drew no second form.
     await page.locator('form[aria-label="Sign in"] > fieldset:enabled').waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'email');

@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { installPreloadErrorHandler } from '@/lib/preload-error.ts';
 import { installSession, session } from '@/lib/session/session.ts';
+import { warmLocaleData } from '@/lib/warm-locale-data.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRoutes } from './router.tsx';
 import { routerReady } from './router-ready.ts';
@@ -11,6 +12,7 @@ import { routerReady } from './router-ready.ts';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render the app into.');
 
+warmLocaleData();
 installPreloadErrorHandler();
 installSession();
 
