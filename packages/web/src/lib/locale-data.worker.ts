@@ -1,6 +1,7 @@
 /**
- * Builds one of each formatter the app uses, then ends. A browser loads its locale data (ICU) once per
- * process, the first time any thread formats: done here, that load is off the page's main thread.
+ * Builds one of each kind of formatter the app uses, then ends. The first formatter of a kind makes the
+ * browser list its locales for that kind, once for the whole process, whichever thread asks: asked here,
+ * that work is off the page's main thread.
  */
 import { LOCALES } from './format.ts';
 
