@@ -7,5 +7,9 @@
 export function warmLocaleData(): void {
   // None in a test's DOM; the worker is a file of its own, which the app's script policy allows.
   if (typeof Worker !== 'function') return;
-  new Worker(new URL('./locale-data.worker.ts', import.meta.url), { type: 'module' });
+  try {
+    new Worker(new URL('./locale-data.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    // A browser that will not start it formats on the main thread, as without it: the app starts all the same.
+  }
 }
