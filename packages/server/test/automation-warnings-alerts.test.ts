@@ -81,8 +81,19 @@ describe('pre-flight warnings', () => {
   });
 });
 
+const vendorZone = async () => (await findVendor(h.deps.database.db, h.vendorId))?.timeZone ?? 'UTC';
+
+/** Moves the clock just past the vendor's next midnight when that is less than 15 minutes away. */
+async function clearOfLocalMidnight(): Promise<void> {
+  const local = DateTime.fromJSDate(h.clock.now(), { zone: await vendorZone() });
+  const toMidnight = local.plus({ days: 1 }).startOf('day').toMillis() - local.toMillis();
+  if (toMidnight < 15 * MINUTE) await h.advance(toMidnight + MINUTE);
+}
+
 describe('alerts, the daily digest and the bell', () => {
   it('three failures within an hour send one alert; the digest lists the day’s failures by cause', async () => {
+    // The runs start and fail on one day of the vendor's, whatever the time this test runs at.
+    await clearOfLocalMidnight();
     const triggerId = await h.createTrigger({
       event: 'JobBadgesChanged',
       delay: { amount: 1, unit: 'Minute' },
@@ -115,8 +126,7 @@ describe('alerts, the daily digest and the bell', () => {
       payload: { dailyDigest: true },
     });
     expect(optIn.json().data.dailyDigest).toBe(true);
-    const zone = (await findVendor(h.deps.database.db, h.vendorId))?.timeZone ?? 'UTC';
-    const local = DateTime.fromJSDate(h.clock.now(), { zone });
+    const local = DateTime.fromJSDate(h.clock.now(), { zone: await vendorZone() });
     const nextMorning = local.plus({ days: 1 }).set({ hour: 7, minute: 5 });
     h.clock.advance(nextMorning.toMillis() - local.toMillis());
     expect(await sendDailyDigests(h.deps)).toBe(1);
@@ -139,6 +149,39 @@ describe('alerts, the daily digest and the bell', () => {
     });
     expect(read.json().data).toEqual({ read: 1 });
     expect(Notices.parse((await notices()).json()).data.map((notice) => notice.kind)).toEqual(['digest']);
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('runs started before midnight that fail after it are in the next day’s digest', async () => {
+    const zone = await vendorZone();
+    const now = DateTime.fromJSDate(h.clock.now(), { zone });
+    await h.advance(now.plus({ days: 1 }).set({ hour: 23, minute: 59, second: 10 }).toMillis() - now.toMillis());
+    await h.renewSession();
+    const triggerId = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      delay: { amount: 1, unit: 'Minute' },
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Late check of job {{ job.number }}' } }],
+    });
+    for (const job of [jobs.quoteKitchenTap, jobs.quoteHotWater]) {
+      await h.change('job', job, { badges: JSON.stringify([badges.warranty]) });
+    }
+    await h.settledRuns(triggerId, 2);
+    await updateConnection(h.deps.database.db, h.vendorId, { needsReconnectSince: h.clock.now() });
+    await h.advance(MINUTE);
+    expect((await h.settledRuns(triggerId, 2)).map((run) => run.status)).toEqual(['Failed', 'Failed']);
+    await updateConnection(h.deps.database.db, h.vendorId, { needsReconnectSince: null });
+
+    // They started yesterday and failed today: the next morning's digest is today's, with their failures.
+    const failedOn = DateTime.fromJSDate(h.clock.now(), { zone });
+    expect(failedOn.hour).toBe(0);
+    const nextMorning = failedOn.plus({ days: 1 }).set({ hour: 7, minute: 5 });
+    h.clock.advance(nextMorning.toMillis() - failedOn.toMillis());
+    expect(await sendDailyDigests(h.deps)).toBe(1);
+    const digest = (await outbox('automation-daily-digest')).at(-1);
+    expect(digest?.subject).toBe(`Harbour Plumbing: your automations on ${failedOn.toFormat('ccc d LLL yyyy')}`);
+    expect(digest?.text).toContain('- ServiceM8 is not connected, or refused the connection: 2');
+    const [newest] = Notices.parse((await notices()).json()).data;
+    expect(newest).toMatchObject({ kind: 'digest', body: '2 earlier runs failed.' });
     await h.deleteTrigger(triggerId);
   });
 

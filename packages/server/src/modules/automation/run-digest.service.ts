@@ -11,7 +11,7 @@ import { FAILURE_CAUSES, type FailureCause } from './run-failures.ts';
 /**
  * The daily digest, for each Admin who asked for it (their profile): each morning at 7 in the vendor's
  * time zone, the previous day's runs by status, its failures grouped by cause, and the warnings of the
- * runs still to come. By email and in the bell. A day without runs or warnings sends nothing.
+ * runs still to come. By email and in the bell. A day without runs, failures or warnings sends nothing.
  */
 
 const DIGEST_HOUR = 7;
@@ -70,7 +70,9 @@ export async function sendDailyDigests(deps: Deps): Promise<number> {
   for (const vendor of vendors) {
     if (dayBefore(now, vendor.timeZone).hourNow !== DIGEST_HOUR) continue;
     const digest = await digestOf(deps, vendor, now);
-    if (digest.total === 0 && digest.warnings.length === 0) continue;
+    // Runs count on the day they started, failures on the day they failed: a run started before midnight
+    // that failed after it is in the next day's failures only, and that day's digest still goes out.
+    if (digest.total === 0 && digest.failures.length === 0 && digest.warnings.length === 0) continue;
     for (const admin of recipients.filter((row) => row.vendorId === vendor.id)) {
       sent += await db.transaction(async (tx) => {
         const since = new Date(now.getTime() - ONCE_A_DAY_MS);
@@ -96,9 +98,16 @@ export async function sendDailyDigests(deps: Deps): Promise<number> {
   return sent;
 }
 
-/** The digest in one sentence, for the bell: "12 runs: 10 Succeeded, 2 Failed. 1 warning ahead." */
+/**
+ * The digest in one sentence, for the bell: "12 runs: 10 Succeeded, 2 Failed. 1 warning ahead.", or
+ * "2 earlier runs failed." on a day when only runs started before it failed.
+ */
 function digestSentence(digest: Digest): string {
-  const runs = `${digest.total} run${digest.total === 1 ? '' : 's'}`;
+  const failed = digest.failures.reduce((sum, row) => sum + row.runs, 0);
+  const runs =
+    digest.total === 0 && failed > 0
+      ? `${failed} earlier run${failed === 1 ? '' : 's'} failed`
+      : `${digest.total} run${digest.total === 1 ? '' : 's'}`;
   const statuses = digest.statuses.map((row) => `${row.runs} ${row.status}`).join(', ');
   const ahead =
     digest.warnings.length > 0
