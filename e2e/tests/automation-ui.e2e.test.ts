@@ -140,6 +140,19 @@ describe('the vendor automation screens', () => {
     expect(await triggerCount()).toBe(3);
   });
 
+  it('shows the description two lines tall, growing as more lines are written', async () => {
+    await page.goto(`${baseUrl}/app/automation/view/new`);
+    const description = page.getByRole('textbox', { name: 'Description' });
+    const lineHeight = await description.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight));
+    const lines = async () => Math.round(((await description.boundingBox())?.height ?? 0) / lineHeight);
+    expect(await lines()).toBe(2);
+
+    await description.fill(
+      ['Why it exists:', 'urgent jobs', 'get a note', 'and an email', 'to the contact.'].join('\n'),
+    );
+    expect(await lines()).toBe(5);
+  });
+
   it('creates "when a job is completed, if it has the Urgent badge, after 1 minute, add a note and email the contact" through the editor', async () => {
     await page.goto(`${baseUrl}/app/automation/search`);
     await page.getByRole('link', { name: 'New automation' }).first().click();

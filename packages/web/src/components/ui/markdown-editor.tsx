@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, type ClipboardEvent, type ReactNode, useDeferredValue, useRef, useState } from 'react';
@@ -12,6 +11,7 @@ import { getErrorMessage } from '@/lib/api-client.ts';
 import { checkImageFile, type ImageLimits, imageMarkdown, insertBlock } from '@/lib/markdown-text.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { ArticleViewer } from './article-viewer.tsx';
+import { TextArea } from './text-area.tsx';
 import { useCursorInsertion } from './use-cursor-insertion.ts';
 
 const IMAGE_UPLOAD_FAILED = 'The image could not be uploaded.';
@@ -32,7 +32,7 @@ export function MarkdownEditor({
   onUploadImage,
   uploadDisabledReason,
   imageLimits,
-  minRows = 14,
+  rows = 14,
   preview: customPreview,
 }: {
   label: string;
@@ -46,7 +46,8 @@ export function MarkdownEditor({
   /** Why images cannot be added yet (shown on the disabled button). */
   uploadDisabledReason?: string;
   imageLimits: ImageLimits;
-  minRows?: number;
+  /** The lines the text shows when empty. */
+  rows?: number;
   /** What the preview pane shows instead of the text rendered as it is (e.g. with sample values filled in). */
   preview?: ReactNode;
 }) {
@@ -129,7 +130,7 @@ export function MarkdownEditor({
         />
       </Stack>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'stretch' }}>
-        <TextField
+        <TextArea
           label={`${label} (Markdown)`}
           name={name}
           value={value}
@@ -146,13 +147,10 @@ export function MarkdownEditor({
             helperText ??
             'Markdown: ## Heading, **bold**, *italic*, - list item, [link text](https://…). Paste an image to upload it.'
           }
-          multiline
-          minRows={minRows}
+          rows={rows}
+          monospace
           fullWidth
-          slotProps={{
-            htmlInput: { spellCheck: true },
-            input: { sx: { fontFamily: 'monospace', fontSize: 14, alignItems: 'flex-start' } },
-          }}
+          slotProps={{ htmlInput: { spellCheck: true } }}
         />
         <Paper
           variant="outlined"

@@ -2,14 +2,17 @@ import type { MergeFieldName } from '@automate/contract';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { ChangeEvent } from 'react';
 import { insertAt, MergeFieldPicker, mergeTag } from '@/components/ui/merge-field-picker.tsx';
+import { TextArea } from '@/components/ui/text-area.tsx';
 import { formatNumber } from '@/lib/format.ts';
 import { useCursorInsertion } from './use-cursor-insertion.ts';
 
 /**
  * A text field whose text may hold merge fields, with "Insert merge field" below it (offering `fields`,
  * every merge field by default): the picked field goes in at the cursor (in place of a selection; at
- * the end when nobody has been in the field yet). With `maxLength`, the helper counts the characters.
+ * the end when nobody has been in the field yet). With `maxLength`, the helper counts the characters;
+ * with `rows`, it is a text of several lines, `rows` of them when empty.
  */
 export function MergeTextField({
   label,
@@ -19,8 +22,7 @@ export function MergeTextField({
   error,
   helperText,
   readOnly = false,
-  multiline = false,
-  minRows,
+  rows,
   maxLength,
   autoFocus,
   size,
@@ -33,8 +35,8 @@ export function MergeTextField({
   error: string | undefined;
   helperText?: string;
   readOnly?: boolean;
-  multiline?: boolean;
-  minRows?: number;
+  /** Several lines, this many shown when empty; one line when unset. */
+  rows?: number;
   /** Shown as a count under the field (the check itself happens on save, so pasted text is never cut). */
   maxLength?: number;
   autoFocus?: boolean;
@@ -50,33 +52,30 @@ export function MergeTextField({
   );
   const insert = (field: string) => place((text, start, end) => insertAt(text, start, end, mergeTag(field)));
 
+  const fieldProps = {
+    label,
+    name,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      onChange(event.target.value);
+      rememberSelection();
+    },
+    onSelect: rememberSelection,
+    // Where the cursor was when the person went to the picker.
+    onBlur: rememberSelection,
+    inputRef: input,
+    error: error !== undefined,
+    helperText: error ?? (help || undefined),
+    size,
+    required: !readOnly,
+    fullWidth: true,
+    autoFocus,
+    slotProps: { htmlInput: { readOnly, spellCheck: true } },
+  };
+
   return (
     <Box>
-      <TextField
-        label={label}
-        name={name}
-        value={value}
-        onChange={(event) => {
-          onChange(event.target.value);
-          rememberSelection();
-        }}
-        onSelect={rememberSelection}
-        // Where the cursor was when the person went to the picker.
-        onBlur={rememberSelection}
-        inputRef={input}
-        error={error !== undefined}
-        helperText={error ?? (help || undefined)}
-        size={size}
-        required={!readOnly}
-        fullWidth
-        multiline={multiline}
-        minRows={minRows}
-        autoFocus={autoFocus}
-        slotProps={{
-          htmlInput: { readOnly, spellCheck: true },
-          input: multiline ? { sx: { fontFamily: 'monospace', fontSize: 14, alignItems: 'flex-start' } } : {},
-        }}
-      />
+      {rows === undefined ? <TextField {...fieldProps} /> : <TextArea {...fieldProps} rows={rows} monospace />}
       {readOnly ? null : (
         <Stack direction="row" sx={{ mt: 0.5 }}>
           <MergeFieldPicker target={`the ${label.toLowerCase()}`} onPick={insert} fields={fields} />

@@ -29,8 +29,7 @@ export function MergeTextField({
       value={value}
       onChange={onChange}
       error={error}
-      multiline={multiline}
-      minRows={multiline ? 4 : undefined}
+      rows={multiline ? 4 : undefined}
       maxLength={maxLength}
       fields={mergeFieldsFor(event)}
     />

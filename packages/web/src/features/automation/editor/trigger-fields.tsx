@@ -18,6 +18,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { TextArea } from '@/components/ui/text-area.tsx';
 import { useFocusOnceDrawn } from '@/components/ui/use-focus-once-drawn.ts';
 import { eventLabel } from '../list/event-labels.ts';
 import { useEditorContext } from './editor-context.tsx';
@@ -65,14 +66,13 @@ export function TriggerBasics({ draft, setField }: { draft: TriggerDraft; setFie
         </Grid>
       )}
       <Grid size={12}>
-        <TextField
+        <TextArea
           label="Description"
           value={draft.description}
           onChange={(event) => setField('description', event.target.value)}
           error={errors.description !== undefined}
           helperText={errors.description ?? 'For your team: what it is for (optional).'}
-          multiline
-          minRows={2}
+          rows={2}
           fullWidth
           slotProps={{ htmlInput: { maxLength: TRIGGER_LIMITS.descriptionMax } }}
         />

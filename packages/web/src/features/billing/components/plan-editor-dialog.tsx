@@ -7,8 +7,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
+import { TextArea } from '@/components/ui/text-area.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { apiFieldErrors, type FieldErrorMap, zodFieldErrors } from '@/lib/form-errors.ts';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -106,16 +107,17 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
     }
   };
 
+  /** The draft's `name`: its value, its change, and its error in place of the help while there is one. */
+  const bind = (name: keyof Draft, helperText?: ReactNode) => ({
+    value: draft[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setDraft((current) => ({ ...current, [name]: event.target.value })),
+    error: Boolean(errors[name]),
+    helperText: errors[name] ?? helperText,
+    fullWidth: true,
+  });
   const field = (name: keyof Draft, label: string, props: Partial<TextFieldProps> = {}) => (
-    <TextField
-      label={label}
-      value={draft[name]}
-      onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? props.helperText}
-      fullWidth
-      {...props}
-    />
+    <TextField {...props} label={label} {...bind(name, props.helperText)} />
   );
 
   return (
@@ -142,8 +144,12 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
           <Grid size={{ xs: 12, sm: 6 }}>
             {field('trialDays', 'Trial days', { type: 'number', slotProps: { htmlInput: { min: 0, max: 90 } } })}
           </Grid>
-          <Grid size={12}>{field('description', 'Description', { multiline: true, minRows: 2 })}</Grid>
-          <Grid size={12}>{field('features', 'Features, one a line', { multiline: true, minRows: 3 })}</Grid>
+          <Grid size={12}>
+            <TextArea label="Description" rows={2} {...bind('description')} />
+          </Grid>
+          <Grid size={12}>
+            <TextArea label="Features, one a line" rows={3} {...bind('features')} />
+          </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {field('monthly', 'Monthly price (NZD, GST included)', {
               type: 'number',

@@ -143,8 +143,7 @@ function TemplateForm({ template, access }: { template: EmailTemplate | null; ac
                 error={errors.body}
                 helperText="Sent as plain text; line breaks are kept."
                 readOnly={readOnly}
-                multiline
-                minRows={12}
+                rows={12}
                 maxLength={EMAIL_TEMPLATE_LIMITS.bodyMax}
               />
             </Stack>

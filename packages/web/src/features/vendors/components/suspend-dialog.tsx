@@ -5,8 +5,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
+import { TextArea } from '@/components/ui/text-area.tsx';
 
 const REASON_NEEDED = 'Say why the automations are suspended: the vendor sees the reason.';
 
@@ -43,14 +43,13 @@ export function SuspendDialog({
           <DialogContentText sx={{ mb: 2 }}>
             Until they are resumed, every run is skipped with this reason, which {vendorName} sees in its logs.
           </DialogContentText>
-          <TextField
+          <TextArea
             label="Reason"
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             required
             fullWidth
-            multiline
-            minRows={2}
+            rows={2}
             autoFocus
             error={error !== null}
             helperText={error ?? ' '}

@@ -11,6 +11,7 @@ import { type ReactNode, useCallback, useMemo } from 'react';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { BackButton, EditorSkeleton, RecordEditorPage, savedDates } from '@/components/ui/record-editor-page.tsx';
+import { TextArea } from '@/components/ui/text-area.tsx';
 import { useRecordEditor } from '@/components/ui/use-record-editor.ts';
 import { DefinitionSections, EditorSection } from '../../editor/definition-sections.tsx';
 import { type EditorContextValue, EditorProvider } from '../../editor/editor-context.tsx';
@@ -176,7 +177,7 @@ function TemplateForm({
                 </TextField>
               </Grid>
               <Grid size={12}>
-                <TextField
+                <TextArea
                   label="What it does, for a business owner"
                   value={values.description}
                   onChange={(event) => set('description', event.target.value)}
@@ -185,8 +186,7 @@ function TemplateForm({
                     errors.description ?? 'Shown on the template’s card, e.g. “Three days after a quote is sent…”.'
                   }
                   required
-                  multiline
-                  minRows={2}
+                  rows={2}
                   fullWidth
                   slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.descriptionMax } }}
                 />

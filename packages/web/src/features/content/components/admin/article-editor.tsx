@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { BackButton, RecordEditorPage } from '@/components/ui/record-editor-page.tsx';
+import { TextArea } from '@/components/ui/text-area.tsx';
 import { useRecordEditor } from '@/components/ui/use-record-editor.ts';
 import { useCreateArticle } from '../../api/create-article.ts';
 import { useDeleteArticle } from '../../api/delete-article.ts';
@@ -198,7 +199,7 @@ function ArticleForm({ article }: { article: Article | null }) {
           <PublishedSwitch checked={values.published} onChange={(published) => set('published', published)} />
         </Grid>
       </Grid>
-      <TextField
+      <TextArea
         label="Summary"
         name="summary"
         value={values.summary}
@@ -207,8 +208,7 @@ function ArticleForm({ article }: { article: Article | null }) {
         helperText={
           errors.summary ?? `One or two sentences shown in article lists (${values.summary.length}/${SUMMARY_MAX}).`
         }
-        multiline
-        minRows={2}
+        rows={2}
         fullWidth
         slotProps={{ htmlInput: { maxLength: SUMMARY_MAX } }}
       />

@@ -106,7 +106,7 @@ export function ContentForm<V>({
   body: {
     label: string;
     name: TextKey<V>;
-    minRows?: number;
+    rows?: number;
     uploadImage: ((file: File) => Promise<string>) | undefined;
     uploadDisabledReason: string;
   };
@@ -171,7 +171,7 @@ export function ContentForm<V>({
             onUploadImage={body.uploadImage}
             uploadDisabledReason={body.uploadDisabledReason}
             imageLimits={CONTENT_IMAGE_LIMITS}
-            minRows={body.minRows}
+            rows={body.rows}
           />
         </Stack>
       </Paper>

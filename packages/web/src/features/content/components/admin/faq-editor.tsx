@@ -113,7 +113,7 @@ function FaqForm({ faq, nextSortOrder }: { faq: Faq | null; nextSortOrder: numbe
         name: 'answer',
         uploadImage: saved ? async (file: File) => (await uploadFaqImage(saved.id, file)).url : undefined,
         uploadDisabledReason: 'Create the question first, then add images.',
-        minRows: 10,
+        rows: 10,
       }}
     >
       <Grid container spacing={2}>
