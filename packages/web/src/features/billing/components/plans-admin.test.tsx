@@ -103,6 +103,25 @@ describe('the plans (Settings › Products)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says under a price what is wrong with it, in place of the note on new buyers', async () => {
+    serve();
+    render();
+    const table = await screen.findByRole('table', { name: 'Plans' });
+    await user.click(await within(table).findByText('Starter'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the Starter plan' });
+    const monthly = within(dialog).getByLabelText('Monthly price (NZD, GST included)');
+    const note = 'A new price applies to new buyers; subscribers keep theirs.';
+    expect(within(dialog).getByText(note)).toBeTruthy();
+
+    await user.clear(monthly);
+    await user.type(monthly, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText('The monthly price must be more than zero.');
+    expect(monthly.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).queryByText(note)).toBeNull();
+    expect(stub.calls.filter((call) => call.url.pathname.endsWith('/update'))).toHaveLength(0);
+  });
+
   it('archives a plan only after saying its subscribers keep it', async () => {
     serve();
     render();
