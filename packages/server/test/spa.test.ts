@@ -27,7 +27,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webRoot, '.vite'));
   fs.writeFileSync(
     path.join(webRoot, '.vite', 'route-preloads.json'),
-    JSON.stringify({ '/auth/login': ['/assets/login-9z8y.js', '/assets/form-7x6w.js'] }),
+    JSON.stringify({
+      '/auth/login': ['/assets/login-9z8y.js', '/assets/form-7x6w.js'],
+      '/app/automation/view/:id': ['/assets/editor-5v4u.js'],
+    }),
   );
   // The public pages the build drew, and where it lists them.
   fs.mkdirSync(path.join(webRoot, 'prerendered'));
@@ -102,6 +105,19 @@ describe('serving the web app', () => {
     }
     const other = await services.app.inject({ method: 'GET', url: '/app/dashboard' });
     expect(other.body).not.toContain('modulepreload');
+  });
+
+  it('names them for every page of a route with a parameter, and not for the pages below it', async () => {
+    for (const url of ['/app/automation/view/new', '/app/automation/view/0b6f3c1e-4f1a-4c8e-9d2b-7a5e3c2d1f00']) {
+      const response = await services.app.inject({ method: 'GET', url });
+      expect(response.body, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/editor-5v4u.js"></head>',
+      );
+    }
+    for (const url of ['/app/automation/view', '/app/automation/view/new/logs', '/app/automation/edit/new']) {
+      const response = await services.app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain('modulepreload');
+    }
   });
 
   it('serves hashed assets with a long cache', async () => {

@@ -50,6 +50,23 @@ async function shellHtml(webRoot: string, pathname: string): Promise<string> {
 }
 
 /**
+ * The files of the listed route whose pattern (`/app/automation/view/:id`) matches `pathname`, a `:name`
+ * segment standing for any one segment; none when no pattern matches.
+ */
+function preloadsByPattern(preloads: Record<string, string[]>, pathname: string): string[] {
+  const segments = pathname.split('/');
+  const pattern = Object.keys(preloads).find((route) => {
+    const parts = route.split('/');
+    return (
+      route.includes('/:') &&
+      parts.length === segments.length &&
+      parts.every((part, index) => part.startsWith(':') || part === segments[index])
+    );
+  });
+  return pattern ? (preloads[pattern] ?? []) : [];
+}
+
+/**
  * The HTML for the page at `url`: the page already drawn when the build prerendered it (the browser shows it
  * before the app's code runs, then hydrates it), else index.html; with the page's own chunks named in
  * `<link rel="modulepreload">`, so the browser fetches them beside the entry rather than once the entry has run.
@@ -60,7 +77,7 @@ async function pageHtml(webRoot: string, url: string): Promise<string> {
     shellHtml(webRoot, pathname),
     readBuildList<string[]>(webRoot, ROUTE_PRELOADS_FILE),
   ]);
-  const files = preloads[pathname] ?? [];
+  const files = preloads[pathname] ?? preloadsByPattern(preloads, pathname);
   if (files.length === 0) return html;
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
   return html.replace('</head>', `${links}</head>`);

@@ -3,6 +3,7 @@ import { type NonIndexRouteObject, type RouteObject, redirect } from 'react-rout
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { RouteErrorBoundary } from '@/components/ui/route-error-boundary.tsx';
 import type { RouteHandle } from '@/lib/breadcrumbs.ts';
+import { shellSchemasLoaded } from '@/lib/lazy-schema.ts';
 import { session as appSession } from '@/lib/session/session.ts';
 import type { SessionStore } from '@/lib/session/session-store.ts';
 import { alwaysRevalidate, createShellGuard, createShellMiddleware } from './guards.ts';
@@ -24,7 +25,7 @@ const pages = {
   appDashboard: () => import('./routes/app/dashboard.tsx'),
   profile: () => import('./routes/app/profile.tsx'),
   automation: () => import('./routes/app/automation.tsx'),
-  automationEditor: () => import('./routes/app/automation-editor.tsx'),
+  automationEditor: () => shellSchemasLoaded().then(() => import('./routes/app/automation-editor.tsx')),
   account: () => import('./routes/app/account.tsx'),
   adminDashboard: () => import('./routes/admin/dashboard.tsx'),
   adminAutomation: () => import('./routes/admin/automation.tsx'),
