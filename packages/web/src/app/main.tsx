@@ -6,7 +6,7 @@ import { installPreloadErrorHandler } from '@/lib/preload-error.ts';
 import { installSession, session } from '@/lib/session/session.ts';
 import { warmLocaleData } from '@/lib/warm-locale-data.ts';
 import { AppProviders } from './providers.tsx';
-import { createAppRoutes } from './router.tsx';
+import { createDiscoverableRoutes } from './router.tsx';
 import { routerReady } from './router-ready.ts';
 
 const container = document.getElementById('root');
@@ -18,7 +18,8 @@ installSession();
 
 /** Draws the app: over the page the server drew where there is one (`build/prerender.ts`), else into an empty #root. */
 function start(root: HTMLElement): void {
-  const router = createBrowserRouter(createAppRoutes(session));
+  const { routes, patchRoutesOnNavigation } = createDiscoverableRoutes(session);
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   const app = (
     <StrictMode>
       <AppProviders session={session}>

@@ -10,7 +10,7 @@ import { stubFetch } from '@/testing/render.tsx';
 import { makeSuperAdmin, makeToken, makeUser, memoryStorage, VENDOR_A } from '@/testing/sessions.ts';
 import { applyStyles } from '@/testing/styles.ts';
 import { AppProviders } from './providers.tsx';
-import { createAppRoutes } from './router.tsx';
+import { createAppRoutes, createDiscoverableRoutes } from './router.tsx';
 
 const user = userEvent.setup({ delay: null });
 
@@ -63,13 +63,19 @@ function boot(path: string, stored: UserSession | null = null) {
   store.start();
   setAuthTokenProvider(() => store.getState().user?.token ?? null);
   if (stored) userInfo = () => ({ status: 200, body: { success: true, data: stored } });
-  const router = createMemoryRouter(createAppRoutes(store), { initialEntries: [path] });
+  const router = memoryRouter(store, path);
   const { unmount } = render(
     <AppProviders session={store}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
   return { router, store, storage, unmount };
+}
+
+/** A router for `path` made as the browser's is: the signed-in areas' pages added when first visited. */
+function memoryRouter(store: SessionStore, path: string) {
+  const { routes, patchRoutesOnNavigation } = createDiscoverableRoutes(store);
+  return createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
 }
 
 const where = (router: ReturnType<typeof createMemoryRouter>) =>
@@ -187,7 +193,7 @@ describe('guards in the route tree', () => {
     const admin = makeSuperAdmin({ vendors: [VENDOR_A] });
     store.autologin(admin);
     userInfo = () => ({ status: 200, body: { success: true, data: admin } });
-    const router = createMemoryRouter(createAppRoutes(store), { initialEntries: ['/app/dashboard'] });
+    const router = memoryRouter(store, '/app/dashboard');
     render(
       <AppProviders session={store}>
         <RouterProvider router={router} />
@@ -217,7 +223,7 @@ describe('guards in the route tree', () => {
     const storage = memoryStorage({ [STORAGE_KEYS.user]: JSON.stringify(makeUser()) });
     const store = createSessionStore(storage);
     store.start();
-    const router = createMemoryRouter(createAppRoutes(store), { initialEntries: ['/app/dashboard'] });
+    const router = memoryRouter(store, '/app/dashboard');
     render(
       <AppProviders session={store}>
         <RouterProvider router={router} />

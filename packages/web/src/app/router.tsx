@@ -9,6 +9,7 @@ import type { SessionStore } from '@/lib/session/session-store.ts';
 import { alwaysRevalidate, createShellGuard, createShellMiddleware } from './guards.ts';
 import { ShellErrorBoundary } from './layouts/shell/shell-error-boundary.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { type DiscoverableRoutes, deferAreas } from './route-discovery.ts';
 import { createPrefetchLoader } from './routes/app/prefetch-loader.ts';
 
 /** The route's breadcrumb name. */
@@ -329,4 +330,12 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
       ],
     },
   ];
+}
+
+/**
+ * The routes the browser's router starts from: every route but the signed-in areas' pages (/app, /admin),
+ * which it adds when a navigation first reaches them (`deferAreas`).
+ */
+export function createDiscoverableRoutes(session: SessionStore = appSession): DiscoverableRoutes {
+  return deferAreas(createAppRoutes(session), 'shell');
 }
