@@ -6,8 +6,8 @@
  *
  * Build the web app first (`npm run build`). `CHROMIUM_PATH` points at another Chromium; `LIGHTHOUSE_RUNS`
  * sets how many times each page is measured (3, each a first visit in a Chromium of its own; the median run
- * is reported); `LIGHTHOUSE_PAGES` measures
- * only the pages it names (`home,login`); `LIGHTHOUSE_THROTTLING=devtools` slows the network and CPU for
+ * is reported, and a run Lighthouse could not finish is run again); `LIGHTHOUSE_PAGES` measures only the
+ * pages it names (`home,login`); `LIGHTHOUSE_THROTTLING=devtools` slows the network and CPU for
  * real instead of simulating them (Lighthouse's estimate counts a script that finished before the
  * unthrottled first paint as blocking it, which a prerendered page's module scripts are not);
  * `LIGHTHOUSE_HTTP2=1` measures through an HTTP/2 proxy over TLS, as a deployment serves the app
@@ -219,7 +219,8 @@ try {
     // Scores vary from run to run (more so on a busy machine): each page is measured RUNS times and the
     // run with the median performance score is the one reported, as Lighthouse's own advice goes.
     const runs = [];
-    for (let run = 0; run < RUNS; run += 1) {
+    let failedRuns = 0;
+    while (runs.length < RUNS) {
       // Each run is a first visit, in a Chromium of its own: one kept open remembers the scripts it has
       // compiled (an emptied HTTP cache or not), and its later runs compiled less than a visitor's first.
       const port = await freePort();
@@ -235,9 +236,18 @@ try {
         throttlingMethod: process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate',
       });
       if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${target.path}`);
-      runs.push(result.lhr);
       chrome.kill();
       chrome = null;
+      const error = result.lhr.runtimeError;
+      if (error) {
+        // A run Lighthouse could not finish (the page never painted in time on a busy machine, say) scores 0;
+        // it says nothing about the page, so it is reported and run again, up to RUNS times over.
+        failedRuns += 1;
+        process.stderr.write(`${target.name}: a run failed (${error.code}: ${error.message}).\n`);
+        if (failedRuns > RUNS) throw new Error(`Lighthouse could not finish ${target.path}: ${error.message}`);
+        continue;
+      }
+      runs.push(result.lhr);
     }
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
     const lhr = runs[Math.floor(runs.length / 2)];
