@@ -27,6 +27,13 @@ export type RouteBudget = { route: string; modules: string[]; maxGzipKb: number 
  * on a phone paints about half a second sooner). A route may name a parameter (`:id`): its chunks are
  * those of every page it matches.
  */
+/** A signed-in page: the shell's layout and the page's module `src/app/routes/app/{page}.tsx`. */
+const shellPage = (route: string, page: string, maxGzipKb: number): RouteBudget => ({
+  route,
+  modules: ['src/app/layouts/shell/shell-layout.tsx', `src/app/routes/app/${page}.tsx`],
+  maxGzipKb,
+});
+
 const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/auth/login',
@@ -34,29 +41,13 @@ const ROUTE_BUDGETS: RouteBudget[] = [
     maxGzipKb: 170,
   },
   { route: '/', modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/home.tsx'], maxGzipKb: 162 },
-  {
-    route: '/app/dashboard',
-    modules: ['src/app/layouts/shell/shell-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
-    maxGzipKb: 250,
-  },
-  {
-    // Every trigger's editor (`:id` is a trigger's id or `new`): the server preloads these chunks for each.
-    route: '/app/automation/view/:id',
-    modules: ['src/app/layouts/shell/shell-layout.tsx', 'src/app/routes/app/automation-editor.tsx'],
-    maxGzipKb: 340,
-  },
+  shellPage('/app/dashboard', 'dashboard', 250),
+  // Every trigger's editor (`:id` is a trigger's id or `new`): the server preloads these chunks for each.
+  shellPage('/app/automation/view/:id', 'automation-editor', 340),
   // Where the product's emails lead: a failure alert and the daily digest to the run log, billing notices
   // to the subscription.
-  {
-    route: '/app/automation/logs',
-    modules: ['src/app/layouts/shell/shell-layout.tsx', 'src/app/routes/app/automation.tsx'],
-    maxGzipKb: 370,
-  },
-  {
-    route: '/app/account/subscription/overview',
-    modules: ['src/app/layouts/shell/shell-layout.tsx', 'src/app/routes/app/account.tsx'],
-    maxGzipKb: 380,
-  },
+  shellPage('/app/automation/logs', 'automation', 370),
+  shellPage('/app/account/subscription/overview', 'account', 380),
 ];
 
 export type RouteSize = RouteBudget & { files: string[]; gzipKb: number };

@@ -16,8 +16,8 @@ function childrenOf(routes: RouteObject[], id: string): RouteObject[] | undefine
 const isWithin = (pathname: string, area: string) => pathname === `/${area}` || pathname.startsWith(`/${area}/`);
 
 /**
- * `routes` with the areas below the route `parentId` (each a child with a path: `/app`, `/admin`) left
- * out until a navigation first reaches one, when React Router adds it (its `patchRoutesOnNavigation`).
+ * `routes` with the areas below the route `parentId` (each a child with a path: `/app`, `/admin`) taken
+ * out of it until a navigation first reaches one, when React Router adds it (its `patchRoutesOnNavigation`).
  * Making the router ranks every page's pattern (about a millisecond a page on a phone); a visit to the
  * public site or sign-in then ranks its 20-odd pages, not the signed-in areas' 45 too.
  *
