@@ -10,7 +10,7 @@ import type { Clock } from '../../src/deps.ts';
 import type { App } from '../../src/http/app-type.ts';
 import { createLogger } from '../../src/logger.ts';
 import { type Role, type Services, startServices } from '../../src/services.ts';
-import { freePort } from './free-port.ts';
+import { type ReservedPort, reservePort } from './free-port.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /**
@@ -86,8 +86,11 @@ export async function startTestServices(
   let port = '0';
   const simEnv: Record<string, string> = {};
   const listens = options.listen === true || options.simulator !== undefined;
+  // Held until the server listens on it: starting the server takes seconds, and its connections take ports.
+  let reserved: ReservedPort | undefined;
   if (listens) {
-    port = String(await freePort());
+    reserved = await reservePort();
+    port = String(reserved.port);
     simEnv.PUBLIC_URL = `http://127.0.0.1:${port}`;
   }
   if (options.simulator) {
@@ -149,7 +152,10 @@ export async function startTestServices(
     cron: false,
   });
   if (!services.app) throw new Error('startTestServices needs a role that serves HTTP.');
-  if (listens) await services.app.listen({ port: Number(port), host: '127.0.0.1' });
+  if (reserved) {
+    await reserved.release();
+    await services.app.listen({ port: reserved.port, host: '127.0.0.1' });
+  }
   return {
     ...services,
     app: services.app,
