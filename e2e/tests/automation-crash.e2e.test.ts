@@ -7,7 +7,7 @@ import {
   type ShutdownReport,
   startCrashDeployment,
 } from '../support/crash-deployment.ts';
-import { connectThroughConsent } from '../support/servicem8-consent.ts';
+import { confirmLinkInLog, connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
  * Crashes (SIGKILL) in the middle of the work, and nothing is lost or done twice.
@@ -52,7 +52,11 @@ beforeAll(async () => {
     // Info, so the activation's line says when the account's baseline is taken.
     LOG_LEVEL: 'info',
   });
-  ({ token, vendorId } = await connectThroughConsent(deployment.baseUrl, SEED_IDS.vendor));
+  ({ token, vendorId } = await connectThroughConsent(
+    deployment.baseUrl,
+    SEED_IDS.vendor,
+    confirmLinkInLog(() => deployment.output()),
+  ));
   await poll(
     async () => deployment.output().includes('ServiceM8 account activated'),
     Boolean,

@@ -10,7 +10,7 @@ import {
 import { buildSimulator, type SeedData, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RoleProcess, startRoleProcess } from '../support/role-process.ts';
-import { connectThroughConsent } from '../support/servicem8-consent.ts';
+import { confirmLinkInLog, connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
  * Scaling out on PostgreSQL: one `--role=api` process takes ServiceM8's webhooks and two
@@ -124,7 +124,11 @@ beforeAll(async () => {
 
   for (const account of accounts) {
     door.consentTo(account.sim);
-    Object.assign(account, await connectThroughConsent(api.baseUrl ?? '', account.sim.info().accountUuid));
+    const mailLog = () => workers.map((worker) => worker.output()).join('\n');
+    Object.assign(
+      account,
+      await connectThroughConsent(api.baseUrl ?? '', account.sim.info().accountUuid, confirmLinkInLog(mailLog)),
+    );
   }
   await Promise.all(
     accounts.map(async (account) => {

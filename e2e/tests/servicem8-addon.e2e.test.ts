@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startTestServices, type TestServices } from '@automate/server/testing';
+import {
+  createUser,
+  pageLinkIn,
+  startTestServices,
+  type TestServices,
+  tokenFor,
+  waitForEmail,
+} from '@automate/server/testing';
 import { choicesOf, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +31,23 @@ beforeAll(async () => {
   sim = services.sim;
   simUrl = sim.baseUrl();
   server = { baseUrl: services.baseUrl };
-  // The owner connects the account, which links her ServiceM8 sign-in to her new Automate user.
-  await connectThroughConsent(server.baseUrl, SEED_IDS.vendor);
+  // The owner creates her business for the account, then links her ServiceM8 login with her password.
+  const superAdmin = await tokenFor(services.deps, await createUser(services.deps, { superAdmin: true }));
+  const mailed = async (to: string) =>
+    `${server.baseUrl}/sm8/confirm?${pageLinkIn(await waitForEmail(services, superAdmin, { to, templateKey: 'verify-email' }), '/sm8/confirm')}`;
+  await connectThroughConsent(server.baseUrl, SEED_IDS.vendor, mailed);
+  const { jwt } = await sim.controls.mintAddonEvent({ eventName: 'automate_open', staffUuid: SEED_IDS.staff.owner });
+  const opened = await fetch(`${server.baseUrl}/api/Auth/servicem8/tokenlogin?token=${jwt}`);
+  const { claim } = ((await opened.json()) as { data: { claim: string } }).data;
+  const linked = await fetch(`${server.baseUrl}/api/Auth/servicem8/link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      claim,
+      proof: { kind: 'password', email: 'owner-c0ffee00@example.org', password: 'owner-password-2026' },
+    }),
+  });
+  if (!linked.ok) throw new Error(`Olivia's login was not linked: ${await linked.text()}`);
   browser = await launchBrowser();
 });
 afterAll(async () => {

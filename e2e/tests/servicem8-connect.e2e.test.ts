@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { startTestServices, type TestServices } from '@automate/server/testing';
+import {
+  createUser,
+  pageLinkIn,
+  startTestServices,
+  type TestServices,
+  tokenFor,
+  waitForEmail,
+} from '@automate/server/testing';
 import { SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('connecting ServiceM8 in the browser', () => {
-  it('signs in with ServiceM8, asks for consent, activates the account, subscribes the webhooks and turns on a first automation', async () => {
+  it('signs in with ServiceM8, asks for consent, creates the business once its owner confirms, subscribes the webhooks and turns on a first automation', async () => {
     const page = await browser.newPage();
     // The What's new dialog would open over the app pages visited later.
     await markChangelogSeen(page.context());
@@ -39,10 +46,18 @@ describe('connecting ServiceM8 in the browser', () => {
 
     await page.getByRole('button', { name: 'Allow' }).click();
 
-    await page.getByText('Signed in to ServiceM8 as').waitFor();
-    await page.getByText('olivia.harper@example.com').waitFor();
-    await page.getByRole('radio', { name: 'Harbour Plumbing & Gas' }).waitFor();
-    await page.getByRole('button', { name: 'Activate' }).click();
+    // Consent says only that this browser may use the account: the business is made for the person who
+    // confirms their own address.
+    await page.getByText('No business in Automate uses the ServiceM8 account').waitFor();
+    await page.getByRole('textbox', { name: 'First name' }).fill('Olivia');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Harper');
+    await page.getByRole('textbox', { name: 'Email' }).fill('olivia@example.org');
+    await page.locator('input[type="password"]').fill('owner-password-2026');
+    await page.getByRole('button', { name: 'Create Harbour Plumbing & Gas' }).click();
+    await page.getByTestId('sm8-confirm-email').waitFor();
+    const superAdmin = await tokenFor(services.deps, await createUser(services.deps, { superAdmin: true }));
+    const mail = await waitForEmail(services, superAdmin, { to: 'olivia@example.org', templateKey: 'verify-email' });
+    await page.goto(`${server.baseUrl}/sm8/confirm?${pageLinkIn(mail, '/sm8/confirm')}`);
 
     await page.waitForURL(`${server.baseUrl}/sm8/activated`);
     await page.getByText('Harbour Plumbing & Gas is connected to Automate.').waitFor();
@@ -77,18 +92,14 @@ describe('connecting ServiceM8 in the browser', () => {
     await page.getByText('You are signed in as Olivia Harper.').waitFor();
     await page.getByRole('link', { name: 'Sign in with ServiceM8' }).click();
     await page.getByRole('button', { name: 'Allow' }).click();
-    await page.getByText('Connecting does not change who is signed in.').waitFor();
-    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByText('Connecting does not change who is signed in', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Reconnect' }).click();
     await page.waitForURL(`${server.baseUrl}/sm8/activated`);
 
-    // The profile lists the ServiceM8 sign-in that signed her in, and removes it.
+    // Connecting linked no ServiceM8 login to her: only opening Automate from ServiceM8 and proving her account does.
     await page.goto(`${server.baseUrl}/app/dashboard`);
     await page.getByTitle('Your profile').click();
     await page.waitForURL(`${server.baseUrl}/app/profile`);
-    const linked = page.getByRole('list', { name: 'Linked ServiceM8 sign-ins' });
-    await linked.getByText('olivia.harper@example.com · Harbour Plumbing & Gas').waitFor();
-    await linked.getByRole('button', { name: 'Remove' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-    await page.getByText('No ServiceM8 sign-ins are linked to you.', { exact: false }).waitFor();
+    await page.getByText('No ServiceM8 logins are linked to you.', { exact: false }).waitFor();
   });
 });

@@ -30,7 +30,7 @@ const emailAddress = (label: string) =>
     .pipe(z.email(say(label, 'enter an email address such as name@example.com')));
 export const EmailAddress = emailAddress('Email');
 
-const PersonName = (label: string) =>
+export const PersonName = (label: string) =>
   z
     .string(say(label, `enter the ${label.toLowerCase()}`))
     .trim()
@@ -169,6 +169,11 @@ export const Vendor = z.object({
   /** Quiet hours, contact limits and the opt-out badge for automated client messages. */
   clientMessaging: ClientMessagingSettings.default(DEFAULT_CLIENT_MESSAGING),
   sm8Connected: z.boolean(),
+  /**
+   * Staff of the connected ServiceM8 account who open Automate from ServiceM8 may join as User (after
+   * proving their Automate account); members an Admin removed never rejoin that way. Off by default.
+   */
+  sm8StaffMayJoin: z.boolean().default(false),
   currentSubscriptionType: z.string().nullable(),
   hasCurrentSubscription: z.boolean(),
   /** Whether the vendor's automations run: false before it has chosen a plan and once its subscription has lapsed. */
@@ -210,6 +215,7 @@ export const UpdateVendorRequest = z.object({
     .max(SENDER_NAME_MAX, say('Sender name', `use at most ${SENDER_NAME_MAX} characters`))
     .optional(),
   clientMessaging: ClientMessagingSettings.optional(),
+  sm8StaffMayJoin: z.boolean(say('Let ServiceM8 staff join', 'choose on or off')).optional(),
 });
 
 export const VendorUser = z.object({

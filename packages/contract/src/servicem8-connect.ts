@@ -1,57 +1,54 @@
 import { z } from 'zod';
-import { UserSession } from './accounts.ts';
+import { EmailAddress, LoginRequest, newPassword, PersonName, TokenLinkRequest, UserSession } from './accounts.ts';
 
 /**
- * Connecting a ServiceM8 account and signing in with ServiceM8 (the /sm8 pages).
+ * Connecting a ServiceM8 account, and signing in from inside ServiceM8 (the /sm8 pages).
  *
- * A ServiceM8 sign-in identity is the pair (account uuid, staff uuid). Automate signs a person in
- * through ServiceM8 only as the user that identity is linked to; a staff member's email is never
- * trusted on its own, because a ServiceM8 account owner can give a staff member any address.
+ * What each step proves, and all it can grant:
+ * - OAuth consent proves only that this browser can authorise ServiceM8 account X. It never signs anyone
+ *   in, links a login or changes a membership. A signed-in Admin of a business connects X to it (or
+ *   reconnects it) or creates a new business for X; someone not signed in may create a new business for
+ *   an X no business uses, and becomes its Admin once they confirm their email address by our link.
+ * - An add-on event (a JWT ServiceM8 signs) proves the account and the staff member. It signs in only
+ *   the user who linked that ServiceM8 login to their account, and that session acts only for the
+ *   business connected to the account. Linking needs the person to prove their Automate account in the
+ *   same browser (password, or a link we email to the address they give) and confirm.
+ * - Nothing ServiceM8 says about a person (email, name, being the account's owner) grants anything.
  *
- * 1. The browser goes to `GET /api/Auth/login/servicem8`, which sets a short-lived cookie and redirects
- *    to ServiceM8's consent page with a signed `state` bound to that cookie.
- * 2. ServiceM8 sends the browser to `GET /api/Auth/servicem8/callback?code&state` (ServiceM8 need not
- *    send `state` back); the server checks that this browser started signing in and has not come back
- *    before (the state against the cookie, or without a state the cookie's stored start), exchanges the
- *    code and redirects to `/sm8/activate?connection=<id>` (or `/sm8/activate?error=<sentence>`).
- * 3. The activate page reads `GET /api/Auth/servicem8/vendors?connection=<id>` and
- *    `POST /api/Auth/servicem8/complete` connects the account:
- *    - signed in (a Bearer token is sent): the account is connected to a business the person is an Admin
- *      of (or a new one) and the person stays who they are;
- *    - not signed in: the account owner's identity signs in its linked user, or, for a first sign-in, a
- *      new user when no Automate user has the owner's email. When one has, the answer is `SignInNeeded`:
- *      the person proves the account (password, or a link mailed to it) and confirms the link.
- * 4. Opened from inside ServiceM8 (an add-on link), `/sm8/autologin?token=<jwt>` calls
- *    `GET /api/Auth/servicem8/tokenlogin?token=<jwt>`: the same rules, for the staff member the token names.
- *    ServiceM8's add-on window instead POSTs the event JWT to `POST /api/Auth/servicem8/addon`, which
- *    answers `{eventResponse: <html>}`: a page whose button opens `/sm8/addon?code=<one-time code>`, and
- *    that page signs in with `POST /api/Auth/servicem8/addon/code` (the code works once, for 2 minutes).
- * 5. `/sm8/link?claim=…&token=…&userId=…` (the mailed link) confirms a link with
- *    `POST /api/Auth/servicem8/link`. Platform staff are never signed in through ServiceM8.
+ * 1. `GET /api/Auth/login/servicem8` sets a short-lived cookie and redirects to ServiceM8's consent page.
+ * 2. `GET /api/Auth/servicem8/callback?code&state` checks this browser started it, exchanges the code and
+ *    redirects to `/sm8/activate?connection=<id>` (or `?error=<sentence>`).
+ * 3. The activate page reads `GET /api/Auth/servicem8/vendors?connection=<id>`; `POST
+ *    /api/Auth/servicem8/complete` connects (signed in) or asks for a confirmation of the new owner's
+ *    address (not signed in), which `/sm8/confirm?token&userId` finishes with `POST
+ *    /api/Auth/servicem8/business/confirm`.
+ * 4. From inside ServiceM8: the add-on window (`POST /api/Auth/servicem8/addon`) offers a button to
+ *    `/sm8/addon?code=…` (`POST /api/Auth/servicem8/addon/code`), and `/sm8/autologin?token=<jwt>` calls
+ *    `GET /api/Auth/servicem8/tokenlogin`. Each answers `SignedIn` or `LinkNeeded`.
+ * 5. `LinkNeeded` carries a claim: `POST /api/Auth/servicem8/link` with the claim and a password, or with
+ *    the mailed link's proof (`POST /api/Auth/servicem8/link/email` sends it; `/sm8/link?claim&token&userId`).
  */
 
-export const Sm8AccountChoice = z.object({
-  accountUuid: z.string(),
-  name: z.string(),
-  /** The vendor already connected to this account, if any. */
-  vendorId: z.uuid().nullable(),
-  /** Already connected and active: completing signs in and re-syncs. */
-  connected: z.boolean(),
-});
-export type Sm8AccountChoice = z.infer<typeof Sm8AccountChoice>;
-
-export const Sm8StaffSummary = z.object({ email: z.string(), firstName: z.string(), lastName: z.string() });
-export type Sm8StaffSummary = z.infer<typeof Sm8StaffSummary>;
+/** The business the account is connected to, as far as the caller may know it. */
+export const Sm8ConnectedTo = z.discriminatedUnion('to', [
+  /** A business the caller is an Admin of: connecting reconnects it. */
+  z.object({ to: z.literal('yours'), vendorId: z.uuid(), name: z.string() }),
+  /** Another business: only its Admins can reconnect it; others ask them for an invitation. */
+  z.object({ to: z.literal('another') }),
+]);
+export type Sm8ConnectedTo = z.infer<typeof Sm8ConnectedTo>;
 
 /** A business the signed-in person is an Admin of, without a ServiceM8 account yet. */
 export const Sm8ConnectTarget = z.object({ vendorId: z.uuid(), name: z.string() });
 export type Sm8ConnectTarget = z.infer<typeof Sm8ConnectTarget>;
 
+/** What the activate page shows: the account the person authorised and what connecting it can do. */
 export const Sm8ConnectionCandidates = z.object({
-  /** The account owner as ServiceM8 knows them (the staff member with the account's email); null if none. */
-  staff: Sm8StaffSummary.nullable(),
-  accounts: z.array(Sm8AccountChoice),
-  /** Signed-in callers only: businesses this account could be connected to instead of a new one. */
+  accountUuid: z.string(),
+  accountName: z.string(),
+  /** Null: no business in Automate uses this account yet. */
+  connectedTo: Sm8ConnectedTo.nullable(),
+  /** Signed-in callers only: their businesses (as Admin) this account could be connected to. */
   targets: z.array(Sm8ConnectTarget),
   /** When the pending connection stops being usable (ISO 8601). */
   expiresAt: z.iso.datetime(),
@@ -60,16 +57,52 @@ export type Sm8ConnectionCandidates = z.infer<typeof Sm8ConnectionCandidates>;
 
 export const Sm8ConnectionQuery = z.object({ connection: z.string().min(1, 'connection is required.').max(200) });
 
+/** Who will own a business created without signing in: they confirm this address before it exists. */
+export const Sm8NewOwner = z.object({
+  email: EmailAddress,
+  password: newPassword('Password'),
+  firstName: PersonName('First name'),
+  lastName: PersonName('Last name'),
+});
+export type Sm8NewOwner = z.input<typeof Sm8NewOwner>;
+
 export const CompleteSm8ConnectionRequest = z.object({
   connection: z.string().min(1, 'connection is required.').max(200),
   accountUuid: z.string().min(1, 'Choose the ServiceM8 account to connect.').max(100),
   /**
-   * Signed-in callers: the business (one of `targets`) to connect the account to. Omitted or null: the
-   * business already connected to this account, else a new one.
+   * Signed in: the business (one of `targets`, or the one already connected to the account) to connect;
+   * omitted or null creates a new business named after the account.
    */
   vendorId: z.uuid('vendorId is not a valid id.').nullish(),
+  /** Not signed in: the person who will own the new business. */
+  newOwner: Sm8NewOwner.optional(),
 });
-export type CompleteSm8ConnectionRequest = z.infer<typeof CompleteSm8ConnectionRequest>;
+export type CompleteSm8ConnectionRequest = z.input<typeof CompleteSm8ConnectionRequest>;
+
+/** What activating did: the account is connected, or the new owner must confirm their address first. */
+export const Sm8ConnectOutcome = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('Connected'),
+    vendorId: z.uuid(),
+    vendorName: z.string(),
+    /** The business was connected to this account before (new tokens, webhooks subscribed again). */
+    reconnected: z.boolean(),
+  }),
+  z.object({ outcome: z.literal('ConfirmEmail'), email: z.string(), message: z.string() }),
+]);
+export type Sm8ConnectOutcome = z.infer<typeof Sm8ConnectOutcome>;
+
+/** The emailed link that confirms a new business's owner; answers their first session. */
+export const ConfirmSm8BusinessRequest = TokenLinkRequest;
+
+/** The owner's address is confirmed and they are signed in; the business exists unless another took the account first. */
+export const Sm8BusinessConfirmed = z.object({
+  session: UserSession,
+  vendorId: z.uuid().nullable(),
+  vendorName: z.string().nullable(),
+  message: z.string(),
+});
+export type Sm8BusinessConfirmed = z.infer<typeof Sm8BusinessConfirmed>;
 
 export const Sm8TokenLoginQuery = z.object({ token: z.string().min(1, 'token is required.').max(8000) });
 
@@ -88,64 +121,72 @@ export type Sm8AddonEventResponse = z.infer<typeof Sm8AddonEventResponse>;
 export const Sm8AddonCodeRequest = z.object({ code: z.string().min(1, 'code is required.').max(200) });
 export type Sm8AddonCodeRequest = z.infer<typeof Sm8AddonCodeRequest>;
 
-/** Signed in (or, for a signed-in caller, still signed in): the session to store and the business activated. */
+/** Signed in from inside ServiceM8: the session acts only for this business. */
 export const Sm8SignedIn = z.object({
   outcome: z.literal('SignedIn'),
   session: UserSession,
-  /** The business the account or add-on belongs to; null when there is none (add-on for an unknown account). */
-  vendorId: z.uuid().nullable(),
-  vendorName: z.string().nullable(),
-  /** The ServiceM8 identity is now linked to this user, so it signs them in next time. */
-  linked: z.boolean(),
+  vendorId: z.uuid(),
+  vendorName: z.string(),
 });
+export type Sm8SignedIn = z.infer<typeof Sm8SignedIn>;
 
 /**
- * Nobody was signed in: the person must first prove which Automate account is theirs. `email` is the
- * address whose owner must prove it (null when ServiceM8 told us no usable address); `claim` lets them
- * ask for a mailed link or confirm the link after signing in with a password (30 minutes).
+ * The ServiceM8 login is not linked to anyone: the person proves their Automate account in this browser
+ * and confirms linking it (`claim`, 30 minutes). The same answer whatever address ServiceM8 has for them.
  */
-export const Sm8SignInNeeded = z.object({
-  outcome: z.literal('SignInNeeded'),
-  reason: z.string(),
-  email: z.string().nullable(),
-  claim: z.string().nullable(),
+export const Sm8LinkNeeded = z.object({
+  outcome: z.literal('LinkNeeded'),
+  claim: z.string(),
+  accountName: z.string(),
+  staffName: z.string(),
+  vendorName: z.string(),
+  /** Whether the business lets its ServiceM8 staff join as User; otherwise only its members can link. */
+  staffMayJoin: z.boolean(),
 });
 
-export const Sm8SignInOutcome = z.discriminatedUnion('outcome', [Sm8SignedIn, Sm8SignInNeeded]);
+export const Sm8SignInOutcome = z.discriminatedUnion('outcome', [Sm8SignedIn, Sm8LinkNeeded]);
 export type Sm8SignInOutcome = z.infer<typeof Sm8SignInOutcome>;
 
 export const Sm8LinkClaimQuery = z.object({ claim: z.string().min(1, 'claim is required.').max(4000) });
 
-/** What the confirm page shows before a ServiceM8 identity is linked. */
+/** What the confirm page shows before a ServiceM8 login is linked. */
 export const Sm8LinkClaimSummary = z.object({
   accountName: z.string(),
-  staff: Sm8StaffSummary,
-  /** The business joined or connected by confirming; null for a new business named after the account. */
-  vendorName: z.string().nullable(),
+  staffName: z.string(),
+  vendorName: z.string(),
   expiresAt: z.iso.datetime(),
 });
 export type Sm8LinkClaimSummary = z.infer<typeof Sm8LinkClaimSummary>;
 
-export const Sm8LinkEmailRequest = z.object({ claim: z.string().min(1, 'claim is required.').max(4000) });
+/** Email a link to this address (the person's own Automate address) to prove it and link the login. */
+export const Sm8LinkEmailRequest = z.object({
+  claim: z.string().min(1, 'claim is required.').max(4000),
+  email: EmailAddress,
+});
 
 /**
- * Confirms a link: signed in (Bearer) links to the signed-in user; otherwise `proof` (the token and
- * user id of the mailed link) proves the address and signs that user in.
+ * Links the claimed ServiceM8 login once the person proves their Automate account here and now: its
+ * email and password, or the token and user id of the link we mailed. A session alone is not proof.
  */
 export const ConfirmSm8LinkRequest = z.object({
   claim: z.string().min(1, 'claim is required.').max(4000),
-  proof: z
-    .object({ token: z.string().min(1, 'token is required.').max(200), userId: z.uuid('userId is not a valid id.') })
-    .optional(),
+  proof: z.discriminatedUnion('kind', [
+    LoginRequest.extend({ kind: z.literal('password') }),
+    z.object({
+      kind: z.literal('emailLink'),
+      token: z.string().min(1, 'token is required.').max(200),
+      userId: z.uuid('userId is not a valid id.'),
+    }),
+  ]),
 });
 export type ConfirmSm8LinkRequest = z.infer<typeof ConfirmSm8LinkRequest>;
 
-/** A ServiceM8 identity linked to the signed-in user (their profile lists and removes these). */
+/** A ServiceM8 login linked to the signed-in user (their profile lists and removes these). */
 export const Sm8Identity = z.object({
   accountUuid: z.string(),
   staffUuid: z.string(),
   accountName: z.string(),
-  staffEmail: z.string(),
+  staffName: z.string(),
   linkedAt: z.iso.datetime(),
 });
 export type Sm8Identity = z.infer<typeof Sm8Identity>;

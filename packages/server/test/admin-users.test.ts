@@ -144,6 +144,8 @@ describe('the SuperAdmin role', () => {
       roles: ['SuperAdmin'],
       isSuperAdmin: true,
       memberships: [],
+      sessionId: '00000000-0000-4000-8000-000000000000',
+      sessionVendorId: null,
     };
     expect((await post(`/api/Admin/users/${other.id}/superadmin`, { superAdmin: false })).statusCode).toBe(200);
     const others = await services.app.inject({

@@ -1,8 +1,9 @@
-import { Sm8AddonEventResponse, Sm8SignInOutcome, successEnvelope, type UserSession } from '@automate/contract';
+import { Sm8AddonEventResponse, Sm8SignInOutcome, successEnvelope } from '@automate/contract';
 import { choicesOf, SEED_IDS } from '@automate/servicem8-sim';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentInBrowser } from './support/sm8-consent.ts';
+import { createVendorTeam, TEST_PASSWORD } from './support/factories.ts';
+import { claimOf, complete, consent, linkByPassword, openAddonLink } from './support/sm8-flows.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 /**
@@ -11,20 +12,19 @@ import { startTestServices, type TestServices } from './support/test-services.ts
  * button opens Automate with a one-time code, which signs the staff member in.
  */
 let services: TestServices;
-let olivia: UserSession;
+let olivia: { id: string; email: string };
 
 beforeAll(async () => {
   services = await startTestServices({ simulator: { oauth: { autoApprove: true } } });
-  // Connecting signs the account owner in and links her ServiceM8 sign-in.
-  const { connection } = await consentInBrowser(services);
-  const complete = await services.app.inject({
-    method: 'POST',
-    url: '/api/Auth/servicem8/complete',
-    payload: { connection, accountUuid: SEED_IDS.vendor },
+  // Olivia connects the account to her business, then links her ServiceM8 login by proving her account.
+  const team = await createVendorTeam(services.deps, 'Harbour Plumbing & Gas');
+  olivia = team.admin;
+  await complete(services, { connection: await consent(services), vendorId: team.vendor.id }, team.adminToken);
+  const linked = await linkByPassword(services, claimOf(await openAddonLink(services, SEED_IDS.staff.owner)), {
+    email: olivia.email,
+    password: TEST_PASSWORD,
   });
-  const outcome = successEnvelope(Sm8SignInOutcome).parse(complete.json()).data;
-  if (outcome.outcome !== 'SignedIn' || !outcome.linked) throw new Error('the owner was not signed in and linked');
-  olivia = outcome.session;
+  if (linked.statusCode !== 200) throw new Error(`Olivia's login was not linked: ${linked.body}`);
 });
 afterAll(() => services.cleanup());
 
@@ -88,9 +88,9 @@ describe.each(choicesOf('addonCallbackMethod'))('ServiceM8 POSTs the add-on even
     const signIn = await redeem(code);
     expect(signIn.statusCode, signIn.body).toBe(200);
     const outcome = successEnvelope(Sm8SignInOutcome).parse(signIn.json()).data;
-    if (outcome.outcome !== 'SignedIn') throw new Error(outcome.reason);
-    expect(outcome.session).toMatchObject({ id: olivia.id, email: 'olivia.harper@example.com' });
-    expect(outcome).toMatchObject({ vendorName: 'Harbour Plumbing & Gas', linked: true });
+    if (outcome.outcome !== 'SignedIn') throw new Error(signIn.body);
+    expect(outcome.session).toMatchObject({ id: olivia.id, email: olivia.email });
+    expect(outcome).toMatchObject({ vendorName: 'Harbour Plumbing & Gas' });
     expect(html).not.toContain(outcome.session.token);
 
     const again = await redeem(code);
@@ -140,10 +140,12 @@ describe('the add-on window', () => {
         expect(html).not.toContain('/sm8/addon');
       }
     }
-    // The genuine token itself opens a window with a button, whichever way it is labelled.
+    // A genuine token opens a window with a button, whichever way it is labelled, once.
     expect(codeOf(await postEvent(genuine))).not.toBe('');
+    expect(await postEvent(genuine)).toContain(INVALID_WINDOW);
+    const another = await sign(appSecret, now - 1);
     expect(
-      codeOf(await postEvent(new URLSearchParams({ jwt: genuine }).toString(), 'application/x-www-form-urlencoded')),
+      codeOf(await postEvent(new URLSearchParams({ jwt: another }).toString(), 'application/x-www-form-urlencoded')),
     ).not.toBe('');
   });
 
@@ -162,14 +164,15 @@ describe('the add-on window', () => {
     expect(html).not.toContain('/sm8/addon');
   });
 
-  it('signs a staff member with no Automate account in as a new user', async () => {
-    sim().controls.writeRecord('staff', SEED_IDS.staff.apprentice, { email: 'jack.addon@example.com' });
+  it('asks a staff member whose login nobody linked to link it, and signs nobody in', async () => {
+    sim().controls.writeRecord('staff', SEED_IDS.staff.apprentice, { email: olivia.email });
     const outcome = successEnvelope(Sm8SignInOutcome).parse(
       (await redeem(codeOf(await openAddonWindow(SEED_IDS.staff.apprentice)))).json(),
     ).data;
     expect(outcome).toMatchObject({
-      outcome: 'SignedIn',
-      session: { email: 'jack.addon@example.com', vendors: [{ name: 'Harbour Plumbing & Gas', role: 'User' }] },
+      outcome: 'LinkNeeded',
+      staffName: 'Jack Wilson',
+      vendorName: 'Harbour Plumbing & Gas',
     });
   });
 });

@@ -1,10 +1,11 @@
-import { Sm8ConnectionCandidates, Sm8SignInOutcome, successEnvelope, type UserSession } from '@automate/contract';
+import { Sm8ConnectionCandidates, Sm8ConnectOutcome, successEnvelope, type UserSession } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebhooksJob } from '../src/modules/servicem8/servicem8.jobs.ts';
 import { findConnection } from '../src/modules/servicem8/servicem8.repository.ts';
 import { currentAccessToken } from '../src/modules/servicem8/sm8-access.ts';
-import { bearer } from './support/factories.ts';
+import { bearer, createUser, tokenFor } from './support/factories.ts';
+import { pageLinkIn, waitForEmail } from './support/outbox.ts';
 import { consentInBrowser } from './support/sm8-consent.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 import { waitFor } from './support/wait-for.ts';
@@ -31,7 +32,7 @@ async function consent(): Promise<string> {
 describe('connecting a ServiceM8 account', () => {
   let session: UserSession;
 
-  it('signs in with ServiceM8, activates the chosen account and signs the person in as its Admin', async () => {
+  it('creates a new business for the account once its new owner confirms their address, with them as Admin', async () => {
     const connection = await consent();
     const candidates = await services.app.inject({
       method: 'GET',
@@ -39,23 +40,46 @@ describe('connecting a ServiceM8 account', () => {
       query: { connection },
     });
     const { data } = successEnvelope(Sm8ConnectionCandidates).parse(candidates.json());
-    expect(data.staff?.email).toBe('olivia.harper@example.com');
-    expect(data.accounts).toEqual([
-      { accountUuid: SEED_IDS.vendor, name: 'Harbour Plumbing & Gas', vendorId: null, connected: false },
-    ]);
+    expect(data).toMatchObject({
+      accountUuid: SEED_IDS.vendor,
+      accountName: 'Harbour Plumbing & Gas',
+      connectedTo: null,
+    });
     expect(data.targets).toEqual([]);
 
     const complete = await services.app.inject({
       method: 'POST',
       url: '/api/Auth/servicem8/complete',
-      payload: { connection, accountUuid: SEED_IDS.vendor },
+      payload: {
+        connection,
+        accountUuid: SEED_IDS.vendor,
+        newOwner: {
+          email: 'olivia@example.org',
+          password: 'a-fine-password-7',
+          firstName: 'Olivia',
+          lastName: 'Harper',
+        },
+      },
     });
     expect(complete.statusCode, complete.body).toBe(200);
-    const outcome = successEnvelope(Sm8SignInOutcome).parse(complete.json()).data;
-    if (outcome.outcome !== 'SignedIn') throw new Error(`not signed in: ${outcome.reason}`);
-    expect(outcome).toMatchObject({ vendorName: 'Harbour Plumbing & Gas', linked: true });
-    session = outcome.session;
-    expect(session.email).toBe('olivia.harper@example.com');
+    expect(successEnvelope(Sm8ConnectOutcome).parse(complete.json()).data).toEqual({
+      outcome: 'ConfirmEmail',
+      email: 'olivia@example.org',
+      message:
+        'We sent a link to olivia@example.org. Open it within 48 hours to confirm your address: Harbour Plumbing & Gas ' +
+        'is added to Automate, with you as its Admin, once you do.',
+    });
+    const superAdmin = await tokenFor(services.deps, await createUser(services.deps, { superAdmin: true }));
+    const mail = await waitForEmail(services, superAdmin, { to: 'olivia@example.org', templateKey: 'verify-email' });
+    const link = pageLinkIn(mail, '/sm8/confirm');
+    const confirmed = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/servicem8/business/confirm',
+      payload: { token: link.get('token'), userId: link.get('userId') },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    session = confirmed.json().data.session;
+    expect(session.email).toBe('olivia@example.org');
     expect(session.vendors).toMatchObject([{ name: 'Harbour Plumbing & Gas', role: 'Admin', sm8Connected: true }]);
     // This server sells no plans (no Stripe), so the new business's automations run without one.
     const vendorId = session.vendors[0]?.vendorId as string;
@@ -68,10 +92,11 @@ describe('connecting a ServiceM8 account', () => {
 
     const again = await services.app.inject({
       method: 'POST',
-      url: '/api/Auth/servicem8/complete',
-      payload: { connection, accountUuid: SEED_IDS.vendor },
+      url: '/api/Auth/servicem8/business/confirm',
+      payload: { token: link.get('token'), userId: link.get('userId') },
     });
-    expect(again.statusCode).toBe(404);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This link has already been used. Sign in with ServiceM8 again to start over.');
   });
 
   it('subscribes the webhooks, answering ServiceM8’s challenge, and syncs the reference data', async () => {
@@ -236,7 +261,7 @@ describe('connecting a ServiceM8 account', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('signs a staff member in from inside ServiceM8 with an add-on token', async () => {
+  it('asks a staff member opening the add-on for the first time to link their ServiceM8 login', async () => {
     const { jwt } = await sim().controls.mintAddonEvent({
       eventName: 'open_automate',
       staffUuid: SEED_IDS.staff.plumber,
@@ -248,9 +273,10 @@ describe('connecting a ServiceM8 account', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({
-      outcome: 'SignedIn',
-      linked: true,
-      session: { email: 'sam.nguyen@example.com', vendors: [{ name: 'Harbour Plumbing & Gas', role: 'User' }] },
+      outcome: 'LinkNeeded',
+      staffName: 'Sam Nguyen',
+      vendorName: 'Harbour Plumbing & Gas',
+      staffMayJoin: false,
     });
     const forged = await services.app.inject({
       method: 'GET',

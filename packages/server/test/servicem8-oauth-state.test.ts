@@ -1,8 +1,8 @@
-import { Sm8SignInOutcome, successEnvelope } from '@automate/contract';
-import { choicesOf, SEED_IDS } from '@automate/servicem8-sim';
+import { choicesOf } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from './support/factories.ts';
+import { createVendorTeam } from './support/factories.ts';
 import { approveConsent, consentInBrowser, returnToCallback } from './support/sm8-consent.ts';
+import { ConnectOutcome, complete as completeStep } from './support/sm8-flows.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
 /**
@@ -11,9 +11,11 @@ import { startTestServices, type TestServices } from './support/test-services.ts
  * the simulator is run with each reading of `oauthStateEcho`.
  */
 let services: TestServices;
+let team: Awaited<ReturnType<typeof createVendorTeam>>;
 
 beforeAll(async () => {
   services = await startTestServices({ simulator: { oauth: { autoApprove: true } } });
+  team = await createVendorTeam(services.deps, 'State Plumbing');
 });
 afterAll(() => services.cleanup());
 
@@ -24,23 +26,16 @@ const sim = () => {
 
 const NOT_THIS_BROWSERS =
   'This sign-in has expired or was started in another browser. Please sign in with ServiceM8 again.';
-const Outcome = successEnvelope(Sm8SignInOutcome);
 
 /** How many codes were exchanged with ServiceM8: a refused callback exchanges none. */
 const codeExchanges = () => sim().controls.calls({ path: '/oauth/access_token' }).length;
 
-async function complete(connection: string | null, token?: string) {
+/** The Admin of State Plumbing connects the account the browser authorised to it (again: reconnects). */
+async function complete(connection: string | null) {
   if (!connection) throw new Error('the callback gave no connection');
-  const response = await services.app.inject({
-    method: 'POST',
-    url: '/api/Auth/servicem8/complete',
-    headers: token ? bearer(token) : {},
-    payload: { connection, accountUuid: SEED_IDS.vendor },
-  });
+  const response = await completeStep(services, { connection, vendorId: team.vendor.id }, team.adminToken);
   expect(response.statusCode, response.body).toBe(200);
-  const outcome = Outcome.parse(response.json()).data;
-  if (outcome.outcome !== 'SignedIn') throw new Error(`not signed in: ${outcome.reason}`);
-  return outcome;
+  return ConnectOutcome.parse(response.json()).data;
 }
 
 describe.each(choicesOf('oauthStateEcho'))('ServiceM8 redirects back with oauthStateEcho=%s', (choice) => {
@@ -55,17 +50,12 @@ describe.each(choicesOf('oauthStateEcho'))('ServiceM8 redirects back with oauthS
     expect(query.has('state')).toBe(choice === 'echo');
   });
 
-  it('"Sign in with ServiceM8" signs the account owner in, and connecting again while signed in keeps them', async () => {
+  it('connecting while signed in works, and connecting again reconnects the same business', async () => {
     const consent = await consentInBrowser(services);
     expect(consent.error).toBeNull();
-    const signedIn = await complete(consent.connection);
-    expect(signedIn.session.email).toBe('olivia.harper@example.com');
-    expect(signedIn.session.vendors).toMatchObject([{ name: 'Harbour Plumbing & Gas', role: 'Admin' }]);
-
+    expect(await complete(consent.connection)).toMatchObject({ outcome: 'Connected', vendorId: team.vendor.id });
     const again = await consentInBrowser(services);
-    const connected = await complete(again.connection, signedIn.session.token);
-    expect(connected.session.id).toBe(signedIn.session.id);
-    expect(connected.vendorId).toBe(signedIn.vendorId);
+    expect(await complete(again.connection)).toMatchObject({ vendorId: team.vendor.id, reconnected: true });
   });
 
   it('a code from another consent reaching a browser that started nothing connects nothing', async () => {
@@ -122,6 +112,19 @@ describe('a state that ServiceM8 sent back', () => {
     expect(codeExchanges()).toBe(exchanged);
     const finished = await returnToCallback(services, own.callback, own.cookie);
     expect(finished.error).toBeNull();
-    expect((await complete(finished.connection)).session.email).toBe('olivia.harper@example.com');
+    expect(await complete(finished.connection)).toMatchObject({ outcome: 'Connected', vendorId: team.vendor.id });
+  });
+
+  it('from another browser leaves this browser’s cookie in place; its own callback clears it', async () => {
+    const own = await approveConsent(services);
+    const attackers = await approveConsent(services);
+    const foreign = await services.app.inject({
+      method: 'GET',
+      url: attackers.callback,
+      headers: { cookie: own.cookie },
+    });
+    expect(foreign.headers['set-cookie']).toBeUndefined();
+    const mine = await services.app.inject({ method: 'GET', url: own.callback, headers: { cookie: own.cookie } });
+    expect(String(mine.headers['set-cookie'])).toMatch(/automate_sm8_state=;/);
   });
 });

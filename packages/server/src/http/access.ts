@@ -39,7 +39,12 @@ export type Caller = {
   userName: string;
   roles: string[];
   isSuperAdmin: boolean;
+  /** The vendors this session may act for: all of the user's, or, for a session begun inside ServiceM8, one. */
   memberships: VendorMembership[];
+  /** The stored session the token names (signing out ends it). */
+  sessionId: string;
+  /** Set when the session acts only for this vendor (begun from inside its ServiceM8 account). */
+  sessionVendorId: string | null;
 };
 
 /** The vendor a vendor-scoped route acts on, and the caller's effective role there. */

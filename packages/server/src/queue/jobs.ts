@@ -1,5 +1,9 @@
 import { removeExpiredActivityJob } from '../modules/audit/audit.jobs.ts';
-import { passwordResetRequestedJob, verificationRequestedJob } from '../modules/auth/auth.jobs.ts';
+import {
+  passwordResetRequestedJob,
+  removeOldSessionsJob,
+  verificationRequestedJob,
+} from '../modules/auth/auth.jobs.ts';
 import {
   dailyDigestJob,
   dispatchDueRunsJob,
@@ -28,6 +32,7 @@ export const JOBS: readonly JobDefinition[] = [
   reconcileJob,
   endPastDueGraceJob,
   removeExpiredActivityJob,
+  removeOldSessionsJob,
   dailyDigestJob,
   removeExpiredNoticesJob,
 ];

@@ -1,10 +1,10 @@
 import { TriggerDefinition } from '@automate/contract';
-import { insertIdentity } from '../../src/modules/auth/sm8-identities.repository.ts';
 import { automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
 import { insertOptOut } from '../../src/modules/automation/client-messaging.repository.ts';
 import { insertEmailTemplate } from '../../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../../src/modules/invitations/invitations.repository.ts';
 import { insertTrigger, insertTriggerAttachment } from '../../src/modules/triggers/triggers.repository.ts';
+import { insertIdentity } from '../../src/modules/users/sm8-identities.repository.ts';
 import { createVendorTeam } from '../support/factories.ts';
 import { insertTestNotice } from '../support/run-factory.ts';
 import type { TestServices } from '../support/test-services.ts';
@@ -140,7 +140,7 @@ export async function createTenant(services: TestServices, name: string) {
   };
   await insertOptOut(db, { ...optOut, optedOutAt: now });
   const identity = { accountUuid: `account-${team.vendor.id}`, staffUuid: `staff-${team.vendor.id}` };
-  await insertIdentity(db, { ...identity, userId: team.user.id, accountName: name, staffEmail: team.user.email });
+  await insertIdentity(db, { ...identity, userId: team.user.id, accountName: name, staffName: team.user.firstName });
   /** Path parameter → this tenant's record; a name missing here fails the sweep for its routes. */
   const ids: Record<string, string> = {
     id: team.vendor.id,

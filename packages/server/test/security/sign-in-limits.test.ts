@@ -1,7 +1,7 @@
 import { ErrorBody } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetRequestedJob } from '../../src/modules/auth/auth.jobs.ts';
-import { insertIdentity, listIdentitiesOfUser } from '../../src/modules/auth/sm8-identities.repository.ts';
+import { insertIdentity, listIdentitiesOfUser } from '../../src/modules/users/sm8-identities.repository.ts';
 import { createUser, TEST_PASSWORD, tokenFor } from '../support/factories.ts';
 import { linkIn, waitForEmail } from '../support/outbox.ts';
 import { jobsFinished } from '../support/queued-jobs.ts';
@@ -89,14 +89,14 @@ describe('sign-in limits', () => {
     expect(await outbox()).toBe(3);
   });
 
-  it('drops ServiceM8 links made while the address was unproven when a password reset proves it', async () => {
-    const user = await createUser(services.deps, { verified: false, password: null });
+  it('unlinks every ServiceM8 login of the account when its password is reset: someone else may have been in it', async () => {
+    const user = await createUser(services.deps);
     await insertIdentity(services.deps.database.db, {
       accountUuid: 'acct-1',
       staffUuid: 'staff-1',
       userId: user.id,
       accountName: 'Someone Else Ltd',
-      staffEmail: user.email,
+      staffName: user.firstName,
     });
     await services.app.inject({
       method: 'POST',

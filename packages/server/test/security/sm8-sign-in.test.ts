@@ -1,35 +1,48 @@
-import {
-  OutboxMessage,
-  Sm8ConnectionCandidates,
-  Sm8SignInOutcome,
-  searchPage,
-  successEnvelope,
-  toSearchParams,
-} from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findConnection } from '../../src/modules/servicem8/servicem8.repository.ts';
+import { sm8Connections } from '../../src/modules/servicem8/servicem8.schema.ts';
 import { findUserByEmail, updateUser } from '../../src/modules/users/users.repository.ts';
-import { addMember, bearer, createUser, createVendor, createVendorTeam, tokenFor } from '../support/factories.ts';
-import { waitForEmail } from '../support/outbox.ts';
-import { consentInBrowser } from '../support/sm8-consent.ts';
+import { sm8Identities } from '../../src/modules/users/users.schema.ts';
+import { vendors } from '../../src/modules/vendors/vendors.schema.ts';
+import {
+  addMember,
+  bearer,
+  createUser,
+  createVendor,
+  createVendorTeam,
+  TEST_PASSWORD,
+  tokenFor,
+} from '../support/factories.ts';
+import { pageLinkIn, waitForEmail } from '../support/outbox.ts';
+import {
+  AddonOutcome,
+  askForLinkEmail,
+  ConnectOutcome,
+  claimOf,
+  complete,
+  consent,
+  LinkOutcome,
+  linkByEmailProof,
+  linkByPassword,
+  openAddonLink,
+  openAddonWindow,
+  setStaffEmail,
+} from '../support/sm8-flows.ts';
 import { startTestServices, type TestServices } from '../support/test-services.ts';
 
 /**
- * Signing in with ServiceM8 trusts the (account, staff) identity linked to a user, never a staff
- * member's email: a ServiceM8 account owner can give a staff member anyone's address.
+ * Nothing ServiceM8 says about a person grants access: OAuth consent proves only that a browser can
+ * authorise an account, an add-on event proves a ServiceM8 login, and only a person who proves their
+ * Automate account links that login. The first four tests are the attacks that worked before this model.
  */
 let services: TestServices;
 let superAdminToken: string;
-const SUPER_ADMIN_EMAIL = 'root@automate.example.com';
-const Outcome = successEnvelope(Sm8SignInOutcome);
 
 beforeAll(async () => {
   services = await startTestServices({ simulator: { oauth: { autoApprove: true } } });
-  superAdminToken = await tokenFor(
-    services.deps,
-    await createUser(services.deps, { email: SUPER_ADMIN_EMAIL, superAdmin: true }),
-  );
+  superAdminToken = await tokenFor(services.deps, await createUser(services.deps, { superAdmin: true }));
 });
 afterAll(() => services.cleanup());
 
@@ -37,248 +50,305 @@ const sim = () => {
   if (!services.sim) throw new Error('no simulator');
   return services.sim;
 };
+const setAccountEmail = (email: string) => sim().controls.writeRecord('vendor', SEED_IDS.vendor, { email });
+const identitiesOf = async (token: string) =>
+  (await services.app.inject({ method: 'GET', url: '/api/User/servicem8/identities', headers: bearer(token) })).json()
+    .data as unknown[];
+const vendorsOf = async (token: string) =>
+  (await services.app.inject({ method: 'GET', url: '/api/User/info', headers: bearer(token) })).json().data
+    .vendors as Array<{ name: string; role: string }>;
 
-/** What the ServiceM8 account owner controls: staff emails and the account's email. */
-function setStaffEmail(staffUuid: string, email: string) {
-  sim().controls.writeRecord('staff', staffUuid, { email });
-}
-function setAccountEmail(email: string) {
-  sim().controls.writeRecord('vendor', SEED_IDS.vendor, { email });
-}
-
-async function connect(options: { token?: string; vendorId?: string } = {}) {
-  const { connection, error } = await consentInBrowser(services);
-  if (!connection) throw new Error(`consent failed: ${error}`);
-  const response = await services.app.inject({
-    method: 'POST',
-    url: '/api/Auth/servicem8/complete',
-    headers: options.token ? bearer(options.token) : {},
-    payload: { connection, accountUuid: SEED_IDS.vendor, ...(options.vendorId ? { vendorId: options.vendorId } : {}) },
+/** Each test starts with the simulator's one account connected to no business and no login linked. */
+async function freeTheAccount(): Promise<void> {
+  await services.deps.database.db.transaction(async (tx) => {
+    await tx.delete(sm8Connections);
+    await tx.delete(sm8Identities);
+    await tx.update(vendors).set({ sm8Connected: false, sm8AccountUuid: null });
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return { connection, outcome: Outcome.parse(response.json()).data };
 }
 
-async function openAddon(staffUuid: string) {
-  const { jwt } = await sim().controls.mintAddonEvent({ eventName: 'open_automate', staffUuid });
-  return services.app.inject({ method: 'GET', url: '/api/Auth/servicem8/tokenlogin', query: { token: jwt } });
+/** Connects the simulator's account to a new business whose Admin is returned, as a signed-in person would. */
+async function connectedBusiness(name: string) {
+  await freeTheAccount();
+  const team = await createVendorTeam(services.deps, name);
+  const connected = await complete(
+    services,
+    { connection: await consent(services), vendorId: team.vendor.id },
+    team.adminToken,
+  );
+  expect(connected.statusCode, connected.body).toBe(200);
+  return team;
 }
 
-async function linkEmailsTo(to: string) {
-  const response = await services.app.inject({
-    method: 'GET',
-    url: '/api/Admin/outbox/search',
-    headers: bearer(superAdminToken),
-    query: toSearchParams({
-      Filters: [
-        { action: 'Eq', field: 'to', value: to },
-        { action: 'Eq', field: 'templateKey', value: 'servicem8-link' },
-      ],
-    }),
-  });
-  return successEnvelope(searchPage(OutboxMessage)).parse(response.json()).data.rows;
-}
+describe('the attacks that worked before', () => {
+  it('1. Activate never links a staff member to the signed-in victim, so the add-on cannot sign in as her', async () => {
+    const victim = await connectedBusiness('Victim Plumbing');
+    // The attacker owns the ServiceM8 account: the account and a staff member get the victim's address.
+    setAccountEmail(victim.admin.email);
+    setStaffEmail(services, SEED_IDS.staff.apprentice, victim.admin.email);
+    // The attacker's "Sign in with ServiceM8" link, opened and activated by the signed-in victim.
+    const activated = await complete(services, { connection: await consent(services) }, victim.adminToken);
+    expect(ConnectOutcome.parse(activated.json()).data).toMatchObject({ outcome: 'Connected', reconnected: true });
+    expect(await identitiesOf(victim.adminToken)).toEqual([]);
 
-describe('signing in with ServiceM8', () => {
-  let alice: Awaited<ReturnType<typeof createVendorTeam>>;
-
-  it('connects while signed in to the business the person chooses, and never changes who is signed in', async () => {
-    alice = await createVendorTeam(services.deps, 'Alice Plumbing');
-    setAccountEmail(alice.admin.email);
-    setStaffEmail(SEED_IDS.staff.owner, alice.admin.email);
-
-    const { connection } = await consentInBrowser(services);
-    const candidates = await services.app.inject({
-      method: 'GET',
-      url: '/api/Auth/servicem8/vendors',
-      headers: bearer(alice.adminToken),
-      query: { connection: connection ?? '' },
-    });
-    expect(successEnvelope(Sm8ConnectionCandidates).parse(candidates.json()).data.targets).toEqual([
-      { vendorId: alice.vendor.id, name: 'Alice Plumbing' },
-    ]);
-
-    const { outcome } = await connect({ token: alice.adminToken, vendorId: alice.vendor.id });
-    if (outcome.outcome !== 'SignedIn') throw new Error(outcome.reason);
-    expect(outcome.session.id).toBe(alice.admin.id);
-    expect(outcome).toMatchObject({ vendorId: alice.vendor.id, vendorName: 'Alice Plumbing', linked: true });
-
-    const identities = await services.app.inject({
-      method: 'GET',
-      url: '/api/User/servicem8/identities',
-      headers: bearer(alice.adminToken),
-    });
-    expect(identities.json().data).toMatchObject([
-      { accountUuid: SEED_IDS.vendor, staffUuid: SEED_IDS.staff.owner, staffEmail: alice.admin.email },
-    ]);
+    const asStaff = await openAddonLink(services, SEED_IDS.staff.apprentice);
+    expect(AddonOutcome.parse(asStaff.json()).data).toMatchObject({ outcome: 'LinkNeeded', staffName: 'Jack Wilson' });
   });
 
-  it('does not sign anyone in as the super admin whose email a staff member was given (add-on token)', async () => {
-    setStaffEmail(SEED_IDS.staff.plumber, SUPER_ADMIN_EMAIL);
-    const response = await openAddon(SEED_IDS.staff.plumber);
-    expect(response.statusCode, response.body).toBe(200);
-    const outcome = Outcome.parse(response.json()).data;
-    expect(outcome).toMatchObject({ outcome: 'SignInNeeded', email: SUPER_ADMIN_EMAIL });
-    if (outcome.outcome !== 'SignInNeeded' || !outcome.claim) throw new Error('expected a claim');
+  it('2. consenting with an account another business uses makes a newcomer nothing there', async () => {
+    const demo = await connectedBusiness('Demo Plumbing');
+    const tokensBefore = await findConnection(services.deps.database.db, demo.vendor.id);
+    const pat = await createVendorTeam(services.deps, "Pat's Pipes");
 
-    const mailed = await services.app.inject({
-      method: 'POST',
-      url: '/api/Auth/servicem8/link/email',
-      payload: { claim: outcome.claim },
+    const withoutChoice = await complete(services, { connection: await consent(services) }, pat.adminToken);
+    expect(withoutChoice.statusCode).toBe(409);
+    expect(withoutChoice.json().message).toContain('ask its Admin for an invitation');
+    const intoOwn = await complete(
+      services,
+      { connection: await consent(services), vendorId: pat.vendor.id },
+      pat.adminToken,
+    );
+    expect(intoOwn.statusCode).toBe(409);
+    expect((await vendorsOf(pat.adminToken)).map((v) => v.name)).toEqual(["Pat's Pipes"]);
+    const tokensAfter = await findConnection(services.deps.database.db, demo.vendor.id);
+    expect(tokensAfter?.accessTokenEnc).toBe(tokensBefore?.accessTokenEnc);
+
+    // A member the Admin removed gets back neither by connecting nor from the add-on.
+    const linked = await linkByPassword(services, claimOf(await openAddonLink(services, SEED_IDS.staff.office)), {
+      email: demo.user.email,
+      password: TEST_PASSWORD,
     });
-    expect(mailed.statusCode).toBe(200);
-    expect(await linkEmailsTo(SUPER_ADMIN_EMAIL)).toEqual([]);
-
-    const unproven = await services.app.inject({
-      method: 'POST',
-      url: '/api/Auth/servicem8/link',
-      payload: { claim: outcome.claim },
-    });
-    expect(unproven.statusCode).toBe(401);
-    const asSuperAdmin = await services.app.inject({
-      method: 'POST',
-      url: '/api/Auth/servicem8/link',
-      headers: bearer(superAdminToken),
-      payload: { claim: outcome.claim },
-    });
-    expect(asSuperAdmin.statusCode).toBe(403);
-    expect((await openAddon(SEED_IDS.staff.plumber)).json().data.outcome).toBe('SignInNeeded');
-  });
-
-  it('does not sign anyone in as the super admin through connect; the linked identity decides, not the email', async () => {
-    setAccountEmail(SUPER_ADMIN_EMAIL);
-    setStaffEmail(SEED_IDS.staff.owner, SUPER_ADMIN_EMAIL);
-    const { outcome } = await connect();
-    if (outcome.outcome !== 'SignedIn') throw new Error(outcome.reason);
-    expect(outcome.session.email).toBe(alice.admin.email);
-    expect(outcome.session.roles).toEqual([]);
-  });
-
-  it('asks a staff member whose email belongs to another account to prove it, then links it by the mailed link', async () => {
-    const bob = await createVendorTeam(services.deps, 'Bob Electrical');
-    setStaffEmail(SEED_IDS.staff.office, bob.user.email);
-    const first = Outcome.parse((await openAddon(SEED_IDS.staff.office)).json()).data;
-    if (first.outcome !== 'SignInNeeded' || !first.claim) throw new Error('expected SignInNeeded');
-    expect(first.email).toBe(bob.user.email);
-
-    const summary = await services.app.inject({
-      method: 'GET',
-      url: '/api/Auth/servicem8/link',
-      query: { claim: first.claim },
-    });
-    expect(summary.json().data).toMatchObject({
-      accountName: 'Alice Plumbing',
-      staff: { email: bob.user.email, firstName: 'Priya' },
-      vendorName: 'Alice Plumbing',
-    });
-
-    await services.app.inject({
-      method: 'POST',
-      url: '/api/Auth/servicem8/link/email',
-      payload: { claim: first.claim },
-    });
-    const email = await waitForEmail(services, superAdminToken, { to: bob.user.email, templateKey: 'servicem8-link' });
-    expect(email.text).toContain('Priya Patel');
-    const link = new URL(email.text.match(/\((http[^)]+\/sm8\/link\?[^)]+)\)/)?.[1] ?? '');
-    const confirmed = await services.app.inject({
-      method: 'POST',
-      url: '/api/Auth/servicem8/link',
-      payload: {
-        claim: link.searchParams.get('claim'),
-        proof: { token: link.searchParams.get('token'), userId: link.searchParams.get('userId') },
-      },
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().data).toMatchObject({
-      outcome: 'SignedIn',
-      linked: true,
-      session: {
-        id: bob.user.id,
-        vendors: expect.arrayContaining([expect.objectContaining({ name: 'Alice Plumbing', role: 'User' })]),
-      },
-    });
-
-    const next = Outcome.parse((await openAddon(SEED_IDS.staff.office)).json()).data;
-    expect(next.outcome === 'SignedIn' && next.session.id).toBe(bob.user.id);
-
-    await updateUser(services.deps.database.db, bob.user.id, { roles: ['SuperAdmin'] });
-    expect((await openAddon(SEED_IDS.staff.office)).statusCode).toBe(403);
-  });
-
-  it('creates a new user at a first sign-in when no account has the email, without calling the address confirmed', async () => {
-    setStaffEmail(SEED_IDS.staff.apprentice, 'jack.new@example.com');
-    const outcome = Outcome.parse((await openAddon(SEED_IDS.staff.apprentice)).json()).data;
-    if (outcome.outcome !== 'SignedIn') throw new Error(outcome.reason);
-    expect(outcome.session.email).toBe('jack.new@example.com');
-    expect(outcome.session.vendors).toMatchObject([{ name: 'Alice Plumbing', role: 'User' }]);
-    const created = await findUserByEmail(services.deps.database.db, 'jack.new@example.com');
-    expect(created?.emailVerifiedAt).toBeNull();
-  });
-
-  it('lets a user see and remove a linked sign-in, after which it signs nobody in', async () => {
+    expect(linked.statusCode, linked.body).toBe(200);
     const removed = await services.app.inject({
       method: 'DELETE',
-      url: `/api/User/servicem8/identities/${SEED_IDS.vendor}/${SEED_IDS.staff.owner}`,
-      headers: bearer(alice.adminToken),
+      url: `/api/Vendor/${demo.vendor.id}/users/${demo.user.id}`,
+      headers: bearer(demo.adminToken),
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    const again = await services.app.inject({
-      method: 'DELETE',
-      url: `/api/User/servicem8/identities/${SEED_IDS.vendor}/${SEED_IDS.staff.owner}`,
-      headers: bearer(alice.adminToken),
+    expect(await identitiesOf(demo.userToken)).toEqual([]);
+    await services.app.inject({
+      method: 'PATCH',
+      url: `/api/Vendor/${demo.vendor.id}`,
+      headers: bearer(demo.adminToken),
+      payload: { sm8StaffMayJoin: true },
     });
-    expect(again.statusCode).toBe(404);
-    const { outcome } = await connect();
-    expect(outcome).toMatchObject({ outcome: 'SignInNeeded', email: SUPER_ADMIN_EMAIL });
-  });
-
-  it('signs nobody in when ServiceM8 does not say who the owner is (no staff member has the account’s email)', async () => {
-    setAccountEmail('accounts@harbourplumbing.example.com');
-    const { outcome } = await connect();
-    expect(outcome).toMatchObject({ outcome: 'SignInNeeded', email: null, claim: null });
-    const signedIn = await connect({ token: alice.adminToken });
-    expect(signedIn.outcome.outcome === 'SignedIn' && signedIn.outcome.session.id).toBe(alice.admin.id);
-  });
-
-  it('refuses a connect finished in another browser than the one that started it (login CSRF)', async () => {
-    const withoutCookie = await consentInBrowser(services, { callbackCookie: '' });
-    expect(withoutCookie).toMatchObject({ connection: null, error: expect.stringContaining('another browser') });
-    const otherBrowser = await services.app.inject({ method: 'GET', url: '/api/Auth/login/servicem8' });
-    const withOtherCookie = await consentInBrowser(services, {
-      callbackCookie: String(otherBrowser.headers['set-cookie']).split(';')[0],
+    const reconnect = await complete(services, { connection: await consent(services) }, demo.userToken);
+    expect(reconnect.statusCode).toBe(409);
+    const viaAddon = await openAddonLink(services, SEED_IDS.staff.office);
+    const relink = await linkByPassword(services, claimOf(viaAddon), {
+      email: demo.user.email,
+      password: TEST_PASSWORD,
     });
-    expect(withOtherCookie.connection).toBeNull();
+    expect(relink.statusCode).toBe(403);
+    expect(await vendorsOf(demo.userToken)).toEqual([]);
   });
 
-  it('never links a platform user who connects, nor makes them a member', async () => {
-    const vendor = await createVendor(services.deps, 'Platform Test');
-    const staffer = await createUser(services.deps, { superAdmin: true });
-    await addMember(services.deps, vendor, staffer, 'Admin');
-    setAccountEmail(staffer.email);
-    setStaffEmail(SEED_IDS.staff.owner, staffer.email);
-    const { outcome } = await connect({ token: await tokenFor(services.deps, staffer) });
-    expect(outcome).toMatchObject({ outcome: 'SignedIn', linked: false, vendorName: 'Alice Plumbing' });
+  it('3. "Sign in with ServiceM8" signs nobody in, whoever consented', async () => {
+    await connectedBusiness('Olivia Plumbing');
+    sim().controls.setOAuth({ autoApprove: true, staffUuid: SEED_IDS.staff.apprentice });
+    try {
+      const answer = await complete(services, { connection: await consent(services) });
+      expect(answer.statusCode).toBe(400);
+      expect(JSON.stringify(answer.json())).not.toContain('token');
+      const asNewOwner = await complete(services, {
+        connection: await consent(services),
+        newOwner: { email: 'jack@example.org', password: 'a-fine-password-7', firstName: 'Jack', lastName: 'W' },
+      });
+      expect(asNewOwner.statusCode).toBe(409);
+      expect(asNewOwner.json().message).toContain('already connected to a business in Automate');
+    } finally {
+      sim().controls.setOAuth({ autoApprove: true, staffUuid: SEED_IDS.staff.owner });
+    }
+  });
+
+  it('4. an add-on staff member with an unregistered or a registered address gets the same answer, and no account', async () => {
+    const team = await connectedBusiness('Address Plumbing');
+    setStaffEmail(services, SEED_IDS.staff.plumber, 'nobody-yet@example.org');
+    const unregistered = AddonOutcome.parse((await openAddonLink(services, SEED_IDS.staff.plumber)).json()).data;
+    setStaffEmail(services, SEED_IDS.staff.plumber, team.admin.email);
+    const registered = AddonOutcome.parse((await openAddonLink(services, SEED_IDS.staff.plumber)).json()).data;
+    const { claim: _first, ...one } = unregistered as { claim: string };
+    const { claim: _second, ...two } = registered as { claim: string };
+    expect(one).toEqual(two);
+    expect(one).toMatchObject({ outcome: 'LinkNeeded', staffName: 'Sam Nguyen', vendorName: 'Address Plumbing' });
+    expect(await findUserByEmail(services.deps.database.db, 'nobody-yet@example.org')).toBeUndefined();
   });
 });
 
-describe('session tokens', () => {
-  /** A token for a new user, with claims set relative to the time after the user was created. */
-  const sign = async (claims: (now: number) => { iat?: number; exp?: number }) => {
-    const user = await createUser(services.deps);
-    const { iat, exp } = claims(Math.floor(services.clock.now().getTime() / 1000));
-    let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('automate');
-    if (iat !== undefined) jwt = jwt.setIssuedAt(iat);
-    if (exp !== undefined) jwt = jwt.setExpirationTime(exp);
-    return jwt.sign(services.deps.keys.sessionSigningKey);
-  };
-  const info = async (token: string) =>
-    (await services.app.inject({ method: 'GET', url: '/api/User/info', headers: bearer(token) })).statusCode;
+describe('linking a ServiceM8 login', () => {
+  it('needs the account proven now: a session is not enough, a wrong password is refused, the right one links', async () => {
+    const team = await connectedBusiness('Link Plumbing');
+    const claim = claimOf(await openAddonLink(services, SEED_IDS.staff.plumber));
+    const withSessionOnly = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/servicem8/link',
+      headers: bearer(team.userToken),
+      payload: { claim },
+    });
+    expect(withSessionOnly.statusCode).toBe(400);
+    const wrong = await linkByPassword(services, claim, { email: team.user.email, password: 'not-it-at-all-9' });
+    expect(wrong.statusCode).toBe(401);
+    const right = await linkByPassword(services, claim, { email: team.user.email, password: TEST_PASSWORD });
+    expect(right.statusCode, right.body).toBe(200);
+    const signedIn = LinkOutcome.parse(right.json()).data;
+    expect(signedIn.session.id).toBe(team.user.id);
+    expect(signedIn.session.vendors.map((v) => v.name)).toEqual(['Link Plumbing']);
 
-  it('refuses a token without an expiry or issue time, issued in the future, or lasting longer than a session', async () => {
-    expect(await info(await sign((now) => ({ iat: now, exp: now + 3600 })))).toBe(200);
-    expect(await info(await sign((now) => ({ iat: now })))).toBe(401);
-    expect(await info(await sign((now) => ({ exp: now + 3600 })))).toBe(401);
-    expect(await info(await sign((now) => ({ iat: now + 3600, exp: now + 7200 })))).toBe(401);
-    expect(await info(await sign((now) => ({ iat: now, exp: now + 10 * 365 * 86_400 })))).toBe(401);
+    // From then on the add-on signs them in, for that business only, once per event.
+    const again = await openAddonWindow(services, SEED_IDS.staff.plumber);
+    expect(again && AddonOutcome.parse(again.json()).data).toMatchObject({
+      outcome: 'SignedIn',
+      vendorName: 'Link Plumbing',
+      session: { id: team.user.id },
+    });
+    const activity = await services.app.inject({
+      method: 'GET',
+      url: `/api/vendor/${team.vendor.id}/Activity/search`,
+      headers: bearer(team.adminToken),
+    });
+    const actions = (activity.json().data?.rows ?? []) as Array<{ action: string }>;
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['servicem8.connect', 'servicem8.link']));
+  });
+
+  it('by a link mailed to the address the person gives, never to the one ServiceM8 holds', async () => {
+    const team = await connectedBusiness('Mail Plumbing');
+    setStaffEmail(services, SEED_IDS.staff.office, team.admin.email);
+    const claim = claimOf(await openAddonLink(services, SEED_IDS.staff.office));
+    const asked = await askForLinkEmail(services, claim, team.user.email);
+    expect(asked.json().message).toBe(
+      `If an Automate account uses ${team.user.email}, we have emailed it a link. Open it within 30 minutes to link your ServiceM8 login.`,
+    );
+    const mail = await waitForEmail(services, superAdminToken, { to: team.user.email, templateKey: 'servicem8-link' });
+    expect(mail.text).toContain('Priya Patel');
+    const query = pageLinkIn(mail, '/sm8/link');
+    const linked = await linkByEmailProof(services, query.get('claim') ?? '', {
+      token: query.get('token') ?? '',
+      userId: query.get('userId') ?? '',
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(LinkOutcome.parse(linked.json()).data.session.id).toBe(team.user.id);
+  });
+
+  it('never for platform staff, even when a link to them exists', async () => {
+    const team = await connectedBusiness('Platform Plumbing');
+    const staffer = await createUser(services.deps, { superAdmin: true });
+    await addMember(services.deps, team.vendor, staffer, 'Admin');
+    const claim = claimOf(await openAddonLink(services, SEED_IDS.staff.apprentice));
+    const refused = await linkByPassword(services, claim, { email: staffer.email, password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(403);
+    expect((await askForLinkEmail(services, claim, staffer.email)).statusCode).toBe(200);
+
+    const member = team.user;
+    await linkByPassword(services, claimOf(await openAddonLink(services, SEED_IDS.staff.apprentice)), {
+      email: member.email,
+      password: TEST_PASSWORD,
+    });
+    await updateUser(services.deps.database.db, member.id, { roles: ['SuperAdmin'] });
+    expect((await openAddonLink(services, SEED_IDS.staff.apprentice)).statusCode).toBe(403);
+  });
+});
+
+describe('a new business asked for without signing in', () => {
+  it('exists only once its owner confirms their address, and the answer never says whether the address is taken', async () => {
+    const taken = await createUser(services.deps);
+    const fresh = 'owner-to-be@example.org';
+    const ask = async (email: string) =>
+      complete(services, {
+        connection: await consent(services),
+        newOwner: { email, password: 'a-fine-password-7', firstName: 'Owen', lastName: 'Owner' },
+      });
+    await freeTheAccount();
+    const forTaken = ConnectOutcome.parse((await ask(taken.email)).json()).data;
+    const forFresh = ConnectOutcome.parse((await ask(fresh)).json()).data;
+    expect(forFresh.outcome).toBe('ConfirmEmail');
+    expect(JSON.stringify(forTaken).replaceAll(taken.email, fresh)).toBe(JSON.stringify(forFresh));
+    await waitForEmail(services, superAdminToken, { to: taken.email, templateKey: 'account-exists' });
+
+    const mail = await waitForEmail(services, superAdminToken, { to: fresh, templateKey: 'verify-email' });
+    const query = pageLinkIn(mail, '/sm8/confirm');
+    const confirmed = await services.app.inject({
+      method: 'POST',
+      url: '/api/Auth/servicem8/business/confirm',
+      payload: { token: query.get('token'), userId: query.get('userId') },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { session, vendorName } = confirmed.json().data;
+    expect(vendorName).toBe('Harbour Plumbing & Gas');
+    expect(session.vendors).toMatchObject([{ name: 'Harbour Plumbing & Gas', role: 'Admin', sm8Connected: true }]);
+  });
+});
+
+describe('sessions', () => {
+  it('end one at a time when signing out, and all at once when the password is reset', async () => {
+    const user = await createUser(services.deps);
+    const first = await tokenFor(services.deps, user);
+    const second = await tokenFor(services.deps, user);
+    const info = async (token: string) =>
+      (await services.app.inject({ method: 'GET', url: '/api/User/info', headers: bearer(token) })).statusCode;
+    const out = await services.app.inject({ method: 'POST', url: '/api/Auth/logout', headers: bearer(first) });
+    expect(out.statusCode).toBe(200);
+    expect(await info(first)).toBe(401);
+    expect(await info(second)).toBe(200);
+  });
+
+  it('from the add-on act only for the business of that ServiceM8 account', async () => {
+    const team = await connectedBusiness('Scoped Plumbing');
+    const other = await createVendor(services.deps, 'Other Business');
+    await addMember(services.deps, other, team.user, 'Admin');
+    const claim = claimOf(await openAddonLink(services, SEED_IDS.staff.plumber));
+    const linked = LinkOutcome.parse(
+      (await linkByPassword(services, claim, { email: team.user.email, password: TEST_PASSWORD })).json(),
+    ).data;
+    const elsewhere = await services.app.inject({
+      method: 'GET',
+      url: `/api/Vendor/${other.id}`,
+      headers: bearer(linked.session.token),
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    const here = await services.app.inject({
+      method: 'GET',
+      url: `/api/Vendor/${team.vendor.id}`,
+      headers: bearer(linked.session.token),
+    });
+    expect(here.statusCode).toBe(200);
+  });
+
+  it('refuse a token without an id, expiry or issue time, issued in the future, or lasting longer than a session', async () => {
+    const user = await createUser(services.deps);
+    const valid = await tokenFor(services.deps, user);
+    const { jti } = JSON.parse(Buffer.from(valid.split('.')[1] ?? '', 'base64url').toString()) as { jti: string };
+    const sign = async (claims: (now: number) => { iat?: number; exp?: number; jti?: string }) => {
+      const { iat, exp, jti: id } = claims(Math.floor(services.clock.now().getTime() / 1000));
+      let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('automate');
+      if (iat !== undefined) jwt = jwt.setIssuedAt(iat);
+      if (exp !== undefined) jwt = jwt.setExpirationTime(exp);
+      if (id !== undefined) jwt = jwt.setJti(id);
+      return jwt.sign(services.deps.keys.sessionSigningKey);
+    };
+    const info = async (token: string) =>
+      (await services.app.inject({ method: 'GET', url: '/api/User/info', headers: bearer(token) })).statusCode;
+    expect(await info(await sign((now) => ({ iat: now, exp: now + 3600, jti })))).toBe(200);
+    expect(await info(await sign((now) => ({ iat: now, exp: now + 3600 })))).toBe(401);
+    expect(await info(await sign((now) => ({ iat: now, exp: now + 3600, jti: crypto.randomUUID() })))).toBe(401);
+    expect(await info(await sign((now) => ({ iat: now, jti })))).toBe(401);
+    expect(await info(await sign((now) => ({ exp: now + 3600, jti })))).toBe(401);
+    expect(await info(await sign((now) => ({ iat: now + 3600, exp: now + 7200, jti })))).toBe(401);
+    expect(await info(await sign((now) => ({ iat: now, exp: now + 10 * 365 * 86_400, jti })))).toBe(401);
+  });
+
+  it('an add-on event signs in once', async () => {
+    const team = await connectedBusiness('Once Plumbing');
+    await linkByPassword(services, claimOf(await openAddonLink(services, SEED_IDS.staff.owner)), {
+      email: team.admin.email,
+      password: TEST_PASSWORD,
+    });
+    const { jwt } = await sim().controls.mintAddonEvent({
+      eventName: 'automate_open',
+      staffUuid: SEED_IDS.staff.owner,
+    });
+    const use = () =>
+      services.app.inject({ method: 'GET', url: '/api/Auth/servicem8/tokenlogin', query: { token: jwt } });
+    expect((await use()).statusCode).toBe(200);
+    expect((await use()).statusCode).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_CLIENT_MESSAGING, SUPER_ADMIN, type VendorRole } from '@automate/contract';
 import { hash, type Options } from '@node-rs/argon2';
 import type { Deps } from '../../src/deps.ts';
+import { insertSession } from '../../src/modules/auth/sessions.repository.ts';
 import { insertMembership } from '../../src/modules/users/memberships.repository.ts';
 import { insertUser, type UserRow } from '../../src/modules/users/users.repository.ts';
 import { insertVendor, type VendorRow } from '../../src/modules/vendors/vendors.repository.ts';
@@ -86,8 +87,16 @@ export async function createVendorTeam(deps: Deps, name?: string) {
   };
 }
 
-export async function tokenFor(deps: Deps, user: UserRow): Promise<string> {
-  return (await deps.sessions.issue(user.id)).token;
+/** A token of a new password session for the user, as signing in would give (without the sign-in itself). */
+export async function tokenFor(deps: Deps, user: Pick<UserRow, 'id'>, now = deps.clock.now()): Promise<string> {
+  const session = await insertSession(deps.database.db, {
+    userId: user.id,
+    proof: 'password',
+    vendorId: null,
+    createdAt: now,
+    expiresAt: deps.sessions.expiryFrom(now),
+  });
+  return (await deps.sessions.issue({ userId: user.id, sessionId: session.id }, now)).token;
 }
 
 export function bearer(token: string): { authorization: string } {

@@ -39,3 +39,10 @@ export function linkIn(message: OutboxMessage, kind: 'verify' | 'reset'): { toke
   if (!found?.[1] || !found[2]) throw new Error(`no ${kind} link in: ${message.text}`);
   return { token: found[1], userId: found[2] };
 }
+
+/** The query of the first link to an app page such as `/sm8/confirm` or `/sm8/link` in an email. */
+export function pageLinkIn(message: Pick<OutboxMessage, 'text'>, path: string): URLSearchParams {
+  const found = message.text.match(new RegExp(`${path}\\?([^\\s)\\]>]+)`));
+  if (!found?.[1]) throw new Error(`no ${path} link in: ${message.text}`);
+  return new URLSearchParams(found[1].replaceAll('&amp;', '&'));
+}

@@ -1,7 +1,8 @@
 /** What other workspaces' tests (the e2e journeys) use of the server's test support. */
 export { type AutomationHarness, startAutomationHarness } from './automation-harness.ts';
-export { createUser, TEST_PASSWORD } from './factories.ts';
+export { createUser, TEST_PASSWORD, tokenFor } from './factories.ts';
 export { freePort } from './free-port.ts';
+export { pageLinkIn, waitForEmail } from './outbox.ts';
 export { insertTestRun } from './run-factory.ts';
 export { type Sm8FrontDoor, startSm8FrontDoor } from './sm8-front-door.ts';
 export { createTestDatabase, type TestDatabase } from './test-database.ts';

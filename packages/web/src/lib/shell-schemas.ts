@@ -13,3 +13,5 @@ export const Notices = z.array(Notice);
 export const NoticesRead = z.object({ read: z.number() });
 export const TriggerAttentionList = z.array(TriggerAttention);
 export const TriggerSummaryPage = searchPage(TriggerSummary);
+/** The data of an answer that carries none (signing out). */
+export const NoData = z.null();

@@ -8,6 +8,7 @@ export function testVendor(overrides: Partial<Vendor> & Pick<Vendor, 'id'>): Ven
     senderName: null,
     clientMessaging: DEFAULT_CLIENT_MESSAGING,
     sm8Connected: true,
+    sm8StaffMayJoin: false,
     currentSubscriptionType: null,
     hasCurrentSubscription: true,
     subscriptionActive: true,

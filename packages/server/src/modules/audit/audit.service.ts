@@ -17,7 +17,10 @@ function actorName(caller: Pick<Caller, 'firstName' | 'lastName' | 'email'>): st
   return name ? `${name} <${caller.email}>` : caller.email;
 }
 
-/** What a vendor's own activity history records: each change to a trigger, and each cancel or retry of a run. */
+/**
+ * What a vendor's own activity history records: each change to a trigger, each cancel or retry of a
+ * run, and who connected its ServiceM8 account or linked a ServiceM8 login to their user.
+ */
 const ACTIVITY_ACTIONS = [
   'trigger.create',
   'trigger.change',
@@ -26,6 +29,8 @@ const ACTIVITY_ACTIONS = [
   'trigger.delete',
   'run.cancel',
   'run.retry',
+  'servicem8.connect',
+  'servicem8.link',
 ] as const;
 
 /** How long the activity history is kept. */
@@ -43,7 +48,12 @@ export type AuditRecord = {
 };
 
 /** Writes one entry of the audit log; inside the caller's transaction, it exists exactly when the change does. */
-export async function recordAudit(db: Db, actor: Caller, at: Date, record: AuditRecord): Promise<void> {
+export async function recordAudit(
+  db: Db,
+  actor: Pick<Caller, 'id' | 'firstName' | 'lastName' | 'email'>,
+  at: Date,
+  record: AuditRecord,
+): Promise<void> {
   await insertAuditEntry(db, {
     at,
     actorUserId: actor.id,

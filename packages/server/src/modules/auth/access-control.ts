@@ -12,6 +12,8 @@ import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-type.ts';
 import { userWithVendors } from '../users/memberships.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
+import { findLiveSession } from './sessions.repository.ts';
+import { membershipsWithin } from './sessions.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -64,24 +66,29 @@ async function authenticate(request: FastifyRequest, deps: Deps, rule: Access): 
   return caller;
 }
 
-/** The user a session token belongs to, or null when the token is invalid, expired or revoked. */
+/** The user a session token belongs to, or null when the token is invalid, expired, or its session ended. */
 async function callerFromToken(deps: Deps, token: string): Promise<Caller | null> {
   const claims = await deps.sessions.verify(token);
-  if (!claims || !UUID.test(claims.userId)) return null;
+  if (!claims || !UUID.test(claims.userId) || !UUID.test(claims.sessionId)) return null;
+  const session = await findLiveSession(deps.database.db, claims.sessionId, deps.clock.now());
+  if (session?.userId !== claims.userId) return null;
   const found = await userWithVendors(deps.database.db, claims.userId);
   if (!found || found.user.disabledAt) return null;
   const { user, memberships } = found;
   // Tokens carry whole seconds; one issued in the same second as a password change stays valid.
   if (Math.floor(user.sessionsValidFrom.getTime() / 1000) > claims.issuedAt.getTime() / 1000) return null;
+  const limited = session.vendorId !== null;
   return {
     id: user.id,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
     userName: user.userName,
-    roles: user.roles,
-    isSuperAdmin: user.roles.includes(SUPER_ADMIN),
-    memberships,
+    roles: limited ? [] : user.roles,
+    isSuperAdmin: !limited && user.roles.includes(SUPER_ADMIN),
+    memberships: membershipsWithin(memberships, session.vendorId),
+    sessionId: claims.sessionId,
+    sessionVendorId: session.vendorId,
   };
 }
 

@@ -4,13 +4,27 @@ import { queueSystemEmail } from '../mail/mail.service.ts';
 import type { UserRow } from '../users/users.service.ts';
 import { issueLinkToken, LINK_TTL_HOURS } from './auth-links.ts';
 
+type Link = { publicUrl: string; token: string; userId: string };
+
 /** The emailed links of sign-up and sign-in: which token, which template, which page of the app. */
 const LINK_EMAILS = {
-  verification: { purpose: 'verify_email', key: 'verify-email', page: 'verify', ttlHours: LINK_TTL_HOURS.verify_email },
+  verification: {
+    purpose: 'verify_email',
+    key: 'verify-email',
+    page: ({ publicUrl, token, userId }: Link) => `${publicUrl}/auth/verify/${token}/${userId}`,
+    ttlHours: LINK_TTL_HOURS.verify_email,
+  },
+  /** Confirms the owner of a business asked for through "Sign in with ServiceM8", which creates it. */
+  newBusiness: {
+    purpose: 'verify_email',
+    key: 'verify-email',
+    page: ({ publicUrl, token, userId }: Link) => `${publicUrl}/sm8/confirm?${new URLSearchParams({ token, userId })}`,
+    ttlHours: LINK_TTL_HOURS.verify_email,
+  },
   passwordReset: {
     purpose: 'password_reset',
     key: 'password-reset',
-    page: 'reset',
+    page: ({ publicUrl, token, userId }: Link) => `${publicUrl}/auth/reset/${token}/${userId}`,
     ttlHours: LINK_TTL_HOURS.password_reset,
   },
 } as const;
@@ -28,6 +42,6 @@ export async function sendLinkEmail(
   await queueSystemEmail(tx, deps, {
     key,
     to: user,
-    data: { link: `${deps.config.publicUrl}/auth/${page}/${token}/${user.id}`, expiresInHours: ttlHours },
+    data: { link: page({ publicUrl: deps.config.publicUrl, token, userId: user.id }), expiresInHours: ttlHours },
   });
 }

@@ -4,6 +4,7 @@ import { defineJob } from '../../queue/job-definition.ts';
 import { countRecentMailTo } from '../mail/mail.service.ts';
 import { findUserWithEmail } from '../users/users.service.ts';
 import { sendLinkEmail } from './auth-emails.ts';
+import { removeOldSessions } from './sessions.service.ts';
 
 const EmailPayload = z.object({ email: z.string() });
 
@@ -50,4 +51,13 @@ export const passwordResetRequestedJob = defineJob({
       }
     });
   },
+});
+
+/** Every night: ended and expired sessions are kept 30 days, then deleted. */
+export const removeOldSessionsJob = defineJob({
+  name: 'auth.remove-old-sessions',
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 2, retryDelay: 300 },
+  schedule: '23 3 * * *',
+  handle: async (_payload, { deps }) => ({ removed: await removeOldSessions(deps) }),
 });

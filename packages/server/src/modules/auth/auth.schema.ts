@@ -1,5 +1,6 @@
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ownedByUser } from '../users/users.schema.ts';
+import { vendors } from '../vendors/vendors.schema.ts';
 
 export const USER_TOKEN_PURPOSES = ['verify_email', 'password_reset', 'sm8_link'] as const;
 export const userTokenPurpose = pgEnum('user_token_purpose', USER_TOKEN_PURPOSES);
@@ -30,20 +31,26 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   lockedUntil: timestamp({ withTimezone: true }),
 });
 
+/** How a session was begun: what the person proved. */
+export const SESSION_PROOFS = ['password', 'email_link', 'invitation', 'servicem8_addon'] as const;
+export const sessionProof = pgEnum('session_proof', SESSION_PROOFS);
+
 /**
- * A ServiceM8 sign-in identity, (account, staff member), linked to one Automate user. Sign-in with
- * ServiceM8 trusts only this link, never the staff member's email: ServiceM8 does not verify emails.
+ * Every session handed out. A token names its row (`sid`), so signing out ends one session and a
+ * password change ends them all. A session begun from inside ServiceM8 acts only for the business
+ * connected to that ServiceM8 account (`vendorId`): the add-on proves a ServiceM8 login, nothing more.
  */
-export const sm8Identities = pgTable(
-  'sm8_identities',
+export const sessions = pgTable(
+  'sessions',
   {
-    accountUuid: text().notNull(),
-    staffUuid: text().notNull(),
+    id: uuid().primaryKey().defaultRandom(),
     userId: ownedByUser(),
-    /** As ServiceM8 named them when linked, so the person recognises the link in their profile. */
-    accountName: text().notNull(),
-    staffEmail: text().notNull(),
-    linkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    proof: sessionProof().notNull(),
+    /** Set for ServiceM8 add-on sessions: the only business the session may act for. */
+    vendorId: uuid().references(() => vendors.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    endedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.accountUuid, t.staffUuid] }), index('sm8_identities_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,18 +1,11 @@
 import type { RegisterRequest, UserSession } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import type { Caller } from '../../http/access.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
-import { addMembership, vendorsOfUser } from '../users/memberships.service.ts';
-import {
-  changePassword,
-  createUser,
-  findUser,
-  findUserWithEmail,
-  recordSignIn,
-  type UserRow,
-} from '../users/users.service.ts';
+import { addMembership } from '../users/memberships.service.ts';
+import { unlinkAllIdentities } from '../users/sm8-identities.service.ts';
+import { changePassword, createUser, findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
 import { createVendor } from '../vendors/vendors.service.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from './auth.jobs.ts';
 import { clearSignInAttempts, findLocksAt, findSignInAttempts, recordFailedSignIn } from './auth.repository.ts';
@@ -20,6 +13,7 @@ import { sendLinkEmail } from './auth-emails.ts';
 import { redeemLinkToken } from './auth-links.ts';
 import { confirmEmailOwnership } from './email-proof.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { endAllSessions, startSession } from './sessions.service.ts';
 
 const LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 
@@ -30,6 +24,14 @@ export const VERIFICATION_REQUESTED_MESSAGE =
   'If an account with that email address still needs confirming, we have sent it a new link.';
 
 export async function login(deps: Deps, credentials: { email: string; password: string }): Promise<UserSession> {
+  return startSession(deps, await provePassword(deps, credentials), { proof: 'password' });
+}
+
+/**
+ * The user whose email and password these are, counting failures per address: five in 15 minutes lock
+ * the address. Unconfirmed addresses are refused, as they cannot sign in yet.
+ */
+export async function provePassword(deps: Deps, credentials: { email: string; password: string }): Promise<UserRow> {
   const db = deps.database.db;
   const now = deps.clock.now();
   const emailKey = signInKey(credentials.email);
@@ -52,7 +54,7 @@ export async function login(deps: Deps, credentials: { email: string; password: 
     );
   }
   if (attempts) await clearSignInAttempts(db, emailKey);
-  return buildSession(deps, user);
+  return user;
 }
 
 /**
@@ -77,39 +79,6 @@ function lockedOut(until: Date, now: Date): AppError {
       'Try again then, or reset your password.',
     { lockedOut: true },
   );
-}
-
-/** The caller's session, re-read: current vendors and roles, and a fresh token. */
-export async function refreshSession(deps: Deps, caller: Caller): Promise<UserSession> {
-  const user = await findUser(deps.database.db, caller.id);
-  if (!user) throw notFound('User');
-  return buildSession(deps, user, { refresh: true });
-}
-
-const ACCOUNT_DISABLED_MESSAGE =
-  'This account has been disabled, so it cannot sign in. Ask the Automate support team if you think this is a mistake.';
-
-/**
- * The session the web app stores (`UserSession`), with a fresh token; a disabled account gets none.
- * Unless it only refreshes a session, it counts as the user's latest sign-in.
- */
-export async function buildSession(deps: Deps, user: UserRow, { refresh = false } = {}): Promise<UserSession> {
-  if (user.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
-  const now = deps.clock.now();
-  if (!refresh) await recordSignIn(deps.database.db, user.id, now);
-  const { token, expiresAt } = await deps.sessions.issue(user.id, now);
-  return {
-    token,
-    tokenExpiry: expiresAt.toISOString(),
-    lockedOut: false,
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    userName: user.userName,
-    email: user.email,
-    roles: user.roles,
-    vendors: await vendorsOfUser(deps.database.db, user.id),
-  };
 }
 
 /**
@@ -178,8 +147,8 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
 }
 
 /**
- * Sets a new password from an emailed link. Every earlier session ends, a lock-out is lifted, and the
- * address counts as confirmed (the link reached it).
+ * Sets a new password from an emailed link. Every earlier session ends, the ServiceM8 logins linked to
+ * the account are unlinked, a lock-out is lifted, and the address counts as confirmed (the link reached it).
  */
 export async function resetPassword(
   deps: Deps,
@@ -197,9 +166,10 @@ export async function resetPassword(
     const user = await findUser(tx, input.userId);
     if (!user) throw new AppError('BAD_REQUEST', 'This link is not valid.');
     await changePassword(tx, user.id, { passwordHash, now });
+    await endAllSessions(tx, user.id, now);
+    // Someone may have been in the account: the ServiceM8 logins linked to it are dropped with its sessions.
+    await unlinkAllIdentities(tx, user.id);
     await clearSignInAttempts(tx, signInKey(user.email));
-    // The link reached the address: it counts as confirmed from now, and ServiceM8 links made while it
-    // was unproven are dropped.
     await confirmEmailOwnership(tx, user, now);
   });
 }

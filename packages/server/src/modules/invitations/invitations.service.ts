@@ -8,11 +8,11 @@ import type {
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
-import { buildSession } from '../auth/auth.service.ts';
 import { LINK_TTL_HOURS } from '../auth/auth-links.ts';
 import { confirmEmailOwnership } from '../auth/email-proof.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { startSession } from '../auth/sessions.service.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
 import { addMembership, isMember } from '../users/memberships.service.ts';
 import { createUser, findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
@@ -150,5 +150,5 @@ export async function acceptInvitation(
     await addMembership(tx, { vendorId: invitation.vendorId, userId: member.id, role: invitation.role });
     return member;
   });
-  return buildSession(deps, user);
+  return startSession(deps, user, { proof: 'invitation' });
 }

@@ -88,20 +88,20 @@ If you did not expect this, ignore this email: nothing happens unless you accept
   },
   {
     key: 'servicem8-link',
-    name: 'Link a ServiceM8 sign-in',
+    name: 'Link a ServiceM8 login',
     description:
-      'Sent when someone signs in with ServiceM8 as a staff member whose email belongs to an existing account.',
-    subject: 'Link your ServiceM8 sign-in to {{ app.name }}?',
+      'Sent when someone who opened Automate from ServiceM8 asks to prove this address to link their ServiceM8 login.',
+    subject: 'Link a ServiceM8 login to your {{ app.name }} account?',
     body: `Hi {{ user.firstName }},
 
-Someone signed in with ServiceM8 as **{{ staff.name }}** ({{ staff.email }}) of the ServiceM8 account **{{ account.name }}** and asked to link that sign-in to your {{ app.name }} account.
+Someone opened {{ app.name }} from ServiceM8 as **{{ staff.name }}** of the ServiceM8 account **{{ account.name }}** and asked to link that ServiceM8 login to your {{ app.name }} account.
 
-If it was you, open this link and confirm. From then on, signing in with ServiceM8 as that staff member signs you in to {{ app.name }}.
+Only if it was you, just now, open this link and confirm. From then on, opening {{ app.name }} from ServiceM8 as that staff member signs you in to {{ app.name }} for that business.
 
 [Review and link]({{ link }})
 
 The link works for {{ expiresInMinutes }} minutes and only once. If it was not you, ignore this email: nothing is linked and nobody is signed in to your account.`,
-    mergeFields: [...COMMON_FIELDS, 'staff.name', 'staff.email', 'account.name', 'link', 'expiresInMinutes'],
+    mergeFields: [...COMMON_FIELDS, 'staff.name', 'account.name', 'link', 'expiresInMinutes'],
   },
   {
     key: 'account-exists',

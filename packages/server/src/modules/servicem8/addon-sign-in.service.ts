@@ -4,14 +4,15 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/one-time-tokens.ts';
-import { findLinkedIdentity, isPlatformStaff, refusePlatformStaff } from '../auth/sm8-identities.service.ts';
-import { findUser, findUserWithEmail } from '../users/users.service.ts';
+import { findLinkedIdentity } from '../users/sm8-identities.service.ts';
+import { findUser } from '../users/users.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
+import { type AddonBusiness, addonSession, admitFromServiceM8 } from './addon-access.ts';
 import { invalidEventWindow, notConnectedWindow, openAutomateWindow } from './addon-window.ts';
 import { signLinkClaim } from './link-claims.ts';
-import { findConnectionByAccount, insertAddonCode, takeAddonCode } from './servicem8.repository.ts';
+import { findConnectionByAccount, insertAddonCode, takeAddonCode, useAddonEvent } from './servicem8.repository.ts';
 import { requireSm8App, sm8ClientForVendor } from './sm8-access.ts';
-import { createUserForIdentity, ensureMembership, signedIn, signInNeeded, toOutcome } from './sm8-sign-in-rules.ts';
+import { syncedStaffRecord } from './synced-records.service.ts';
 
 /** An add-on event token older than this is refused, so a token seen once cannot sign in later. */
 const MAX_EVENT_AGE_SECONDS = 10 * 60;
@@ -27,12 +28,18 @@ const AddonEvent = z.looseObject({
 /** The ServiceM8 sign-in an add-on event names. */
 type AddonIdentity = { accountUuid: string; staffUuid: string };
 
+const UNNAMED_STAFF = 'A ServiceM8 staff member';
 const INVALID = 'This ServiceM8 link is not valid or has expired. Open Automate from ServiceM8 again.';
 const NOT_CONNECTED = 'This ServiceM8 account is not connected to Automate yet. An Admin can connect it first.';
 
-/** The account and staff member of an add-on event JWT: HS256 with the app secret, at most 10 minutes old. */
+/**
+ * The account and staff member of an add-on event JWT: HS256 with the app secret, at most 10 minutes
+ * old, and not used before (each event signs in once; its hash is kept until it is too old anyway).
+ */
 async function readAddonEvent(deps: Deps, token: string): Promise<AddonIdentity> {
   const app = requireSm8App(deps);
+  let identity: AddonIdentity;
+  let issuedAt: number;
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(app.appSecret), {
       algorithms: ['HS256'],
@@ -42,23 +49,29 @@ async function readAddonEvent(deps: Deps, token: string): Promise<AddonIdentity>
       clockTolerance: CLOCK_SKEW_SECONDS,
     });
     const event = AddonEvent.parse(payload);
-    return { accountUuid: event.auth.accountUUID, staffUuid: event.auth.staffUUID };
+    identity = { accountUuid: event.auth.accountUUID, staffUuid: event.auth.staffUUID };
+    issuedAt = payload.iat ?? 0;
   } catch {
     throw new AppError('UNAUTHENTICATED', INVALID);
   }
+  const now = deps.clock.now();
+  const expiresAt = new Date((issuedAt + MAX_EVENT_AGE_SECONDS + CLOCK_SKEW_SECONDS) * 1000);
+  if (!(await useAddonEvent(deps.database.db, { tokenHash: hashOneTimeToken(token), expiresAt }, now))) {
+    throw new AppError('UNAUTHENTICATED', INVALID);
+  }
+  return identity;
 }
 
-async function connectedVendorOf(deps: Deps, accountUuid: string): Promise<{ id: string; name: string } | null> {
+async function connectedVendorOf(deps: Deps, accountUuid: string): Promise<AddonBusiness | null> {
   const connection = await findConnectionByAccount(deps.database.db, accountUuid);
   const vendor = connection ? await findVendor(deps.database.db, connection.vendorId) : undefined;
-  return vendor ? { id: vendor.id, name: vendor.name } : null;
+  return vendor ? { id: vendor.id, name: vendor.name, sm8StaffMayJoin: vendor.sm8StaffMayJoin } : null;
 }
 
 /**
  * Opened from inside ServiceM8 with an add-on event JWT (HS256, signed with the app secret), which
- * names the account and the staff member. Signs in the user linked to that identity; a first sign-in
- * creates a user when no Automate user has the staff member's email, and otherwise asks the person to
- * prove the existing account. The web app marks the session automatic.
+ * names the account and the staff member. Signs in the user who linked that ServiceM8 login, or asks the
+ * person to prove their Automate account and link it. The web app marks the session automatic.
  */
 export async function tokenLogin(deps: Deps, token: string): Promise<Sm8SignInOutcome> {
   return signInAddonIdentity(deps, await readAddonEvent(deps, token));
@@ -105,51 +118,52 @@ export async function addonCodeLogin(deps: Deps, code: string): Promise<Sm8SignI
   return signInAddonIdentity(deps, identity);
 }
 
-/** The sign-in of the identity an add-on event named: its linked user, a new user, or `SignInNeeded`. */
+/**
+ * The sign-in of the ServiceM8 login an add-on event named: the user linked to it, for the business of
+ * that ServiceM8 account, if they may use it; otherwise `LinkNeeded`, the same whatever ServiceM8 says
+ * about the staff member.
+ */
 async function signInAddonIdentity(deps: Deps, identity: AddonIdentity): Promise<Sm8SignInOutcome> {
-  const vendor = await connectedVendorOf(deps, identity.accountUuid);
-  if (!vendor) throw new AppError('NOT_FOUND', NOT_CONNECTED);
+  const business = await connectedVendorOf(deps, identity.accountUuid);
+  if (!business) throw new AppError('NOT_FOUND', NOT_CONNECTED);
+  const db = deps.database.db;
 
-  const linked = await findLinkedIdentity(deps.database.db, identity);
-  if (linked) {
-    const user = await findUser(deps.database.db, linked.userId);
-    if (!user) throw new AppError('UNAUTHENTICATED', INVALID);
-    if (isPlatformStaff(user)) throw refusePlatformStaff();
-    await deps.database.db.transaction((tx) => ensureMembership(tx, user, vendor.id, 'User'));
-    return toOutcome(deps, signedIn(user, vendor, true));
+  const linked = await findLinkedIdentity(db, identity);
+  const user = linked ? await findUser(db, linked.userId) : undefined;
+  if (user) {
+    await db.transaction((tx) => admitFromServiceM8(tx, user, business));
+    return addonSession(deps, user, business);
   }
-
-  const client = await sm8ClientForVendor(deps, vendor.id);
-  const staff = await client.get('staff', identity.staffUuid, Sm8Staff);
-  if (!staff?.email) throw new AppError('NOT_FOUND', 'ServiceM8 did not tell us who you are.');
-  const person = {
+  const claim = {
     ...identity,
-    accountName: vendor.name,
-    email: staff.email.trim(),
-    firstName: staff.first || staff.email,
-    lastName: staff.last,
+    vendorId: business.id,
+    accountName: business.name,
+    staffName: await staffNameOf(deps, business.id, identity.staffUuid),
   };
-  if (await findUserWithEmail(deps.database.db, person.email)) {
-    const claim = await signLinkClaim(
-      deps.keys.sessionSigningKey,
-      {
-        kind: 'addon',
-        accountUuid: person.accountUuid,
-        staffUuid: person.staffUuid,
-        accountName: person.accountName,
-        vendorId: vendor.id,
-        staffEmail: person.email,
-        staffFirstName: person.firstName,
-        staffLastName: person.lastName,
-      },
-      deps.clock.now(),
-    );
-    return signInNeeded(person.email, claim);
+  return {
+    outcome: 'LinkNeeded',
+    claim: await signLinkClaim(deps.keys.sessionSigningKey, claim, deps.clock.now()),
+    accountName: claim.accountName,
+    staffName: claim.staffName,
+    vendorName: business.name,
+    staffMayJoin: business.sm8StaffMayJoin,
+  };
+}
+
+/**
+ * The staff member's name for the confirm page: the synced copy, else ServiceM8's record, else a
+ * placeholder (a name is only shown, never trusted, so ServiceM8 being away does not stop linking).
+ */
+async function staffNameOf(deps: Deps, vendorId: string, staffUuid: string): Promise<string> {
+  const nameOf = (record: { first?: unknown; last?: unknown } | null | undefined) =>
+    [record?.first, record?.last].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  const synced = nameOf(await syncedStaffRecord(deps.database.db, { vendorId, uuid: staffUuid }));
+  if (synced) return synced;
+  try {
+    const client = await sm8ClientForVendor(deps, vendorId);
+    return nameOf(await client.get('staff', staffUuid, Sm8Staff)) || UNNAMED_STAFF;
+  } catch (error) {
+    deps.logger.warn({ err: error, vendorId }, 'ServiceM8 staff member could not be read for the add-on');
+    return UNNAMED_STAFF;
   }
-  const user = await deps.database.db.transaction(async (tx) => {
-    const created = await createUserForIdentity(tx, deps, person);
-    await ensureMembership(tx, created, vendor.id, 'User');
-    return created;
-  });
-  return toOutcome(deps, signedIn(user, vendor, true));
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CompleteSm8ConnectionRequest,
+  type Sm8BusinessConfirmed,
+  type Sm8ConnectedTo,
   type Sm8ConnectionCandidates,
-  type Sm8SignInOutcome,
-  Sm8Staff,
+  type Sm8ConnectOutcome,
+  Sm8NewOwner,
   Sm8Vendor,
 } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
@@ -17,23 +19,26 @@ import {
   authorizeUrl as sm8AuthorizeUrl,
 } from '../../integrations/servicem8/sm8-oauth.ts';
 import { encryptSecret } from '../../security/encryption.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { sendLinkEmail } from '../auth/auth-emails.ts';
+import { LINK_TTL_HOURS, redeemLinkToken } from '../auth/auth-links.ts';
+import { confirmEmailOwnership } from '../auth/email-proof.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/one-time-tokens.ts';
-import {
-  findLinkedIdentity,
-  isPlatformStaff,
-  linkIdentity,
-  refusePlatformStaff,
-} from '../auth/sm8-identities.service.ts';
-import { findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { startSession } from '../auth/sessions.service.ts';
+import { queueSystemEmail } from '../mail/mail.service.ts';
+import { addMembership } from '../users/memberships.service.ts';
+import { createUser, findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
 import { createVendor, findVendor, markConnectedToServiceM8 } from '../vendors/vendors.service.ts';
 import { CONNECT_STATE_MINUTES, isValidConnectState, signConnectState } from './connect-state.ts';
-import { LINK_CLAIM_MINUTES, signLinkClaim } from './link-claims.ts';
 import { activateVendorJob } from './servicem8.jobs.ts';
 import {
+  claimPendingConnection,
   deletePendingConnection,
   findConnection,
   findConnectionByAccount,
   findPendingConnection,
+  findPendingConnectionOfUser,
   insertConnectAttempt,
   insertPendingConnection,
   type Sm8PendingRow,
@@ -42,25 +47,28 @@ import {
 } from './servicem8.repository.ts';
 import type { sm8Connections } from './servicem8.schema.ts';
 import { requireSm8App } from './sm8-access.ts';
-import {
-  createUserForIdentity,
-  ensureMembership,
-  type SignInResult,
-  type Sm8Person,
-  signedIn,
-  signInNeeded,
-  toOutcome,
-} from './sm8-sign-in-rules.ts';
 import { forgetWebhookSecret } from './webhook-secrets.ts';
 
-/** Long enough to prove an existing account by a mailed link before the pending connection lapses. */
-const PENDING_MINUTES = LINK_CLAIM_MINUTES;
+/**
+ * Connecting a ServiceM8 account. OAuth consent proves one thing: this browser can authorise the
+ * account. So connecting never signs anyone in, links a ServiceM8 login, or changes who belongs to a
+ * business; it connects the account to a business the signed-in person is an Admin of, or creates a new
+ * business (whose owner, if not signed in, first confirms their own email address).
+ */
+
+/** How long the activate page can use a pending connection. */
+const PENDING_MINUTES = 30;
 
 const callbackUrl = (deps: Deps) => `${deps.config.publicUrl}/api/Auth/servicem8/callback`;
 const activatePage = (deps: Deps, query: Record<string, string>) =>
   `${deps.config.publicUrl}/sm8/activate?${new URLSearchParams(query).toString()}`;
 
 const EXPIRED = 'This ServiceM8 sign-in has expired or was already used. Please sign in with ServiceM8 again.';
+const NOT_THIS_BROWSERS =
+  'This sign-in has expired or was started in another browser. Please sign in with ServiceM8 again.';
+const connectedElsewhere = (accountName: string) =>
+  `The ServiceM8 account ${accountName} is already connected to a business in Automate. Sign in to Automate ` +
+  'as a member of that business, or ask its Admin for an invitation.';
 
 /**
  * Step 1: where to send the browser for consent, and the nonce to keep in the browser's cookie. The
@@ -97,23 +105,25 @@ async function takeThisBrowsersStart(
   return takeConnectAttempt(deps.database.db, hashOneTimeToken(cookieNonce), now);
 }
 
-const NOT_THIS_BROWSERS =
-  'This sign-in has expired or was started in another browser. Please sign in with ServiceM8 again.';
-
 /**
  * Step 2: ServiceM8 sends the browser back. Check the sign-in was started in this browser, exchange the
- * code, learn the account and its owner, and keep it all as a pending connection for the activate page.
- * Answers the page to redirect to.
+ * code, learn which account it is, and keep it as a pending connection for the activate page. Answers
+ * the page to redirect to, and whether this browser's start was used (its cookie can go).
  */
 export async function finishConsent(
   deps: Deps,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   cookieNonce: string | undefined,
-): Promise<string> {
+): Promise<{ page: string; startUsed: boolean }> {
   const now = deps.clock.now();
-  const startedHere = await takeThisBrowsersStart(deps, query.state, cookieNonce, now);
-  if (query.error) return activatePage(deps, { error: 'ServiceM8 access was not allowed, so nothing was connected.' });
-  if (!query.code || !startedHere) return activatePage(deps, { error: NOT_THIS_BROWSERS });
+  const startUsed = await takeThisBrowsersStart(deps, query.state, cookieNonce, now);
+  if (query.error) {
+    return {
+      page: activatePage(deps, { error: 'ServiceM8 access was not allowed, so nothing was connected.' }),
+      startUsed,
+    };
+  }
+  if (!query.code || !startUsed) return { page: activatePage(deps, { error: NOT_THIS_BROWSERS }), startUsed };
   const app = requireSm8App(deps);
   const tokens = await exchangeCode(deps.servicem8.http, app, {
     code: query.code,
@@ -128,11 +138,6 @@ export async function finishConsent(
   });
   const [account] = await client.list('vendor', Sm8Vendor);
   if (!account) throw new AppError('SERVICE_UNAVAILABLE', 'ServiceM8 did not say which account this is.');
-  // ServiceM8 does not say which staff member consented. The account owner is the staff member who has
-  // the account's email; with no such member, nobody is signed in by this connection alone.
-  const staff = await client.list('staff', Sm8Staff, { filter: 'active eq 1' });
-  const owner =
-    account.email === '' ? undefined : staff.find((s) => s.email.toLowerCase() === account.email.toLowerCase());
 
   const { token, tokenHash } = newOneTimeToken();
   const key = deps.keys.storageEncryptionKey;
@@ -141,36 +146,34 @@ export async function finishConsent(
     accountUuid: account.uuid,
     accountName: account.name || 'ServiceM8 account',
     timeZone: account.timezone_name || null,
-    staffUuid: owner?.uuid ?? null,
-    staffEmail: owner?.email ?? '',
-    staffFirstName: owner ? owner.first || owner.email : '',
-    staffLastName: owner?.last ?? '',
     accessTokenEnc: encryptSecret(key, tokens.accessToken),
     refreshTokenEnc: encryptSecret(key, tokens.refreshToken),
     accessTokenExpiresAt: tokens.expiresAt,
     scope: tokens.scope,
     expiresAt: new Date(now.getTime() + PENDING_MINUTES * 60_000),
   });
-  return activatePage(deps, { connection: token });
+  return { page: activatePage(deps, { connection: token }), startUsed };
 }
 
-export async function findPendingOrFail(db: Db, connection: string, now: Date): Promise<Sm8PendingRow> {
+async function findPendingOrFail(db: Db, connection: string, now: Date): Promise<Sm8PendingRow> {
   const pending = await findPendingConnection(db, hashOneTimeToken(connection), now);
-  if (!pending) throw new AppError('NOT_FOUND', EXPIRED);
+  if (!pending || pending.userId !== null) throw new AppError('NOT_FOUND', EXPIRED);
   return pending;
 }
 
-/** The account owner of a pending connection, when ServiceM8 told us one. */
-export function ownerOf(pending: Sm8PendingRow): Sm8Person | null {
-  if (!pending.staffUuid || pending.staffEmail === '') return null;
-  return {
-    accountUuid: pending.accountUuid,
-    staffUuid: pending.staffUuid,
-    accountName: pending.accountName,
-    email: pending.staffEmail,
-    firstName: pending.staffFirstName,
-    lastName: pending.staffLastName,
-  };
+/** Whether the caller may connect or reconnect this business: its Admin, or a super admin. */
+function isAdminOf(caller: Caller, vendorId: string): boolean {
+  return caller.isSuperAdmin || caller.memberships.some((m) => m.vendorId === vendorId && m.role === 'Admin');
+}
+
+async function connectedTo(db: Db, accountUuid: string, caller: Caller | null): Promise<Sm8ConnectedTo | null> {
+  const existing = await findConnectionByAccount(db, accountUuid);
+  if (!existing) return null;
+  const vendor = await findVendor(db, existing.vendorId);
+  if (!vendor) return null;
+  return caller && isAdminOf(caller, vendor.id)
+    ? { to: 'yours', vendorId: vendor.id, name: vendor.name }
+    : { to: 'another' };
 }
 
 /** Step 3a: what the activate page shows. */
@@ -179,21 +182,15 @@ export async function listCandidates(
   connection: string,
   caller: Caller | null,
 ): Promise<Sm8ConnectionCandidates> {
-  const pending = await findPendingOrFail(deps.database.db, connection, deps.clock.now());
-  const existing = await findConnectionByAccount(deps.database.db, pending.accountUuid);
-  const owner = ownerOf(pending);
+  const db = deps.database.db;
+  const pending = await findPendingOrFail(db, connection, deps.clock.now());
+  const connected = await connectedTo(db, pending.accountUuid, caller);
   return {
-    staff: owner ? { email: owner.email, firstName: owner.firstName, lastName: owner.lastName } : null,
-    accounts: [
-      {
-        accountUuid: pending.accountUuid,
-        name: pending.accountName,
-        vendorId: existing?.vendorId ?? null,
-        connected: existing !== undefined && existing.needsReconnectSince === null,
-      },
-    ],
+    accountUuid: pending.accountUuid,
+    accountName: pending.accountName,
+    connectedTo: connected,
     targets:
-      caller && !existing
+      caller && connected === null
         ? caller.memberships
             .filter((m) => m.role === 'Admin' && !m.sm8Connected)
             .map((m) => ({ vendorId: m.vendorId, name: m.name }))
@@ -203,166 +200,226 @@ export async function listCandidates(
 }
 
 /**
- * Step 3b: connect the chosen account.
- * - Signed in: connect it to the business chosen (or the one already connected to it, or a new one) and
- *   keep the person signed in as themselves; their ServiceM8 identity is linked when it is the owner's
- *   and carries their own email.
- * - Not signed in: only the owner's identity signs anyone in: its linked user, or a new user when no
- *   Automate user has the owner's email. Otherwise the person must prove the existing account first.
+ * Step 3b: activate the account.
+ * - Signed in: connect it to the chosen business the caller is an Admin of (reconnecting the business
+ *   it is connected to already), or to a new business with the caller as its Admin. An account another
+ *   business uses is refused. The caller stays who they are; nobody else's access changes.
+ * - Not signed in: only an account no business uses, for a new business whose owner gives their email
+ *   and a password and confirms the address by our link before anything is created.
  */
 export async function completeConnect(
   deps: Deps,
-  choice: CompleteSm8ConnectionRequest,
+  request: CompleteSm8ConnectionRequest,
   caller: Caller | null,
-): Promise<Sm8SignInOutcome> {
+): Promise<Sm8ConnectOutcome> {
   const now = deps.clock.now();
-  const result = await deps.database.db.transaction(async (tx): Promise<SignInResult> => {
-    const pending = await findPendingOrFail(tx, choice.connection, now);
-    if (pending.accountUuid !== choice.accountUuid) {
-      throw new AppError('VALIDATION_FAILED', 'Choose one of the ServiceM8 accounts you signed in to.');
+  if (!caller) return askToConfirmNewOwner(deps, request, now);
+  return deps.database.db.transaction(async (tx) => {
+    const pending = await findPendingOrFail(tx, request.connection, now);
+    if (pending.accountUuid !== request.accountUuid) {
+      throw new AppError('VALIDATION_FAILED', 'Choose the ServiceM8 account you signed in to.');
     }
-    const owner = ownerOf(pending);
-    if (caller) {
-      const user = await findUser(tx, caller.id);
-      if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-      const linked = owner !== null && (await linkOwnerIfSamePerson(tx, deps, user, owner));
-      const vendor = await connectAccount(tx, deps, {
-        pending,
-        user,
-        requestedVendorId: choice.vendorId ?? null,
-        caller,
-      });
-      return signedIn(user, vendor, linked);
+    const existing = await findConnectionByAccount(tx, pending.accountUuid);
+    let vendor: { id: string; name: string };
+    if (existing) {
+      if (!isAdminOf(caller, existing.vendorId))
+        throw new AppError('CONFLICT', connectedElsewhere(pending.accountName));
+      if (request.vendorId && request.vendorId !== existing.vendorId) {
+        throw new AppError(
+          'CONFLICT',
+          `The ServiceM8 account ${pending.accountName} is already connected to another of your businesses. ` +
+            'Disconnect it there first.',
+        );
+      }
+      vendor = await vendorOrFail(tx, existing.vendorId);
+    } else if (request.vendorId) {
+      vendor = await businessToConnect(tx, caller, request.vendorId);
+    } else {
+      vendor = await createBusinessFor(tx, deps, pending);
+      if (!caller.isSuperAdmin) await addMembership(tx, { vendorId: vendor.id, userId: caller.id, role: 'Admin' });
     }
-    if (choice.vendorId) {
-      throw new AppError('UNAUTHENTICATED', 'Sign in to connect ServiceM8 to one of your businesses.');
-    }
-    if (!owner) {
-      return {
-        outcome: 'SignInNeeded',
-        reason:
-          'ServiceM8 did not tell us which staff member you are, so it cannot sign you in. Sign in to Automate ' +
-          '(or create an account), then connect ServiceM8 again.',
-        email: null,
-        claim: null,
-      };
-    }
-    const identity = await findLinkedIdentity(tx, owner);
-    if (identity) {
-      const user = await findUser(tx, identity.userId);
-      if (!user) throw new AppError('NOT_FOUND', EXPIRED);
-      if (isPlatformStaff(user)) throw refusePlatformStaff();
-      return signedIn(user, await connectAccount(tx, deps, { pending, user, requestedVendorId: null }), true);
-    }
-    if (await findUserWithEmail(tx, owner.email)) {
-      return signInNeeded(
-        owner.email,
-        await signLinkClaim(deps.keys.sessionSigningKey, { kind: 'connect', connection: choice.connection }, now),
-      );
-    }
-    const user = await createUserForIdentity(tx, deps, owner);
-    return signedIn(user, await connectAccount(tx, deps, { pending, user, requestedVendorId: null }), true);
+    await storeConnection(tx, deps, connectionFrom(pending, vendor.id, caller.id));
+    await deletePendingConnection(tx, pending.id);
+    const reconnected = existing !== undefined;
+    await recordAudit(tx, caller, now, {
+      action: 'servicem8.connect',
+      vendorId: vendor.id,
+      summary: `${reconnected ? 'Reconnected' : 'Connected'} the ServiceM8 account ${pending.accountName}`,
+      after: { accountUuid: pending.accountUuid, accountName: pending.accountName },
+    });
+    return { outcome: 'Connected', vendorId: vendor.id, vendorName: vendor.name, reconnected };
   });
-  return toOutcome(deps, result);
 }
 
-/**
- * The signed-in person proved their Automate account with a password or a session; the owner's identity
- * becomes theirs only when it carries their own email, so an Admin connecting someone else's account
- * does not take over the owner's ServiceM8 sign-in. Platform staff are never linked.
- */
-async function linkOwnerIfSamePerson(tx: Db, deps: Deps, user: UserRow, owner: Sm8Person): Promise<boolean> {
-  if (isPlatformStaff(user) || owner.email.toLowerCase() !== user.email.toLowerCase()) return false;
-  const identity = await findLinkedIdentity(tx, owner);
-  if (identity && identity.userId !== user.id) return false;
-  if (!identity) await linkIdentity(tx, deps, user, owner);
-  return true;
+async function vendorOrFail(tx: Db, vendorId: string): Promise<{ id: string; name: string }> {
+  const vendor = await findVendor(tx, vendorId);
+  if (!vendor) throw new AppError('NOT_FOUND', 'Vendor was not found.');
+  return { id: vendor.id, name: vendor.name };
 }
 
-/**
- * Connects the pending account to a business and makes the user its Admin: the business already
- * connected to the account; else, for a signed-in caller, the business they chose; else a new one.
- */
-export async function connectAccount(
-  tx: Db,
-  deps: Deps,
-  options: { pending: Sm8PendingRow; user: UserRow; requestedVendorId: string | null; caller?: Caller },
-): Promise<{ id: string; name: string }> {
-  const { pending, user, requestedVendorId, caller } = options;
-  const existing = await findConnectionByAccount(tx, pending.accountUuid);
-  let vendorId: string;
-  if (existing) {
-    if (requestedVendorId && requestedVendorId !== existing.vendorId) {
-      throw new AppError(
-        'CONFLICT',
-        'This ServiceM8 account is already connected to another business in Automate, so it cannot be connected to this one.',
-      );
-    }
-    vendorId = existing.vendorId;
-  } else if (requestedVendorId) {
-    vendorId = await chosenBusiness(tx, caller, requestedVendorId, pending.accountUuid);
-  } else {
-    vendorId = (
-      await createVendor(
-        tx,
-        {
-          name: pending.accountName,
-          ...(pending.timeZone ? { timeZone: pending.timeZone } : {}),
-          sm8AccountUuid: pending.accountUuid,
-        },
-        { plansOnSale: deps.billing !== undefined },
-      )
-    ).id;
+/** A business the caller is an Admin of (super admins: any) that is not connected to another account. */
+async function businessToConnect(tx: Db, caller: Caller, vendorId: string): Promise<{ id: string; name: string }> {
+  const vendor = await findVendor(tx, vendorId);
+  const membership = caller.memberships.find((m) => m.vendorId === vendorId);
+  if (!vendor || (!caller.isSuperAdmin && !membership)) throw new AppError('NOT_FOUND', 'Vendor was not found.');
+  if (!isAdminOf(caller, vendorId)) {
+    throw new AppError('FORBIDDEN', `Only Admins of ${vendor.name} can connect it to ServiceM8.`);
   }
-  await ensureMembership(tx, user, vendorId, 'Admin');
-  await storeConnection(tx, deps, {
+  if (vendor.sm8AccountUuid !== null) {
+    throw new AppError(
+      'CONFLICT',
+      `${vendor.name} is connected to another ServiceM8 account. Disconnect it first, or connect this account to a new business.`,
+    );
+  }
+  return { id: vendor.id, name: vendor.name };
+}
+
+async function createBusinessFor(tx: Db, deps: Deps, pending: Sm8PendingRow): Promise<{ id: string; name: string }> {
+  const vendor = await createVendor(
+    tx,
+    { name: pending.accountName, ...(pending.timeZone ? { timeZone: pending.timeZone } : {}) },
+    { plansOnSale: deps.billing !== undefined },
+  );
+  return { id: vendor.id, name: vendor.name };
+}
+
+function connectionFrom(pending: Sm8PendingRow, vendorId: string, userId: string) {
+  return {
     vendorId,
     accountUuid: pending.accountUuid,
     accessTokenEnc: pending.accessTokenEnc,
     refreshTokenEnc: pending.refreshTokenEnc,
     accessTokenExpiresAt: pending.accessTokenExpiresAt,
     scope: pending.scope,
-    connectedByUserId: user.id,
-  });
-  await deletePendingConnection(tx, pending.id);
-  const vendor = await findVendor(tx, vendorId);
-  return { id: vendorId, name: vendor?.name ?? pending.accountName };
+    connectedByUserId: userId,
+  };
 }
 
-/** A business the caller is an Admin of (super admins: any) that is not connected to another account. */
-async function chosenBusiness(
-  tx: Db,
-  caller: Caller | undefined,
-  vendorId: string,
-  accountUuid: string,
-): Promise<string> {
-  const membership = caller?.memberships.find((m) => m.vendorId === vendorId);
-  const vendor = await findVendor(tx, vendorId);
-  if (!vendor || !caller || (!caller.isSuperAdmin && !membership)) {
-    throw new AppError('NOT_FOUND', 'Vendor was not found.');
-  }
-  if (!caller.isSuperAdmin && membership?.role !== 'Admin') {
-    throw new AppError('FORBIDDEN', `Only Admins of ${vendor.name} can connect it to ServiceM8.`);
-  }
-  if (vendor.sm8AccountUuid !== null && vendor.sm8AccountUuid !== accountUuid) {
+const confirmSentence = (email: string, accountName: string) =>
+  `We sent a link to ${email}. Open it within ${LINK_TTL_HOURS.verify_email} hours to confirm your address: ` +
+  `${accountName} is added to Automate, with you as its Admin, once you do.`;
+
+/**
+ * Not signed in: a new business for an account no business uses. The owner's account is created now,
+ * unconfirmed and with no business; the business exists only once they open the link we email. For an
+ * address that already has an account nothing is created and its owner is told instead; the answer is
+ * the same, so it tells nobody whether an address has an account.
+ */
+async function askToConfirmNewOwner(
+  deps: Deps,
+  request: CompleteSm8ConnectionRequest,
+  now: Date,
+): Promise<Sm8ConnectOutcome> {
+  if (!request.newOwner) {
     throw new AppError(
-      'CONFLICT',
-      `${vendor.name} is connected to another ServiceM8 account. Connect this account to a new business instead.`,
+      'VALIDATION_FAILED',
+      'Sign in to Automate to connect this account to your business, or give your name, email address and a ' +
+        'password to create a new business for it.',
     );
   }
-  return vendor.id;
+  if (request.vendorId)
+    throw new AppError('UNAUTHENTICATED', 'Sign in to connect ServiceM8 to one of your businesses.');
+  const owner = Sm8NewOwner.parse(request.newOwner);
+  const passwordHash = await hashPassword(owner.password);
+  return deps.database.db.transaction(async (tx) => {
+    const pending = await findPendingOrFail(tx, request.connection, now);
+    if (pending.accountUuid !== request.accountUuid) {
+      throw new AppError('VALIDATION_FAILED', 'Choose the ServiceM8 account you signed in to.');
+    }
+    if (await findConnectionByAccount(tx, pending.accountUuid)) {
+      throw new AppError('CONFLICT', connectedElsewhere(pending.accountName));
+    }
+    const taken = await findUserWithEmail(tx, owner.email);
+    if (taken) {
+      await queueSystemEmail(tx, deps, {
+        key: 'account-exists',
+        to: taken,
+        data: { link: `${deps.config.publicUrl}/auth/login` },
+      });
+    } else {
+      const user = await createUser(tx, {
+        email: owner.email,
+        userName: owner.email,
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+        passwordHash,
+      });
+      const expiresAt = new Date(now.getTime() + LINK_TTL_HOURS.verify_email * 3_600_000);
+      await claimPendingConnection(tx, pending.id, { userId: user.id, expiresAt });
+      await sendLinkEmail(tx, deps, user, 'newBusiness', now);
+    }
+    return { outcome: 'ConfirmEmail', email: owner.email, message: confirmSentence(owner.email, pending.accountName) };
+  });
 }
 
 /**
- * Stores (or replaces) the vendor's connection, keeping its webhook secret, and queues activation
- * (webhook subscriptions, reference data) in the same transaction.
+ * The new owner opened the link we emailed: their address is confirmed, the business is created with
+ * them as its Admin and connected (unless another business connected the account meanwhile), and they
+ * are signed in, as the link proved their address.
+ */
+export async function confirmNewBusiness(
+  deps: Deps,
+  link: { token: string; userId: string },
+): Promise<Sm8BusinessConfirmed> {
+  const now = deps.clock.now();
+  const { user, vendor } = await deps.database.db.transaction(async (tx) => {
+    await redeemLinkToken(tx, {
+      ...link,
+      purpose: 'verify_email',
+      now,
+      askAgain: 'Sign in with ServiceM8 again to start over.',
+    });
+    const found = await findUser(tx, link.userId);
+    if (!found) throw new AppError('BAD_REQUEST', 'This link is not valid.');
+    const owner = await confirmEmailOwnership(tx, found, now);
+    const pending = await findPendingConnectionOfUser(tx, owner.id, now);
+    if (!pending) return { user: owner, vendor: null };
+    await deletePendingConnection(tx, pending.id);
+    if (await findConnectionByAccount(tx, pending.accountUuid)) return { user: owner, vendor: null };
+    return { user: owner, vendor: await createConnectedBusiness(tx, deps, pending, owner, now) };
+  });
+  return {
+    session: await startSession(deps, user, { proof: 'email_link' }),
+    vendorId: vendor?.id ?? null,
+    vendorName: vendor?.name ?? null,
+    message: vendor
+      ? `Your email address is confirmed and ${vendor.name} is connected to ServiceM8.`
+      : 'Your email address is confirmed. The ServiceM8 account was connected to another business in the ' +
+        'meantime (or the request expired): ask its Admin for an invitation, or sign in with ServiceM8 again.',
+  };
+}
+
+async function createConnectedBusiness(
+  tx: Db,
+  deps: Deps,
+  pending: Sm8PendingRow,
+  owner: UserRow,
+  now: Date,
+): Promise<{ id: string; name: string }> {
+  const vendor = await createBusinessFor(tx, deps, pending);
+  await addMembership(tx, { vendorId: vendor.id, userId: owner.id, role: 'Admin' });
+  await storeConnection(tx, deps, connectionFrom(pending, vendor.id, owner.id));
+  await recordAudit(tx, owner, now, {
+    action: 'servicem8.connect',
+    vendorId: vendor.id,
+    summary: `Connected the ServiceM8 account ${pending.accountName}`,
+    after: { accountUuid: pending.accountUuid, accountName: pending.accountName },
+  });
+  return vendor;
+}
+
+/**
+ * Stores (or replaces) the vendor's connection and queues activation (webhook subscriptions, reference
+ * data) in the same transaction. The webhook secret is new each time a person connects, so a callback
+ * URL anyone read before stops working; `keepSecret` keeps it (demo mode reconnects at every start).
  */
 async function storeConnection(
   tx: Db,
   deps: Deps,
   connection: Omit<typeof sm8Connections.$inferInsert, 'webhookSecretEnc' | 'needsReconnectSince'>,
+  { keepSecret = false } = {},
 ): Promise<void> {
-  const previous = await findConnection(tx, connection.vendorId);
+  const previous = keepSecret ? await findConnection(tx, connection.vendorId) : undefined;
   await upsertConnection(tx, {
     ...connection,
     webhookSecretEnc:
@@ -375,7 +432,7 @@ async function storeConnection(
   await deps.queue.send(activateVendorJob, { vendorId: connection.vendorId }, { tx });
 }
 
-/** Connects a vendor with tokens obtained outside the browser flow (demo mode's simulator, tests). */
+/** Connects a vendor with tokens obtained outside the browser flow (demo mode's simulated account, tests). */
 export async function connectWithTokens(
   deps: Deps,
   vendorId: string,
@@ -384,13 +441,18 @@ export async function connectWithTokens(
 ): Promise<void> {
   const key = deps.keys.storageEncryptionKey;
   await deps.database.db.transaction((tx) =>
-    storeConnection(tx, deps, {
-      vendorId,
-      accountUuid,
-      accessTokenEnc: encryptSecret(key, tokens.accessToken),
-      refreshTokenEnc: encryptSecret(key, tokens.refreshToken),
-      accessTokenExpiresAt: tokens.expiresAt,
-      scope: tokens.scope,
-    }),
+    storeConnection(
+      tx,
+      deps,
+      {
+        vendorId,
+        accountUuid,
+        accessTokenEnc: encryptSecret(key, tokens.accessToken),
+        refreshTokenEnc: encryptSecret(key, tokens.refreshToken),
+        accessTokenExpiresAt: tokens.expiresAt,
+        scope: tokens.scope,
+      },
+      { keepSecret: true },
+    ),
   );
 }

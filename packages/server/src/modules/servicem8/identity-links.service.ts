@@ -1,81 +1,63 @@
-import type { ConfirmSm8LinkRequest, Sm8Identity, Sm8LinkClaimSummary, Sm8SignInOutcome } from '@automate/contract';
+import type { ConfirmSm8LinkRequest, Sm8Identity, Sm8LinkClaimSummary, Sm8SignedIn } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { provePassword } from '../auth/auth.service.ts';
 import { issueLinkToken, redeemLinkToken } from '../auth/auth-links.ts';
 import { confirmEmailOwnership } from '../auth/email-proof.ts';
-import {
-  identitiesOfUser,
-  isPlatformStaff,
-  linkIdentity,
-  refusePlatformStaff,
-  unlinkIdentity,
-} from '../auth/sm8-identities.service.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
+import { identitiesOfUser, isPlatformStaff, linkIdentity, unlinkIdentity } from '../users/sm8-identities.service.ts';
 import { findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
-import { connectAccount, findPendingOrFail, ownerOf } from './connect.service.ts';
+import { type AddonBusiness, addonSession, admitFromServiceM8 } from './addon-access.ts';
 import { LINK_CLAIM_MINUTES, type LinkClaim, readLinkClaim } from './link-claims.ts';
-import { findConnectionByAccount, type Sm8PendingRow } from './servicem8.repository.ts';
-import { ensureMembership, type SignInResult, type Sm8Person, signedIn, toOutcome } from './sm8-sign-in-rules.ts';
+import { findConnectionByAccount } from './servicem8.repository.ts';
 
-type ResolvedClaim = { person: Sm8Person; pending: Sm8PendingRow | null; vendor: { id: string; name: string } | null };
+/**
+ * Linking a ServiceM8 login to an Automate user. The add-on event proved the login (a claim carries it);
+ * the person proves their Automate account here and now, with its password or a link we email to the
+ * address they give, and confirms. A session they already had is not proof: a link sent by someone else
+ * must not take one click.
+ */
 
-/** The identity a claim asks to link, with the pending connection or the business it concerns. */
-async function resolveClaim(tx: Db, deps: Deps, claim: LinkClaim): Promise<ResolvedClaim> {
-  if (claim.kind === 'connect') {
-    const pending = await findPendingOrFail(tx, claim.connection, deps.clock.now());
-    const person = ownerOf(pending);
-    if (!person) throw new AppError('BAD_REQUEST', 'This ServiceM8 sign-in has no staff member to link.');
-    const connected = await findConnectionByAccount(tx, pending.accountUuid);
-    const vendor = connected ? await findVendor(tx, connected.vendorId) : undefined;
-    return { person, pending, vendor: vendor ? { id: vendor.id, name: vendor.name } : null };
-  }
-  const connected = await findConnectionByAccount(tx, claim.accountUuid);
-  const vendor = await findVendor(tx, claim.vendorId);
+/** The business the claim's ServiceM8 account is still connected to; 404 once it is not. */
+async function businessOfClaim(db: Db, claim: LinkClaim): Promise<AddonBusiness> {
+  const connected = await findConnectionByAccount(db, claim.accountUuid);
+  const vendor = await findVendor(db, claim.vendorId);
   if (!vendor || connected?.vendorId !== vendor.id) {
     throw new AppError('NOT_FOUND', 'This ServiceM8 account is no longer connected to Automate.');
   }
-  return {
-    person: {
-      accountUuid: claim.accountUuid,
-      staffUuid: claim.staffUuid,
-      accountName: claim.accountName,
-      email: claim.staffEmail,
-      firstName: claim.staffFirstName,
-      lastName: claim.staffLastName,
-    },
-    pending: null,
-    vendor: { id: vendor.id, name: vendor.name },
-  };
+  return { id: vendor.id, name: vendor.name, sm8StaffMayJoin: vendor.sm8StaffMayJoin };
 }
 
-/** What the confirm page shows: who in which ServiceM8 account, and the business it leads to. */
+/** What the confirm page shows: which staff member of which ServiceM8 account, and the business. */
 export async function describeClaim(deps: Deps, claimToken: string): Promise<Sm8LinkClaimSummary> {
   const { claim, expiresAt } = await readLinkClaim(deps.keys.sessionSigningKey, claimToken, deps.clock.now());
-  const { person, vendor } = await resolveClaim(deps.database.db, deps, claim);
+  const business = await businessOfClaim(deps.database.db, claim);
   return {
-    accountName: person.accountName,
-    staff: { email: person.email, firstName: person.firstName, lastName: person.lastName },
-    vendorName: vendor?.name ?? null,
+    accountName: claim.accountName,
+    staffName: claim.staffName,
+    vendorName: business.name,
     expiresAt: expiresAt.toISOString(),
   };
 }
 
 const LINK_EMAIL_SENT = (email: string) =>
-  `If an Automate account uses ${email}, we have emailed it a link. Open it within ${LINK_CLAIM_MINUTES} minutes to link your ServiceM8 sign-in.`;
+  `If an Automate account uses ${email}, we have emailed it a link. Open it within ${LINK_CLAIM_MINUTES} minutes ` +
+  'to link your ServiceM8 login.';
 
 /**
- * Emails the owner of the claimed address a single-use link that proves they receive its mail. Platform
- * staff get nothing: they never sign in through ServiceM8. The answer is the same either way.
+ * Emails the address the person gave (their own Automate address) a single-use link to prove it and
+ * link the claimed login. Platform staff get nothing: they never sign in through ServiceM8. The answer is
+ * the same whether or not an account uses the address.
  */
-export async function emailLinkProof(deps: Deps, claimToken: string): Promise<string> {
+export async function emailLinkProof(deps: Deps, request: { claim: string; email: string }): Promise<string> {
   const now = deps.clock.now();
-  const { claim } = await readLinkClaim(deps.keys.sessionSigningKey, claimToken, now);
+  const { claim } = await readLinkClaim(deps.keys.sessionSigningKey, request.claim, now);
   return deps.database.db.transaction(async (tx) => {
-    const { person } = await resolveClaim(tx, deps, claim);
-    const user = await findUserWithEmail(tx, person.email);
+    await businessOfClaim(tx, claim);
+    const user = await findUserWithEmail(tx, request.email);
     if (user && !isPlatformStaff(user)) {
       const token = await issueLinkToken(tx, {
         userId: user.id,
@@ -83,65 +65,57 @@ export async function emailLinkProof(deps: Deps, claimToken: string): Promise<st
         ttlHours: LINK_CLAIM_MINUTES / 60,
         now,
       });
-      const link = `${deps.config.publicUrl}/sm8/link?${new URLSearchParams({ claim: claimToken, token, userId: user.id })}`;
+      const link = `${deps.config.publicUrl}/sm8/link?${new URLSearchParams({ claim: request.claim, token, userId: user.id })}`;
       await queueSystemEmail(tx, deps, {
         key: 'servicem8-link',
         to: user,
         data: {
-          staff: { name: `${person.firstName} ${person.lastName}`.trim(), email: person.email },
-          account: { name: person.accountName },
+          staff: { name: claim.staffName },
+          account: { name: claim.accountName },
           link,
           expiresInMinutes: LINK_CLAIM_MINUTES,
         },
       });
     }
-    return LINK_EMAIL_SENT(person.email);
+    return LINK_EMAIL_SENT(request.email);
   });
 }
 
 /**
- * Confirms a link. Signed in: to the signed-in user (they proved the account with its password or a
- * session). Otherwise the mailed link's token proves the address and signs its user in. A connect
- * claim then connects the pending account; an add-on claim joins its business as a User.
+ * Links the claimed ServiceM8 login to the account the person just proved, if they may use the business
+ * of that ServiceM8 account, and signs them in for that business only.
  */
-export async function confirmLink(
-  deps: Deps,
-  request: ConfirmSm8LinkRequest,
-  caller: Caller | null,
-): Promise<Sm8SignInOutcome> {
+export async function confirmLink(deps: Deps, request: ConfirmSm8LinkRequest): Promise<Sm8SignedIn> {
   const now = deps.clock.now();
   const { claim } = await readLinkClaim(deps.keys.sessionSigningKey, request.claim, now);
-  const result = await deps.database.db.transaction(async (tx): Promise<SignInResult> => {
-    const user = await provenUser(tx, request, caller, now);
-    if (isPlatformStaff(user)) throw refusePlatformStaff();
-    const { person, pending, vendor } = await resolveClaim(tx, deps, claim);
-    await linkIdentity(tx, deps, user, person);
-    if (pending) {
-      return signedIn(user, await connectAccount(tx, deps, { pending, user, requestedVendorId: null }), true);
-    }
-    if (vendor) await ensureMembership(tx, user, vendor.id, 'User');
-    return signedIn(user, vendor, true);
+  const proven = request.proof.kind === 'password' ? await provePassword(deps, request.proof) : null;
+  const { user, business } = await deps.database.db.transaction(async (tx) => {
+    const user = proven ?? (await provenByEmailLink(tx, request.proof, now));
+    const business = await businessOfClaim(tx, claim);
+    await admitFromServiceM8(tx, user, business);
+    await linkIdentity(tx, deps, user, claim);
+    await recordAudit(tx, user, now, {
+      action: 'servicem8.link',
+      vendorId: business.id,
+      targetUserId: user.id,
+      summary: `Linked the ServiceM8 login of ${claim.staffName} (${claim.accountName}) to their Automate account`,
+      after: { accountUuid: claim.accountUuid, staffUuid: claim.staffUuid },
+    });
+    return { user, business };
   });
-  return toOutcome(deps, result);
+  return addonSession(deps, user, business);
 }
 
-async function provenUser(tx: Db, request: ConfirmSm8LinkRequest, caller: Caller | null, now: Date): Promise<UserRow> {
-  if (caller) {
-    const user = await findUser(tx, caller.id);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-    return user;
-  }
-  if (!request.proof) {
-    throw new AppError('UNAUTHENTICATED', 'Sign in, or open the link we emailed you, to confirm this link.');
-  }
+async function provenByEmailLink(tx: Db, proof: ConfirmSm8LinkRequest['proof'], now: Date): Promise<UserRow> {
+  if (proof.kind !== 'emailLink') throw new Error('A password proof is checked before the transaction.');
   await redeemLinkToken(tx, {
-    userId: request.proof.userId,
+    userId: proof.userId,
     purpose: 'sm8_link',
-    token: request.proof.token,
+    token: proof.token,
     now,
-    askAgain: 'Sign in with ServiceM8 again to get a new one.',
+    askAgain: 'Open Automate from ServiceM8 again to get a new one.',
   });
-  const user = await findUser(tx, request.proof.userId);
+  const user = await findUser(tx, proof.userId);
   if (!user) throw new AppError('BAD_REQUEST', 'This link is not valid.');
   return confirmEmailOwnership(tx, user, now);
 }
@@ -152,7 +126,7 @@ export async function listIdentities(deps: Deps, userId: string): Promise<Sm8Ide
     accountUuid: row.accountUuid,
     staffUuid: row.staffUuid,
     accountName: row.accountName,
-    staffEmail: row.staffEmail,
+    staffName: row.staffName,
     linkedAt: row.linkedAt.toISOString(),
   }));
 }
@@ -162,5 +136,5 @@ export async function removeIdentity(
   userId: string,
   identity: { accountUuid: string; staffUuid: string },
 ): Promise<void> {
-  if (!(await unlinkIdentity(deps.database.db, userId, identity))) throw notFound('ServiceM8 sign-in link');
+  if (!(await unlinkIdentity(deps.database.db, userId, identity))) throw notFound('ServiceM8 login link');
 }

@@ -6,22 +6,17 @@ const ISSUER = 'automate:sm8-link';
 export const LINK_CLAIM_MINUTES = 30;
 
 /**
- * What a person asked to link, signed so it cannot be altered while they prove their account:
- * either a pending connection from the connect flow, or a staff member who opened the add-on.
+ * A ServiceM8 login an add-on event proved (the account and the staff member ServiceM8 signed), with the
+ * business connected to the account, signed so it cannot be altered while the person proves their
+ * Automate account. The names are what ServiceM8 and Automate call them, for the confirm page.
  */
-const LinkClaim = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('connect'), connection: z.string().min(1) }),
-  z.object({
-    kind: z.literal('addon'),
-    accountUuid: z.string().min(1),
-    staffUuid: z.string().min(1),
-    accountName: z.string(),
-    vendorId: z.uuid(),
-    staffEmail: z.string(),
-    staffFirstName: z.string(),
-    staffLastName: z.string(),
-  }),
-]);
+const LinkClaim = z.object({
+  accountUuid: z.string().min(1),
+  staffUuid: z.string().min(1),
+  vendorId: z.uuid(),
+  accountName: z.string(),
+  staffName: z.string(),
+});
 export type LinkClaim = z.infer<typeof LinkClaim>;
 
 export async function signLinkClaim(key: Uint8Array, claim: LinkClaim, now: Date): Promise<string> {
@@ -51,7 +46,7 @@ export async function readLinkClaim(
   } catch {
     throw new AppError(
       'BAD_REQUEST',
-      'This ServiceM8 sign-in has expired or is not valid. Sign in with ServiceM8 again to link it.',
+      'This ServiceM8 login has expired or is not valid. Open Automate from ServiceM8 again to link it.',
     );
   }
 }

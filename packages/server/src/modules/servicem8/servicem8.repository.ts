@@ -6,6 +6,7 @@ import {
   sm8Connections,
   sm8PendingConnections,
   sm8ReferenceItems,
+  sm8UsedAddonEvents,
 } from './servicem8.schema.ts';
 
 export type Sm8ConnectionRow = typeof sm8Connections.$inferSelect;
@@ -75,6 +76,30 @@ export async function findPendingConnection(db: Db, tokenHash: string, now: Date
   return row;
 }
 
+/** The pending connection awaiting this user's confirmation of their address, if it has not expired. */
+export async function findPendingConnectionOfUser(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<Sm8PendingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sm8PendingConnections)
+    .where(and(eq(sm8PendingConnections.userId, userId), sql`${sm8PendingConnections.expiresAt} > ${now}`))
+    .orderBy(sql`${sm8PendingConnections.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+/** Keeps the pending connection for the user who will own its new business, until `expiresAt`. */
+export async function claimPendingConnection(
+  db: Db,
+  id: string,
+  claim: { userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.update(sm8PendingConnections).set(claim).where(eq(sm8PendingConnections.id, id));
+}
+
 export async function deletePendingConnection(db: Db, id: string): Promise<void> {
   await db.delete(sm8PendingConnections).where(eq(sm8PendingConnections.id, id));
 }
@@ -96,6 +121,24 @@ export async function takeConnectAttempt(db: Db, nonceHash: string, now: Date): 
     .where(eq(sm8ConnectAttempts.nonceHash, nonceHash))
     .returning({ expiresAt: sm8ConnectAttempts.expiresAt });
   return taken.some((attempt) => attempt.expiresAt > now);
+}
+
+/**
+ * Records an add-on event token as used (by hash) and drops records that ran out; false when it had been
+ * used before, so each token signs in once.
+ */
+export async function useAddonEvent(
+  db: Db,
+  event: { tokenHash: string; expiresAt: Date },
+  now: Date,
+): Promise<boolean> {
+  await db.delete(sm8UsedAddonEvents).where(lte(sm8UsedAddonEvents.expiresAt, now));
+  const rows = await db
+    .insert(sm8UsedAddonEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ tokenHash: sm8UsedAddonEvents.tokenHash });
+  return rows.length === 1;
 }
 
 /** Stores an add-on window's code and drops those that ran out. */

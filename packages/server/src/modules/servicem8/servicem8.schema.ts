@@ -25,7 +25,10 @@ export const sm8Connections = pgTable('sm8_connections', {
 /** What the `vendor.*` merge fields show of the ServiceM8 account. */
 export type Sm8AccountDetails = { name: string; email: string; website: string };
 
-/** Between the OAuth callback and the person choosing the account to activate (15 minutes). */
+/**
+ * Between the OAuth callback and the person activating the account (30 minutes), or, for a new business
+ * asked for without signing in, until its owner confirms their address (48 hours).
+ */
 export const sm8PendingConnections = pgTable('sm8_pending_connections', {
   id: uuid().primaryKey().defaultRandom(),
   /** SHA-256 of the opaque value in the /sm8/activate URL. */
@@ -33,11 +36,11 @@ export const sm8PendingConnections = pgTable('sm8_pending_connections', {
   accountUuid: text().notNull(),
   accountName: text().notNull(),
   timeZone: text(),
-  /** The account owner's staff record (the staff member whose email is the account's); null when none is. */
-  staffUuid: text(),
-  staffEmail: text().notNull(),
-  staffFirstName: text().notNull(),
-  staffLastName: text().notNull(),
+  /**
+   * Set when a person who was not signed in asked to create a business for this account: it is
+   * created, with them as its Admin, once they confirm their email address by our link.
+   */
+  userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
   accessTokenEnc: text().notNull(),
   refreshTokenEnc: text().notNull(),
   accessTokenExpiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -72,6 +75,19 @@ export const sm8AddonCodes = pgTable(
     codeHash: text().primaryKey(),
     accountUuid: text().notNull(),
     staffUuid: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
+
+/**
+ * Add-on event tokens already used: each signs in once. Kept (by SHA-256) until the token is too old
+ * to be accepted anyway.
+ */
+export const sm8UsedAddonEvents = pgTable(
+  'sm8_used_addon_events',
+  {
+    tokenHash: text().primaryKey(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index().on(t.expiresAt)],

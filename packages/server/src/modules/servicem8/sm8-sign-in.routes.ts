@@ -1,15 +1,19 @@
 import {
   CompleteSm8ConnectionRequest,
+  ConfirmSm8BusinessRequest,
   ConfirmSm8LinkRequest,
   Sm8AddonCodeRequest,
   Sm8AddonEventBody,
   Sm8AddonEventResponse,
+  Sm8BusinessConfirmed,
   Sm8ConnectionCandidates,
   Sm8ConnectionQuery,
+  Sm8ConnectOutcome,
   Sm8Identity,
   Sm8LinkClaimQuery,
   Sm8LinkClaimSummary,
   Sm8LinkEmailRequest,
+  Sm8SignedIn,
   Sm8SignInOutcome,
   Sm8TokenLoginQuery,
   successEnvelope,
@@ -22,7 +26,7 @@ import { access, requireCaller } from '../../http/access.ts';
 import { answerRoute } from '../../http/answer-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ADDON_CODE_MINUTES, addonCodeLogin, answerAddonEvent, tokenLogin } from './addon-sign-in.service.ts';
-import { completeConnect, finishConsent, listCandidates, startConnect } from './connect.service.ts';
+import { completeConnect, confirmNewBusiness, finishConsent, listCandidates, startConnect } from './connect.service.ts';
 import { CONNECT_STATE_MINUTES } from './connect-state.ts';
 import {
   confirmLink,
@@ -46,7 +50,7 @@ function addonEventJwt(request: FastifyRequest): string | undefined {
 const STATE_COOKIE = 'automate_sm8_state';
 const STATE_COOKIE_PATH = '/api/Auth/servicem8';
 
-/** Connecting a ServiceM8 account, signing in with ServiceM8, and the user's linked ServiceM8 sign-ins. */
+/** Connecting a ServiceM8 account, signing in from inside ServiceM8, and the user's linked ServiceM8 logins. */
 export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
   const secureCookie = deps.config.publicUrl.startsWith('https:');
   const pageWithError = (error: unknown) => {
@@ -60,7 +64,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
     access: access.public,
     rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
   };
-  // The routes that end in signing someone in, or in saying what is needed first.
+  // The add-on's routes: a session for the business of the ServiceM8 account, or what linking needs.
   const signIn = { tags, data: Sm8SignInOutcome };
 
   return async (app) => {
@@ -116,12 +120,17 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const cookie = request.cookies[STATE_COOKIE];
         const unsigned = cookie ? request.unsignCookie(cookie) : undefined;
-        clearStateCookie(reply);
         try {
-          return reply.redirect(
-            await finishConsent(deps, request.query, unsigned?.valid ? (unsigned.value ?? undefined) : undefined),
+          const { page, startUsed } = await finishConsent(
+            deps,
+            request.query,
+            unsigned?.valid ? (unsigned.value ?? undefined) : undefined,
           );
+          // A callback that is not this browser's own leaves its start, and so its cookie, usable.
+          if (startUsed) clearStateCookie(reply);
+          return reply.redirect(page);
         } catch (error) {
+          clearStateCookie(reply);
           return reply.redirect(pageWithError(error));
         }
       },
@@ -140,17 +149,36 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
     });
 
     answerRoute(app, {
-      ...signIn,
+      ...rateLimited,
+      tags,
       method: 'POST',
       url: '/Auth/servicem8/complete',
-      access: access.public,
-      summary: 'Activate the chosen ServiceM8 account',
+      summary: 'Activate the ServiceM8 account the browser authorised',
       description:
-        'Signed in: connects it to a business of the caller and keeps them signed in as themselves. Not signed in: ' +
-        'signs in the user linked to the account owner’s ServiceM8 identity (or a new user), or answers ' +
-        '`SignInNeeded` when an existing account must be proven first. Webhooks and reference data follow in the background.',
+        'Consent proves only that this browser can authorise the account, so this never signs anyone in or changes ' +
+        'who belongs to a business. Signed in: connects the account to `vendorId` (a business the caller is an ' +
+        'Admin of; the one already connected to it reconnects) or, without `vendorId`, to a new business with the ' +
+        'caller as Admin; an account another business uses is a 409. Not signed in: `newOwner` asks for a new ' +
+        'business for an account no business uses; `ConfirmEmail` answers the same whether or not the address has ' +
+        'an account, and the business is created when the owner opens the emailed link. Every connection is in ' +
+        'the business’s activity history; webhooks and reference data follow in the background.',
       body: CompleteSm8ConnectionRequest,
+      data: Sm8ConnectOutcome,
       answer: (request) => completeConnect(deps, request.body, request.caller),
+    });
+
+    answerRoute(app, {
+      ...rateLimited,
+      tags,
+      method: 'POST',
+      url: '/Auth/servicem8/business/confirm',
+      summary: 'Confirm the owner of a new business asked for with ServiceM8, which creates it',
+      description:
+        'The emailed link’s token proves the address: the business is created and connected with them as its ' +
+        'Admin (unless another business connected the account meanwhile), and they are signed in.',
+      body: ConfirmSm8BusinessRequest,
+      data: Sm8BusinessConfirmed,
+      answer: (request) => confirmNewBusiness(deps, request.body),
     });
 
     answerRoute(app, {
@@ -160,7 +188,8 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       access: access.public,
       summary: 'Sign in from inside ServiceM8 with an add-on event token',
       description:
-        'Signs in the user linked to the staff member, or answers `SignInNeeded`. Tokens older than 10 minutes are refused.',
+        'Signs in the user who linked this ServiceM8 login, for the business of its account only, or answers ' +
+        '`LinkNeeded`. Each token works once; tokens older than 10 minutes are refused.',
       querystring: Sm8TokenLoginQuery,
       answer: (request) => tokenLogin(deps, request.query.token),
     });
@@ -221,7 +250,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       description:
         'The code works once, within ' +
         `${ADDON_CODE_MINUTES} minutes of ServiceM8 opening the add-on window; then the same rules as ` +
-        '`tokenlogin`: the user linked to the staff member is signed in, or `SignInNeeded`. A used, expired or ' +
+        '`tokenlogin`: the user who linked the login is signed in, or `LinkNeeded`. A used, expired or ' +
         'unknown code is a 401.',
       body: Sm8AddonCodeRequest,
       answer: (request) => addonCodeLogin(deps, request.body.code),
@@ -232,7 +261,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       url: '/Auth/servicem8/link',
       access: access.public,
       tags,
-      summary: 'What confirming a ServiceM8 link would do',
+      summary: 'What linking the claimed ServiceM8 login would do',
       querystring: Sm8LinkClaimQuery,
       data: Sm8LinkClaimSummary,
       answer: (request) => describeClaim(deps, request.query.claim),
@@ -244,8 +273,10 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: rateLimited,
         schema: {
           tags,
-          summary: 'Email the owner of the claimed address a link to confirm the ServiceM8 link',
-          description: 'Answers the same whether or not an account uses the address.',
+          summary: 'Email a link to prove an Automate address and link the claimed ServiceM8 login to it',
+          description:
+            'The address is the one the person gives (their own Automate address), never one ServiceM8 holds. ' +
+            'Answers the same whether or not an account uses it.',
           body: Sm8LinkEmailRequest,
           response: { 200: successEnvelope(z.null()) },
         },
@@ -253,21 +284,24 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => ({
         success: true as const,
         data: null,
-        message: await emailLinkProof(deps, request.body.claim),
+        message: await emailLinkProof(deps, request.body),
       }),
     );
 
     answerRoute(app, {
-      ...signIn,
       ...rateLimited,
+      tags,
       method: 'POST',
       url: '/Auth/servicem8/link',
-      summary: 'Link a ServiceM8 sign-in to an Automate account',
+      summary: 'Link the claimed ServiceM8 login to an Automate account the person proves now',
       description:
-        'Signed in: links to the caller. Otherwise `proof` (from the mailed link) proves the address and signs its ' +
-        'user in. Platform staff are refused (403); an identity linked to someone else is a 409.',
+        '`proof` is the account’s email and password, or the mailed link’s token; a session is not proof. The ' +
+        'account must be a member of the business of that ServiceM8 account (or join it as User, where the ' +
+        'business allows its ServiceM8 staff to), else 403; platform staff are refused (403); a login linked ' +
+        'to someone else is a 409. Answers a session for that business only.',
       body: ConfirmSm8LinkRequest,
-      answer: (request) => confirmLink(deps, request.body, request.caller),
+      data: Sm8SignedIn,
+      answer: (request) => confirmLink(deps, request.body),
     });
 
     answerRoute(app, {
@@ -275,7 +309,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       url: '/User/servicem8/identities',
       access: access.signedIn,
       tags,
-      summary: 'The ServiceM8 sign-ins linked to the signed-in user',
+      summary: 'The ServiceM8 logins linked to the signed-in user',
       data: z.array(Sm8Identity),
       answer: (request) => listIdentities(deps, requireCaller(request).id),
     });
@@ -285,11 +319,12 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       url: '/User/servicem8/identities/:accountUuid/:staffUuid',
       access: access.signedIn,
       tags,
-      summary: 'Remove one of the signed-in user’s ServiceM8 sign-ins',
-      description: 'Signing in with that ServiceM8 staff member no longer signs this user in. 404 for anyone else’s.',
+      summary: 'Unlink one of the signed-in user’s ServiceM8 logins',
+      description:
+        'Opening Automate from ServiceM8 as that staff member no longer signs this user in. 404 for anyone else’s.',
       params: z.object({ accountUuid: z.string().max(100), staffUuid: z.string().max(100) }),
       data: z.null(),
-      message: 'The ServiceM8 sign-in is no longer linked to you.',
+      message: 'The ServiceM8 login is no longer linked to you.',
       answer: async (request) => {
         await removeIdentity(deps, requireCaller(request).id, request.params);
         return null;

@@ -2,7 +2,7 @@ import type { SearchQuery, VendorRole } from '@automate/contract';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { runSearch, type SearchSpec } from '../../db/search.ts';
-import { users, vendorMemberships } from './users.schema.ts';
+import { users, vendorMemberRemovals, vendorMemberships } from './users.schema.ts';
 
 export type MembershipRow = typeof vendorMemberships.$inferSelect;
 
@@ -82,6 +82,30 @@ export async function deleteMembership(db: Db, vendorId: string, userId: string)
   await db
     .delete(vendorMemberships)
     .where(and(eq(vendorMemberships.vendorId, vendorId), eq(vendorMemberships.userId, userId)));
+}
+
+export async function recordMemberRemoval(db: Db, removal: { vendorId: string; userId: string; removedAt: Date }) {
+  await db
+    .insert(vendorMemberRemovals)
+    .values(removal)
+    .onConflictDoUpdate({
+      target: [vendorMemberRemovals.vendorId, vendorMemberRemovals.userId],
+      set: { removedAt: removal.removedAt },
+    });
+}
+
+export async function forgetMemberRemoval(db: Db, vendorId: string, userId: string): Promise<void> {
+  await db
+    .delete(vendorMemberRemovals)
+    .where(and(eq(vendorMemberRemovals.vendorId, vendorId), eq(vendorMemberRemovals.userId, userId)));
+}
+
+export async function wasRemoved(db: Db, vendorId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: vendorMemberRemovals.userId })
+    .from(vendorMemberRemovals)
+    .where(and(eq(vendorMemberRemovals.vendorId, vendorId), eq(vendorMemberRemovals.userId, userId)));
+  return rows.length > 0;
 }
 
 /** The Admins of the vendor with their names and addresses. */

@@ -4,10 +4,12 @@ import { findVendors } from '../vendors/vendors.service.ts';
 import {
   findMembership,
   findUserWithMemberships,
+  forgetMemberRemoval,
   insertMembership,
   listDigestRecipients,
   listVendorAdminContacts,
   type UserWithMembershipsRow,
+  wasRemoved,
 } from './memberships.repository.ts';
 
 /**
@@ -55,9 +57,24 @@ export async function isMember(db: Db, where: { vendorId: string; userId: string
   return (await findMembership(db, where.vendorId, where.userId)) !== undefined;
 }
 
-/** Makes the user a member of the vendor with the role; a member already keeps the role they have. */
+/**
+ * Makes the user a member of the vendor with the role (they accepted an invitation, or created the
+ * business); a member already keeps the role they have. An earlier removal no longer counts.
+ */
 export async function addMembership(tx: Db, membership: { vendorId: string; userId: string; role: VendorRole }) {
   await insertMembership(tx, membership);
+  await forgetMemberRemoval(tx, membership.vendorId, membership.userId);
+}
+
+/**
+ * A staff member of the vendor's ServiceM8 account joins as User on their own, where the vendor allows
+ * it: never someone an Admin removed. Answers whether they are a member now.
+ */
+export async function joinAsServiceM8Staff(tx: Db, where: { vendorId: string; userId: string }): Promise<boolean> {
+  if (await findMembership(tx, where.vendorId, where.userId)) return true;
+  if (await wasRemoved(tx, where.vendorId, where.userId)) return false;
+  await insertMembership(tx, { ...where, role: 'User' });
+  return true;
 }
 
 /** Who to tell when the vendor's automations need an Admin. */

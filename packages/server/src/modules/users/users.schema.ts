@@ -51,3 +51,36 @@ export const vendorMemberships = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.userId] }), index('vendor_memberships_user_idx').on(t.userId)],
 );
+
+/**
+ * Members an Admin removed from a vendor. Joining from inside ServiceM8 (when the vendor allows its
+ * ServiceM8 staff to join) never brings them back; only a new invitation they accept does.
+ */
+export const vendorMemberRemovals = pgTable(
+  'vendor_member_removals',
+  {
+    vendorId: ownedByVendor(),
+    userId: ownedByUser(),
+    removedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.userId] })],
+);
+
+/**
+ * A ServiceM8 login, (account, staff member), linked to one Automate user by that user, after proving
+ * their Automate account in the browser that opened Automate from ServiceM8. Nothing ServiceM8 says
+ * about the staff member (email, name, ownership) links or signs anyone in.
+ */
+export const sm8Identities = pgTable(
+  'sm8_identities',
+  {
+    accountUuid: text().notNull(),
+    staffUuid: text().notNull(),
+    userId: ownedByUser(),
+    /** As ServiceM8 named them when linked, so the person recognises the link in their profile. */
+    accountName: text().notNull(),
+    staffName: text().notNull(),
+    linkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountUuid, t.staffUuid] }), index('sm8_identities_user_idx').on(t.userId)],
+);

@@ -1,15 +1,18 @@
 import type { SearchPage, SearchQuery, VendorRole, VendorUser } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { findVendor } from '../vendors/vendors.service.ts';
 import {
   deleteMembership,
   findMembership,
   findVendorUser,
   lockVendorAdmins,
+  recordMemberRemoval,
   searchVendorUsers,
   updateMembershipRole,
   type VendorUserRow,
 } from './memberships.repository.ts';
+import { unlinkIdentitiesOfAccount } from './sm8-identities.service.ts';
 
 /** A vendor's users as its Admins see and manage them: each with their role there. */
 
@@ -53,6 +56,10 @@ export async function changeVendorUserRole(
   });
 }
 
+/**
+ * Removes a member. They keep their account, lose their ServiceM8 logins of the vendor's account (so the
+ * add-on no longer signs them in there) and cannot join again from ServiceM8: only a new invitation.
+ */
 export async function removeVendorUser(deps: Deps, vendorId: string, userId: string): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const admins = await lockVendorAdmins(tx, vendorId);
@@ -61,5 +68,8 @@ export async function removeVendorUser(deps: Deps, vendorId: string, userId: str
       throw new AppError('CONFLICT', 'A vendor needs at least one Admin: make someone else an Admin first.');
     }
     await deleteMembership(tx, vendorId, userId);
+    await recordMemberRemoval(tx, { vendorId, userId, removedAt: deps.clock.now() });
+    const accountUuid = (await findVendor(tx, vendorId))?.sm8AccountUuid;
+    if (accountUuid) await unlinkIdentitiesOfAccount(tx, userId, accountUuid);
   });
 }

@@ -37,6 +37,7 @@ export async function updateVendor(
       | 'timeZone'
       | 'senderName'
       | 'clientMessaging'
+      | 'sm8StaffMayJoin'
       | 'currentSubscriptionType'
       | 'subscriptionActive'
       | 'automationsSuspendedAt'

@@ -46,8 +46,8 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       data: Vendor,
       message: 'Saved.',
       answer: async (vendorId, request) => {
-        const { name, timeZone, senderName, clientMessaging } = await getVendor(deps, vendorId);
-        noteSettingBefore(request, { name, timeZone, senderName, clientMessaging });
+        const { name, timeZone, senderName, clientMessaging, sm8StaffMayJoin } = await getVendor(deps, vendorId);
+        noteSettingBefore(request, { name, timeZone, senderName, clientMessaging, sm8StaffMayJoin });
         return changeVendor(deps, vendorId, request.body);
       },
     });

@@ -12,6 +12,11 @@ export const vendors = pgTable('vendors', {
   clientMessaging: jsonb().$type<ClientMessagingSettings>(),
   sm8AccountUuid: text().unique(),
   sm8Connected: boolean().notNull().default(false),
+  /**
+   * Staff of the connected ServiceM8 account who open Automate from ServiceM8 and prove their Automate
+   * account may join as User (never members an Admin removed). Off: only invitations add members.
+   */
+  sm8StaffMayJoin: boolean().notNull().default(false),
   currentSubscriptionType: text(),
   /**
    * Only vendors with an active subscription have their triggers run. Where billing is set up, a

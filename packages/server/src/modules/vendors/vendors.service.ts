@@ -27,6 +27,7 @@ export function toVendor(row: VendorRow): Vendor {
     senderName: row.senderName,
     clientMessaging: clientMessagingOf(row),
     sm8Connected: row.sm8Connected,
+    sm8StaffMayJoin: row.sm8StaffMayJoin,
     currentSubscriptionType: row.currentSubscriptionType,
     hasCurrentSubscription: row.currentSubscriptionType !== null,
     subscriptionActive: row.subscriptionActive,
@@ -58,18 +59,21 @@ export async function changeVendor(
     timeZone?: string | undefined;
     senderName?: string | undefined;
     clientMessaging?: ClientMessagingSettings | undefined;
+    sm8StaffMayJoin?: boolean | undefined;
   },
 ): Promise<Vendor> {
-  const changes: Partial<Pick<VendorRow, 'name' | 'timeZone' | 'senderName' | 'clientMessaging'>> = {};
+  const changes: Partial<Pick<VendorRow, 'name' | 'timeZone' | 'senderName' | 'clientMessaging' | 'sm8StaffMayJoin'>> =
+    {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.timeZone !== undefined) changes.timeZone = patch.timeZone;
   // An empty sender name goes back to signing with the business's name.
   if (patch.senderName !== undefined) changes.senderName = patch.senderName || null;
   if (patch.clientMessaging !== undefined) changes.clientMessaging = patch.clientMessaging;
+  if (patch.sm8StaffMayJoin !== undefined) changes.sm8StaffMayJoin = patch.sm8StaffMayJoin;
   if (Object.keys(changes).length === 0) {
     throw new AppError(
       'VALIDATION_FAILED',
-      'Nothing to change: send a new name, timeZone, senderName or clientMessaging.',
+      'Nothing to change: send a new name, timeZone, senderName, clientMessaging or sm8StaffMayJoin.',
     );
   }
   const row = await updateVendor(deps.database.db, vendorId, changes);

@@ -10,6 +10,7 @@ import { BreadcrumbBar } from '@/components/ui/breadcrumb-bar.tsx';
 import { NotFoundPage } from '@/components/ui/not-found-page.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { mainContentProps } from '@/components/ui/skip-link.tsx';
+import { endServerSession } from '@/features/auth/api/end-session.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { getArticleBySlug } from '@/features/content/api/get-article-by-slug.ts';
 import { useChangelog } from '@/features/content/hooks/use-changelog.ts';
@@ -223,7 +224,10 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
     () => (wide ? setExpanded((open) => !open) : setDrawerOpenAt(drawerOpen ? null : pathname)),
     [wide, drawerOpen, pathname],
   );
-  const logout = useCallback(() => session.logout(), [session]);
+  const logout = useCallback(() => {
+    endServerSession();
+    session.logout();
+  }, [session]);
   const closeDrawer = useCallback(() => setDrawerOpenAt(null), []);
   const drawer = useMemo(
     () => (wide ? null : { open: drawerOpen, keptMounted: drawerShown, onClose: closeDrawer }),

@@ -1,12 +1,12 @@
-import type { UserSession } from '@automate/contract';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '@/components/ui/form-card.tsx';
-import { ActivateAccount, type SignedIn } from '@/features/servicem8/components/activate-account.tsx';
+import { getUserInfo } from '@/features/auth/api/get-user-info.ts';
+import { ActivateAccount, type Connected } from '@/features/servicem8/components/activate-account.tsx';
 import { useSession, useSessionStore } from '@/lib/session/session.ts';
 import { hasValidSession } from '@/lib/session/session-store.ts';
 
-/** /sm8/activate?connection=… (or ?error=…): activate the ServiceM8 account just signed in to. */
+/** /sm8/activate?connection=… (or ?error=…): activate the ServiceM8 account just authorised. */
 export function Sm8ActivateRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -14,16 +14,15 @@ export function Sm8ActivateRoute() {
   const state = useSession();
   const signedInAs = hasValidSession(state, Date.now()) ? state.user : null;
 
-  const onSignedIn = useCallback(
-    (outcome: SignedIn) => {
-      // The same person when they were signed in already: this only refreshes their businesses.
-      session.login(outcome.session);
-      if (outcome.vendorId) session.setVendorContext(outcome.vendorId);
+  const onConnected = useCallback(
+    async (outcome: Connected) => {
+      // The same person, with the business they connected (or created) among their vendors now.
+      session.refreshUser(await getUserInfo());
+      session.setVendorContext(outcome.vendorId);
       navigate('/sm8/activated', { replace: true });
     },
     [navigate, session],
   );
-  const onPasswordSignIn = useCallback((user: UserSession) => session.login(user), [session]);
 
   return (
     <FormCard title="Connect ServiceM8">
@@ -31,8 +30,7 @@ export function Sm8ActivateRoute() {
         connection={params.get('connection')}
         error={params.get('error')}
         signedInAs={signedInAs}
-        onSignedIn={onSignedIn}
-        onPasswordSignIn={onPasswordSignIn}
+        onConnected={(outcome) => void onConnected(outcome)}
       />
     </FormCard>
   );

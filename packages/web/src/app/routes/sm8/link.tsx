@@ -1,15 +1,18 @@
+import type { Sm8SignedIn } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '@/components/ui/form-card.tsx';
-import type { SignedIn } from '@/features/servicem8/components/activate-account.tsx';
 import { ConfirmLinkStep } from '@/features/servicem8/components/confirm-link-step.tsx';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/session/access.ts';
 import { useSessionStore } from '@/lib/session/session.ts';
 
-/** /sm8/link?claim=…&token=…&userId=…: the mailed link that proves an address and links a ServiceM8 sign-in. */
+/**
+ * /sm8/link?claim=…&token=…&userId=…: the mailed link that proves an address and links a ServiceM8 login.
+ * The session acts only for the business of that ServiceM8 account, as one begun from ServiceM8 does.
+ */
 export function Sm8LinkRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -19,9 +22,9 @@ export function Sm8LinkRoute() {
   const userId = params.get('userId');
 
   const onLinked = useCallback(
-    (outcome: SignedIn) => {
-      session.login(outcome.session);
-      if (outcome.vendorId) session.setVendorContext(outcome.vendorId);
+    (outcome: Sm8SignedIn) => {
+      session.autologin(outcome.session);
+      session.setVendorContext(outcome.vendorId);
       navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
     },
     [navigate, session],
@@ -39,7 +42,7 @@ export function Sm8LinkRoute() {
       ) : (
         <Stack spacing={2}>
           <Alert severity="error">
-            This link is incomplete. Open the link in the email again, or sign in with ServiceM8 again.
+            This link is incomplete. Open the link in the email again, or open Automate from ServiceM8 again.
           </Alert>
           <Button href="/auth/login" variant="outlined">
             Go to sign-in

@@ -24,6 +24,7 @@ const VENDOR: Vendor = {
   senderName: null,
   clientMessaging: DEFAULT_CLIENT_MESSAGING,
   sm8Connected: false,
+  sm8StaffMayJoin: false,
   currentSubscriptionType: null,
   hasCurrentSubscription: false,
   subscriptionActive: true,
@@ -139,7 +140,20 @@ describe('the account overview', () => {
         name: 'Alpha Plumbing',
         timeZone: 'Australia/Perth',
         senderName: '',
+        sm8StaffMayJoin: false,
       }),
+    );
+  });
+
+  it('lets the ServiceM8 account’s staff join from ServiceM8 only when an Admin turns it on', async () => {
+    const form = await openSettings();
+    const join = within(form).getByRole('switch', { name: 'Let ServiceM8 staff join' }) as HTMLInputElement;
+    expect(join.checked).toBe(false);
+    await user.click(join);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ sm8StaffMayJoin: true }),
     );
   });
 

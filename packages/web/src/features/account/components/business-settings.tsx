@@ -1,7 +1,10 @@
 import { SENDER_NAME_MAX, UpdateVendorRequest, type VendorMembership } from '@automate/contract';
 import Autocomplete from '@mui/material/Autocomplete';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
@@ -11,7 +14,7 @@ import { apiFieldErrors, type FieldErrorMap, withoutField, zodFieldErrors } from
 import { useNotifications } from '@/lib/notifications.ts';
 import { useSaveVendor, useVendor } from '@/lib/vendor-time.ts';
 
-type Settings = { name: string; timeZone: string; senderName: string };
+type Settings = { name: string; timeZone: string; senderName: string; sm8StaffMayJoin: boolean };
 
 /** Every IANA time zone the browser knows, for the picker. */
 const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
@@ -20,7 +23,8 @@ const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
  * The business's name, time zone (delays in days and the run log's times follow it) and sender name
  * (how automated messages sign off). ServiceM8's time zone replaces this one at the next sync when
  * they differ, so the form says so; ServiceM8 also sets the From line of the emails it sends, so the
- * sender name is what `{{ vendor.sender_name }}` writes, not a From name.
+ * sender name is what `{{ vendor.sender_name }}` writes, not a From name. Whether staff of the connected
+ * ServiceM8 account may join as User from ServiceM8 is off unless an Admin turns it on.
  */
 export function BusinessSettings({ vendor }: { vendor: VendorMembership }) {
   const current = useVendor(vendor.vendorId);
@@ -30,8 +34,13 @@ export function BusinessSettings({ vendor }: { vendor: VendorMembership }) {
     ) : (
       <Skeleton variant="rounded" height={120} />
     );
-  const { name, timeZone, senderName } = current.data;
-  return <SettingsForm vendorId={vendor.vendorId} saved={{ name, timeZone, senderName: senderName ?? '' }} />;
+  const { name, timeZone, senderName, sm8StaffMayJoin } = current.data;
+  return (
+    <SettingsForm
+      vendorId={vendor.vendorId}
+      saved={{ name, timeZone, senderName: senderName ?? '', sm8StaffMayJoin }}
+    />
+  );
 }
 
 function SettingsForm({ vendorId, saved }: { vendorId: string; saved: Settings }) {
@@ -40,7 +49,10 @@ function SettingsForm({ vendorId, saved }: { vendorId: string; saved: Settings }
   const [values, setValues] = useState(saved);
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const dirty =
-    values.name !== saved.name || values.timeZone !== saved.timeZone || values.senderName !== saved.senderName;
+    values.name !== saved.name ||
+    values.timeZone !== saved.timeZone ||
+    values.senderName !== saved.senderName ||
+    values.sm8StaffMayJoin !== saved.sm8StaffMayJoin;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,6 +121,21 @@ function SettingsForm({ vendorId, saved }: { vendorId: string; saved: Settings }
         }
         slotProps={{ htmlInput: { maxLength: SENDER_NAME_MAX } }}
       />
+      <div>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={values.sm8StaffMayJoin}
+              onChange={(event) => setValues({ ...values, sm8StaffMayJoin: event.target.checked })}
+            />
+          }
+          label="Let ServiceM8 staff join"
+        />
+        <FormHelperText sx={{ mt: 0 }}>
+          On: a staff member of your ServiceM8 account who opens Automate from ServiceM8 and signs in to their own
+          Automate account joins as User. Off: only people you invite join. Someone you removed never rejoins this way.
+        </FormHelperText>
+      </div>
       <SaveUndoButtons dirty={dirty} saving={save.isPending} onUndo={() => setValues(saved)} />
     </Stack>
   );

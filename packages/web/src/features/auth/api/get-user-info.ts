@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api-client.ts';
 import { lazySchema } from '@/lib/lazy-schema.ts';
 
 /** `GET /api/User/info`: the session as it is now (vendors, roles) with a fresh token; 401 when it is over. */
-function getUserInfo(signal?: AbortSignal): Promise<UserSession> {
+export function getUserInfo(signal?: AbortSignal): Promise<UserSession> {
   return apiGet('/User/info', lazySchema('UserSession'), { signal });
 }
 

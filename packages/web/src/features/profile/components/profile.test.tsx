@@ -12,7 +12,7 @@ const IDENTITY = {
   accountUuid: 'acc-1',
   staffUuid: 'staff-1',
   accountName: 'Harbour Plumbing',
-  staffEmail: 'olivia@example.com',
+  staffName: 'Olivia Harper',
   linkedAt: '2026-11-01T09:00:00.000Z',
 };
 
@@ -58,7 +58,7 @@ describe('the daily digest setting', () => {
 });
 
 describe('the profile page', () => {
-  it('lists the linked ServiceM8 sign-ins and removes one after confirmation', async () => {
+  it('lists the linked ServiceM8 logins and unlinks one after confirmation', async () => {
     let linked = [IDENTITY];
     fetchStub = stubFetch(({ method, url }) => {
       if (method === 'GET' && url.pathname === '/api/User/servicem8/identities') {
@@ -75,15 +75,15 @@ describe('the profile page', () => {
         <Profile user={makeUser({ email: 'ada@example.com' })} />
       </ConfirmProvider>,
     );
-    const list = await screen.findByRole('list', { name: 'Linked ServiceM8 sign-ins' });
-    expect(within(list).getByText('olivia@example.com · Harbour Plumbing')).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Linked ServiceM8 logins' });
+    expect(within(list).getByText('Olivia Harper · Harbour Plumbing')).toBeTruthy();
 
-    fireEvent.click(within(list).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Unlink' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/will no longer sign you in/)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink' }));
 
-    await screen.findByText(/No ServiceM8 sign-ins are linked to you/);
+    await screen.findByText(/No ServiceM8 logins are linked to you/);
     expect(fetchStub.calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
 });

@@ -20,7 +20,7 @@ import { useSm8Identities } from '../api/get-sm8-identities.ts';
 import { useRemoveSm8Identity } from '../api/remove-sm8-identity.ts';
 import { useChangeUserSettings, useUserProfile } from '../api/user-settings.ts';
 
-/** The signed-in person: who they are, and the ServiceM8 sign-ins that sign them in. */
+/** The signed-in person: who they are, and the ServiceM8 logins that open Automate as them. */
 export function Profile({ user }: { user: UserSession }) {
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
@@ -90,29 +90,28 @@ function Sm8SignIns() {
     <Card variant="outlined">
       <CardContent>
         <Typography component="h2" variant="h6" gutterBottom>
-          ServiceM8 sign-ins
+          ServiceM8 logins
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Signing in with ServiceM8 as one of these staff members signs you in to Automate.
+          Opening Automate from ServiceM8 as one of these staff members signs you in to that business.
         </Typography>
         {identities.isPending ? (
-          <Stack spacing={1} role="status" aria-label="Loading ServiceM8 sign-ins">
+          <Stack spacing={1} role="status" aria-label="Loading ServiceM8 logins">
             <Skeleton variant="rounded" height={48} />
             <Skeleton variant="rounded" height={48} />
           </Stack>
         ) : identities.isError ? (
           <LoadError
             error={identities.error}
-            fallback="Your ServiceM8 sign-ins could not be loaded."
+            fallback="Your ServiceM8 logins could not be loaded."
             onRetry={identities.refetch}
           />
         ) : identities.data.length === 0 ? (
           <Alert severity="info">
-            No ServiceM8 sign-ins are linked to you. Use “Sign in with ServiceM8”, or open Automate from ServiceM8, to
-            link one.
+            No ServiceM8 logins are linked to you. Open Automate from ServiceM8 and sign in there once to link yours.
           </Alert>
         ) : (
-          <List aria-label="Linked ServiceM8 sign-ins" disablePadding>
+          <List aria-label="Linked ServiceM8 logins" disablePadding>
             {identities.data.map((identity) => (
               <IdentityRow key={`${identity.accountUuid}/${identity.staffUuid}`} identity={identity} />
             ))}
@@ -130,17 +129,17 @@ function IdentityRow({ identity }: { identity: Sm8Identity }) {
 
   const unlink = async () => {
     const confirmed = await confirm({
-      title: 'Remove this ServiceM8 sign-in?',
-      message: `Signing in with ServiceM8 as ${identity.staffEmail} of ${identity.accountName} will no longer sign you in.`,
-      confirmText: 'Remove',
+      title: 'Unlink this ServiceM8 login?',
+      message: `Opening Automate from ServiceM8 as ${identity.staffName} of ${identity.accountName} will no longer sign you in.`,
+      confirmText: 'Unlink',
       destructive: true,
     });
     if (!confirmed) return;
     try {
       await remove.mutateAsync(identity);
-      toast(`The ServiceM8 sign-in ${identity.staffEmail} is no longer linked to you.`, 'success');
+      toast(`The ServiceM8 login of ${identity.staffName} is no longer linked to you.`, 'success');
     } catch (error) {
-      toast(getErrorMessage(error, 'The ServiceM8 sign-in could not be removed.'), 'error');
+      toast(getErrorMessage(error, 'The ServiceM8 login could not be unlinked.'), 'error');
     }
   };
 
@@ -149,12 +148,12 @@ function IdentityRow({ identity }: { identity: Sm8Identity }) {
       divider
       secondaryAction={
         <Button color="error" onClick={unlink} disabled={remove.isPending}>
-          Remove
+          Unlink
         </Button>
       }
     >
       <ListItemText
-        primary={`${identity.staffEmail} · ${identity.accountName}`}
+        primary={`${identity.staffName} · ${identity.accountName}`}
         secondary={`Linked ${formatDateTime(identity.linkedAt) ?? ''}`}
       />
     </ListItem>

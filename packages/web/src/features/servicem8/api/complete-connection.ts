@@ -1,14 +1,14 @@
-import { type CompleteSm8ConnectionRequest, Sm8SignInOutcome } from '@automate/contract';
+import { type CompleteSm8ConnectionRequest, Sm8ConnectOutcome } from '@automate/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 
 /**
- * `POST /api/Auth/servicem8/complete`: activates the chosen ServiceM8 account. Signed in, it connects
- * a business of the caller and keeps them signed in; otherwise it may sign the account owner in, or
- * answer `SignInNeeded` when an existing Automate account must be proven first.
+ * `POST /api/Auth/servicem8/complete`: activates the ServiceM8 account the browser authorised. Signed in,
+ * it connects one of the caller's businesses (or a new one); not signed in, it asks the new owner to
+ * confirm their address before the business exists. It never signs anyone in.
  */
-function completeConnection(input: CompleteSm8ConnectionRequest): Promise<Sm8SignInOutcome> {
-  return apiPost('/Auth/servicem8/complete', Sm8SignInOutcome, { body: input });
+function completeConnection(input: CompleteSm8ConnectionRequest): Promise<Sm8ConnectOutcome> {
+  return apiPost('/Auth/servicem8/complete', Sm8ConnectOutcome, { body: input });
 }
 
 export function useCompleteConnection() {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 
 /**
- * `GET /api/Auth/servicem8/vendors?connection=<id>`: the ServiceM8 account to activate, its owner, and
+ * `GET /api/Auth/servicem8/vendors?connection=<id>`: the ServiceM8 account to activate, whether a business uses it, and
  * for a signed-in person the businesses it could be connected to (contract `servicem8-connect.ts`, step 3).
  */
 function getConnectionCandidates(connection: string, signal?: AbortSignal): Promise<Sm8ConnectionCandidates> {

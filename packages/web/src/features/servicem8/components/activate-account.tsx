@@ -1,24 +1,25 @@
-import type { Sm8ConnectionCandidates, Sm8SignInOutcome, UserSession } from '@automate/contract';
+import type { Sm8ConnectionCandidates, Sm8ConnectOutcome, UserSession } from '@automate/contract';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert.tsx';
+import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
 import { useCompleteConnection } from '../api/complete-connection.ts';
 import { useConnectionCandidates } from '../api/get-connection-candidates.ts';
-import { ProveAccount } from './prove-account.tsx';
 
-type SignInNeeded = Extract<Sm8SignInOutcome, { outcome: 'SignInNeeded' }>;
-export type SignedIn = Extract<Sm8SignInOutcome, { outcome: 'SignedIn' }>;
+export type Connected = Extract<Sm8ConnectOutcome, { outcome: 'Connected' }>;
 
 /** The radio value that connects the account to a new business rather than an existing one. */
 const NEW_BUSINESS = 'new';
@@ -32,24 +33,22 @@ function StartAgain() {
 }
 
 /**
- * Step 3 of connecting ServiceM8: activate the account. Signed in (`signedInAs`), the person chooses the
- * business to connect and stays signed in as themselves; otherwise the account owner is signed in, or
- * must first prove an existing Automate account. `onSignedIn` gets the outcome; `onPasswordSignIn` stores
- * a session made by signing in with a password on the way.
+ * Step 3 of connecting ServiceM8: activate the account the browser authorised. Consent says only that
+ * this browser can authorise the account, so activating never signs anyone in. Signed in (`signedInAs`),
+ * the person connects one of their businesses (or a new one); not signed in, they may create a new
+ * business for an account no business uses, which exists once they confirm their email address.
  */
 export function ActivateAccount({
   connection,
   error,
   signedInAs,
-  onSignedIn,
-  onPasswordSignIn,
+  onConnected,
 }: {
   connection: string | null;
   /** The sentence the server's callback put in the URL when ServiceM8 sign-in failed. */
   error: string | null;
   signedInAs: UserSession | null;
-  onSignedIn: (outcome: SignedIn) => void;
-  onPasswordSignIn: (user: UserSession) => void;
+  onConnected: (outcome: Connected) => void;
 }) {
   if (error !== null) {
     return (
@@ -71,31 +70,19 @@ export function ActivateAccount({
       </Stack>
     );
   }
-  return (
-    <ChooseAccount
-      connection={connection}
-      signedInAs={signedInAs}
-      onSignedIn={onSignedIn}
-      onPasswordSignIn={onPasswordSignIn}
-    />
-  );
+  return <ChooseBusiness connection={connection} signedInAs={signedInAs} onConnected={onConnected} />;
 }
 
-function ChooseAccount({
+function ChooseBusiness({
   connection,
   signedInAs,
-  onSignedIn,
-  onPasswordSignIn,
+  onConnected,
 }: {
   connection: string;
   signedInAs: UserSession | null;
-  onSignedIn: (outcome: SignedIn) => void;
-  onPasswordSignIn: (user: UserSession) => void;
+  onConnected: (outcome: Connected) => void;
 }) {
   const candidates = useConnectionCandidates(connection, signedInAs?.id ?? null);
-  const complete = useCompleteConnection();
-  const [needed, setNeeded] = useState<SignInNeeded | null>(null);
-  const [target, setTarget] = useState<string | null>(null);
 
   if (candidates.isPending) {
     return (
@@ -115,112 +102,67 @@ function ChooseAccount({
       </Stack>
     );
   }
-  if (needed) {
+  const found = candidates.data;
+  const expires = (
+    <Typography variant="body2" color="text.secondary">
+      This choice is open until {formatDateTime(found.expiresAt) ?? 'it expires'}.
+    </Typography>
+  );
+  if (found.connectedTo?.to === 'another') {
     return (
-      <ProveAccount
-        needed={needed}
-        onPasswordSignIn={(user) => {
-          onPasswordSignIn(user);
-          // Without a claim there is nothing to link: connect while signed in instead.
-          if (!needed.claim) setNeeded(null);
-        }}
-        onLinked={onSignedIn}
-      />
+      <Stack spacing={2}>
+        <Alert severity="info" data-testid="sm8-connected-elsewhere">
+          The ServiceM8 account <strong>{found.accountName}</strong> is already connected to a business in Automate.
+          {signedInAs
+            ? ' Only its Admins can reconnect it. To work in that business, ask one of its Admins to invite you.'
+            : ' Sign in to Automate if you belong to that business, or ask one of its Admins to invite you.'}
+        </Alert>
+        {signedInAs ? null : (
+          <Button href="/auth/login" variant="contained">
+            Sign in to Automate
+          </Button>
+        )}
+      </Stack>
     );
   }
-
-  const account = candidates.data.accounts[0];
-  if (!account) {
-    return (
-      <Alert severity="warning">No ServiceM8 account to activate was found. Ask the account owner to sign in.</Alert>
-    );
-  }
-  const chosenTarget = target ?? candidates.data.targets[0]?.vendorId ?? NEW_BUSINESS;
-  const activate = () =>
-    complete.mutate(
-      {
-        connection,
-        accountUuid: account.accountUuid,
-        ...(signedInAs && chosenTarget !== NEW_BUSINESS && !account.vendorId ? { vendorId: chosenTarget } : {}),
-      },
-      {
-        onSuccess: (outcome) => (outcome.outcome === 'SignedIn' ? onSignedIn(outcome) : setNeeded(outcome)),
-      },
-    );
-
   return (
     <Stack spacing={2}>
       {signedInAs ? (
-        <SignedInChoice
-          signedInAs={signedInAs}
-          candidates={candidates.data}
-          target={chosenTarget}
-          onTarget={setTarget}
-        />
+        <ConnectSignedIn connection={connection} candidates={found} signedInAs={signedInAs} onConnected={onConnected} />
       ) : (
-        <OwnerChoice candidates={candidates.data} />
+        <NewBusiness connection={connection} candidates={found} />
       )}
-      <ErrorAlert error={complete.error} fallback="The account could not be activated." />
-      <PendingButton
-        variant="contained"
-        size="large"
-        pending={complete.isPending}
-        pendingText="Activating…"
-        onClick={activate}
-      >
-        {signedInAs ? 'Connect' : account.connected ? 'Sign in' : 'Activate'}
-      </PendingButton>
-      <Typography variant="body2" color="text.secondary">
-        This choice is open until {formatDateTime(candidates.data.expiresAt) ?? 'it expires'}.
-      </Typography>
+      {expires}
     </Stack>
   );
 }
 
-/** Not signed in: the account and, when ServiceM8 told us, its owner. */
-function OwnerChoice({ candidates }: { candidates: Sm8ConnectionCandidates }) {
-  const { staff, accounts } = candidates;
-  return (
-    <>
-      {staff ? (
-        <Typography>
-          Signed in to ServiceM8 as{' '}
-          <strong>
-            {staff.firstName} {staff.lastName}
-          </strong>{' '}
-          ({staff.email}). Choose the account to use with Automate:
-        </Typography>
-      ) : (
-        <Typography>Choose the ServiceM8 account to use with Automate:</Typography>
-      )}
-      <RadioGroup aria-label="ServiceM8 account" value={accounts[0]?.accountUuid ?? ''}>
-        {accounts.map((account) => (
-          <FormControlLabel
-            key={account.accountUuid}
-            value={account.accountUuid}
-            control={<Radio />}
-            label={account.connected ? `${account.name} (already connected)` : account.name}
-          />
-        ))}
-      </RadioGroup>
-    </>
-  );
-}
-
-/** Signed in: who stays signed in, and which of their businesses the account is connected to. */
-function SignedInChoice({
-  signedInAs,
+/** Signed in: which of their businesses the account is connected to. Who is signed in does not change. */
+function ConnectSignedIn({
+  connection,
   candidates,
-  target,
-  onTarget,
+  signedInAs,
+  onConnected,
 }: {
-  signedInAs: UserSession;
+  connection: string;
   candidates: Sm8ConnectionCandidates;
-  target: string;
-  onTarget: (value: string) => void;
+  signedInAs: UserSession;
+  onConnected: (outcome: Connected) => void;
 }) {
-  const account = candidates.accounts[0];
-  if (!account) return null;
+  const complete = useCompleteConnection();
+  const [target, setTarget] = useState<string | null>(null);
+  const yours = candidates.connectedTo?.to === 'yours' ? candidates.connectedTo : null;
+  const chosen = yours?.vendorId ?? target ?? candidates.targets[0]?.vendorId ?? NEW_BUSINESS;
+  const connect = () =>
+    complete.mutate(
+      {
+        connection,
+        accountUuid: candidates.accountUuid,
+        ...(chosen === NEW_BUSINESS ? {} : { vendorId: chosen }),
+      },
+      { onSuccess: (outcome) => outcome.outcome === 'Connected' && onConnected(outcome) },
+    );
+
   return (
     <>
       <Typography>
@@ -228,17 +170,17 @@ function SignedInChoice({
         <strong>
           {signedInAs.firstName} {signedInAs.lastName}
         </strong>{' '}
-        ({signedInAs.email}). Connecting does not change who is signed in.
+        ({signedInAs.email}). Connecting does not change who is signed in, or who belongs to a business.
       </Typography>
-      {account.vendorId ? (
+      {yours ? (
         <Typography>
-          The ServiceM8 account <strong>{account.name}</strong> is already used by a business in Automate: connecting
-          reconnects that business.
+          The ServiceM8 account <strong>{candidates.accountName}</strong> is connected to <strong>{yours.name}</strong>.
+          Reconnecting gives Automate fresh access to it and checks its webhooks.
         </Typography>
-      ) : candidates.targets.length > 0 ? (
-        <RadioGroup aria-label="Business to connect" value={target} onChange={(event) => onTarget(event.target.value)}>
+      ) : (
+        <RadioGroup aria-label="Business to connect" value={chosen} onChange={(event) => setTarget(event.target.value)}>
           <Typography>
-            Connect the ServiceM8 account <strong>{account.name}</strong> to:
+            Connect the ServiceM8 account <strong>{candidates.accountName}</strong> to:
           </Typography>
           {candidates.targets.map((business) => (
             <FormControlLabel
@@ -248,13 +190,114 @@ function SignedInChoice({
               label={business.name}
             />
           ))}
-          <FormControlLabel value={NEW_BUSINESS} control={<Radio />} label={`A new business named ${account.name}`} />
+          <FormControlLabel
+            value={NEW_BUSINESS}
+            control={<Radio />}
+            label={`A new business named ${candidates.accountName}, with you as its Admin`}
+          />
         </RadioGroup>
-      ) : (
-        <Typography>
-          Connecting creates the business <strong>{account.name}</strong> in Automate, with you as its Admin.
-        </Typography>
       )}
+      <ErrorAlert error={complete.error} fallback="The account could not be connected." />
+      <PendingButton
+        variant="contained"
+        size="large"
+        pending={complete.isPending}
+        pendingText="Connecting…"
+        onClick={connect}
+      >
+        {yours ? 'Reconnect' : 'Connect'}
+      </PendingButton>
     </>
+  );
+}
+
+/**
+ * Not signed in, for an account no business uses: the person who will own the new business gives their
+ * name, email address and a password; the business exists once they open the link we email.
+ */
+function NewBusiness({ connection, candidates }: { connection: string; candidates: Sm8ConnectionCandidates }) {
+  const complete = useCompleteConnection();
+  const [owner, setOwner] = useState({ firstName: '', lastName: '', email: '', password: '' });
+  const [missing, setMissing] = useState(false);
+  const set = (field: keyof typeof owner) => (event: { target: { value: string } }) =>
+    setOwner((current) => ({ ...current, [field]: event.target.value }));
+
+  if (complete.data?.outcome === 'ConfirmEmail') {
+    return (
+      <Alert severity="success" role="status" data-testid="sm8-confirm-email">
+        {complete.data.message}
+      </Alert>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (Object.values(owner).some((value) => value.trim() === '')) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    complete.mutate({
+      connection,
+      accountUuid: candidates.accountUuid,
+      newOwner: { ...owner, email: owner.email.trim() },
+    });
+  };
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Create your business">
+      <Stack spacing={2}>
+        <Typography>
+          No business in Automate uses the ServiceM8 account <strong>{candidates.accountName}</strong> yet. Create it
+          with you as its Admin: we email you a link, and it is ready once you open it.
+        </Typography>
+        <Typography variant="body2">
+          Already have an Automate account? <a href="/auth/login">Sign in</a>, then connect ServiceM8 from your
+          dashboard.
+        </Typography>
+        <ErrorAlert error={complete.error} fallback="The business could not be created." />
+        {missing ? <Alert severity="error">Fill in every field.</Alert> : null}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            value={owner.firstName}
+            onChange={set('firstName')}
+            required
+            fullWidth
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            value={owner.lastName}
+            onChange={set('lastName')}
+            required
+            fullWidth
+          />
+        </Stack>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={owner.email}
+          onChange={set('email')}
+          required
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          value={owner.password}
+          onChange={set('password')}
+          required
+        />
+        <PendingButton
+          type="submit"
+          variant="contained"
+          size="large"
+          pending={complete.isPending}
+          pendingText="Sending…"
+        >
+          Create {candidates.accountName}
+        </PendingButton>
+      </Stack>
+    </Box>
   );
 }

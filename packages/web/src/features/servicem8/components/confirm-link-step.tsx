@@ -1,4 +1,4 @@
-import type { Sm8SignInOutcome, UserSession } from '@automate/contract';
+import type { Sm8SignedIn } from '@automate/contract';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -7,25 +7,21 @@ import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { useConfirmLink } from '../api/confirm-link.ts';
 import { useLinkClaim } from '../api/get-link-claim.ts';
-
-type SignedIn = Extract<Sm8SignInOutcome, { outcome: 'SignedIn' }>;
+import { LinkSummary } from './link-summary.tsx';
 
 /**
- * The last step of linking a ServiceM8 sign-in: says which staff member of which ServiceM8 account will
- * sign in as whom, and links it when confirmed. Signed in (`signedInAs`) it links to that user; with the
- * mailed link's `proof` it links to the owner of that address and signs them in.
+ * The mailed link's page: says which staff member of which ServiceM8 account would open which business
+ * as the owner of this address, and links it when confirmed (the link's token proves the address).
  */
 export function ConfirmLinkStep({
   claim,
   proof,
-  signedInAs,
   onLinked,
   onCancel,
 }: {
   claim: string;
-  proof?: { token: string; userId: string };
-  signedInAs?: UserSession;
-  onLinked: (outcome: SignedIn) => void;
+  proof: { token: string; userId: string };
+  onLinked: (outcome: Sm8SignedIn) => void;
   onCancel?: () => void;
 }) {
   const summary = useLinkClaim(claim);
@@ -35,29 +31,19 @@ export function ConfirmLinkStep({
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
         <CircularProgress size={24} />
-        <Typography>Reading your ServiceM8 sign-in…</Typography>
+        <Typography>Reading your ServiceM8 login…</Typography>
       </Stack>
     );
   }
   if (summary.isError) {
     return <ErrorAlert error={summary.error} fallback="This link could not be read." />;
   }
-  const { staff, accountName, vendorName } = summary.data;
-  const staffName = `${staff.firstName} ${staff.lastName}`.trim() || staff.email;
-  const you = signedInAs ? `your Automate account ${signedInAs.email}` : 'your Automate account';
-
   return (
     <Stack spacing={2}>
       <Typography component="h2" variant="h6">
-        Link your ServiceM8 sign-in?
+        Link your ServiceM8 login?
       </Typography>
-      <Typography>
-        Link <strong>{staffName}</strong> ({staff.email}), staff of the ServiceM8 account <strong>{accountName}</strong>
-        , to {you}. From then on, signing in with ServiceM8 as that staff member signs you in to Automate.
-      </Typography>
-      {vendorName ? (
-        <Typography color="text.secondary">You will have access to {vendorName} in Automate.</Typography>
-      ) : null}
+      <LinkSummary summary={summary.data} />
       <ErrorAlert error={confirm.error} fallback="The link could not be made." />
       <Stack direction="row" spacing={1}>
         <PendingButton
@@ -66,16 +52,12 @@ export function ConfirmLinkStep({
           pendingText="Linking…"
           onClick={() =>
             confirm.mutate(
-              { claim, ...(proof ? { proof } : {}) },
-              {
-                onSuccess: (outcome) => {
-                  if (outcome.outcome === 'SignedIn') onLinked(outcome);
-                },
-              },
+              { claim, proof: { kind: 'emailLink', ...proof } },
+              { onSuccess: (outcome) => onLinked(outcome) },
             )
           }
         >
-          {signedInAs ? 'Link and continue' : 'Link and sign in'}
+          Link and sign in
         </PendingButton>
         {onCancel ? (
           <Button variant="text" onClick={onCancel} disabled={confirm.isPending}>

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
-import { makeUser } from '@/testing/sessions.ts';
+import { makeUser, VENDOR_A } from '@/testing/sessions.ts';
 import { Servicem8Autologin } from './servicem8-autologin.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -22,7 +22,7 @@ describe('opening Automate from ServiceM8’s add-on window', () => {
             status: 200,
             body: {
               success: true,
-              data: { outcome: 'SignedIn', session: user, vendorId: null, vendorName: null, linked: true },
+              data: { outcome: 'SignedIn', session: user, vendorId: VENDOR_A.vendorId, vendorName: VENDOR_A.name },
             },
           }
         : undefined,
@@ -31,15 +31,10 @@ describe('opening Automate from ServiceM8’s add-on window', () => {
     renderWithProviders(
       // Strict mode runs effects twice: the code must still be sent once, as a second use fails.
       <StrictMode>
-        <Servicem8Autologin
-          credential={{ kind: 'code', value: 'one-time-code' }}
-          onSignedIn={onSignedIn}
-          onPasswordSignIn={vi.fn()}
-          onLinked={vi.fn()}
-        />
+        <Servicem8Autologin credential={{ kind: 'code', value: 'one-time-code' }} onSignedIn={onSignedIn} />
       </StrictMode>,
     );
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(expect.objectContaining({ session: user })));
     const sent = fetchStub.calls.filter((call) => call.url.pathname === CODE_PATH);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'POST', body: { code: 'one-time-code' } });
@@ -59,16 +54,54 @@ describe('opening Automate from ServiceM8’s add-on window', () => {
           }
         : undefined,
     );
-    renderWithProviders(
-      <Servicem8Autologin
-        credential={{ kind: 'code', value: 'used-code' }}
-        onSignedIn={vi.fn()}
-        onPasswordSignIn={vi.fn()}
-        onLinked={vi.fn()}
-      />,
-    );
+    renderWithProviders(<Servicem8Autologin credential={{ kind: 'code', value: 'used-code' }} onSignedIn={vi.fn()} />);
     expect((await screen.findByTestId('autologin-error')).textContent).toBe(
       'This ServiceM8 link is not valid or has expired. Open Automate from ServiceM8 again.',
     );
+  });
+
+  it('a login nobody linked yet: links it with the password typed here, showing whose login it is', async () => {
+    const user = makeUser({ email: 'sam@example.com' });
+    fetchStub = stubFetch(({ url }) => {
+      if (url.pathname === CODE_PATH) {
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: {
+              outcome: 'LinkNeeded',
+              claim: 'claim-1',
+              accountName: 'Harbour Plumbing & Gas',
+              staffName: 'Sam Nguyen',
+              vendorName: VENDOR_A.name,
+              staffMayJoin: false,
+            },
+          },
+        };
+      }
+      if (url.pathname === '/api/Auth/servicem8/link') {
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: { outcome: 'SignedIn', session: user, vendorId: VENDOR_A.vendorId, vendorName: VENDOR_A.name },
+          },
+        };
+      }
+      return undefined;
+    });
+    const onSignedIn = vi.fn();
+    renderWithProviders(<Servicem8Autologin credential={{ kind: 'code', value: 'code-2' }} onSignedIn={onSignedIn} />);
+    await screen.findByText(/Only do this if you opened Automate from ServiceM8 yourself/);
+    expect(screen.getByText('Sam Nguyen')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Sign in to Automate to link' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Email/ }), { target: { value: 'sam@example.com' } });
+    fireEvent.change(within(form).getByLabelText(/Password/), { target: { value: 'correct-horse-42' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Link and sign in' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(expect.objectContaining({ session: user })));
+    expect(fetchStub.calls.find((call) => call.url.pathname === '/api/Auth/servicem8/link')?.body).toEqual({
+      claim: 'claim-1',
+      proof: { kind: 'password', email: 'sam@example.com', password: 'correct-horse-42' },
+    });
   });
 });

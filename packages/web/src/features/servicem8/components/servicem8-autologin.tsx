@@ -1,4 +1,4 @@
-import type { Sm8SignInOutcome, UserSession } from '@automate/contract';
+import type { Sm8SignedIn, Sm8SignInOutcome } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,10 +8,9 @@ import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useAddonCodeLogin } from '../api/addon-code-login.ts';
 import { useTokenLogin } from '../api/token-login.ts';
-import { ProveAccount } from './prove-account.tsx';
+import { LinkLogin } from './link-login.tsx';
 
-type SignedIn = Extract<Sm8SignInOutcome, { outcome: 'SignedIn' }>;
-type SignInNeeded = Extract<Sm8SignInOutcome, { outcome: 'SignInNeeded' }>;
+type LinkNeeded = Extract<Sm8SignInOutcome, { outcome: 'LinkNeeded' }>;
 
 /**
  * What opened Automate from ServiceM8: the add-on link's event token (`/sm8/autologin?token=`), or the
@@ -20,27 +19,22 @@ type SignInNeeded = Extract<Sm8SignInOutcome, { outcome: 'SignInNeeded' }>;
 export type Sm8SignInCredential = { kind: 'token' | 'code'; value: string | null };
 
 /**
- * Signs in with what ServiceM8's add-on link carries, once, then hands the session on. When the
- * staff member's ServiceM8 sign-in is not linked yet and an Automate account uses their email, the person
- * proves that account first (`onPasswordSignIn` stores a password sign-in; `onLinked` follows the link).
+ * Signs in with what ServiceM8's add-on link carries, once, then hands the session on. When nobody has
+ * linked the staff member's ServiceM8 login yet, the person proves their Automate account to link it.
  */
 export function Servicem8Autologin({
   credential,
   onSignedIn,
-  onPasswordSignIn,
-  onLinked,
 }: {
   credential: Sm8SignInCredential;
-  onSignedIn: (user: UserSession) => void;
-  onPasswordSignIn: (user: UserSession) => void;
-  onLinked: (outcome: SignedIn) => void;
+  onSignedIn: (outcome: Sm8SignedIn) => void;
 }) {
   const tokenLogin = useTokenLogin();
   const codeLogin = useAddonCodeLogin();
   const signIn = credential.kind === 'code' ? codeLogin : tokenLogin;
   // A code works once: React may run the effect twice, so each value is sent only the first time.
   const started = useRef<string | null>(null);
-  const [needed, setNeeded] = useState<SignInNeeded | null>(null);
+  const [needed, setNeeded] = useState<LinkNeeded | null>(null);
   const { mutate: withToken } = tokenLogin;
   const { mutate: withCode } = codeLogin;
   const { kind, value } = credential;
@@ -50,13 +44,13 @@ export function Servicem8Autologin({
     started.current = value;
     const handlers = {
       onSuccess: (outcome: Sm8SignInOutcome) =>
-        outcome.outcome === 'SignedIn' ? onSignedIn(outcome.session) : setNeeded(outcome),
+        outcome.outcome === 'SignedIn' ? onSignedIn(outcome) : setNeeded(outcome),
     };
     if (kind === 'code') withCode({ code: value }, handlers);
     else withToken(value, handlers);
   }, [kind, value, withCode, withToken, onSignedIn]);
 
-  if (needed) return <ProveAccount needed={needed} onPasswordSignIn={onPasswordSignIn} onLinked={onLinked} />;
+  if (needed) return <LinkLogin needed={needed} onLinked={onSignedIn} />;
 
   if (value === null || signIn.isError) {
     return (

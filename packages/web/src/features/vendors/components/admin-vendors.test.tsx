@@ -19,6 +19,7 @@ const VENDOR: AdminVendorDetail = {
   senderName: null,
   clientMessaging: DEFAULT_CLIENT_MESSAGING,
   sm8Connected: true,
+  sm8StaffMayJoin: false,
   currentSubscriptionType: 'Standard',
   hasCurrentSubscription: true,
   subscriptionActive: true,

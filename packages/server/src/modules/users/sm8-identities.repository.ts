@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { sm8Identities } from './auth.schema.ts';
+import { sm8Identities } from './users.schema.ts';
 
 export type Sm8IdentityRow = typeof sm8Identities.$inferSelect;
 
@@ -52,7 +52,13 @@ export async function deleteIdentityOfUser(
   return rows.length === 1;
 }
 
-/** Drops every link of the user (their address was proven only now, so earlier links were not). */
+/** Drops every link of the user. */
 export async function deleteIdentitiesOfUser(db: Db, userId: string): Promise<void> {
   await db.delete(sm8Identities).where(eq(sm8Identities.userId, userId));
+}
+
+export async function deleteIdentitiesOfAccount(db: Db, userId: string, accountUuid: string): Promise<void> {
+  await db
+    .delete(sm8Identities)
+    .where(and(eq(sm8Identities.userId, userId), eq(sm8Identities.accountUuid, accountUuid)));
 }

@@ -1,19 +1,21 @@
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { UserRow } from '../users/users.service.ts';
 import {
+  deleteIdentitiesOfAccount,
+  deleteIdentitiesOfUser,
   deleteIdentityOfUser,
   findIdentity,
   insertIdentity,
   listIdentitiesOfUser,
   type Sm8IdentityRow,
 } from './sm8-identities.repository.ts';
+import type { UserRow } from './users.service.ts';
 
 /**
- * The ServiceM8 sign-ins linked to users: a (ServiceM8 account, staff member) pair signs in as the one
- * user it is linked to. The servicem8 module runs the sign-in and linking flows; the links and who may
- * have one are kept here.
+ * ServiceM8 logins linked to users: a (ServiceM8 account, staff member) pair signs in as the one user it
+ * is linked to. Only that user links it, after proving their Automate account; the servicem8 module runs
+ * the flows, and the links and who may have one are kept here.
  */
 
 type Identity = { accountUuid: string; staffUuid: string };
@@ -30,41 +32,34 @@ export function refusePlatformStaff(): AppError {
   );
 }
 
-/** The link of a ServiceM8 sign-in, if it has one. */
+/** The link of a ServiceM8 login, if it has one. */
 export function findLinkedIdentity(db: Db, identity: Identity): Promise<Sm8IdentityRow | undefined> {
   return findIdentity(db, identity);
 }
 
 /**
- * Links the identity to the user. Refuses platform staff, and an identity already linked to someone
- * else (only that person can remove it, from their profile).
+ * Links the ServiceM8 login to the user. Refuses platform staff, and a login already linked to someone
+ * else (only that person, or an Admin removing them, can unlink it).
  */
 export async function linkIdentity(
   tx: Db,
   deps: Deps,
   user: UserRow,
-  person: Identity & { accountName: string; email: string },
+  identity: Identity & { accountName: string; staffName: string },
 ): Promise<void> {
   if (isPlatformStaff(user)) throw refusePlatformStaff();
-  const inserted = await insertIdentity(tx, {
-    accountUuid: person.accountUuid,
-    staffUuid: person.staffUuid,
-    userId: user.id,
-    accountName: person.accountName,
-    staffEmail: person.email,
-    linkedAt: deps.clock.now(),
-  });
+  const inserted = await insertIdentity(tx, { ...identity, userId: user.id, linkedAt: deps.clock.now() });
   if (inserted) return;
-  const existing = await findIdentity(tx, person);
+  const existing = await findIdentity(tx, identity);
   if (existing?.userId !== user.id) {
     throw new AppError(
       'CONFLICT',
-      'This ServiceM8 sign-in is already linked to another Automate user. They can remove the link in their profile.',
+      'This ServiceM8 login is already linked to another Automate user. They can remove the link in their profile.',
     );
   }
 }
 
-/** The user's linked ServiceM8 sign-ins, by account name. */
+/** The user's linked ServiceM8 logins, by account name. */
 export function identitiesOfUser(db: Db, userId: string): Promise<Sm8IdentityRow[]> {
   return listIdentitiesOfUser(db, userId);
 }
@@ -72,4 +67,14 @@ export function identitiesOfUser(db: Db, userId: string): Promise<Sm8IdentityRow
 /** Removes one of the user's links; false when the user has no such link. */
 export function unlinkIdentity(db: Db, userId: string, identity: Identity): Promise<boolean> {
   return deleteIdentityOfUser(db, userId, identity);
+}
+
+/** Removes every link of the user (their password was reset, or their address proven only now). */
+export function unlinkAllIdentities(tx: Db, userId: string): Promise<void> {
+  return deleteIdentitiesOfUser(tx, userId);
+}
+
+/** Removes the user's links to one ServiceM8 account (they were removed from its business). */
+export function unlinkIdentitiesOfAccount(tx: Db, userId: string, accountUuid: string): Promise<void> {
+  return deleteIdentitiesOfAccount(tx, userId, accountUuid);
 }
