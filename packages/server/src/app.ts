@@ -192,11 +192,17 @@ function connectionTimeouts(requestTimeoutSeconds: number) {
   };
 }
 
+/**
+ * Paths whose next segment is an emailed link's token: the web app's pages the links open, and the
+ * invitation the invitation page looks up (`/api/Auth/invitation/accept` carries its token in the body).
+ */
+const TOKEN_IN_PATH = /^(\/auth\/(?:verify|reset|invitation)\/|\/api\/auth\/invitation\/(?!accept(?:[/?#]|$)))[^/?#]+/i;
+
 /** The URL with the values of secret-bearing query parameters and emailed link tokens replaced. */
 export function redactUrl(url: string): string {
   return url
     .replace(/([?&](?:secret|token|code|state|connection|claim)=)[^&]*/gi, '$1[redacted]')
-    .replace(/^(\/auth\/(?:verify|reset)\/)[^/?#]+/i, '$1[redacted]');
+    .replace(TOKEN_IN_PATH, '$1[redacted]');
 }
 
 /** What a vendor uses this billing period, for its plan's limits: enabled triggers, runs, messages sent. */

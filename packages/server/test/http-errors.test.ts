@@ -112,5 +112,8 @@ describe('request logs', () => {
       '/sm8/link?claim=[redacted]&token=[redacted]&userId=u',
     );
     expect(redactUrl('/auth/verify/tok3n/0f0e-id?x=1')).toBe('/auth/verify/[redacted]/0f0e-id?x=1');
+    expect(redactUrl('/auth/invitation/tok3n')).toBe('/auth/invitation/[redacted]');
+    expect(redactUrl('/api/Auth/invitation/tok3n?x=1')).toBe('/api/Auth/invitation/[redacted]?x=1');
+    expect(redactUrl('/api/Auth/invitation/accept')).toBe('/api/Auth/invitation/accept');
   });
 });

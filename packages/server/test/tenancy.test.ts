@@ -163,6 +163,7 @@ async function createInvitationsIn(team: Team): Promise<void> {
       invitedByUserId: team.admin.id,
       tokenHash: `tenancy-${team.vendor.id}-${i}`,
       expiresAt: new Date(Date.now() + 3_600_000),
+      createdAt: new Date(),
     });
     ids.push(row.id);
   }

@@ -1,6 +1,7 @@
 import { ErrorBody, successEnvelope, UserSession, Vendor, VendorInvitation } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { INVITATIONS_PER_VENDOR_PER_DAY } from '../src/modules/invitations/invitation-quota.ts';
 import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
 import { waitForEmail } from './support/outbox.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
@@ -165,6 +166,47 @@ describe('inviting people to a vendor', () => {
       url: `/api/Auth/invitation/${invitationToken(email.text)}`,
     });
     expect(summary.statusCode).toBe(400);
+  });
+
+  it(`stops at ${INVITATIONS_PER_VENDOR_PER_DAY} invitations a day, withdrawn ones included, with a 429 saying when more may go`, async () => {
+    const team = await createVendorTeam(services.deps, 'Busy Builders');
+    const invite = (n: number) =>
+      inject('POST', `/api/Vendor/${team.vendor.id}/users`, team.adminToken, {
+        email: `guest-${n}@example.com`,
+        role: 'User',
+      });
+    const invitationIds: string[] = [];
+    for (let n = 1; n < INVITATIONS_PER_VENDOR_PER_DAY; n++) {
+      const invited = await invite(n);
+      expect(invited.statusCode).toBe(201);
+      invitationIds.push(invited.json().data.id);
+    }
+    const withdrawn = await inject(
+      'DELETE',
+      `/api/Vendor/${team.vendor.id}/invitations/${invitationIds[0]}`,
+      team.adminToken,
+    );
+    expect(withdrawn.statusCode).toBe(200);
+    expect((await invite(INVITATIONS_PER_VENDOR_PER_DAY)).statusCode).toBe(201);
+
+    const refused = await invite(INVITATIONS_PER_VENDOR_PER_DAY + 1);
+    expect(refused.statusCode).toBe(429);
+    expect(ErrorBody.parse(refused.json())).toMatchObject({
+      code: 'RATE_LIMITED',
+      message:
+        'A business can send at most 50 invitations a day, and yours has sent 50 in the last 24 hours. ' +
+        'You can invite again in 24 hours.',
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+
+    services.clock.advance(24 * 3_600_000);
+    try {
+      expect((await invite(INVITATIONS_PER_VENDOR_PER_DAY + 1)).statusCode).toBe(201);
+    } finally {
+      services.clock.advance(-24 * 3_600_000);
+    }
   });
 });
 

@@ -130,6 +130,7 @@ export async function createTenant(services: TestServices, name: string) {
     invitedByUserId: team.admin.id,
     tokenHash: `sweep-${team.vendor.id}`,
     expiresAt: new Date(now.getTime() + 3_600_000),
+    createdAt: now,
   });
   const noticeId = await insertTestNotice(db, team, now);
   const optOut = {

@@ -69,7 +69,7 @@ export function sendVerificationLink(deps: Deps, caller: Caller, userId: string)
       throw new AppError('BAD_REQUEST', `${nameOf(user)} has already confirmed ${user.email}; no link is needed.`);
     }
     refuseDisabled(user, 'a confirmation link');
-    await sendLinkEmail(tx, deps, user, 'verification', deps.clock.now());
+    await sendLinkEmail(tx, deps, user, 'verification', { now: deps.clock.now(), bySuperAdmin: true });
     return { audit: { action: 'user.verification-sent', summary: `Sent ${user.email} a new confirmation link.` } };
   });
 }
@@ -78,7 +78,7 @@ export function sendVerificationLink(deps: Deps, caller: Caller, userId: string)
 export function sendPasswordResetLink(deps: Deps, caller: Caller, userId: string): Promise<AdminUserDetail> {
   return actOnUser(deps, caller, userId, async (tx, user) => {
     refuseDisabled(user, 'a password reset link');
-    await sendLinkEmail(tx, deps, user, 'passwordReset', deps.clock.now());
+    await sendLinkEmail(tx, deps, user, 'passwordReset', { now: deps.clock.now(), bySuperAdmin: true });
     return { audit: { action: 'user.password-reset-sent', summary: `Sent ${user.email} a password reset link.` } };
   });
 }

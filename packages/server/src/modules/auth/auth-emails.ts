@@ -29,19 +29,26 @@ const LINK_EMAILS = {
   },
 } as const;
 
-/** Queues an email with a fresh single-use link (retiring the user's earlier links of that kind). */
+/**
+ * Queues an email with a fresh single-use link (retiring the user's earlier links of that kind). Over
+ * the limit on requested emails nothing is sent and the earlier link keeps working; a super admin's
+ * send (`bySuperAdmin`) is not held back.
+ */
 export async function sendLinkEmail(
   tx: Db,
   deps: Deps,
   user: UserRow,
   kind: keyof typeof LINK_EMAILS,
-  now: Date,
+  options: { now: Date; bySuperAdmin?: boolean },
 ): Promise<void> {
   const { purpose, key, page, ttlHours } = LINK_EMAILS[kind];
-  const token = await issueLinkToken(tx, { userId: user.id, purpose, ttlHours, now });
   await queueSystemEmail(tx, deps, {
     key,
     to: user,
-    data: { link: page({ publicUrl: deps.config.publicUrl, token, userId: user.id }), expiresInHours: ttlHours },
+    bySuperAdmin: options.bySuperAdmin ?? false,
+    data: async () => {
+      const token = await issueLinkToken(tx, { userId: user.id, purpose, ttlHours, now: options.now });
+      return { link: page({ publicUrl: deps.config.publicUrl, token, userId: user.id }), expiresInHours: ttlHours };
+    },
   });
 }

@@ -112,7 +112,7 @@ export async function register(deps: Deps, input: RegisterRequest): Promise<{ em
       { plansOnSale: deps.billing !== undefined },
     );
     await addMembership(tx, { vendorId: vendor.id, userId: user.id, role: 'Admin' });
-    await sendLinkEmail(tx, deps, user, 'verification', now);
+    await sendLinkEmail(tx, deps, user, 'verification', { now });
   });
   return { email: input.email };
 }

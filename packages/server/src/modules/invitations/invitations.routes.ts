@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireCaller } from '../../http/access.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
+import { INVITATIONS_PER_VENDOR_PER_DAY } from './invitation-quota.ts';
 import {
   acceptInvitation,
   describeInvitation,
@@ -32,7 +33,9 @@ export function invitationRoutes(deps: Deps): FastifyPluginAsyncZod {
       summary: 'Invite someone to the vendor by email',
       description:
         'Emails an invitation; nobody joins until they accept it. The answer is the same whether or not the ' +
-        'address has an account. Inviting the same address again replaces the pending invitation.',
+        'address has an account. Inviting the same address again replaces the pending invitation. A vendor ' +
+        `sends at most ${INVITATIONS_PER_VENDOR_PER_DAY} invitations in 24 hours (withdrawn and replaced ones ` +
+        'count); beyond that the answer is 429, saying when it may invite again (also in Retry-After).',
       body: InviteVendorUserRequest,
       data: VendorInvitation,
       status: 201,

@@ -17,13 +17,14 @@ import { queueSystemEmail } from '../mail/mail.service.ts';
 import { addMembership, isMember } from '../users/memberships.service.ts';
 import { createUser, findUser, findUserWithEmail, type UserRow } from '../users/users.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
+import { assertInvitationQuota } from './invitation-quota.ts';
 import {
-  deletePendingInvitation,
   findOpenInvitation,
   type InvitationRow,
   listPendingInvitations,
   markInvitationAccepted,
   replacePendingInvitation,
+  withdrawPendingInvitation,
 } from './invitations.repository.ts';
 
 function toInvitation(row: InvitationRow): VendorInvitation {
@@ -41,7 +42,9 @@ const INVALID = 'This invitation is not valid any more: it was accepted, withdra
 
 /**
  * Invites someone to the vendor by email. Nobody is added until they accept, and the answer is the same
- * whether or not the address has an account, so it tells nothing about people outside the vendor.
+ * whether or not the address has an account, so it tells nothing about people outside the vendor. A
+ * vendor sends at most INVITATIONS_PER_VENDOR_PER_DAY; the email itself is under the mail module's
+ * limit on requested emails, so an address invited too often gets no more of them for a while.
  */
 export async function inviteVendorUser(
   deps: Deps,
@@ -53,6 +56,7 @@ export async function inviteVendorUser(
   return deps.database.db.transaction(async (tx) => {
     const vendor = await findVendor(tx, vendorId);
     if (!vendor) throw notFound('Vendor');
+    await assertInvitationQuota(tx, vendorId, now);
     const existing = await findUserWithEmail(tx, invite.email);
     if (existing && (await isMember(tx, { vendorId, userId: existing.id }))) {
       throw new AppError('CONFLICT', `${invite.email} is already a member of ${vendor.name}.`);
@@ -66,6 +70,7 @@ export async function inviteVendorUser(
       invitedByUserId: inviter.id,
       tokenHash,
       expiresAt: new Date(now.getTime() + ttlHours * 3_600_000),
+      createdAt: now,
     });
     await queueSystemEmail(tx, deps, {
       key: 'vendor-invitation',
@@ -92,7 +97,8 @@ export async function listInvitations(deps: Deps, vendorId: string): Promise<Ven
 }
 
 export async function revokeInvitation(deps: Deps, vendorId: string, invitationId: string): Promise<void> {
-  if (!(await deletePendingInvitation(deps.database.db, vendorId, invitationId))) throw notFound('Invitation');
+  const withdrawn = await withdrawPendingInvitation(deps.database.db, vendorId, invitationId, deps.clock.now());
+  if (!withdrawn) throw notFound('Invitation');
 }
 
 export async function describeInvitation(deps: Deps, token: string): Promise<InvitationSummary> {

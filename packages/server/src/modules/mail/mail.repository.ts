@@ -114,10 +114,10 @@ export function searchOutbox(db: Db, query: SearchQuery) {
   return searchTable<OutboxRow>(db, { table: mailOutbox, spec: outboxSearch, query });
 }
 
-/** How many emails of a template went to an address since a moment (any spelling of the address). */
+/** How many emails of the given templates went to an address since a moment (any spelling of the address). */
 export async function countMessagesSince(
   db: Db,
-  where: { to: string; templateKey: string; since: Date },
+  where: { to: string; templateKeys: readonly string[]; since: Date },
 ): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -125,7 +125,7 @@ export async function countMessagesSince(
     .where(
       and(
         sql`lower(${mailOutbox.to}) = lower(${where.to})`,
-        eq(mailOutbox.templateKey, where.templateKey),
+        inArray(mailOutbox.templateKey, [...where.templateKeys]),
         gte(mailOutbox.createdAt, where.since),
       ),
     );

@@ -10,25 +10,50 @@ import {
   lockMailTo,
 } from './mail.repository.ts';
 import { renderEmail } from './render-email.ts';
+import { hasRoomForRequestedEmail, isRequestedEmail } from './requested-email-limit.ts';
 import { findSystemEmailDefault } from './system-email-defaults.ts';
 
 export type Recipient = { email: string; firstName: string; lastName: string };
 
+type MergeData = Record<string, unknown>;
+
+export type SystemEmail = {
+  key: SystemEmailKey;
+  to: Recipient;
+  /**
+   * The merge data, or a function making it that is called only if the email is queued: a link token
+   * is then issued only for an email that goes out.
+   */
+  data: MergeData | (() => Promise<MergeData>);
+  /** Sent by a super admin from the user's page: not held back by the limit on requested emails. */
+  bySuperAdmin?: boolean;
+};
+
 /**
  * Renders a system email for a recipient and queues it for delivery, inside the caller's
- * transaction `tx`: the message exists exactly when the change that caused it commits.
+ * transaction `tx`: the message exists exactly when the change that caused it commits. An email anyone
+ * can request for an address is not queued once the address has had its hour's share
+ * (`requested-email-limit.ts`); the caller carries on as if it had been.
  */
 export async function queueSystemEmail(
   tx: Db,
-  deps: Pick<Deps, 'queue' | 'config'>,
-  email: { key: SystemEmailKey; to: Recipient; data: Record<string, unknown> },
+  deps: Pick<Deps, 'queue' | 'config' | 'clock'>,
+  email: SystemEmail,
 ): Promise<void> {
+  if (
+    isRequestedEmail(email.key) &&
+    !email.bySuperAdmin &&
+    !(await hasRoomForRequestedEmail(tx, email.to.email, deps.clock.now()))
+  ) {
+    return;
+  }
   const template = (await findSystemEmailByKey(tx, email.key)) ?? findSystemEmailDefault(email.key);
   if (!template) throw new Error(`No template for the ${email.key} email.`);
+  const data = typeof email.data === 'function' ? await email.data() : email.data;
   const rendered = await renderEmail(template, {
     app: { name: 'Automate', url: deps.config.publicUrl },
     user: email.to,
-    ...email.data,
+    ...data,
   });
   const message = await insertOutboxMessage(tx, { templateKey: email.key, to: email.to.email, ...rendered });
   await deps.queue.send(sendMailJob, { outboxId: message.id }, { tx });
@@ -62,7 +87,6 @@ export function outboxBacklog(db: Db) {
   return countOutboxBacklog(db);
 }
 
-/** Sample data for previews: every merge field any system email uses. */
 /**
  * How many `templateKey` emails were queued for `to` since `since`. Counted under a lock on the
  * address, held until `tx` ends, so two requests at once cannot both see room under a limit.
@@ -72,9 +96,10 @@ export async function countRecentMailTo(
   query: { to: string; templateKey: string; since: Date },
 ): Promise<number> {
   await lockMailTo(tx, query.to);
-  return countMessagesSince(tx, query);
+  return countMessagesSince(tx, { to: query.to, templateKeys: [query.templateKey], since: query.since });
 }
 
+/** Sample data for previews: every merge field any system email uses. */
 export const SAMPLE_MERGE_DATA = {
   app: { name: 'Automate', url: 'https://automate.example.com' },
   user: { firstName: 'Alex', lastName: 'Taylor', email: 'alex@example.com' },

@@ -1,5 +1,6 @@
 import { Liquid } from 'liquidjs';
 import { marked } from 'marked';
+import { createStandInRenderer } from './stand-in-renderer.ts';
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
@@ -7,23 +8,25 @@ export type RenderedEmail = { subject: string; text: string; html: string };
 // from looping or rendering forever.
 const limits = { renderLimit: 1_000, memoryLimit: 1_000_000, parseLimit: 100_000 };
 const plain = new Liquid({ ...limits, strictFilters: true });
-const escaped = new Liquid({ ...limits, strictFilters: true, outputEscape: 'escape' });
 
 /**
- * Renders an email template: the subject and the Markdown body with merge fields filled in as they
- * are (the text part), and the body with merge fields HTML-escaped, converted to HTML (the HTML part).
+ * Renders an email template: the subject and the Markdown body with merge values filled in as they are
+ * (the text part), and the body converted to HTML with the merge values put in afterwards, as text (the
+ * HTML part). So the template's own Markdown becomes links and emphasis, while a value (a vendor's or a
+ * person's name) is never read as Markdown or HTML and reads the same in both parts.
  * Throws a TemplateError (with a readable message) when a template does not parse.
  */
 export async function renderEmail(
   template: { subject: string; body: string },
   data: Record<string, unknown>,
 ): Promise<RenderedEmail> {
-  const [subject, text, markdownForHtml] = await Promise.all([
+  const standIns = createStandInRenderer({ ...limits, strictFilters: true });
+  const [subject, text, markdown] = await Promise.all([
     plain.parseAndRender(template.subject, data),
     plain.parseAndRender(template.body, data),
-    escaped.parseAndRender(template.body, data),
+    standIns.liquid.parseAndRender(template.body, data),
   ]);
-  const html = await marked.parse(markdownForHtml, { async: true, gfm: true });
+  const html = standIns.fill(await marked.parse(markdown, { async: true, gfm: true }));
   return { subject: subject.replace(/\s+/g, ' ').trim(), text: text.trim(), html: wrapHtml(html) };
 }
 

@@ -346,7 +346,7 @@ async function askToConfirmNewOwner(
       });
       const expiresAt = new Date(now.getTime() + LINK_TTL_HOURS.verify_email * 3_600_000);
       await claimPendingConnection(tx, pending.id, { userId: user.id, expiresAt });
-      await sendLinkEmail(tx, deps, user, 'newBusiness', now);
+      await sendLinkEmail(tx, deps, user, 'newBusiness', { now });
     }
     return { outcome: 'ConfirmEmail', email: owner.email, message: confirmSentence(owner.email, pending.accountName) };
   });

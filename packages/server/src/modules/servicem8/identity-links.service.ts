@@ -59,21 +59,24 @@ export async function emailLinkProof(deps: Deps, request: { claim: string; email
     await businessOfClaim(tx, claim);
     const user = await findUserWithEmail(tx, request.email);
     if (user && !isPlatformStaff(user)) {
-      const token = await issueLinkToken(tx, {
-        userId: user.id,
-        purpose: 'sm8_link',
-        ttlHours: LINK_CLAIM_MINUTES / 60,
-        now,
-      });
-      const link = `${deps.config.publicUrl}/sm8/link?${new URLSearchParams({ claim: request.claim, token, userId: user.id })}`;
       await queueSystemEmail(tx, deps, {
         key: 'servicem8-link',
         to: user,
-        data: {
-          staff: { name: claim.staffName },
-          account: { name: claim.accountName },
-          link,
-          expiresInMinutes: LINK_CLAIM_MINUTES,
+        // The token is made only for an email that goes out, so the last link sent keeps working.
+        data: async () => {
+          const token = await issueLinkToken(tx, {
+            userId: user.id,
+            purpose: 'sm8_link',
+            ttlHours: LINK_CLAIM_MINUTES / 60,
+            now,
+          });
+          const query = new URLSearchParams({ claim: request.claim, token, userId: user.id });
+          return {
+            staff: { name: claim.staffName },
+            account: { name: claim.accountName },
+            link: `${deps.config.publicUrl}/sm8/link?${query}`,
+            expiresInMinutes: LINK_CLAIM_MINUTES,
+          };
         },
       });
     }
