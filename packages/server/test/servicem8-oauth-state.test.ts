@@ -1,5 +1,6 @@
 import { choicesOf } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookSecretOf } from '../src/modules/servicem8/sm8-access.ts';
 import { createVendorTeam } from './support/factories.ts';
 import { approveConsent, consentInBrowser, returnToCallback } from './support/sm8-consent.ts';
 import { ConnectOutcome, complete as completeStep } from './support/sm8-flows.ts';
@@ -50,12 +51,21 @@ describe.each(choicesOf('oauthStateEcho'))('ServiceM8 redirects back with oauthS
     expect(query.has('state')).toBe(choice === 'echo');
   });
 
-  it('connecting while signed in works, and connecting again reconnects the same business', async () => {
+  it('connecting while signed in works, and connecting again reconnects with a new webhook secret', async () => {
     const consent = await consentInBrowser(services);
     expect(consent.error).toBeNull();
     expect(await complete(consent.connection)).toMatchObject({ outcome: 'Connected', vendorId: team.vendor.id });
+    const before = await webhookSecretOf(services.deps, team.vendor.id);
     const again = await consentInBrowser(services);
     expect(await complete(again.connection)).toMatchObject({ vendorId: team.vendor.id, reconnected: true });
+    // Any staff member of the account can read the callback URL in ServiceM8: reconnecting makes it useless.
+    const old = await services.app.inject({
+      method: 'POST',
+      url: `/api/Webhook/sm8cb?${new URLSearchParams({ vendor: team.vendor.id, secret: before ?? '' })}`,
+      payload: { object: 'Job', entry: [{ uuid: crypto.randomUUID(), changed_fields: ['status'] }] },
+    });
+    expect(old.statusCode).toBe(401);
+    expect(await webhookSecretOf(services.deps, team.vendor.id)).not.toBe(before);
   });
 
   it('a code from another consent reaching a browser that started nothing connects nothing', async () => {
