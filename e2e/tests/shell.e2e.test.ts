@@ -223,15 +223,22 @@ describe('the first paint', () => {
 });
 
 describe('the session', () => {
-  it('logout clears the stored user, vendor id and vendor name and goes to /auth/login', async () => {
+  it('logout ends the session on the server, clears the stored user, vendor id and vendor name and goes to /auth/login', async () => {
     await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
     const stored = await readSessionStorage(page);
     expect(stored.user).not.toBeNull();
     expect(stored.vendorId).not.toBeNull();
+    const { token } = JSON.parse(String(stored.user)) as { token: string };
+    const info = () => fetch(url('/api/User/info'), { headers: { authorization: `Bearer ${token}` } });
+    expect((await info()).status).toBe(200);
 
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/Auth/logout'));
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(url('/auth/login'));
+    expect((await loggedOut).status()).toBe(200);
     expect(await readSessionStorage(page)).toEqual({ user: null, vendorId: null, vendorName: null });
+    // A copy of the token no longer works.
+    expect((await info()).status).toBe(401);
 
     // And the app is closed again.
     await page.goto(url('/app/dashboard'));

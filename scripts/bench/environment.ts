@@ -85,6 +85,9 @@ export async function startBenchEnv(options: {
     const port = await freePort();
     const serverEnv = {
       APP_SECRET_KEY: randomBytes(36).toString('base64'),
+      // The super admin reads the new business's confirmation email from the outbox.
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       SM8_APP_ID: info.appId,
       SM8_APP_SECRET: info.appSecret,
       SM8_API_URL: sim.baseUrl,
@@ -188,7 +191,22 @@ export async function startBenchEnv(options: {
   }
 }
 
-/** "Sign in with ServiceM8" as a browser does it, consent approved by the simulator; activates a new business. */
+const BENCH_ADMIN = { email: 'bench-admin@automate.local', password: randomBytes(18).toString('base64url') };
+const BENCH_OWNER = { email: 'bench-owner@example.org', password: 'bench-owner-password-1' };
+
+async function postJson<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+}
+
+/**
+ * "Sign in with ServiceM8" as a browser does it, consent approved by the simulator, asking for a new
+ * business; the link mailed to its owner (read from the outbox as the super admin) creates it.
+ */
 async function connectServiceM8(baseUrl: string, accountUuid: string): Promise<{ token: string; vendorId: string }> {
   const start = await fetch(`${baseUrl}/api/Auth/login/servicem8`, { redirect: 'manual' });
   const cookie = start.headers
@@ -200,18 +218,32 @@ async function connectServiceM8(baseUrl: string, accountUuid: string): Promise<{
   const activate = new URL(String(back.headers.get('location')));
   const connection = activate.searchParams.get('connection');
   if (!connection) throw new Error(`connecting ServiceM8 failed: ${activate.searchParams.get('error') ?? activate}`);
-  const complete = await fetch(`${baseUrl}/api/Auth/servicem8/complete`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ connection, accountUuid }),
+  const asked = await postJson<{ data?: { outcome: string } }>(`${baseUrl}/api/Auth/servicem8/complete`, {
+    connection,
+    accountUuid,
+    newOwner: { ...BENCH_OWNER, firstName: 'Bench', lastName: 'Owner' },
   });
-  const outcome = (await complete.json()) as {
-    data?: { outcome: string; session?: { token: string }; vendorId?: string | null };
-  };
-  if (outcome.data?.outcome !== 'SignedIn' || !outcome.data.session || !outcome.data.vendorId) {
-    throw new Error(`activating the ServiceM8 account did not sign in: ${JSON.stringify(outcome).slice(0, 500)}`);
+  if (asked.data?.outcome !== 'ConfirmEmail') throw new Error(`no confirmation asked: ${JSON.stringify(asked)}`);
+  const admin = await postJson<{ data: { token: string } }>(`${baseUrl}/api/Auth/login`, BENCH_ADMIN);
+  const filters = JSON.stringify([{ action: 'Eq', field: 'to', value: BENCH_OWNER.email }]);
+  const outbox = (await (
+    await fetch(`${baseUrl}/api/Admin/outbox/search?${new URLSearchParams({ Filters: filters })}`, {
+      headers: { authorization: `Bearer ${admin.data.token}` },
+    })
+  ).json()) as { data: { rows: Array<{ text: string }> } };
+  const link = outbox.data.rows
+    .map((row) => row.text.match(/https?:\/\/[^\s)]+\/sm8\/confirm\?[^\s)]+/)?.[0])
+    .find(Boolean);
+  if (!link) throw new Error("the new business's confirmation email was not in the outbox");
+  const query = new URL(link).searchParams;
+  const confirmed = await postJson<{ data?: { session?: { token: string }; vendorId?: string | null } }>(
+    `${baseUrl}/api/Auth/servicem8/business/confirm`,
+    { token: query.get('token'), userId: query.get('userId') },
+  );
+  if (!confirmed.data?.session || !confirmed.data.vendorId) {
+    throw new Error(`the business was not created: ${JSON.stringify(confirmed).slice(0, 500)}`);
   }
-  return { token: outcome.data.session.token, vendorId: outcome.data.vendorId };
+  return { token: confirmed.data.session.token, vendorId: confirmed.data.vendorId };
 }
 
 /**

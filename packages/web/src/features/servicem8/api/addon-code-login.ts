@@ -4,7 +4,7 @@ import { apiPost } from '@/lib/api-client.ts';
 
 /**
  * `POST /api/Auth/servicem8/addon/code`: the one-time code of ServiceM8's add-on window signs in the user
- * linked to the staff member (the session is then marked automatic), or answers `SignInNeeded`. The code
+ * who linked the staff member's login (the session is then marked automatic), or answers `LinkNeeded`. The code
  * works once, so it is sent once.
  */
 function addonCodeLogin(input: Sm8AddonCodeRequest): Promise<Sm8SignInOutcome> {
