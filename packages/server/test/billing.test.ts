@@ -267,10 +267,7 @@ describe('checkout and the subscription', () => {
       log.json().data.rows.map((entry: { action: string; summary: string }) => [entry.action, entry.summary]),
     ).toEqual([
       ['GET /api/Accounting/checkout/:id', 'As the vendor: Pay for a plan price.'],
-      [
-        'GET /api/Accounting/subscription/:id/resume',
-        'As the vendor: Keep a subscription that was set to cancel.',
-      ],
+      ['GET /api/Accounting/subscription/:id/resume', 'As the vendor: Keep a subscription that was set to cancel.'],
       [
         'GET /api/Accounting/subscription/:id/cancel',
         'As the vendor: Cancel the subscription at the end of its period.',

@@ -65,6 +65,14 @@ export class ActionProblem extends Error {
   }
 }
 
+/** A text of the action that cannot be filled in: it does not parse, or filling it in passes a limit. */
+export class TextProblem extends ActionProblem {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TextProblem';
+  }
+}
+
 /**
  * An interrupted step that may already have done its work, where ServiceM8 cannot show whether it did
  * (a message with no job diary to look in, diary entries that cannot be read, or the diary refused).

@@ -1,13 +1,11 @@
-import { Liquid } from 'liquidjs';
 import { marked } from 'marked';
+import { createLiquid } from '../../engine/messages/liquid-engine.ts';
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
-// Liquid cannot run code: templates only read the data they are given. Limits keep a template
-// from looping or rendering forever.
-const limits = { renderLimit: 1_000, memoryLimit: 1_000_000, parseLimit: 100_000 };
-const plain = new Liquid({ ...limits, strictFilters: true });
-const escaped = new Liquid({ ...limits, strictFilters: true, outputEscape: 'escape' });
+// Liquid cannot run code: templates only read the data they are given, within the engines' limits.
+const plain = createLiquid({ strictFilters: true });
+const escaped = createLiquid({ strictFilters: true, outputEscape: 'escape' });
 
 /**
  * Renders an email template: the subject and the Markdown body with merge fields filled in as they
