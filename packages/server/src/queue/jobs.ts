@@ -11,7 +11,8 @@ import { endPastDueGraceJob } from '../modules/billing/billing.jobs.ts';
 import { sendMailJob } from '../modules/mail/mail.jobs.ts';
 import { activateVendorJob, checkWebhooksJob } from '../modules/servicem8/servicem8.jobs.ts';
 import { systemPingJob } from '../modules/system/system.jobs.ts';
-import { processDeliveryJob } from '../modules/webhooks/webhooks.jobs.ts';
+import { removeAbandonedAttachmentsJob } from '../modules/triggers/triggers.jobs.ts';
+import { processDeliveryJob, removeOldDeliveriesJob } from '../modules/webhooks/webhooks.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
 
 /** Every background job, registered here explicitly: workers subscribe to exactly this list. */
@@ -30,4 +31,6 @@ export const JOBS: readonly JobDefinition[] = [
   removeExpiredActivityJob,
   dailyDigestJob,
   removeExpiredNoticesJob,
+  removeAbandonedAttachmentsJob,
+  removeOldDeliveriesJob,
 ];

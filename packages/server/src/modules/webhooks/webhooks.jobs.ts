@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
 import { reconcileJob } from '../automation/automation.jobs.ts';
 import { processDelivery } from '../automation/event-intake.service.ts';
+import { removeOldDeliveries } from './inbox-retention.service.ts';
 import { readDelivery } from './parse-delivery.ts';
 import { findInboxDelivery, markInboxDelivery } from './webhooks.repository.ts';
 
@@ -45,4 +46,13 @@ export const processDeliveryJob = defineJob({
       throw error;
     }
   },
+});
+
+/** Every night: the inbox keeps a handled delivery 30 days (the metrics keep counting it by day). */
+export const removeOldDeliveriesJob = defineJob({
+  name: 'webhooks.remove-old-deliveries',
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 2, retryDelay: 300 },
+  schedule: '47 3 * * *',
+  handle: async (_payload, { deps }) => ({ removed: await removeOldDeliveries(deps) }),
 });
