@@ -3,6 +3,7 @@ import { passwordResetRequestedJob, verificationRequestedJob } from '../modules/
 import {
   dailyDigestJob,
   dispatchDueRunsJob,
+  forgetOldRecordReadsJob,
   reconcileJob,
   removeExpiredNoticesJob,
 } from '../modules/automation/automation.jobs.ts';
@@ -33,4 +34,5 @@ export const JOBS: readonly JobDefinition[] = [
   removeExpiredNoticesJob,
   removeAbandonedAttachmentsJob,
   removeOldDeliveriesJob,
+  forgetOldRecordReadsJob,
 ];

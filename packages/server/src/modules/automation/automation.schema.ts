@@ -1,6 +1,7 @@
 import { RUN_STATUSES, STEP_KINDS, STEP_STATUSES } from '@automate/contract';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -33,6 +34,27 @@ export const sm8Snapshots = pgTable(
     seenAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.object, t.uuid] })],
+);
+
+/**
+ * Reads a webhook delivery asked for of records the vendor had no snapshot of, and records ServiceM8
+ * answered 404 for: when each was last read and whether it was missing. A delivery can name made-up
+ * records, so those reads are counted per minute, and a missing record is not read again for a day.
+ * Kept a day.
+ */
+export const sm8RecordProbes = pgTable(
+  'sm8_record_probes',
+  {
+    vendorId: ownedByVendor(),
+    object: text().notNull(),
+    uuid: text().notNull(),
+    probedAt: timestamp({ withTimezone: true }).notNull(),
+    missing: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.object, t.uuid] }),
+    index('sm8_record_probes_vendor_probed_idx').on(t.vendorId, t.probedAt),
+  ],
 );
 
 /** Where reconciliation got to per object: the newest `edit_date` it has read. */

@@ -26,7 +26,7 @@ export const processDeliveryJob = defineJob({
     if (delivery?.status !== 'Received') return { skipped: true };
     try {
       const notice = readDelivery(delivery.payload);
-      const { events, reconcile } = await processDelivery(deps, {
+      const { events, reconcile, skipped } = await processDelivery(deps, {
         vendorId: delivery.vendorId,
         notice,
         receivedAt: delivery.receivedAt,
@@ -40,7 +40,12 @@ export const processDeliveryJob = defineJob({
       } else {
         await markInboxDelivery(deps.database.db, inboxId, 'Processed', deps.clock.now());
       }
-      return { topic: delivery.topic, events, ...(reconcile ? { reconcile: true } : {}) };
+      return {
+        topic: delivery.topic,
+        events,
+        ...(reconcile ? { reconcile: true } : {}),
+        ...(skipped ? { skipped } : {}),
+      };
     } catch (error) {
       if (retryCount >= RETRY_LIMIT) await markInboxDelivery(deps.database.db, inboxId, 'Failed', deps.clock.now());
       throw error;
