@@ -25,7 +25,7 @@ export type ActionEnv = {
    * The unsubscribe link for an automated email to this contact of the run's client; null when the run
    * has no client to opt out.
    */
-  unsubscribeLink(contact: { name: string; email: string }): string | null;
+  unsubscribeLink(contact: { name: string; email: string }): Promise<string | null>;
   /** Names for uuids (badges, queues, categories, materials) from the synced reference data. */
   nameOf(kind: 'badge' | 'queue' | 'category' | 'material', uuid: string): string;
 };

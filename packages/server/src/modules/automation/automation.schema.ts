@@ -250,3 +250,18 @@ export const clientOptOuts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.clientUuid] })],
 );
+
+/**
+ * The recipients of the unsubscribe links automated emails carry. A link names only an opaque id
+ * (derived from the recipient with a key of the server's, so nobody can work it out or read anything
+ * from it), kept here as its SHA-256 with whom it stands for: one row per recipient, whatever number
+ * of emails carried it.
+ */
+export const unsubscribeLinks = pgTable('unsubscribe_links', {
+  tokenSha256: text().primaryKey(),
+  vendorId: ownedByVendor(),
+  clientUuid: text().notNull(),
+  contactName: text().notNull(),
+  email: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});

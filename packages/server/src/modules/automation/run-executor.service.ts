@@ -496,7 +496,7 @@ export function actionEnv(
       });
     },
     newUuid: () => randomUUID(),
-    unsubscribeLink: ({ name, email }) =>
+    unsubscribeLink: async ({ name, email }) =>
       run.clientUuid
         ? unsubscribeUrl(deps, { vendorId: run.vendorId, clientUuid: run.clientUuid, contactName: name, email })
         : null,
