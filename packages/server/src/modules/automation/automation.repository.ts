@@ -74,7 +74,7 @@ export async function claimNewRecordRead(
 ): Promise<boolean> {
   const result = await db.execute(sql`
     insert into ${sm8RecordProbes} (vendor_id, object, uuid, probed_at, missing)
-    select ${key.vendorId}, ${key.object}, ${key.uuid}, ${at.now.toISOString()}::timestamptz, false
+    select ${key.vendorId}::uuid, ${key.object}::text, ${key.uuid}::text, ${at.now.toISOString()}::timestamptz, false
      where (select count(*) from ${sm8RecordProbes}
              where vendor_id = ${key.vendorId} and probed_at > ${at.minuteAgo.toISOString()}::timestamptz) < ${at.perMinute}
     on conflict (vendor_id, object, uuid) do update set probed_at = excluded.probed_at, missing = false

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
+import { ATTACHMENT_FILE_PREFIX, removeStoredFiles } from './attachment-files.ts';
 import { deleteExpiredPendingAttachments, findAttachmentStorageNames } from './triggers.repository.ts';
-import { ATTACHMENT_FILE_PREFIX, removeStoredFiles } from './triggers.service.ts';
 
 /** A file younger than this may belong to an upload still under way (its row is written after it). */
 const UNNAMED_FILE_GRACE_MS = 24 * 60 * 60 * 1000;

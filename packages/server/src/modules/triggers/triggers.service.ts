@@ -24,6 +24,7 @@ import { limitSentence, planLimitsOf } from '../billing/checkout.service.ts';
 import { existingEmailTemplateIds } from '../email-templates/email-templates.service.ts';
 import { referenceItemsAmong } from '../servicem8/reference-items.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
+import { ATTACHMENT_FILE_PREFIX, removeStoredFiles } from './attachment-files.ts';
 import { describeTriggerChanges } from './trigger-changes.ts';
 import { type AvailableSm8Item, findMissingReferences, type Sm8ReferenceKind } from './trigger-references.ts';
 import {
@@ -493,23 +494,6 @@ export async function readTriggerAttachment(
   const bytes = await deps.files.get(row.storageName);
   if (!bytes) return null;
   return { fileName: row.fileName, contentType: row.contentType, bytes };
-}
-
-/** How the names of attachments' files in storage begin. */
-export const ATTACHMENT_FILE_PREFIX = 'trigger-attachment-';
-
-/**
- * Removes files whose rows are gone. A file that cannot be removed now is logged, not an error of the
- * request: its row is gone, so the nightly clean-up finds it among the files nothing names.
- */
-export async function removeStoredFiles(deps: Pick<Deps, 'files' | 'logger'>, names: readonly string[]) {
-  for (const name of names) {
-    try {
-      await deps.files.delete(name);
-    } catch (error) {
-      deps.logger.warn({ err: error, file: name }, 'an attachment could not be removed from storage yet');
-    }
-  }
 }
 
 /** The file's own name, without any folder, control characters or excess length. */
