@@ -15,6 +15,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('listens on this machine only outside production, on every interface in production, or where HOST says', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    const secret = { APP_SECRET_KEY: 'x'.repeat(32) };
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5', ...secret }).host).toBe('10.0.0.5');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('trusts forwarded addresses only from the proxies TRUST_PROXY names', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);

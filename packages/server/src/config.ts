@@ -37,7 +37,7 @@ const DEFAULT_SM8_SCOPES = [
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -189,7 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   return {
     port: e.PORT,
-    host: e.HOST,
+    // Outside production the server is for this machine only; in production it sits behind a proxy.
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

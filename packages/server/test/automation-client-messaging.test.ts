@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   type ClientMessagingSettings,
   DEFAULT_CLIENT_MESSAGING,
@@ -115,8 +116,15 @@ describe('opting out', () => {
     const [sent] = h.sim.controls.messages('email');
     const body = String(sent?.textBody);
     const link = /To stop automated emails from us, unsubscribe: (\S+)$/.exec(body)?.[1] ?? '';
-    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[\w-]+\.[\w-]+$/);
-    const api = `${h.baseUrl}/api/Public/unsubscribe?token=${new URL(link).searchParams.get('token')}`;
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[\w-]{43}$/);
+    const token = new URL(link).searchParams.get('token') ?? '';
+    // An opaque id: whoever sees the link learns nothing of whom it is for.
+    const decoded = Buffer.from(token, 'base64url').toString('latin1');
+    for (const secret of ['emma', 'Emma', 'example.net', companies.emmaEllis]) {
+      expect(token).not.toContain(secret);
+      expect(decoded).not.toContain(secret);
+    }
+    const api = `${h.baseUrl}/api/Public/unsubscribe?token=${token}`;
 
     const page = await fetch(api);
     expect(await page.json()).toMatchObject({
@@ -166,6 +174,49 @@ describe('opting out', () => {
     expect(undo.statusCode, undo.body).toBe(200);
     await runOnce([email]);
     expect(h.sim.controls.messages('email')).toHaveLength(1);
+  });
+});
+
+describe('unsubscribe links of emails sent before links were opaque', () => {
+  it('still work, for the same client as the opaque link of a new email', async () => {
+    await setMessaging({ quietHours: OFF_HOURS });
+    h.sim.controls.clearMessages();
+    await runOnce([email]);
+    const body = String(h.sim.controls.messages('email')[0]?.textBody);
+    const fresh = new URL(/unsubscribe: (\S+)$/.exec(body)?.[1] ?? '').searchParams.get('token') ?? '';
+    expect(fresh).toMatch(/^[\w-]{43}$/);
+    // What a link of an email sent before looked like: the recipient itself, signed.
+    const payload = Buffer.from(
+      JSON.stringify([h.vendorId, companies.emmaEllis, 'Emma Ellis', 'emma.ellis@example.net']),
+    ).toString('base64url');
+    const signature = createHmac('sha256', h.deps.keys.unsubscribeSigningKey).update(payload).digest('base64url');
+    const api = (token: string) => `${h.baseUrl}/api/Public/unsubscribe?token=${token}`;
+
+    const before = await fetch(api(`${payload}.${signature}`));
+    expect(before.status).toBe(200);
+    expect(await before.json()).toMatchObject({
+      data: { businessName: 'Harbour Plumbing', email: 'em***@example.net', optedOut: false },
+    });
+    const confirmed = await fetch(api(fresh), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await confirmed.json()).toMatchObject({ data: { optedOut: true } });
+    expect(await (await fetch(api(`${payload}.${signature}`))).json()).toMatchObject({ data: { optedOut: true } });
+
+    const forged = await fetch(api(`${payload}.${signature.slice(0, -4)}AAAA`));
+    expect(forged.status).toBe(404);
+    expect(await forged.json()).toMatchObject({
+      message: 'This unsubscribe link is not valid: copy the whole link from the email.',
+    });
+    expect((await fetch(api('not-a-link-anyone-was-sent'))).status).toBe(404);
+    const undo = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/vendor/${h.vendorId}/OptOuts/${companies.emmaEllis}`,
+      headers: bearer(h.token),
+    });
+    expect(undo.statusCode, undo.body).toBe(200);
   });
 });
 

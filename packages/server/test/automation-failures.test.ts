@@ -129,6 +129,30 @@ describe('permanent failures: one attempt and a sentence that says what to do', 
     }
   });
 
+  it('a text whose loops inside loops would keep the worker busy: fails at once, saying so in the step', async () => {
+    const loops =
+      '{% for i in (1..1000) %}{% for j in (1..1000) %}{% for k in (1..1000) %}{{ job.number }}{% endfor %}{% endfor %}{% endfor %}';
+    triggerId = await h.createTrigger({
+      event: 'JobBadgesChanged',
+      delay: { amount: 1, unit: 'Minute' },
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: loops } }],
+    });
+    await h.change('job', jobs.unsuccessfulRenovationQuote, {
+      badges: JSON.stringify([badges.safetyCheck, badges.onMyWay]),
+    });
+    const run = await executedRun();
+    const sentence =
+      'The text cannot be filled in: filling it in takes too long; loops inside loops repeat it too often.';
+    expect(run).toMatchObject({
+      status: 'Failed',
+      reason: `Action 1, “Add a note to the job”: ${sentence}`,
+      retry: null,
+    });
+    expect(run.steps.filter((step) => step.kind === 'Action')).toMatchObject([
+      { actionId: 'note', status: 'Failed', outcome: sentence },
+    ]);
+  });
+
   it('a token ServiceM8 refuses (401): fails at once and says to connect again', async () => {
     await scheduledRun(jobs.workOrderBlockedSewer);
     h.sim.controls.addFault({ kind: 'status', status: 401, path: '/api_1.0/*' });

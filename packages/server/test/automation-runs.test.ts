@@ -2,6 +2,9 @@ import type { DryRunResult, TriggerDefinitionInput } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIQUID_LIMITS } from '../src/engine/messages/liquid-engine.ts';
+import type { MergeValues } from '../src/engine/messages/merge-values.ts';
+import { renderMergeText } from '../src/engine/messages/render-merge-text.ts';
 import { upsertSubscription } from '../src/modules/billing/billing.repository.ts';
 import { vendorSubscriptions } from '../src/modules/billing/billing.schema.ts';
 import { insertPlanWithPrices } from '../src/modules/billing/plans.service.ts';
@@ -397,6 +400,75 @@ describe('the dry run', () => {
 
     const safety = (await dryRun({ formResponseUuid: formResponses[0], definition })).json().data as DryRunResult;
     expect(safety.wouldRun).toBe(false);
+  });
+
+  const LOOPS =
+    '{% for i in (1..1000) %}{% for j in (1..1000) %}{% for k in (1..1000) %}x{% endfor %}{% endfor %}{% endfor %}';
+  const draft = (actions: TriggerDefinitionInput['actions']): TriggerDefinitionInput => ({
+    name: 'Draft',
+    enabled: false,
+    event: 'JobIsCreated',
+    targetKind: 'Job',
+    actions,
+  });
+
+  it('refuses a text whose loops inside loops would keep the server busy, with 400 and the action it is in', async () => {
+    const note = { id: 'n', type: 'Job_AddNote', params: { text: 'Job {{ job.number }}' } } as const;
+    const email = { id: 'e', type: 'Job_SendEmail', params: { subject: 'Hi', body: LOOPS } } as const;
+    const response = await dryRun({ jobUuid: jobs.quoteKitchenTap, definition: draft([note, email]) });
+    expect(response.statusCode, response.body).toBe(400);
+    const sentence =
+      'Action 2, “Email the job contact”: The text cannot be filled in: filling it in takes too long; loops inside loops repeat it too often.';
+    expect(response.json()).toMatchObject({ message: sentence, errors: { 'definition.actions.1': [sentence] } });
+  });
+
+  it('stops filling in texts once all of a test’s texts took their share of time, however many actions it has', async () => {
+    // A text that takes about a fifth of one text's limit to fill in (the fastest of three tries), twenty times over.
+    const loop = (n: number) =>
+      `{% for i in (1..${n}) %}{% for j in (1..100) %}{{ job.number }}{% endfor %}{% endfor %}`;
+    const fastest = (text: string) =>
+      Math.min(
+        ...[1, 2, 3].map(() => {
+          const started = performance.now();
+          renderMergeText(text, { 'job.number': '1001' } as MergeValues);
+          return performance.now() - started;
+        }),
+      );
+    let size = 1;
+    while (fastest(loop(size * 2)) < LIQUID_LIMITS.renderLimit / 5) size *= 2;
+    const actions = Array.from({ length: 20 }, (_, i) => ({
+      id: `n${i}`,
+      type: 'Job_AddNote' as const,
+      params: { text: loop(size) },
+    }));
+    const response = await dryRun({ jobUuid: jobs.quoteKitchenTap, definition: draft(actions) });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toMatch(
+      /^Action \d+, “Add a note to the job”: The text cannot be filled in: filling it in takes too long/,
+    );
+  });
+
+  it('lets a person test at most 30 times a minute, then answers 429 saying when to try again', async () => {
+    const definition = draft([{ id: 't', type: 'Job_SendText', params: { message: 'Hi' } }]);
+    const asUser = () =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/vendor/${h.vendorId}/Trigger/dryrun`,
+        headers: bearer(h.userToken),
+        payload: { jobUuid: jobs.quoteKitchenTap, definition },
+      });
+    for (let i = 0; i < 30; i++) expect((await asUser()).statusCode).toBe(200);
+    const refused = await asUser();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(
+        /^You can test triggers 30 times a minute\. Wait (1 minute|\d+ seconds?) and try again\.$/,
+      ),
+    });
+    // Someone else of the business still can.
+    expect((await dryRun({ jobUuid: jobs.quoteKitchenTap, definition })).statusCode).toBe(200);
   });
 
   it('tests an unsaved definition, and answers 404 for a job ServiceM8 does not have', async () => {

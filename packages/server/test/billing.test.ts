@@ -246,6 +246,35 @@ describe('checkout and the subscription', () => {
     expect(await findVendorById(db(), team.vendor.id)).toMatchObject({ currentSubscriptionType: 'Business' });
   });
 
+  it('writes the billing a super admin does acting as a vendor into the audit log', async () => {
+    const team = await createVendorTeam(services.deps, 'Audited Aircon');
+    const { subscription } = await buyPlan(services, team, 'Starter');
+    const id = subscription?.id as string;
+    const asVendor = (url: string) => vendorCall(services, superAdminToken, team.vendor.id, url);
+    expect((await asVendor(`/api/Accounting/subscription/${id}/cancel`)).statusCode).toBe(200);
+    services.clock.advance(1000); // the log lists newest first; entries in the same millisecond have no order
+    expect((await asVendor(`/api/Accounting/subscription/${id}/resume`)).statusCode).toBe(200);
+    services.clock.advance(1000);
+    const priceId = await priceOf(services, team.adminToken, 'Pro');
+    expect((await asVendor(`/api/Accounting/checkout/${priceId}`)).statusCode).toBe(200);
+    // Reads stay out of the log.
+    expect((await asVendor('/api/Accounting/product/sub/active')).statusCode).toBe(200);
+
+    const filters = JSON.stringify([{ action: 'Eq', field: 'vendorId', value: team.vendor.id }]);
+    const log = await admin('GET', `/api/Admin/audit/search?Filters=${encodeURIComponent(filters)}`);
+    expect(log.statusCode, log.body).toBe(200);
+    expect(
+      log.json().data.rows.map((entry: { action: string; summary: string }) => [entry.action, entry.summary]),
+    ).toEqual([
+      ['GET /api/Accounting/checkout/:id', 'As the vendor: Pay for a plan price.'],
+      ['GET /api/Accounting/subscription/:id/resume', 'As the vendor: Keep a subscription that was set to cancel.'],
+      [
+        'GET /api/Accounting/subscription/:id/cancel',
+        'As the vendor: Cancel the subscription at the end of its period.',
+      ],
+    ]);
+  });
+
   it('keeps other vendors’ subscriptions out of reach (404) and billing away from vendor Users (403)', async () => {
     const team = await createVendorTeam(services.deps);
     const other = await createVendorTeam(services.deps);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   AUTOMATION_ACTIONS,
   AUTOMATION_CONDITIONS,
@@ -25,7 +27,8 @@ import { z } from 'zod';
 import { automationEvents, triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { emailTemplates } from '../src/modules/email-templates/email-templates.schema.ts';
 import { replaceReferenceItems } from '../src/modules/servicem8/servicem8.repository.ts';
-import { listTriggerVersions } from '../src/modules/triggers/triggers.repository.ts';
+import { removeAbandonedAttachmentsJob } from '../src/modules/triggers/triggers.jobs.ts';
+import { insertTriggerAttachment, listTriggerVersions } from '../src/modules/triggers/triggers.repository.ts';
 import { triggerAttachments, triggers as triggersTable } from '../src/modules/triggers/triggers.schema.ts';
 import { readTriggerAttachment } from '../src/modules/triggers/triggers.service.ts';
 import { markVendorConnected } from '../src/modules/vendors/vendors.repository.ts';
@@ -721,6 +724,140 @@ describe('attachments', () => {
       definition({ actions: [sendAttachmentAction(stored.id)] }),
     );
     expect(create.statusCode).toBe(400);
+  });
+});
+
+describe('the disk space attachments take', () => {
+  let team: Awaited<ReturnType<typeof connectedTeam>>;
+  beforeAll(async () => {
+    team = await connectedTeam();
+  });
+
+  const uploads = () => path.join(services.dataDir, 'uploads');
+  const uploadPdf = async (triggerId: string | null, bytes = PDF) => {
+    const response = await upload(team, triggerId, 'send', multipartFile(bytes, 'flyer.pdf', 'application/pdf'));
+    expect(response.statusCode, response.body).toBe(201);
+    return OneAttachment.parse(response.json()).data;
+  };
+  /** Where the attachment's bytes are on disk. */
+  const fileOf = async (attachmentId: string) => {
+    const [row] = await db().select().from(triggerAttachments).where(eq(triggerAttachments.id, attachmentId));
+    if (!row) throw new Error(`no attachment ${attachmentId}`);
+    return path.join(uploads(), row.storageName);
+  };
+
+  it('frees the bytes of an attachment deleted, of a pending file removed, and of a trigger deleted', async () => {
+    const trigger = await createTrigger(team, { name: 'Flyers' });
+    const first = await uploadPdf(trigger.id);
+    const removed = await fileOf(first.id);
+    const pending = await uploadPdf(null);
+    const pendingFile = await fileOf(pending.id);
+    const kept = await uploadPdf(trigger.id);
+    const keptFile = await fileOf(kept.id);
+    expect([fs.existsSync(removed), fs.existsSync(pendingFile), fs.existsSync(keptFile)]).toEqual([true, true, true]);
+
+    const url = `${base(team)}/${trigger.id}/action/send/attachment/${first.id}`;
+    expect((await call('DELETE', url, team.userToken)).statusCode).toBe(200);
+    expect(fs.existsSync(removed)).toBe(false);
+
+    const pendingUrl = `${base(team)}/action/send/attachment/${pending.id}`;
+    expect((await call('DELETE', pendingUrl, team.userToken)).statusCode).toBe(200);
+    expect(fs.existsSync(pendingFile)).toBe(false);
+
+    expect((await call('DELETE', `${base(team)}/${trigger.id}`, team.userToken)).statusCode).toBe(200);
+    expect(fs.existsSync(keptFile)).toBe(false);
+  });
+
+  it('lets the nightly clean-up remove files of triggers never saved, and files no attachment names', async () => {
+    const abandoned = await fileOf((await uploadPdf(null)).id);
+    const claimed = await uploadPdf(null);
+    const claimedFile = await fileOf(claimed.id);
+    const saved = await call(
+      'POST',
+      base(team),
+      team.userToken,
+      definition({
+        name: 'Claims its file',
+        actions: [
+          {
+            id: 'send',
+            type: 'Job_SendAttachment',
+            params: { attachmentId: claimed.id, subject: 'Flyer', body: 'Attached.' },
+          },
+        ],
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    services.clock.advance(24 * 60 * 60 * 1000 + 1000);
+
+    // Files nothing names: one left a day ago, one being uploaded now (its row is still to come).
+    const now = services.clock.now();
+    const left = path.join(uploads(), `trigger-attachment-${uuid()}`);
+    const underWay = path.join(uploads(), `trigger-attachment-${uuid()}`);
+    const image = path.join(uploads(), `article-${uuid()}-0a1b2c.png`);
+    for (const file of [left, underWay, image]) fs.writeFileSync(file, PDF);
+    const dayAndMore = new Date(now.getTime() - 25 * 60 * 60 * 1000);
+    fs.utimesSync(left, dayAndMore, dayAndMore);
+    fs.utimesSync(image, dayAndMore, dayAndMore);
+    fs.utimesSync(underWay, now, now);
+
+    const context = {
+      deps: services.deps,
+      log: services.deps.logger,
+      jobId: 'nightly',
+      workerId: 'test',
+      retryCount: 0,
+    };
+    const result = await removeAbandonedAttachmentsJob.handle({}, context);
+    expect(result.expired).toBeGreaterThanOrEqual(1);
+    expect(result.unnamed).toBeGreaterThanOrEqual(1);
+    expect({
+      abandoned: fs.existsSync(abandoned),
+      claimed: fs.existsSync(claimedFile),
+      left: fs.existsSync(left),
+      underWay: fs.existsSync(underWay),
+      image: fs.existsSync(image),
+    }).toEqual({ abandoned: false, claimed: true, left: false, underWay: true, image: true });
+    expect((await readTriggerAttachment(services.deps, team.vendor.id, claimed.id))?.fileName).toBe('flyer.pdf');
+  });
+
+  it('refuses an upload past the business’s 100 MB of files with 413, saying what is used, storing nothing', async () => {
+    const crowded = await connectedTeam('Crowded Cooling');
+    const MB = 1024 * 1024;
+    const stored = (values: { size: number; expiresAt: Date | null }) =>
+      insertTriggerAttachment(db(), {
+        vendorId: crowded.vendor.id,
+        triggerId: null,
+        actionId: 'send',
+        fileName: 'catalogue.pdf',
+        contentType: 'application/pdf',
+        storageName: `trigger-attachment-${uuid()}`,
+        ...values,
+      });
+    const now = services.clock.now().getTime();
+    await stored({ size: 95 * MB, expiresAt: new Date(now + 60_000) });
+    // A pending file past its 24 hours counts as gone.
+    await stored({ size: 50 * MB, expiresAt: new Date(now - 60_000) });
+    const pdfOf = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(bytes - PDF.length, 0x20)]);
+    const filesBefore = fs.readdirSync(uploads()).length;
+
+    const refused = await upload(crowded, null, 'send', multipartFile(pdfOf(6 * MB), 'big.pdf', 'application/pdf'));
+    expect(refused.statusCode).toBe(413);
+    expect(errorOf(refused).message).toBe(
+      'Your files may take 100 MB in all and take 95 MB now, so this one (6 MB) does not fit. Delete files your triggers no longer use, then upload it again.',
+    );
+    expect(fs.readdirSync(uploads()).length).toBe(filesBefore);
+
+    const fits = await upload(crowded, null, 'send', multipartFile(pdfOf(4 * MB), 'fits.pdf', 'application/pdf'));
+    expect(fits.statusCode, fits.body).toBe(201);
+    const full = await upload(crowded, null, 'send', multipartFile(pdfOf(2 * MB), 'more.pdf', 'application/pdf'));
+    expect(errorOf(full).message).toMatch(
+      /^Your files may take 100 MB in all and take 99 MB now, so this one \(2 MB\)/,
+    );
+    // Another business has its own 100 MB.
+    expect(
+      (await upload(team, null, 'send', multipartFile(pdfOf(2 * MB), 'b.pdf', 'application/pdf'))).statusCode,
+    ).toBe(201);
   });
 });
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileJob } from '../src/modules/automation/automation.jobs.ts';
 import { updateConnection, upsertConnection } from '../src/modules/servicem8/servicem8.repository.ts';
 import { forgetWebhookSecret } from '../src/modules/servicem8/webhook-secrets.ts';
-import { processDeliveryJob } from '../src/modules/webhooks/webhooks.jobs.ts';
+import { processDeliveryJob, removeOldDeliveriesJob } from '../src/modules/webhooks/webhooks.jobs.ts';
 import { encryptSecret } from '../src/security/encryption.ts';
-import { bearer, createVendorTeam } from './support/factories.ts';
+import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
 import { captureLogs } from './support/log-capture.ts';
 import { countStatements } from './support/statement-count.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
@@ -289,6 +289,71 @@ describe('the ServiceM8 webhook callback', () => {
       payload: { type: 'job.created', data: { uuid: 'job-new-2' } },
     });
     expect(asUser.statusCode).toBe(403);
+  });
+
+  it('refuses a test delivery over 64 KB with 413, like ServiceM8’s callback, storing nothing', async () => {
+    const before = (await inboxRows()).length;
+    const send = (padding: number) =>
+      services.app.inject({
+        method: 'POST',
+        url: '/api/Webhook/whtest',
+        headers: { ...bearer(team.adminToken), 'x-vendor-id': team.vendor.id },
+        payload: { type: 'job.created', data: { uuid: `job-padded-${padding}` }, padding: 'x'.repeat(padding) },
+      });
+    const tooBig = await send(65 * 1024);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+    expect((await inboxRows()).length).toBe(before);
+    expect((await send(60 * 1024)).statusCode).toBe(200);
+  });
+
+  it('keeps a handled delivery 30 days after it was handled, and the metrics still count it on its day', async () => {
+    const superToken = await tokenFor(services.deps, await createUser(services.deps, { superAdmin: true }));
+    const now = services.clock.now().getTime();
+    const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString();
+    const age = async (uuid: string, status: string, receivedDaysAgo: number, handledDaysAgo: number | null) => {
+      const inboxId = (await post(delivery(uuid))).json().data.inboxId as string;
+      await services.deps.database.db.execute(sql`
+        update webhook_inbox set status = ${status}, received_at = ${daysAgo(receivedDaysAgo)}::timestamptz,
+               processed_at = ${handledDaysAgo === null ? null : daysAgo(handledDaysAgo)}::timestamptz
+         where id = ${inboxId}`);
+      return inboxId;
+    };
+    const processedLongAgo = await age('job-kept-31-days', 'Processed', 40, 31);
+    const failedLongAgo = await age('job-failed-31-days', 'Failed', 40, 31);
+    const processedLately = await age('job-kept-29-days', 'Processed', 40, 29);
+    const stillWaiting = await age('job-still-waiting', 'Received', 40, null);
+
+    const deliveriesPerDay = async () => {
+      const response = await services.app.inject({
+        method: 'GET',
+        url: `/api/Admin/metrics?from=${daysAgo(45).slice(0, 10)}&to=${daysAgo(0).slice(0, 10)}`,
+        headers: bearer(superToken),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.webhookDeliveries as Array<{ start: string; count: number }>;
+    };
+    const counted = await deliveriesPerDay();
+    expect(counted.find((day) => day.start === daysAgo(40).slice(0, 10))?.count).toBe(4);
+
+    const context = {
+      deps: services.deps,
+      log: services.deps.logger,
+      jobId: 'nightly',
+      workerId: 'test',
+      retryCount: 0,
+    };
+    expect(await removeOldDeliveriesJob.handle({}, context)).toEqual({ removed: 2 });
+    const left = rowsOf<{ id: string }>(
+      await services.deps.database.db.execute(
+        sql`select id from webhook_inbox where id in (${processedLongAgo}, ${failedLongAgo}, ${processedLately}, ${stillWaiting})`,
+      ),
+    ).map((row) => row.id);
+    expect(left.sort()).toEqual([processedLately, stillWaiting].sort());
+    expect(await deliveriesPerDay()).toEqual(counted);
+    // Run again, nothing more goes and nothing is counted twice.
+    expect(await removeOldDeliveriesJob.handle({}, context)).toEqual({ removed: 0 });
+    expect(await deliveriesPerDay()).toEqual(counted);
   });
 
   it('stores a delivery and queues its processing in one statement, the secret read once', async () => {

@@ -31,6 +31,8 @@ export type AnswerRoute<Params, Query, Body, Data extends z.ZodType> = {
   url: string;
   access: Access;
   rateLimit?: FastifyContextConfig['rateLimit'];
+  /** Bytes a body may have, when less than the server's default; a longer one is answered 413. */
+  bodyLimit?: number;
   /** A GET that changes something (the product's paths have a few): the audit log records it as a change. */
   changesState?: true;
   tags: readonly string[];
@@ -54,11 +56,24 @@ export function answerRoute<
   Body extends z.ZodType | undefined,
   Data extends z.ZodType,
 >(app: App, route: AnswerRoute<Params, Query, Body, Data>): void {
-  const { method, url, access, rateLimit, changesState, data, status = 200, message, answer, ...parts } = route;
+  const {
+    method,
+    url,
+    access,
+    rateLimit,
+    bodyLimit,
+    changesState,
+    data,
+    status = 200,
+    message,
+    answer,
+    ...parts
+  } = route;
   const schema: FastifySchema = { ...parts, response: { [status]: successEnvelope(data) } };
   app.route({
     method,
     url,
+    ...(bodyLimit === undefined ? {} : { bodyLimit }),
     config: { access, ...(rateLimit === undefined ? {} : { rateLimit }), ...(changesState ? { changesState } : {}) },
     schema,
     handler: async (request, reply) => {

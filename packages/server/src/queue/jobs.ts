@@ -7,6 +7,7 @@ import {
 import {
   dailyDigestJob,
   dispatchDueRunsJob,
+  forgetOldRecordReadsJob,
   reconcileJob,
   removeExpiredNoticesJob,
 } from '../modules/automation/automation.jobs.ts';
@@ -15,7 +16,8 @@ import { endPastDueGraceJob } from '../modules/billing/billing.jobs.ts';
 import { sendMailJob } from '../modules/mail/mail.jobs.ts';
 import { activateVendorJob, checkWebhooksJob } from '../modules/servicem8/servicem8.jobs.ts';
 import { systemPingJob } from '../modules/system/system.jobs.ts';
-import { processDeliveryJob } from '../modules/webhooks/webhooks.jobs.ts';
+import { removeAbandonedAttachmentsJob } from '../modules/triggers/triggers.jobs.ts';
+import { processDeliveryJob, removeOldDeliveriesJob } from '../modules/webhooks/webhooks.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
 
 /** Every background job, registered here explicitly: workers subscribe to exactly this list. */
@@ -35,4 +37,7 @@ export const JOBS: readonly JobDefinition[] = [
   removeOldSessionsJob,
   dailyDigestJob,
   removeExpiredNoticesJob,
+  removeAbandonedAttachmentsJob,
+  removeOldDeliveriesJob,
+  forgetOldRecordReadsJob,
 ];

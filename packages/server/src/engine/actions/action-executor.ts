@@ -25,7 +25,7 @@ export type ActionEnv = {
    * The unsubscribe link for an automated email to this contact of the run's client; null when the run
    * has no client to opt out.
    */
-  unsubscribeLink(contact: { name: string; email: string }): string | null;
+  unsubscribeLink(contact: { name: string; email: string }): Promise<string | null>;
   /** Names for uuids (badges, queues, categories, materials) from the synced reference data. */
   nameOf(kind: 'badge' | 'queue' | 'category' | 'material', uuid: string): string;
 };
@@ -62,6 +62,14 @@ export class ActionProblem extends Error {
     super(message);
     this.name = 'ActionProblem';
     this.kind = kind;
+  }
+}
+
+/** A text of the action that cannot be filled in: it does not parse, or filling it in passes a limit. */
+export class TextProblem extends ActionProblem {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TextProblem';
   }
 }
 

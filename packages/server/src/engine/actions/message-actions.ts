@@ -40,8 +40,8 @@ function noAddress(audience: Audience, what: 'an email address' | 'a mobile numb
  * Every automated email ends with a visible link to the public page where its recipient stops them
  * (the line is part of the plan, so the job diary check of a resumed step finds the same text).
  */
-function withUnsubscribeLine(body: string, contact: Sm8Record, to: string, env: ActionEnv): string {
-  const link = env.unsubscribeLink({ name: contactName(contact), email: to });
+async function withUnsubscribeLine(body: string, contact: Sm8Record, to: string, env: ActionEnv): Promise<string> {
+  const link = await env.unsubscribeLink({ name: contactName(contact), email: to });
   return link ? `${body}\n\n--\nTo stop automated emails from us, unsubscribe: ${link}` : body;
 }
 
@@ -73,7 +73,7 @@ function sendEmailAction<T extends 'Job_SendEmail' | 'JobClient_SendEmail'>(audi
       const subject = await env.render(texts.subject, contact);
       const body = await env.render(texts.body, contact);
       const to = text(contact.email);
-      const fullBody = withUnsubscribeLine(body.text, contact, to, env);
+      const fullBody = await withUnsubscribeLine(body.text, contact, to, env);
       return {
         input: { to, subject: subject.text, body: fullBody, jobUuid: text((await env.records.job())?.uuid) },
         description: `Email ${recipientLabel(contact, to)}: "${subject.text}"`,
@@ -156,7 +156,7 @@ export const sendAttachment: ActionExecutor<'Job_SendAttachment'> = {
         fileName: file.fileName,
         to,
         subject: renderedSubject.text,
-        body: withUnsubscribeLine(renderedBody.text, contact, to, env),
+        body: await withUnsubscribeLine(renderedBody.text, contact, to, env),
       },
       description: `Attach "${file.fileName}" to ${jobLabel(job)} and email it to ${recipientLabel(contact, to)}: "${renderedSubject.text}"`,
       missingMergeFields: [...new Set([...renderedSubject.missing, ...renderedBody.missing])],

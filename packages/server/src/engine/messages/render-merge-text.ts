@@ -6,15 +6,16 @@ import {
   type MergeFieldName,
   unknownMergeFieldMessage,
 } from '@automate/contract';
-import { type FS, Liquid, type Template, type Variable } from 'liquidjs';
+import type { FS, Template, Variable } from 'liquidjs';
+import { createLiquid, LIQUID_LIMITS, liquidLimitProblem } from './liquid-engine.ts';
 import type { MergeValues } from './merge-values.ts';
 
 /**
  * Action texts (email subject and body, SMS, notes) are Liquid templates whose variables are the
  * merge fields: `Hi {{ contact.first_name }}, job {{ job.number | upcase }} is booked.` Liquid only
  * reads the data it is given; this engine also has no files to read (include, render and layout are
- * refused when a text is parsed), reads own properties only, and bounds parse size, render time and
- * memory, so a vendor's text cannot reach the server or keep a worker busy.
+ * refused when a text is parsed), reads own properties only, and has the limits of every engine
+ * (`liquid-engine.ts`), so a vendor's text cannot reach the server or keep a worker busy.
  */
 
 /** A file system with no files: even if a tag tried to load one, there would be nothing to find. */
@@ -32,11 +33,7 @@ const NO_FILES: FS = {
   containsSync: () => false,
 };
 
-/** Texts are at most 10,000 characters; rendering one takes well under a millisecond. */
-const MERGE_TEXT_LIMITS = { parseLimit: 100_000, renderLimit: 500, memoryLimit: 1_000_000 } as const;
-
-const liquid = new Liquid({
-  ...MERGE_TEXT_LIMITS,
+const liquid = createLiquid({
   fs: NO_FILES,
   root: [],
   partials: [],
@@ -73,7 +70,10 @@ function parseText(text: string): Template[] {
   try {
     return liquid.parse(text);
   } catch (error) {
-    throw new MergeTextError(`The text has a template error: ${firstLine(error)}`);
+    const limit = liquidLimitProblem(error);
+    throw new MergeTextError(
+      limit ? `The text cannot be used: ${limit}.` : `The text has a template error: ${firstLine(error)}`,
+    );
   }
 }
 
@@ -156,9 +156,13 @@ function scopeOf(values: MergeValues): Record<string, Record<string, string | nu
  * Renders a text with the merge values. A field without a value renders as empty and is listed in
  * `missing` (each once, in order of appearance, also when it sits in a branch that did not render),
  * as is a variable that is not a merge field. Throws a MergeTextError with a sentence when the text
- * does not parse or cannot be rendered within the limits.
+ * does not parse or cannot be rendered within the limits; `renderLimitMs` may shorten the time limit.
  */
-export function renderMergeText(template: string, values: MergeValues): { text: string; missing: string[] } {
+export function renderMergeText(
+  template: string,
+  values: MergeValues,
+  options: { renderLimitMs?: number } = {},
+): { text: string; missing: string[] } {
   const templates = parseText(template);
   const missing = unique(
     variablesIn(templates)
@@ -167,9 +171,18 @@ export function renderMergeText(template: string, values: MergeValues): { text: 
   );
   let text: unknown;
   try {
-    text = liquid.renderSync(templates, scopeOf(values));
+    text = liquid.renderSync(
+      templates,
+      scopeOf(values),
+      options.renderLimitMs === undefined
+        ? {}
+        : { renderLimit: Math.min(options.renderLimitMs, LIQUID_LIMITS.renderLimit) },
+    );
   } catch (error) {
-    throw new MergeTextError(`The text could not be rendered: ${firstLine(error)}`);
+    const limit = liquidLimitProblem(error);
+    throw new MergeTextError(
+      limit ? `The text cannot be filled in: ${limit}.` : `The text could not be rendered: ${firstLine(error)}`,
+    );
   }
   return { text: String(text), missing };
 }

@@ -3,6 +3,7 @@ import { defineJob } from '../../queue/job-definition.ts';
 import { connectedVendorIds } from '../servicem8/sm8-access.ts';
 import { removeExpiredNotices } from './notices.service.ts';
 import { reconcileVendor } from './reconciliation.service.ts';
+import { forgetOldRecordReads } from './record-read-limits.ts';
 import { sendDailyDigests } from './run-digest.service.ts';
 import { dispatchDueRuns } from './run-dispatch.service.ts';
 
@@ -52,4 +53,13 @@ export const removeExpiredNoticesJob = defineJob({
   queue: { retryLimit: 2, retryDelay: 300 },
   schedule: '27 3 * * *',
   handle: async (_payload, { deps }) => ({ removed: await removeExpiredNotices(deps) }),
+});
+
+/** Every night: the reads of never-seen records and the records found missing are kept a day. */
+export const forgetOldRecordReadsJob = defineJob({
+  name: 'automation.forget-old-record-reads',
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 2, retryDelay: 300 },
+  schedule: '57 3 * * *',
+  handle: async (_payload, { deps }) => ({ removed: await forgetOldRecordReads(deps) }),
 });

@@ -4,6 +4,7 @@ import {
   automationEvents,
   runSteps,
   sm8ReconcileCursors,
+  sm8RecordProbes,
   sm8Snapshots,
   sm8Writes,
   triggerRuns,
@@ -37,21 +38,73 @@ export async function lockSnapshot(
 }
 
 /** When the snapshot's data was read from ServiceM8; undefined without a snapshot. */
-export async function findSnapshotSeenAt(
+/**
+ * When the record's snapshot was read (none without a snapshot), and when ServiceM8 last answered that
+ * it does not have the record, if that was after `missingSince`; in one statement.
+ */
+export async function findRecordStanding(
   db: Db,
   key: { vendorId: string; object: string; uuid: string },
-): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ seenAt: sm8Snapshots.seenAt })
-    .from(sm8Snapshots)
-    .where(
-      and(
-        eq(sm8Snapshots.vendorId, key.vendorId),
-        eq(sm8Snapshots.object, key.object),
-        eq(sm8Snapshots.uuid, key.uuid),
-      ),
-    );
-  return row?.seenAt;
+  missingSince: Date,
+): Promise<{ seenAt: Date | null; missingAt: Date | null }> {
+  const result = await db.execute(sql`
+    select (select ${sm8Snapshots.seenAt} from ${sm8Snapshots}
+             where ${sm8Snapshots.vendorId} = ${key.vendorId} and ${sm8Snapshots.object} = ${key.object}
+               and ${sm8Snapshots.uuid} = ${key.uuid}) as "seenAt",
+           (select ${sm8RecordProbes.probedAt} from ${sm8RecordProbes}
+             where ${sm8RecordProbes.vendorId} = ${key.vendorId} and ${sm8RecordProbes.object} = ${key.object}
+               and ${sm8RecordProbes.uuid} = ${key.uuid} and ${sm8RecordProbes.missing}
+               and ${sm8RecordProbes.probedAt} > ${missingSince.toISOString()}::timestamptz) as "missingAt"`);
+  const [row] = (
+    result as unknown as { rows: Array<{ seenAt: string | Date | null; missingAt: string | Date | null }> }
+  ).rows;
+  const asDate = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
+  return { seenAt: asDate(row?.seenAt), missingAt: asDate(row?.missingAt) };
+}
+
+/**
+ * Counts a read of a record the vendor has no snapshot of, unless `perMinute` such reads were counted
+ * since `minuteAgo`; answers whether it was counted (and so may be made). Two processes counting at
+ * the same moment may each pass the last one.
+ */
+export async function claimNewRecordRead(
+  db: Db,
+  key: { vendorId: string; object: string; uuid: string },
+  at: { now: Date; minuteAgo: Date; perMinute: number },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into ${sm8RecordProbes} (vendor_id, object, uuid, probed_at, missing)
+    select ${key.vendorId}::uuid, ${key.object}::text, ${key.uuid}::text, ${at.now.toISOString()}::timestamptz, false
+     where (select count(*) from ${sm8RecordProbes}
+             where vendor_id = ${key.vendorId} and probed_at > ${at.minuteAgo.toISOString()}::timestamptz) < ${at.perMinute}
+    on conflict (vendor_id, object, uuid) do update set probed_at = excluded.probed_at, missing = false
+    returning 1 as claimed`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** ServiceM8 answered that it does not have the record (404): it is not read again for a while. */
+export async function rememberMissingRecord(
+  db: Db,
+  key: { vendorId: string; object: string; uuid: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(sm8RecordProbes)
+    .values({ ...key, probedAt: now, missing: true })
+    .onConflictDoUpdate({
+      target: [sm8RecordProbes.vendorId, sm8RecordProbes.object, sm8RecordProbes.uuid],
+      set: { probedAt: now, missing: true },
+    });
+}
+
+/** Every vendor's nightly clean-up: forgets reads and missing records from before `before`; answers how many. */
+export async function deleteRecordProbesBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.execute(sql`
+    with gone as (
+      delete from ${sm8RecordProbes} where probed_at < ${before.toISOString()}::timestamptz returning 1
+    )
+    select count(*)::int as removed from gone`);
+  return (result as unknown as { rows: Array<{ removed: number }> }).rows[0]?.removed ?? 0;
 }
 
 export async function saveSnapshot(tx: Db, row: SnapshotRow): Promise<void> {

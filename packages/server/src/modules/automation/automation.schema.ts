@@ -1,6 +1,7 @@
 import { RUN_STATUSES, STEP_KINDS, STEP_STATUSES } from '@automate/contract';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -33,6 +34,27 @@ export const sm8Snapshots = pgTable(
     seenAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.object, t.uuid] })],
+);
+
+/**
+ * Reads a webhook delivery asked for of records the vendor had no snapshot of, and records ServiceM8
+ * answered 404 for: when each was last read and whether it was missing. A delivery can name made-up
+ * records, so those reads are counted per minute, and a missing record is not read again for a day.
+ * Kept a day.
+ */
+export const sm8RecordProbes = pgTable(
+  'sm8_record_probes',
+  {
+    vendorId: ownedByVendor(),
+    object: text().notNull(),
+    uuid: text().notNull(),
+    probedAt: timestamp({ withTimezone: true }).notNull(),
+    missing: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.object, t.uuid] }),
+    index('sm8_record_probes_vendor_probed_idx').on(t.vendorId, t.probedAt),
+  ],
 );
 
 /** Where reconciliation got to per object: the newest `edit_date` it has read. */
@@ -228,3 +250,18 @@ export const clientOptOuts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.clientUuid] })],
 );
+
+/**
+ * The recipients of the unsubscribe links automated emails carry. A link names only an opaque id
+ * (derived from the recipient with a key of the server's, so nobody can work it out or read anything
+ * from it), kept here as its SHA-256 with whom it stands for: one row per recipient, whatever number
+ * of emails carried it.
+ */
+export const unsubscribeLinks = pgTable('unsubscribe_links', {
+  tokenSha256: text().primaryKey(),
+  vendorId: ownedByVendor(),
+  clientUuid: text().notNull(),
+  contactName: text().notNull(),
+  email: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});

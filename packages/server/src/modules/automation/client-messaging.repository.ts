@@ -1,9 +1,10 @@
 import { CLIENT_FACING_ACTIONS } from '@automate/contract';
 import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { clientOptOuts, runSteps, triggerRuns } from './automation.schema.ts';
+import { clientOptOuts, runSteps, triggerRuns, unsubscribeLinks } from './automation.schema.ts';
 
 export type ClientOptOutRow = typeof clientOptOuts.$inferSelect;
+export type UnsubscribeLinkRow = typeof unsubscribeLinks.$inferSelect;
 
 /** Records the opt-out; a client who opted out already keeps the first date. */
 export async function insertOptOut(db: Db, values: ClientOptOutRow): Promise<void> {
@@ -61,4 +62,14 @@ export async function countClientMessagesSince(
       ),
     );
   return row?.total ?? 0;
+}
+
+/** Keeps whom an unsubscribe link stands for; a link kept before stays as it was. */
+export async function insertUnsubscribeLink(db: Db, values: UnsubscribeLinkRow): Promise<void> {
+  await db.insert(unsubscribeLinks).values(values).onConflictDoNothing();
+}
+
+export async function findUnsubscribeLink(db: Db, tokenSha256: string): Promise<UnsubscribeLinkRow | undefined> {
+  const [row] = await db.select().from(unsubscribeLinks).where(eq(unsubscribeLinks.tokenSha256, tokenSha256));
+  return row;
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type ClientMessagingSettings,
   type ClientOptOut,
@@ -19,40 +19,61 @@ import {
   countClientMessagesSince,
   deleteOptOut,
   findOptOut,
+  findUnsubscribeLink,
   insertOptOut,
+  insertUnsubscribeLink,
   listOptOuts,
 } from './client-messaging.repository.ts';
 
 /**
  * Opt-outs and contact limits of automated client messages, and the unsubscribe link every automated
- * email carries. The link holds the vendor, the client and the address, signed (HMAC) so nobody can
- * opt someone else out; it needs nothing stored until it is used.
+ * email carries. The link holds an opaque id: a keyed hash of the vendor, the client and the address,
+ * so nobody can opt someone else out or read whom it is for; the server keeps whom each id stands for.
+ * Links of emails sent before ids held the recipient themselves, signed (HMAC): they keep working.
  */
 
-const LinkClaim = z.tuple([z.uuid(), z.string().min(1), z.string(), z.string()]);
 type LinkClaim = { vendorId: string; clientUuid: string; contactName: string; email: string };
 
-function sign(deps: Deps, payload: string): string {
-  return createHmac('sha256', deps.keys.unsubscribeSigningKey).update(payload).digest('base64url');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The same recipient always gets the same id, so one row stands for every email they were sent. */
+function linkId(deps: Deps, claim: LinkClaim): string {
+  return createHmac('sha256', deps.keys.unsubscribeSigningKey)
+    .update(`unsubscribe-link\n${claim.vendorId}\n${claim.clientUuid}\n${claim.email.toLowerCase()}`)
+    .digest('base64url');
 }
 
-function unsubscribeToken(deps: Deps, claim: LinkClaim): string {
-  const payload = Buffer.from(
-    JSON.stringify([claim.vendorId, claim.clientUuid, claim.contactName.slice(0, 80), claim.email]),
-  ).toString('base64url');
-  return `${payload}.${sign(deps, payload)}`;
-}
-
-/** The public page an automated email links to, for its recipient at this client. */
-export function unsubscribeUrl(deps: Deps, claim: LinkClaim): string {
-  return `${deps.config.publicUrl}${UNSUBSCRIBE_PAGE_PATH}?token=${unsubscribeToken(deps, claim)}`;
+/** The public page an automated email links to, for its recipient at this client (kept for when it is used). */
+export async function unsubscribeUrl(deps: Deps, claim: LinkClaim): Promise<string> {
+  const id = linkId(deps, claim);
+  await insertUnsubscribeLink(deps.database.db, {
+    tokenSha256: sha256(id),
+    vendorId: claim.vendorId,
+    clientUuid: claim.clientUuid,
+    contactName: claim.contactName.slice(0, 80),
+    email: claim.email,
+    createdAt: deps.clock.now(),
+  });
+  return `${deps.config.publicUrl}${UNSUBSCRIBE_PAGE_PATH}?token=${id}`;
 }
 
 const INVALID_LINK = 'This unsubscribe link is not valid: copy the whole link from the email.';
 
-function readToken(deps: Deps, token: string): LinkClaim {
+/** Whom the link is for: an id the server keeps, or (emails sent before ids) the signed recipient. */
+async function readToken(deps: Deps, token: string): Promise<LinkClaim> {
+  if (token.includes('.')) return readSignedToken(deps, token);
+  const row = await findUnsubscribeLink(deps.database.db, sha256(token));
+  if (!row) throw new AppError('NOT_FOUND', INVALID_LINK);
+  return { vendorId: row.vendorId, clientUuid: row.clientUuid, contactName: row.contactName, email: row.email };
+}
+
+const SignedClaim = z.tuple([z.uuid(), z.string().min(1), z.string(), z.string()]);
+
+function readSignedToken(deps: Deps, token: string): LinkClaim {
   const [payload = '', signature = ''] = token.split('.');
-  const expected = Buffer.from(sign(deps, payload));
+  const expected = Buffer.from(
+    createHmac('sha256', deps.keys.unsubscribeSigningKey).update(payload).digest('base64url'),
+  );
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     throw new AppError('NOT_FOUND', INVALID_LINK);
@@ -62,7 +83,7 @@ function readToken(deps: Deps, token: string): LinkClaim {
   } catch {
     throw new AppError('NOT_FOUND', INVALID_LINK);
   }
-  const parsed = LinkClaim.safeParse(decoded);
+  const parsed = SignedClaim.safeParse(decoded);
   if (!parsed.success) throw new AppError('NOT_FOUND', INVALID_LINK);
   const [vendorId, clientUuid, contactName, email] = parsed.data;
   return { vendorId, clientUuid, contactName, email };
@@ -82,13 +103,13 @@ async function pageFor(deps: Deps, claim: LinkClaim): Promise<UnsubscribePage> {
 }
 
 /** What the unsubscribe page shows before the recipient confirms. */
-export function unsubscribePage(deps: Deps, token: string): Promise<UnsubscribePage> {
-  return pageFor(deps, readToken(deps, token));
+export async function unsubscribePage(deps: Deps, token: string): Promise<UnsubscribePage> {
+  return pageFor(deps, await readToken(deps, token));
 }
 
 /** The recipient confirmed (on the page, or their mail program's one-click unsubscribe). */
 export async function unsubscribe(deps: Deps, token: string): Promise<UnsubscribePage> {
-  const claim = readToken(deps, token);
+  const claim = await readToken(deps, token);
   const page = await pageFor(deps, claim);
   await insertOptOut(deps.database.db, { ...claim, optedOutAt: deps.clock.now() });
   return { ...page, optedOut: true };

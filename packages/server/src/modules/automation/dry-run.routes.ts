@@ -1,6 +1,7 @@
 import { DryRunRequest, DryRunResult } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
+import { requireCaller } from '../../http/access.ts';
 import { invalidField } from '../../http/app-error.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
 import { TRIGGER_BASE as base, TriggerParams, triggerRoute } from '../triggers/trigger-paths.ts';
@@ -15,12 +16,32 @@ function recordSubject(subject: { jobUuid?: string; clientUuid?: string; formRes
   };
 }
 
+/** Each dry run reads ServiceM8 and fills in texts, so a person may start this many a minute. */
+const DRY_RUNS_PER_MINUTE = 30;
+
 const dryRunDescription =
-  'Evaluates the conditions against a record read fresh from ServiceM8 and plans every action (rendered texts, recipients) without performing any. Give jobUuid, clientUuid or formResponseUuid.';
+  'Evaluates the conditions against a record read fresh from ServiceM8 and plans every action (rendered texts, recipients) without performing any. Give jobUuid, clientUuid or formResponseUuid. ' +
+  'A text that cannot be filled in within the template limits (loops inside loops) is refused with 400 naming its action; ' +
+  `a person may test ${DRY_RUNS_PER_MINUTE} times a minute (then 429).`;
 
 /** "Test on a job": a trigger, saved or not, tried on a ServiceM8 record, under /vendor/{vendorId}/Trigger. */
 export function dryRunRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
+    // One count per person for both routes; after the access check, which tells who is calling.
+    app.addHook(
+      'preHandler',
+      app.rateLimit({
+        max: DRY_RUNS_PER_MINUTE,
+        timeWindow: '1 minute',
+        keyGenerator: (request) => `dry-run:${requireCaller(request).id}`,
+        errorResponseBuilder: (_request, context) => ({
+          statusCode: 429,
+          code: 'RATE_LIMITED',
+          message: `You can test triggers ${DRY_RUNS_PER_MINUTE} times a minute. Wait ${context.after} and try again.`,
+        }),
+      }),
+    );
+
     vendorRoute(app, {
       ...triggerRoute,
       method: 'POST',

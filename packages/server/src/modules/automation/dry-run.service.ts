@@ -1,11 +1,17 @@
-import { ACTION_WORDS, type DryRunAction, type DryRunResult, type TriggerDefinition } from '@automate/contract';
+import {
+  ACTION_WORDS,
+  actionName,
+  type DryRunAction,
+  type DryRunResult,
+  type TriggerDefinition,
+} from '@automate/contract';
 import type { Deps } from '../../deps.ts';
-import { ActionProblem } from '../../engine/actions/action-executor.ts';
+import { ActionProblem, TextProblem } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
 import type { RecordSubject } from '../../engine/records/run-records.ts';
 import { text } from '../../engine/records/run-records.ts';
-import { notFound } from '../../http/app-error.ts';
+import { invalidField, notFound } from '../../http/app-error.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { loadReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
@@ -48,7 +54,7 @@ export async function dryRunTrigger(
   );
   const missing = new Set<string>();
   const actions: DryRunAction[] = [];
-  for (const action of definition.actions) {
+  for (const [index, action] of definition.actions.entries()) {
     try {
       const plan = await executorFor(action.type).plan(action.params, env);
       for (const field of plan.missingMergeFields) missing.add(field);
@@ -60,6 +66,10 @@ export async function dryRunTrigger(
         problem: null,
       });
     } catch (error) {
+      // The definition itself is wrong, whatever the record: the test is refused rather than answered.
+      if (error instanceof TextProblem) {
+        throw invalidField(`definition.actions.${index}`, `${actionName(index, action.type)}: ${error.message}`);
+      }
       if (!(error instanceof ActionProblem)) throw error;
       actions.push({
         actionId: action.id,

@@ -19,14 +19,22 @@ import { sm8ClientFor, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
 import {
   type EventRow,
   findCursor,
-  findSnapshotSeenAt,
+  findRecordStanding,
   insertEvent,
   lockSnapshot,
   recentWrites,
+  rememberMissingRecord,
   saveSnapshot,
   type WriteRow,
 } from './automation.repository.ts';
 import { wakeBookingRuns } from './booking-moves.service.ts';
+import {
+  MISSING_RECORD_REMEMBERED_MS,
+  type NewRecordReads,
+  newRecordReadsOfDelivery,
+  type ReadSkipped,
+  takeNewRecordRead,
+} from './record-read-limits.ts';
 import { matchEvent, matchLeftoverEvents } from './trigger-matching.service.ts';
 
 /**
@@ -58,15 +66,24 @@ export type Delivery = { vendorId: string; notice: DeliveryNotice; receivedAt: D
 /** Older than this, an unmatched event is not being matched by a live process (a job's heartbeat is 10 s). */
 const ABANDONED_AFTER_MS = 10_000;
 
-/** The new events one record's change brought, and the record as read for it (none when it was not read). */
-export type Observation = { events: EventRow[]; fresh: FreshRecord[] };
+/**
+ * The new events one record's change brought, and the record as read for it (none when it was not
+ * read); `skipped` says why a record was not read at all.
+ */
+export type Observation = { events: EventRow[]; fresh: FreshRecord[]; skipped?: ReadSkipped };
+
+/** How many records a delivery named were not read, by why. */
+export type SkippedReads = Partial<Record<ReadSkipped, number>>;
 
 /**
  * Reads the records a delivery names and matches the events their changes bring. `reconcile`: the
  * delivery is about changes it does not name (its layout is unknown, or the record is not in it), so
  * only reading what changed in the account finds them; the caller queues that.
  */
-export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{ events: number; reconcile: boolean }> {
+export async function processDelivery(
+  deps: Deps,
+  delivery: Delivery,
+): Promise<{ events: number; reconcile: boolean; skipped?: SkippedReads }> {
   const { notice, vendorId, receivedAt } = delivery;
   // A process that stopped after storing a delivery's events and before matching them leaves them
   // unmatched, and the records now read as seen: match what it left of this vendor's now, not at the
@@ -90,11 +107,13 @@ export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{
   const connection = await sm8ConnectionOf(deps, vendorId);
   const client = sm8ClientFor(deps, connection);
   const observed: Observation[] = [];
+  const newReads = newRecordReadsOfDelivery();
   for (const { object, uuid, type } of targets) {
     observed.push(
       await observeRecord(deps, client, vendorId, object, uuid, {
         // Any read of a record, or its snapshot, shows that it was created, whenever it was made.
         changedBy: type && EVENT_WEBHOOKS[type].created ? 'ever' : receivedAt,
+        newReads,
         ...(type
           ? { created: EVENT_WEBHOOKS[type].created, extra: (record) => deriveEventWebhookEvents(type, record) }
           : {}),
@@ -106,7 +125,19 @@ export async function processDelivery(deps: Deps, delivery: Delivery): Promise<{
     for (const event of stored) await matchEvent(deps, event, fresh, connection);
     events += stored.length;
   }
-  return { events, reconcile: false };
+  const skipped = countSkipped(observed);
+  if (!skipped) return { events, reconcile: false };
+  deps.logger.warn(
+    { vendorId, object: targets[0]?.object, skipped },
+    'Records a ServiceM8 delivery named were not read: missing in ServiceM8 lately, or never seen and over the reads allowed (reconciliation finds real new ones)',
+  );
+  return { events, reconcile: false, skipped };
+}
+
+function countSkipped(observed: readonly Observation[]): SkippedReads | undefined {
+  const counts: SkippedReads = {};
+  for (const { skipped } of observed) if (skipped) counts[skipped] = (counts[skipped] ?? 0) + 1;
+  return Object.keys(counts).length > 0 ? counts : undefined;
 }
 
 /**
@@ -132,7 +163,8 @@ export async function observeRecord(
   const readAt = options.readAt ?? deps.clock.now();
   const read = options.record
     ? { record: options.record, done: () => {} }
-    : await readUnlessSeenSince(deps, client, key, options.changedBy);
+    : await readUnlessSeenSince(deps, client, key, options.changedBy, options.newReads);
+  if ('skipped' in read) return { events: [], fresh: [], skipped: read.skipped };
   try {
     return await deriveAndSave(deps, key, read.record, readAt, options);
   } finally {
@@ -148,6 +180,8 @@ type ObserveOptions = {
   /** When `record` was read; now when it is read here. */
   readAt?: Date;
   changedBy?: Date | 'ever';
+  /** The delivery's share of reads of records the vendor has never seen. */
+  newReads?: NewRecordReads;
   source?: 'webhook' | 'reconcile';
   extra?: (record: Sm8Record) => DerivedEvent[];
 };
@@ -239,31 +273,40 @@ const observationsUnderWay = new Map<string, { startedAt: Date; record: Promise<
 
 /**
  * The record as ServiceM8 has it (null when it is gone), or SEEN when the snapshot was read after
- * `changedBy`; `done` ends the observation once its snapshot is saved.
+ * `changedBy`; `done` ends the observation once its snapshot is saved. Or why it was not read: ServiceM8
+ * lately answered that it does not have it, or the vendor has never seen it and the reads allowed for
+ * such records are used up (`record-read-limits.ts`).
  */
 async function readUnlessSeenSince(
   deps: Deps,
   client: Sm8Client,
   key: RecordKey,
   changedBy: Date | 'ever' | undefined,
-): Promise<{ record: Sm8Record | null | typeof SEEN; done: () => void }> {
+  newReads: NewRecordReads = { left: Number.POSITIVE_INFINITY },
+): Promise<{ record: Sm8Record | null | typeof SEEN; done: () => void } | { skipped: ReadSkipped }> {
   const nothingToEnd = () => {};
   const shows = (readAt: Date) => changedBy === 'ever' || (changedBy !== undefined && readAt > changedBy);
-  if (changedBy) {
-    const seenAt = await findSnapshotSeenAt(deps.database.db, key);
-    if (seenAt && shows(seenAt)) return { record: SEEN, done: nothingToEnd };
-  }
+  const missingSince = new Date(deps.clock.now().getTime() - MISSING_RECORD_REMEMBERED_MS);
+  const { seenAt, missingAt } = await findRecordStanding(deps.database.db, key, missingSince);
+  if (seenAt && shows(seenAt)) return { record: SEEN, done: nothingToEnd };
+  if (missingAt && (!seenAt || missingAt > seenAt)) return { skipped: 'missing' };
   const readKey = `${key.vendorId}/${key.object}/${key.uuid}`;
   const underWay = observationsUnderWay.get(readKey);
   // Only a read that started after the change was announced is sure to show it.
   if (underWay && shows(underWay.startedAt)) return { record: await underWay.record, done: nothingToEnd };
+  if (!seenAt) {
+    const refused = await takeNewRecordRead(deps, key, newReads);
+    if (refused) return { skipped: refused };
+  }
   const observation = { startedAt: deps.clock.now(), record: client.get(key.object, key.uuid, AnyRecord) };
   observationsUnderWay.set(readKey, observation);
   const done = () => {
     if (observationsUnderWay.get(readKey) === observation) observationsUnderWay.delete(readKey);
   };
   try {
-    return { record: await observation.record, done };
+    const record = await observation.record;
+    if (record === null) await rememberMissingRecord(deps.database.db, key, deps.clock.now());
+    return { record, done };
   } catch (error) {
     done();
     throw error;

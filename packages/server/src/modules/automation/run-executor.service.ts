@@ -11,13 +11,20 @@ import {
 } from '@automate/contract';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { type ActionEnv, ActionProblem, jobLabel, UncertainOutcome } from '../../engine/actions/action-executor.ts';
+import {
+  type ActionEnv,
+  ActionProblem,
+  jobLabel,
+  TextProblem,
+  UncertainOutcome,
+} from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
 import { explainLapse } from '../../engine/conditions/explain-result.ts';
 import type { Sm8Record } from '../../engine/events/derive-events.ts';
+import { LIQUID_LIMITS } from '../../engine/messages/liquid-engine.ts';
 import { buildMergeValues } from '../../engine/messages/merge-values.ts';
-import { mergeRecordsUsed, renderMergeText } from '../../engine/messages/render-merge-text.ts';
+import { MergeTextError, mergeRecordsUsed, renderMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { RunRecords } from '../../engine/records/run-records.ts';
 import { formatInZone } from '../../engine/schedule/due-at.ts';
 import { nextBusinessOpening, openingWords } from '../../engine/schedule/quiet-hours.ts';
@@ -433,6 +440,13 @@ function latestStepOf(steps: StepRow[], actionId: string): StepRow | undefined {
   return steps.filter((step) => step.kind === 'Action' && step.actionId === actionId).at(-1);
 }
 
+/**
+ * How long filling in all the texts of one run attempt (or one dry run) may take together, each text
+ * at most the engine's own limit: with 20 actions of two texts each, one text's limit alone would let
+ * a trigger keep the process busy for seconds.
+ */
+const TEXTS_RENDER_MS = LIQUID_LIMITS.renderLimit * 2;
+
 /** What actions use during this run; also used by the dry run (which never calls `perform`). */
 export function actionEnv(
   deps: Deps,
@@ -442,6 +456,7 @@ export function actionEnv(
   names: ReferenceNames,
 ): ActionEnv {
   const db = deps.database.db;
+  let renderMsLeft = TEXTS_RENDER_MS;
   return {
     client,
     records,
@@ -455,7 +470,15 @@ export function actionEnv(
         booking: used.has('booking') ? await records.booking() : null,
         vendor: used.has('vendor') ? await records.vendor() : null,
       });
-      return renderMergeText(template, values);
+      const started = performance.now();
+      try {
+        return renderMergeText(template, values, { renderLimitMs: Math.max(1, renderMsLeft) });
+      } catch (error) {
+        if (error instanceof MergeTextError) throw new TextProblem(error.message);
+        throw error;
+      } finally {
+        renderMsLeft -= performance.now() - started;
+      }
     },
     emailTemplate: (id) => templateToSend(db, { vendorId: run.vendorId, id }),
     attachment: (id) => readTriggerAttachment(deps, run.vendorId, id),
@@ -473,7 +496,7 @@ export function actionEnv(
       });
     },
     newUuid: () => randomUUID(),
-    unsubscribeLink: ({ name, email }) =>
+    unsubscribeLink: async ({ name, email }) =>
       run.clientUuid
         ? unsubscribeUrl(deps, { vendorId: run.vendorId, clientUuid: run.clientUuid, contactName: name, email })
         : null,

@@ -94,6 +94,7 @@ export function billingRoutes(deps: Deps, { countUsage }: { countUsage: UsageCou
       method: 'GET',
       url: '/Accounting/checkout/:id',
       access: access.currentVendorAdmin,
+      changesState: true,
       tags,
       summary: 'Pay for a plan price',
       description:
@@ -121,6 +122,7 @@ export function billingRoutes(deps: Deps, { countUsage }: { countUsage: UsageCou
       method: 'GET',
       url: '/Accounting/subscription/:id/cancel',
       access: access.currentVendorAdmin,
+      changesState: true,
       tags,
       summary: 'Cancel the subscription at the end of its period',
       description: 'Automations keep running until then; resume before then to keep the subscription.',
@@ -134,6 +136,7 @@ export function billingRoutes(deps: Deps, { countUsage }: { countUsage: UsageCou
       method: 'GET',
       url: '/Accounting/subscription/:id/resume',
       access: access.currentVendorAdmin,
+      changesState: true,
       tags,
       summary: 'Keep a subscription that was set to cancel',
       params: IdParams,

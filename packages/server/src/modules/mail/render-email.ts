@@ -1,13 +1,11 @@
-import { Liquid } from 'liquidjs';
 import { marked } from 'marked';
+import { createLiquid } from '../../engine/messages/liquid-engine.ts';
 import { createStandInRenderer } from './stand-in-renderer.ts';
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
-// Liquid cannot run code: templates only read the data they are given. Limits keep a template
-// from looping or rendering forever.
-const limits = { renderLimit: 1_000, memoryLimit: 1_000_000, parseLimit: 100_000 };
-const plain = new Liquid({ ...limits, strictFilters: true });
+// Liquid cannot run code: templates only read the data they are given, within the engines' limits.
+const plain = createLiquid({ strictFilters: true });
 
 /**
  * Renders an email template: the subject and the Markdown body with merge values filled in as they are
@@ -20,7 +18,7 @@ export async function renderEmail(
   template: { subject: string; body: string },
   data: Record<string, unknown>,
 ): Promise<RenderedEmail> {
-  const standIns = createStandInRenderer({ ...limits, strictFilters: true });
+  const standIns = createStandInRenderer({ strictFilters: true });
   const [subject, text, markdown] = await Promise.all([
     plain.parseAndRender(template.subject, data),
     plain.parseAndRender(template.body, data),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { CaptureTag, type Context, Liquid, type LiquidOptions, toValue } from 'liquidjs';
+import { CaptureTag, type Context, type Liquid, type LiquidOptions, toValue } from 'liquidjs';
+import { createLiquid } from '../../engine/messages/liquid-engine.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 
 export type StandInRenderer = {
@@ -20,7 +21,7 @@ export function createStandInRenderer(options: LiquidOptions): StandInRenderer {
   const nonce = randomBytes(8).toString('hex');
   const values: string[] = [];
   let capturing = 0;
-  const liquid = new Liquid({
+  const liquid = createLiquid({
     ...options,
     outputEscape: (value: unknown) => {
       if (capturing > 0) return textOf(value);

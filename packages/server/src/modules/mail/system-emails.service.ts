@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
+import { liquidLimitProblem } from '../../engine/messages/liquid-engine.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -139,6 +140,7 @@ async function assertTemplateRenders(template: { subject: string; body: string }
   try {
     return await renderEmail(template, SAMPLE_MERGE_DATA);
   } catch (error) {
-    throw invalidField('body', `The template cannot be rendered: ${(error as Error).message.split('\n')[0]}`);
+    const problem = liquidLimitProblem(error) ?? (error as Error).message.split('\n')[0];
+    throw invalidField('body', `The template cannot be rendered: ${problem}.`);
   }
 }

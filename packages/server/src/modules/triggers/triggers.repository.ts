@@ -1,5 +1,5 @@
 import { type SearchQuery, TRIGGER_EVENTS, type TriggerDefinition, type TriggerEvent } from '@automate/contract';
-import { and, asc, count, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { lookupValue } from '../../db/lookup-value.ts';
 import { countWhere, runSearch, type SearchSpec } from '../../db/search.ts';
@@ -304,17 +304,60 @@ export async function claimPendingAttachments(
     .where(and(pendingOf(where.vendorId), inArray(triggerAttachments.id, [...where.ids])));
 }
 
-/** Forgets the vendor's pending files that expired by `now` (their bytes stay in storage). */
-export async function deleteExpiredPendingAttachments(db: Db, vendorId: string, now: Date): Promise<void> {
-  await db.delete(triggerAttachments).where(and(pendingOf(vendorId), lte(triggerAttachments.expiresAt, now)));
-}
-
+/** Answers the storage name of the file whose row it deleted, or null when there was none. */
 export async function deleteTriggerAttachment(
   db: Db,
   where: { vendorId: string; attachmentId: string },
-): Promise<boolean> {
-  const rows = await db.delete(triggerAttachments).where(attachmentOf(where)).returning({ id: triggerAttachments.id });
-  return rows.length > 0;
+): Promise<string | null> {
+  const [row] = await db
+    .delete(triggerAttachments)
+    .where(attachmentOf(where))
+    .returning({ storageName: triggerAttachments.storageName });
+  return row?.storageName ?? null;
+}
+
+/**
+ * Serialises uploads of the vendor's files until the transaction ends, so two uploads at once cannot
+ * both find room under the quota.
+ */
+export async function lockVendorAttachments(db: Db, vendorId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`automate:trigger-attachments:${vendorId}`}))`);
+}
+
+/** The bytes the vendor's files take: the triggers' and the pending ones not expired by `now`. */
+export async function sumVendorAttachmentBytes(db: Db, vendorId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${triggerAttachments.size})` })
+    .from(triggerAttachments)
+    .where(
+      and(
+        eq(triggerAttachments.vendorId, vendorId),
+        or(isNotNull(triggerAttachments.triggerId), gt(triggerAttachments.expiresAt, now)),
+      ),
+    );
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Every vendor's nightly clean-up: forgets pending files (never claimed by a saved trigger) that
+ * expired by `now`; answers their storage names, whose bytes the caller removes.
+ */
+export async function deleteExpiredPendingAttachments(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .delete(triggerAttachments)
+    .where(and(isNull(triggerAttachments.triggerId), lte(triggerAttachments.expiresAt, now)))
+    .returning({ storageName: triggerAttachments.storageName });
+  return rows.map((row) => row.storageName);
+}
+
+/** Which of `storageNames` a row of any vendor names (the others are files nothing refers to). */
+export async function findAttachmentStorageNames(db: Db, storageNames: readonly string[]): Promise<Set<string>> {
+  if (storageNames.length === 0) return new Set();
+  const rows = await db
+    .select({ storageName: triggerAttachments.storageName })
+    .from(triggerAttachments)
+    .where(inArray(triggerAttachments.storageName, [...storageNames]));
+  return new Set(rows.map((row) => row.storageName));
 }
 
 // ---------------------------------------------------------------------------------------------

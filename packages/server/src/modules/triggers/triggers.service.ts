@@ -24,12 +24,12 @@ import { limitSentence, planLimitsOf } from '../billing/checkout.service.ts';
 import { existingEmailTemplateIds } from '../email-templates/email-templates.service.ts';
 import { referenceItemsAmong } from '../servicem8/reference-items.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
+import { ATTACHMENT_FILE_PREFIX, removeStoredFiles } from './attachment-files.ts';
 import { describeTriggerChanges } from './trigger-changes.ts';
 import { type AvailableSm8Item, findMissingReferences, type Sm8ReferenceKind } from './trigger-references.ts';
 import {
   claimPendingAttachments,
   countEnabledTriggers,
-  deleteExpiredPendingAttachments,
   deleteTrigger,
   deleteTriggerAttachment,
   findTrigger,
@@ -40,7 +40,9 @@ import {
   listPendingAttachmentIds,
   listTriggerAttachments,
   listTriggerDefinitions,
+  lockVendorAttachments,
   searchTriggers,
+  sumVendorAttachmentBytes,
   type TriggerAttachmentRow,
   type TriggerRow,
   type TriggerSummaryRow,
@@ -226,14 +228,13 @@ function recordChange(
   });
 }
 
-/**
- * Deletes the trigger with its versions, runs and attachment rows. The attachments' bytes stay in
- * file storage: it has no delete yet.
- */
+/** Deletes the trigger with its versions, runs and attachments (their bytes once the rows are gone). */
 export async function removeTrigger(deps: Deps, caller: Caller, key: TriggerKey): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+  const files = await deps.database.db.transaction(async (tx) => {
     const trigger = await findTrigger(tx, key, { lock: true });
-    if (!trigger || !(await deleteTrigger(tx, key))) throw notFound(TRIGGER);
+    if (!trigger) throw notFound(TRIGGER);
+    const attachments = await listTriggerAttachments(tx, key);
+    if (!(await deleteTrigger(tx, key))) throw notFound(TRIGGER);
     await recordAudit(tx, caller, deps.clock.now(), {
       action: 'trigger.delete',
       summary: `Deleted “${trigger.definition.name}”.`,
@@ -241,7 +242,9 @@ export async function removeTrigger(deps: Deps, caller: Caller, key: TriggerKey)
       triggerId: key.triggerId,
       before: trigger.definition,
     });
+    return attachments.map((attachment) => attachment.storageName);
   });
+  await removeStoredFiles(deps, files);
 }
 
 /**
@@ -351,6 +354,21 @@ const MAX_MB = TRIGGER_ATTACHMENT_LIMITS.maxBytes / 1024 / 1024;
 
 export const ATTACHMENT_TOO_LARGE = `The file is larger than ${MAX_MB} MB.`;
 
+/** What all of a vendor's files (its triggers' and the pending ones) may take together. */
+const ATTACHMENT_QUOTA_BYTES = 100 * 1024 * 1024;
+
+function megabytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+function overQuota(usedBytes: number, fileBytes: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `Your files may take ${megabytes(ATTACHMENT_QUOTA_BYTES)} in all and take ${megabytes(usedBytes)} now, so this one (${megabytes(fileBytes)}) does not fit. Delete files your triggers no longer use, then upload it again.`,
+  );
+}
+
 /** How long a file uploaded for a trigger not saved yet waits for the trigger to be saved. */
 const PENDING_ATTACHMENT_MS = 24 * 60 * 60 * 1000;
 
@@ -397,32 +415,40 @@ export async function addTriggerAttachment(
     throw invalidField('file', `The file says it is ${contentType}, but its content is not. Check the file.`);
   }
 
-  const storageName = `trigger-attachment-${randomUUID()}`;
-  await deps.files.put(storageName, upload.bytes);
+  const storageName = `${ATTACHMENT_FILE_PREFIX}${randomUUID()}`;
   const now = deps.clock.now();
-  if (!key.triggerId) await deleteExpiredPendingAttachments(db, key.vendorId, now);
-  const row = await insertTriggerAttachment(db, {
-    vendorId: key.vendorId,
-    triggerId: key.triggerId,
-    expiresAt: key.triggerId ? null : new Date(now.getTime() + PENDING_ATTACHMENT_MS),
-    actionId: key.actionId,
-    fileName,
-    contentType,
-    size: upload.bytes.length,
-    storageName,
-  });
-  return toAttachment(row);
+  let stored = false;
+  try {
+    const row = await db.transaction(async (tx) => {
+      await lockVendorAttachments(tx, key.vendorId);
+      const used = await sumVendorAttachmentBytes(tx, key.vendorId, now);
+      if (used + upload.bytes.length > ATTACHMENT_QUOTA_BYTES) throw overQuota(used, upload.bytes.length);
+      await deps.files.put(storageName, upload.bytes);
+      stored = true;
+      return insertTriggerAttachment(tx, {
+        vendorId: key.vendorId,
+        triggerId: key.triggerId,
+        expiresAt: key.triggerId ? null : new Date(now.getTime() + PENDING_ATTACHMENT_MS),
+        actionId: key.actionId,
+        fileName,
+        contentType,
+        size: upload.bytes.length,
+        storageName,
+      });
+    });
+    return toAttachment(row);
+  } catch (error) {
+    if (stored) await removeStoredFiles(deps, [storageName]);
+    throw error;
+  }
 }
 
-/**
- * Deletes an attachment row, refused while an action of the current definition uses it. Its bytes
- * stay in file storage (it has no delete yet).
- */
+/** Deletes an attachment with its bytes, refused while an action of the current definition uses it. */
 export async function removeTriggerAttachment(
   deps: Deps,
   key: TriggerKey & { actionId: string; attachmentId: string },
 ): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+  const file = await deps.database.db.transaction(async (tx) => {
     const trigger = await findTrigger(tx, key, { lock: true });
     if (!trigger) throw notFound(TRIGGER);
     const attachment = await findTriggerAttachment(tx, key);
@@ -439,8 +465,9 @@ export async function removeTriggerAttachment(
         `The file "${attachment.fileName}" is still used by ${actionName(user.index, user.item.type)}. Choose another file for that action, or remove the action, and save the trigger first.`,
       );
     }
-    await deleteTriggerAttachment(tx, key);
+    return deleteTriggerAttachment(tx, key);
   });
+  await removeStoredFiles(deps, file ? [file] : []);
 }
 
 /** Deletes a pending file (uploaded for a trigger not saved yet): the editor replaced or removed it. */
@@ -451,7 +478,8 @@ export async function removePendingAttachment(
   const db = deps.database.db;
   const attachment = await findTriggerAttachment(db, key);
   if (!attachment || attachment.triggerId !== null || attachment.actionId !== key.actionId) throw notFound(ATTACHMENT);
-  await deleteTriggerAttachment(db, key);
+  const file = await deleteTriggerAttachment(db, key);
+  await removeStoredFiles(deps, file ? [file] : []);
 }
 
 /** The bytes of an uploaded attachment of the vendor, for the engine; null when it or its file is gone. */

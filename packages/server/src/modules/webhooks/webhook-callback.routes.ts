@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
-import { checkCallbackSecret, MAX_DELIVERY_ENTRIES, receiveCallback } from './webhook-intake.service.ts';
-
-/** ServiceM8's deliveries are a few hundred bytes; anything near this is not from ServiceM8. */
-const CALLBACK_BODY_LIMIT = 64 * 1024;
+import {
+  checkCallbackSecret,
+  MAX_DELIVERY_BYTES,
+  MAX_DELIVERY_ENTRIES,
+  receiveCallback,
+} from './webhook-intake.service.ts';
 
 /** `type/subtype` with optional parameters, as Fastify reads a Content-Type (anything else it answers 415). */
 const MEDIA_TYPE = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(;.*)?$/;
@@ -26,7 +28,7 @@ export function webhookCallbackRoute(deps: Deps): FastifyPluginAsyncZod {
       '/Webhook/sm8cb',
       {
         config: { access: access.public },
-        bodyLimit: CALLBACK_BODY_LIMIT,
+        bodyLimit: MAX_DELIVERY_BYTES,
         // A Content-Type Fastify cannot read would be refused before the body is read: it counts as none.
         onRequest: async (request) => {
           const type = request.headers['content-type'];

@@ -16,6 +16,9 @@ const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** ServiceM8 sends a delivery per change or a few; more records than this in one is not ServiceM8. */
 export const MAX_DELIVERY_ENTRIES = 100;
 
+/** ServiceM8's deliveries are a few hundred bytes; a body near this (the callback's or a test's) is not a delivery. */
+export const MAX_DELIVERY_BYTES = 64 * 1024;
+
 /** How long ServiceM8 should wait before sending again when nothing could keep its delivery. */
 const RETRY_AFTER_SECONDS = 30;
 

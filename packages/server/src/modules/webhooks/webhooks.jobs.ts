@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
 import { reconcileJob } from '../automation/automation.jobs.ts';
 import { processDelivery } from '../automation/event-intake.service.ts';
+import { removeOldDeliveries } from './inbox-retention.service.ts';
 import { readDelivery } from './parse-delivery.ts';
 import { findInboxDelivery, markInboxDelivery } from './webhooks.repository.ts';
 
@@ -25,7 +26,7 @@ export const processDeliveryJob = defineJob({
     if (delivery?.status !== 'Received') return { skipped: true };
     try {
       const notice = readDelivery(delivery.payload);
-      const { events, reconcile } = await processDelivery(deps, {
+      const { events, reconcile, skipped } = await processDelivery(deps, {
         vendorId: delivery.vendorId,
         notice,
         receivedAt: delivery.receivedAt,
@@ -39,10 +40,24 @@ export const processDeliveryJob = defineJob({
       } else {
         await markInboxDelivery(deps.database.db, inboxId, 'Processed', deps.clock.now());
       }
-      return { topic: delivery.topic, events, ...(reconcile ? { reconcile: true } : {}) };
+      return {
+        topic: delivery.topic,
+        events,
+        ...(reconcile ? { reconcile: true } : {}),
+        ...(skipped ? { skipped } : {}),
+      };
     } catch (error) {
       if (retryCount >= RETRY_LIMIT) await markInboxDelivery(deps.database.db, inboxId, 'Failed', deps.clock.now());
       throw error;
     }
   },
+});
+
+/** Every night: the inbox keeps a handled delivery 30 days (the metrics keep counting it by day). */
+export const removeOldDeliveriesJob = defineJob({
+  name: 'webhooks.remove-old-deliveries',
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 2, retryDelay: 300 },
+  schedule: '47 3 * * *',
+  handle: async (_payload, { deps }) => ({ removed: await removeOldDeliveries(deps) }),
 });

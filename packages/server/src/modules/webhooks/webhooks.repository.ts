@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { JobDefinition } from '../../queue/job-definition.ts';
 import { jobInsert, jobWakeUp } from '../../queue/job-insert.ts';
-import { webhookInbox } from './webhooks.schema.ts';
+import { webhookDeliveryDays, webhookInbox } from './webhooks.schema.ts';
 
 export type InboxRow = typeof webhookInbox.$inferSelect;
 
@@ -77,7 +77,35 @@ export async function markInboxDelivery(db: Db, id: string, status: InboxRow['st
   await db.update(webhookInbox).set({ status, processedAt: at }).where(eq(webhookInbox.id, id));
 }
 
-/** Deliveries received in each bucket ([from, to)), across vendors: each bucket one range of the received_at index. */
+/**
+ * Deletes at most `limit` deliveries, of every vendor, that were handled (processed, or failed for
+ * good) before `before`, adding each to the count of the UTC day it was received, in one statement.
+ * Answers how many went. `received_at` is never later than `processed_at`, so its index finds them.
+ */
+export async function deleteHandledDeliveries(db: Db, before: Date, limit: number): Promise<number> {
+  const cutoff = before.toISOString();
+  const result = await db.execute(sql`
+    with gone as (
+      delete from ${webhookInbox}
+       where id in (select id from ${webhookInbox}
+                     where received_at < ${cutoff}::timestamptz and status <> 'Received'
+                       and processed_at < ${cutoff}::timestamptz
+                     order by received_at
+                     limit ${limit})
+      returning received_at
+    ), counted as (
+      insert into ${webhookDeliveryDays} (day, deliveries)
+      select (received_at at time zone 'UTC')::date, count(*)::int from gone group by 1
+      on conflict (day) do update set deliveries = ${webhookDeliveryDays.deliveries} + excluded.deliveries
+    )
+    select count(*)::int as removed from gone`);
+  return (result as unknown as { rows: Array<{ removed: number }> }).rows[0]?.removed ?? 0;
+}
+
+/**
+ * Deliveries received in each bucket ([from, to), whole UTC days), across vendors: each bucket one range
+ * of the received_at index, and the days' counts of those the inbox no longer keeps.
+ */
 export async function countDeliveriesByBucket(
   db: Db,
   buckets: ReadonlyArray<{ start: string; from: Date; to: Date }>,
@@ -94,6 +122,10 @@ export async function countDeliveriesByBucket(
     select b.start, (
       select count(*)::int from ${webhookInbox}
        where ${webhookInbox.receivedAt} >= b.starts_at and ${webhookInbox.receivedAt} < b.ends_at
+    ) + (
+      select coalesce(sum(${webhookDeliveryDays.deliveries}), 0)::int from ${webhookDeliveryDays}
+       where ${webhookDeliveryDays.day} >= (b.starts_at at time zone 'UTC')::date
+         and ${webhookDeliveryDays.day} < (b.ends_at at time zone 'UTC')::date
     ) as count
       from (values ${values}) as b(start, starts_at, ends_at)`);
   return (result as unknown as { rows: Array<{ start: string; count: number }> }).rows;

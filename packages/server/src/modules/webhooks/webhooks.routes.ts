@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
 import { webhookCallbackRoute } from './webhook-callback.routes.ts';
-import { acceptDelivery } from './webhook-intake.service.ts';
+import { acceptDelivery, MAX_DELIVERY_BYTES } from './webhook-intake.service.ts';
 
 const tags = ['Webhooks'];
 
@@ -25,7 +25,10 @@ export function webhookRoutes(deps: Deps): FastifyPluginAsyncZod {
       access: access.currentVendorAdmin,
       tags,
       summary: 'Send a test delivery for the current vendor',
-      description: 'Goes through the same intake as a delivery from ServiceM8 (inbox, de-duplication, processing).',
+      description:
+        'Goes through the same intake as a delivery from ServiceM8 (inbox, de-duplication, processing), with its limits: ' +
+        'a body over 64 KB is refused with 413.',
+      bodyLimit: MAX_DELIVERY_BYTES,
       body: z.record(z.string(), z.unknown()),
       data: WebhookAccepted,
       message: 'The test delivery was accepted.',

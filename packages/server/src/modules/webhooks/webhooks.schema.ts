@@ -1,4 +1,4 @@
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ownedByVendor } from '../vendors/vendors.schema.ts';
 
 export const INBOX_STATUSES = ['Received', 'Processed', 'Failed'] as const;
@@ -27,3 +27,12 @@ export const webhookInbox = pgTable(
     index('webhook_inbox_received_idx').on(t.receivedAt),
   ],
 );
+
+/**
+ * How many deliveries arrived on each UTC day, of those the inbox no longer keeps (a handled delivery
+ * stays 30 days): the metrics add these to what the inbox still holds.
+ */
+export const webhookDeliveryDays = pgTable('webhook_delivery_days', {
+  day: date({ mode: 'string' }).primaryKey(),
+  deliveries: integer().notNull(),
+});
