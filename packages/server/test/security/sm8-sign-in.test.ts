@@ -311,6 +311,10 @@ describe('sessions', () => {
       headers: bearer(linked.session.token),
     });
     expect(here.statusCode).toBe(200);
+    // Nor can it create a business under the person's name.
+    await freeTheAccount();
+    const newBusiness = await complete(services, { connection: await consent(services) }, linked.session.token);
+    expect(newBusiness.statusCode).toBe(403);
   });
 
   it('refuse a token without an id, expiry or issue time, issued in the future, or lasting longer than a session', async () => {

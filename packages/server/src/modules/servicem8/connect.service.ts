@@ -235,6 +235,12 @@ export async function completeConnect(
     } else if (request.vendorId) {
       vendor = await businessToConnect(tx, caller, request.vendorId);
     } else {
+      if (caller.sessionVendorId !== null) {
+        throw new AppError(
+          'FORBIDDEN',
+          'A session opened from ServiceM8 acts only for its business. Sign in with your password to create another.',
+        );
+      }
       vendor = await createBusinessFor(tx, deps, pending);
       if (!caller.isSuperAdmin) await addMembership(tx, { vendorId: vendor.id, userId: caller.id, role: 'Admin' });
     }
