@@ -11,7 +11,7 @@ import { startBenchEnv } from './environment.ts';
 import { round } from './load.ts';
 import type { Benchmark, Metric } from './types.ts';
 
-const GOAL_CALLS_PER_RUN = 3;
+const GOAL_CALLS_PER_RUN = 2;
 
 type Kind = {
   key: string;

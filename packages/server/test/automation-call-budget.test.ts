@@ -46,7 +46,7 @@ describe('ServiceM8 calls per run', () => {
   const jobRead = `GET /api_1.0/job/${JOB}.json`;
   const noteCreated = 'POST /api_1.0/note.json';
 
-  it('a badge change on a job whose conditions look at the job and whose note names it: 3 calls', async () => {
+  it('a badge change on a job whose conditions look at the job and whose note names it: 2 calls', async () => {
     const { run, calls } = await runOnce(
       {
         event: 'JobBadgesChanged',
@@ -57,13 +57,13 @@ describe('ServiceM8 calls per run', () => {
     );
     expect(run.status).toBe('Succeeded');
     expect(run.steps.at(-1)?.outcome).toBe('Added a note to job 1001: "Job 1001 is VIP now."');
-    // The read that found the change, the executor's re-check, the note.
-    expect(calls).toEqual([jobRead, jobRead, noteCreated]);
+    // The read that found the change, the note: a run starting at its event acts on that read.
+    expect(calls).toEqual([jobRead, noteCreated]);
     // The run counts what matching and executing it asked; the read that found the change is the delivery's.
-    expect(run.sm8Calls).toBe(2);
+    expect(run.sm8Calls).toBe(1);
   });
 
-  it('a status change with a condition on the status: 3 calls', async () => {
+  it('a status change with a condition on the status: 2 calls', async () => {
     const { run, calls } = await runOnce(
       {
         event: 'JobStatusChanged',
@@ -73,8 +73,8 @@ describe('ServiceM8 calls per run', () => {
       { status: 'Work Order' },
     );
     expect(run.status).toBe('Succeeded');
-    expect(calls).toEqual([jobRead, jobRead, noteCreated]);
-    expect(run.sm8Calls).toBe(2);
+    expect(calls).toEqual([jobRead, noteCreated]);
+    expect(run.sm8Calls).toBe(1);
   });
 
   it('reads the client for {{ client.name }} and the contacts for an email; staff and the account come from the sync', async () => {
@@ -104,7 +104,6 @@ describe('ServiceM8 calls per run', () => {
     expect(h.sim.controls.messages('email')).toMatchObject([{ to: 'emma.ellis@example.net', subject: 'Job 1001' }]);
     expect(calls).toEqual([
       jobRead,
-      jobRead,
       `GET /api_1.0/company/${companies.emmaEllis}.json`,
       noteCreated,
       'GET /api_1.0/jobcontact.json',
@@ -124,19 +123,34 @@ describe('ServiceM8 calls per run', () => {
     );
     expect(run.status).toBe('Succeeded');
     // The failed note, then the retry: it looks for the note it may have added, then adds it.
-    expect(calls).toEqual([
-      jobRead,
-      jobRead,
-      noteCreated,
-      expect.stringMatching(/^GET \/api_1.0\/dbonote\//),
-      noteCreated,
-    ]);
-    expect(run.sm8Calls).toBe(4);
+    expect(calls).toEqual([jobRead, noteCreated, expect.stringMatching(/^GET \/api_1.0\/dbonote\//), noteCreated]);
+    expect(run.sm8Calls).toBe(3);
+  });
+});
+
+describe('a run that does not start at its change', () => {
+  const jobRead = `GET /api_1.0/job/${JOB}.json`;
+
+  it('reads the job again when its delay has passed: it may have changed meanwhile without a word', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobStatusChanged',
+      delay: { amount: 5, unit: 'Minute' },
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Five minutes on: {{ job.number }}.' } }],
+    });
+    await forgetCalls();
+    await h.change('job', JOB, { status: 'Quote' });
+    await h.quiet();
+    expect(await apiCalls()).toEqual([jobRead]);
+    await h.advance(6 * 60_000);
+    const [run] = await h.settledRuns(triggerId, 1);
+    await h.deleteTrigger(triggerId);
+    expect(run?.status).toBe('Succeeded');
+    expect(await apiCalls()).toEqual([jobRead, jobRead, 'POST /api_1.0/note.json']);
   });
 });
 
 describe('a new job', () => {
-  it('is read once although both its object delivery and its job.created delivery name it: 3 calls', async () => {
+  it('is read once although both its object delivery and its job.created delivery name it: 2 calls', async () => {
     const triggerId = await h.createTrigger({
       event: 'JobIsCreated',
       actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Welcome job {{ job.number }}.' } }],
@@ -148,9 +162,8 @@ describe('a new job', () => {
     await h.deleteTrigger(triggerId);
     expect(run?.status).toBe('Succeeded');
     const created = `GET /api_1.0/job/${jobUuid}.json`;
-    // The read both deliveries share, the executor's re-check, the note.
+    // The read both deliveries share, the note.
     expect(calls.filter((call) => !call.startsWith('POST /api_1.0/job.json'))).toEqual([
-      created,
       created,
       'POST /api_1.0/note.json',
     ]);

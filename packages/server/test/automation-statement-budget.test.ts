@@ -180,8 +180,9 @@ describe('database statements per delivery and run', () => {
       // The trigger's version was read by the first run: a saved version never changes.
       'select sm8_connections',
       'select run_steps',
-      // The re-check reads the job; its step is written with the note's plan, before the note.
-      'update sm8_rate_buckets',
+      // The job as its observation just stored it (no second ServiceM8 read); the re-check's step is
+      // written with the note's plan, before the note.
+      'select sm8_snapshots',
       'insert run_steps',
       'update sm8_rate_buckets',
       // The note's outcome is written with the run's.

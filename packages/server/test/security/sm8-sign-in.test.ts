@@ -1,4 +1,5 @@
 import { SEED_IDS } from '@automate/servicem8-sim';
+import { isNotNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findConnection } from '../../src/modules/servicem8/servicem8.repository.ts';
@@ -60,11 +61,11 @@ const vendorsOf = async (token: string) =>
 
 /** Each test starts with the simulator's one account connected to no business and no login linked. */
 async function freeTheAccount(): Promise<void> {
-  await services.deps.database.db.transaction(async (tx) => {
-    await tx.delete(sm8Connections);
-    await tx.delete(sm8Identities);
-    await tx.update(vendors).set({ sm8Connected: false, sm8AccountUuid: null });
-  });
+  // One statement at a time: an activation job of the last connection may hold these rows meanwhile.
+  const db = services.deps.database.db;
+  await db.delete(sm8Connections);
+  await db.delete(sm8Identities);
+  await db.update(vendors).set({ sm8Connected: false, sm8AccountUuid: null }).where(isNotNull(vendors.sm8AccountUuid));
 }
 
 /** Connects the simulator's account to a new business whose Admin is returned, as a signed-in person would. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   automationEvents,
@@ -17,6 +17,26 @@ export type StepRow = typeof runSteps.$inferSelect;
 export type WriteRow = typeof sm8Writes.$inferSelect;
 
 // Snapshots ------------------------------------------------------------------------------------
+
+/** The snapshots among `keys` (object and uuid) of the vendor read from ServiceM8 at `seenSince` or later. */
+export async function findSnapshotsSeenSince(
+  db: Db,
+  vendorId: string,
+  keys: ReadonlyArray<{ object: string; uuid: string }>,
+  seenSince: Date,
+): Promise<Array<Pick<SnapshotRow, 'object' | 'uuid' | 'data'>>> {
+  if (keys.length === 0) return [];
+  return db
+    .select({ object: sm8Snapshots.object, uuid: sm8Snapshots.uuid, data: sm8Snapshots.data })
+    .from(sm8Snapshots)
+    .where(
+      and(
+        eq(sm8Snapshots.vendorId, vendorId),
+        or(...keys.map((key) => and(eq(sm8Snapshots.object, key.object), eq(sm8Snapshots.uuid, key.uuid)))),
+        gte(sm8Snapshots.seenAt, seenSince),
+      ),
+    );
+}
 
 /** The snapshot, locked until the transaction ends, so one change is compared once. */
 export async function lockSnapshot(
@@ -37,7 +57,6 @@ export async function lockSnapshot(
   return row;
 }
 
-/** When the snapshot's data was read from ServiceM8; undefined without a snapshot. */
 /**
  * When the record's snapshot was read (none without a snapshot), and when ServiceM8 last answered that
  * it does not have the record, if that was after `missingSince`; in one statement.

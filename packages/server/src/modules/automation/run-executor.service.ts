@@ -54,6 +54,7 @@ import {
 import type { runSteps } from './automation.schema.ts';
 import { bookingTiming } from './booking-start.ts';
 import { clientMessageRefusal, unsubscribeUrl } from './client-messaging.service.ts';
+import { justObservedRecords } from './just-observed.ts';
 import { type ReferenceNames, referenceNamesFor } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, type FailureCause, tellAdmins } from './run-failures.ts';
@@ -120,10 +121,16 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
 
   try {
     const client = await sm8ClientForVendor(deps, run.vendorId, { onRequest: calls.onRequest });
-    // Read on first use: the re-check reads the job as it is now, and actions what they use.
-    const records = recordsForRun(db, client, run.vendorId, run);
-    const names = await referenceNamesFor(db, run.vendorId, [definition]);
     const steps = await listSteps(db, runId);
+    // A run starting at its event acts on the records its observation just read; otherwise each is read
+    // on first use: the re-check reads the job as it is now, and actions what they use.
+    const justObserved = await justObservedRecords(db, run, {
+      hasActed: steps.some((step) => step.kind === 'Action'),
+      firstAttempt: attempt.retryCount === 0,
+      now: deps.clock.now(),
+    });
+    const records = recordsForRun(db, client, run.vendorId, run, justObserved);
+    const names = await referenceNamesFor(db, run.vendorId, [definition]);
     let position = steps.length === 0 ? 0 : Math.max(...steps.map((step) => step.position)) + 1;
 
     // A run due before a booking: the booking may have been cancelled or moved since it was scheduled.

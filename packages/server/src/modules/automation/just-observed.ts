@@ -1,0 +1,52 @@
+import type { Db } from '../../db/database.ts';
+import type { FreshRecord } from '../../engine/records/run-records.ts';
+import { findSnapshotsSeenSince, type RunRow } from './automation.repository.ts';
+
+/**
+ * How recent the observation a run starting now acts on must be. Within it, a run due at its event
+ * (no delay) takes its records from the snapshots the observation stored moments ago instead of
+ * reading them from ServiceM8 again: a vendor's burst of changes then costs one read and the writes
+ * per run, not two reads, against ServiceM8's 180 calls a minute.
+ */
+export const JUST_OBSERVED_MS = 60_000;
+
+/**
+ * The record whose change brought the run's event, which its observation read: the job for job events,
+ * except a booking's or a payment's (their own records were read, not the job's).
+ */
+function observedRecordOf(
+  run: Pick<RunRow, 'event' | 'jobUuid' | 'clientUuid' | 'formResponseUuid'>,
+): { object: string; uuid: string } | null {
+  const { event } = run;
+  if (event === 'ClientIsCreated') return run.clientUuid ? { object: 'company', uuid: run.clientUuid } : null;
+  if (event === 'FormIsSubmitted') {
+    return run.formResponseUuid ? { object: 'formresponse', uuid: run.formResponseUuid } : null;
+  }
+  if (event === 'JobIsScheduled' || event === 'JobPaymentMade') return null;
+  return run.jobUuid ? { object: 'job', uuid: run.jobUuid } : null;
+}
+
+/**
+ * The record the run's event is about as just observed, for a run that starts now: due at its event,
+ * matched less than JUST_OBSERVED_MS ago, and not yet acting (a retried or resumed run reads what
+ * ServiceM8 has now, as it checks before it writes). Other records are read as the run first uses them.
+ */
+export async function justObservedRecords(
+  db: Db,
+  run: Pick<
+    RunRow,
+    'vendorId' | 'event' | 'jobUuid' | 'clientUuid' | 'formResponseUuid' | 'dueAt' | 'createdAt' | 'failedAttempts'
+  >,
+  options: { hasActed: boolean; firstAttempt: boolean; now: Date },
+): Promise<FreshRecord[]> {
+  const startsAtItsEvent = run.dueAt.getTime() <= run.createdAt.getTime();
+  const matchedJustNow = options.now.getTime() - run.createdAt.getTime() <= JUST_OBSERVED_MS;
+  if (!startsAtItsEvent || !matchedJustNow || options.hasActed || !options.firstAttempt || run.failedAttempts > 0) {
+    return [];
+  }
+  const observed = observedRecordOf(run);
+  if (!observed) return [];
+  const seenSince = new Date(run.createdAt.getTime() - JUST_OBSERVED_MS);
+  const snapshots = await findSnapshotsSeenSince(db, run.vendorId, [observed], seenSince);
+  return snapshots.map((snapshot) => ({ object: snapshot.object, record: snapshot.data }));
+}
