@@ -8,7 +8,7 @@ import { findSnapshotsSeenSince, type RunRow } from './automation.repository.ts'
  * reading them from ServiceM8 again: a vendor's burst of changes then costs one read and the writes
  * per run, not two reads, against ServiceM8's 180 calls a minute.
  */
-export const JUST_OBSERVED_MS = 60_000;
+const JUST_OBSERVED_MS = 60_000;
 
 /**
  * The record whose change brought the run's event, which its observation read: the job for job events,
