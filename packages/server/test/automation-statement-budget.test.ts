@@ -72,13 +72,15 @@ async function deleteTrigger(triggerId: string): Promise<void> {
 /** Changes the job's badges in ServiceM8 and posts the delivery ServiceM8 sends for it; answers its inbox row. */
 async function changeBadges(jobUuid: string, badgeUuids: string[]): Promise<string> {
   services.sim?.controls.writeRecord('job', jobUuid, { badges: JSON.stringify(badgeUuids) });
+  // When the change happened, in UTC, as ServiceM8's delivery says.
+  const time = services.clock.now().toISOString().slice(0, 19).replace('T', ' ');
   services.clock.advance(1_000);
   const response = await services.app.inject({
     method: 'POST',
     url: callbackUrl,
     payload: {
       object: 'job',
-      entry: [{ uuid: jobUuid, changed_fields: ['badges'], time: '2026-11-22 01:00:00' }],
+      entry: [{ uuid: jobUuid, changed_fields: ['badges'], time }],
       resource_url: '',
     },
   });
@@ -133,9 +135,11 @@ function shapeOf(statement: string): string {
 const OBSERVING_THE_CHANGE = [
   'select webhook_inbox',
   'select sm8_connections',
-  // The snapshot is older than the delivery, so the job is read from ServiceM8: a rate-limit token.
-  'select sm8_snapshots',
+  // The delivery rings for jobs: those changed since the newest seen are listed (a rate-limit token)…
+  'select sm8_reconcile_cursors',
   'update sm8_rate_buckets',
+  // …and those whose snapshot is older than what ServiceM8 answered are observed.
+  'select sm8_snapshots',
   'BEGIN',
   'select sm8_snapshots for update',
   'insert sm8_snapshots',
@@ -145,7 +149,7 @@ const OBSERVING_THE_CHANGE = [
 ];
 
 describe('database statements per delivery and run', () => {
-  it('a badge change whose trigger adds a note naming the job: 17 for the delivery, 9 for the run', async () => {
+  it('a badge change whose trigger adds a note naming the job: 19 for the delivery, 9 for the run', async () => {
     const triggerId = await createTrigger({
       event: 'JobBadgesChanged',
       actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Drain {{ job.number }}' } }],
@@ -170,6 +174,8 @@ describe('database statements per delivery and run', () => {
       'insert trigger_runs + insert run_steps + update automation_events',
       'insert pgboss.job_common',
       'COMMIT',
+      // The newest change seen moves on.
+      'insert sm8_reconcile_cursors',
       'update webhook_inbox',
     ]);
     expect(execution.map(shapeOf)).toEqual([
@@ -204,7 +210,7 @@ describe('database statements per delivery and run', () => {
       statements.map(shapeOf).filter((shape) => shape === 'select sm8_reference_items');
     expect(names(delivery)).toHaveLength(1);
     expect(names(execution)).toHaveLength(1);
-    expect(delivery).toHaveLength(18);
+    expect(delivery).toHaveLength(20);
     expect(execution).toHaveLength(11);
   });
 });

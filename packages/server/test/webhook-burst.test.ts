@@ -42,12 +42,17 @@ const jobDelivery = (uuids: string[], time: string) => ({
   resource_url: '',
 });
 
-/** How often the simulator was asked for this job (GET /__sim/calls). */
-async function readsOfJob(uuid: string): Promise<number> {
-  const query = new URLSearchParams({ method: 'GET', path: `/api_1.0/job/${uuid}` });
+/** The ServiceM8 reads the simulator has answered so far (GET /__sim/calls). */
+async function reads(): Promise<string[]> {
+  const query = new URLSearchParams({ method: 'GET' });
   const response = await fetch(`${services.deps.config.servicem8.apiUrl}/__sim/calls?${query}`);
-  return ((await response.json()) as unknown[]).length;
+  return ((await response.json()) as Array<{ path: string }>)
+    .map((call) => call.path)
+    .filter((path) => path.startsWith('/api_1.0/'));
 }
+
+/** Now, as ServiceM8 writes a delivery's `time` (UTC). */
+const now = () => services.clock.now().toISOString().slice(0, 19).replace('T', ' ');
 
 async function processWaitingDeliveries(): Promise<void> {
   const db = services.deps.database.db;
@@ -71,27 +76,36 @@ async function snapshotOfJob(uuid: string) {
 }
 
 describe('ServiceM8 calls per webhook delivery', () => {
-  it('reads a record named several times in one delivery once', async () => {
+  it('lists the changed jobs once for a delivery naming several, instead of reading each', async () => {
     const [a, b] = [jobs.quoteKitchenTap, jobs.quoteHotWater];
-    await deliver(jobDelivery([a, a, b, a], '2026-11-22 01:00:00'));
+    const before = (await reads()).length;
+    services.sim?.controls.writeRecord('job', a, { status: 'Work Order' });
+    services.sim?.controls.writeRecord('job', b, { status: 'Work Order' });
+    await deliver(jobDelivery([a, a, b, a], now()));
+    services.clock.advance(1_000);
     await processWaitingDeliveries();
-    expect(await readsOfJob(a)).toBe(1);
-    expect(await readsOfJob(b)).toBe(1);
+    expect((await reads()).slice(before)).toEqual(['/api_1.0/job.json']);
+    expect((await snapshotOfJob(a))?.data.status).toBe('Work Order');
+    expect((await snapshotOfJob(b))?.data.status).toBe('Work Order');
   });
 
-  it('reads a record once for a burst of deliveries that waited, and again for a change after that read', async () => {
+  it('lists once for a burst of deliveries that waited, and again for a change after that listing', async () => {
     const job = jobs.workOrderBurstPipe;
-    for (const second of ['01', '02', '03', '04']) await deliver(jobDelivery([job], `2026-11-22 02:00:${second}`));
+    const before = (await reads()).length;
+    services.sim?.controls.writeRecord('job', job, { status: 'Unsuccessful' });
+    for (let i = 0; i < 4; i++) await deliver(jobDelivery([job], now()));
     await deliver({ type: 'job.created', data: { uuid: job } });
     services.clock.advance(1_000);
     await processWaitingDeliveries();
-    expect(await readsOfJob(job)).toBe(1);
+    expect((await reads()).slice(before)).toEqual(['/api_1.0/job.json']);
 
-    services.clock.advance(1_000);
+    // A minute later (past the margin for ServiceM8's clock), a new change is listed anew.
+    services.clock.advance(60_000);
     services.sim?.controls.writeRecord('job', job, { status: 'Completed' });
-    await deliver(jobDelivery([job], '2026-11-22 02:00:05'));
+    await deliver(jobDelivery([job], now()));
+    services.clock.advance(1_000);
     await processWaitingDeliveries();
-    expect(await readsOfJob(job)).toBe(2);
+    expect((await reads()).slice(before)).toEqual(['/api_1.0/job.json', '/api_1.0/job.json']);
     expect((await snapshotOfJob(job))?.data.status).toBe('Completed');
   });
 });

@@ -14,9 +14,10 @@ import { startTestServices, type TestServices } from './support/test-services.ts
 
 /**
  * A delivery can name records that do not exist (anyone with the callback URL, or an Admin's test
- * delivery, can make them up), and each would be a read of the vendor's ServiceM8 allowance. The API
- * role runs no workers: the test processes each delivery as a worker would, and the simulator counts
- * the reads.
+ * delivery, can make them up), and each would be a read of the vendor's ServiceM8 allowance. A delivery
+ * rings for its object: one listing of what changed, whatever it names. Read record by record (when
+ * ServiceM8 ignores the listing's filter), the reads of records never seen are capped. The API role
+ * runs no workers: the test processes each delivery as a worker would, and the simulator counts the reads.
  */
 
 let services: TestServices;
@@ -52,8 +53,11 @@ let deliveries = 0;
 
 /** Posts an object delivery naming `uuids` and processes it; answers what processing it said. */
 async function deliverAndProcess(uuids: string[]) {
-  // Each at its own second, so a delivery naming the same records again is not taken for a repeat.
-  const time = `2026-11-22 03:00:${String(deliveries++).padStart(2, '0')}`;
+  // Now, as ServiceM8 writes it (UTC), each at its own second, so a delivery naming the same records
+  // again is not taken for a repeat.
+  const time = services.clock.now().toISOString().slice(0, 19).replace('T', ' ');
+  services.clock.advance(1_000);
+  deliveries++;
   const response = await services.app.inject({
     method: 'POST',
     url: callbackUrl,
@@ -87,7 +91,25 @@ async function snapshotOf(uuid: string) {
 
 let readOnce: string[] = [];
 
-describe('records a delivery names that the vendor has never seen', () => {
+describe('a delivery naming made-up records', () => {
+  it('costs one listing of the changed jobs, and reads none of the records it names', async () => {
+    const before = services.sim?.controls.calls({ method: 'GET' }).length ?? 0;
+    await deliverAndProcess(madeUp(100));
+    const calls = (services.sim?.controls.calls({ method: 'GET' }) ?? []).slice(before).map((call) => call.path);
+    expect(calls).toEqual(['/api_1.0/job.json']);
+  });
+});
+
+describe('records a delivery names that the vendor has never seen, read one by one', () => {
+  // ServiceM8 answering every record to a listing, an old one among them, makes deliveries read their
+  // records one by one.
+  beforeAll(() => {
+    const old = { uuid: randomUUID(), active: 1, status: 'Completed', edit_date: '2020-01-01 00:00:00' };
+    services.sim?.controls.seed({ records: { job: [old] } });
+    services.sim?.controls.setAssumptions({ editDateFilter: 'ignored' });
+  });
+  afterAll(() => services.sim?.controls.setAssumptions({ editDateFilter: 'applied' }));
+
   it('are read at most 20 per delivery, while a record the vendor knows is read whatever else it names', async () => {
     const known = jobs.quoteKitchenTap;
     services.sim?.controls.writeRecord('job', known, { status: 'Work Order' });

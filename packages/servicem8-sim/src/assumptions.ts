@@ -88,6 +88,17 @@ export const ASSUMPTIONS = {
     },
     default: 'post-text',
   }),
+  editDateFilter: assumption({
+    question: "Whether ServiceM8 applies an `edit_date gt '…'` filter to a list, or returns every record.",
+    source:
+      'ServiceM8 docs: `$filter` on `edit_date` narrows a list; they also say a filter ServiceM8 cannot read is ' +
+      'silently ignored and every record returned, which a filter encoded in an unexpected way would meet.',
+    choices: {
+      applied: 'the filter narrows the list (the default)',
+      ignored: 'the filter is ignored: every record is returned, as for a filter ServiceM8 cannot read',
+    },
+    default: 'applied',
+  }),
 } as const;
 
 export type AssumptionName = keyof typeof ASSUMPTIONS;

@@ -53,7 +53,11 @@ function listRecords(
   const present = (record: SimRecord) => presentRecord(type.name, layout, record);
   let records: SimRecord[] = context.store.list(type.name as ObjectName);
   const filter = stringField(query, '$filter');
-  if (filter !== undefined) {
+  const ignoresEditDate =
+    context.options.assumptions.editDateFilter === 'ignored' && /\bedit_date\b/.test(filter ?? '');
+  if (filter !== undefined && ignoresEditDate) {
+    warnCall(request, '$filter on edit_date ignored (editDateFilter: ignored); every record was returned');
+  } else if (filter !== undefined) {
     const parsed = parseFilter(filter, (field) => isFilterable(type, field));
     if (parsed.ok) {
       records = records.filter((record) => matchesFilter(record, parsed.conditions));

@@ -18,6 +18,25 @@ export type WriteRow = typeof sm8Writes.$inferSelect;
 
 // Snapshots ------------------------------------------------------------------------------------
 
+/** The snapshot data of each of these records (records without one are left out), in one statement. */
+export async function findSnapshotData(
+  db: Db,
+  where: { vendorId: string; object: string; uuids: readonly string[] },
+): Promise<Map<string, Record<string, unknown>>> {
+  if (where.uuids.length === 0) return new Map();
+  const rows = await db
+    .select({ uuid: sm8Snapshots.uuid, data: sm8Snapshots.data })
+    .from(sm8Snapshots)
+    .where(
+      and(
+        eq(sm8Snapshots.vendorId, where.vendorId),
+        eq(sm8Snapshots.object, where.object),
+        inArray(sm8Snapshots.uuid, [...where.uuids]),
+      ),
+    );
+  return new Map(rows.map((row) => [row.uuid, row.data]));
+}
+
 /** The snapshots among `keys` (object and uuid) of the vendor read from ServiceM8 at `seenSince` or later. */
 export async function findSnapshotsSeenSince(
   db: Db,

@@ -53,15 +53,23 @@ const ECHO_WINDOW_MS = 15 * 60_000;
  * an object delivery, the record an event is about, or nothing we can read.
  */
 export type DeliveryNotice =
-  | { kind: 'object'; object: string; uuids: string[] }
+  /** `changedAt`: when the newest change happened by ServiceM8's clock, when the delivery says (`time`). */
+  | { kind: 'object'; object: string; uuids: string[]; changedAt?: Date | null }
   | { kind: 'event'; event: string; uuid: string | null }
   | { kind: 'unknown' };
 
 /**
  * A ServiceM8 webhook delivery as received: what it says, and when it arrived. `retried`: the queue runs
- * it again, after a failure or after the process that had it stopped.
+ * it again, after a failure or after the process that had it stopped. `listed`: a listing of its
+ * object's changes that began after it arrived has been observed, so every change it announces is seen.
  */
-export type Delivery = { vendorId: string; notice: DeliveryNotice; receivedAt: Date; retried?: boolean };
+export type Delivery = {
+  vendorId: string;
+  notice: DeliveryNotice;
+  receivedAt: Date;
+  retried?: boolean;
+  listed?: boolean;
+};
 
 /** Older than this, an unmatched event is not being matched by a live process (a job's heartbeat is 10 s). */
 const ABANDONED_AFTER_MS = 10_000;
@@ -96,6 +104,7 @@ export async function processDelivery(
   if (notice.kind === 'unknown') return { events: 0, reconcile: true };
   if (notice.kind === 'object') {
     if (!isWatchedObject(notice.object)) return { events: 0, reconcile: false };
+    if (delivery.listed) return { events: 0, reconcile: false };
     if (notice.uuids.length === 0) return { events: 0, reconcile: true };
     for (const uuid of new Set(notice.uuids)) targets.push({ object: notice.object, uuid });
   } else {

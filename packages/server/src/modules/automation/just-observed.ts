@@ -3,12 +3,13 @@ import type { FreshRecord } from '../../engine/records/run-records.ts';
 import { findSnapshotsSeenSince, type RunRow } from './automation.repository.ts';
 
 /**
- * How recent the observation a run starting now acts on must be. Within it, a run due at its event
- * (no delay) takes its records from the snapshots the observation stored moments ago instead of
- * reading them from ServiceM8 again: a vendor's burst of changes then costs one read and the writes
- * per run, not two reads, against ServiceM8's 180 calls a minute.
+ * How recent the observation a run starting at its event may act on. Within it, the run takes the record
+ * from the snapshot the observation stored instead of reading it from ServiceM8 again: every later
+ * change rings a delivery that updates the snapshot first, and the reconciliation every 15 minutes
+ * catches one that did not. So a vendor's burst, whose runs queue behind ServiceM8's 180 calls a minute,
+ * costs the writes and no second read.
  */
-const JUST_OBSERVED_MS = 60_000;
+const JUST_OBSERVED_MS = 15 * 60_000;
 
 /**
  * The record whose change brought the run's event, which its observation read: the job for job events,

@@ -1,12 +1,17 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { type Sm8Record, WATCHED_OBJECTS } from '../../engine/events/derive-events.ts';
-import { sm8ClientFor, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
-import { findCursor, saveCursor, saveSnapshot } from './automation.repository.ts';
+import { type Sm8Record, WATCHED_OBJECTS, type WatchedObject } from '../../engine/events/derive-events.ts';
+import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
+import { type Sm8Connection, sm8ClientFor, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
+import { findCursor, findSnapshotData, saveCursor, saveSnapshot } from './automation.repository.ts';
 import { observeRecord } from './event-intake.service.ts';
 import { matchEvent } from './trigger-matching.service.ts';
 
 const AnyRecord = z.record(z.string(), z.unknown());
+
+/** What listing one object's changes found. `filterIgnored`: ServiceM8 answered records older than asked for. */
+export type ListedChanges = { read: number; events: number; baseline: boolean; filterIgnored: boolean };
 
 /**
  * The guard rail against missed webhooks: asks ServiceM8 for each watched object's records changed since the
@@ -16,53 +21,92 @@ const AnyRecord = z.record(z.string(), z.unknown());
  * The first pass for an account takes the baseline: every record is stored as a snapshot and no
  * event is derived. From then on a record without a snapshot is a new one (it was created).
  */
-export async function reconcileVendor(
-  deps: Deps,
-  vendorId: string,
-): Promise<Record<string, { read: number; events: number; baseline: boolean }>> {
+export async function reconcileVendor(deps: Deps, vendorId: string): Promise<Record<string, ListedChanges>> {
   const connection = await sm8ConnectionOf(deps, vendorId);
   const client = sm8ClientFor(deps, connection);
-  const db = deps.database.db;
-  const summary: Record<string, { read: number; events: number; baseline: boolean }> = {};
+  const summary: Record<string, ListedChanges> = {};
   for (const object of WATCHED_OBJECTS) {
-    const cursor = await findCursor(db, vendorId, object);
-    // From the second before the cursor (ServiceM8 filters know gt, not ge): a record changed later
-    // within the cursor's own second is read again rather than missed; reading again derives nothing.
-    const filter = cursor ? `edit_date gt '${secondBefore(cursor)}'` : undefined;
-    const listedAt = deps.clock.now();
-    const records = await client.list(object, AnyRecord, filter ? { filter } : {});
-    // Oldest first, so events are derived in the order the changes happened.
-    records.sort((a, b) => editDateOf(a).localeCompare(editDateOf(b)));
-    let events = 0;
-    for (const record of records) {
-      const uuid = typeof record.uuid === 'string' ? record.uuid : '';
-      if (!uuid) continue;
-      if (cursor) {
-        const observed = await observeRecord(deps, client, vendorId, object, uuid, {
-          record,
-          readAt: listedAt,
-          source: 'reconcile',
-        });
-        for (const event of observed.events) await matchEvent(deps, event, observed.fresh, connection);
-        events += observed.events.length;
-      } else {
-        await saveSnapshot(db, {
-          vendorId,
-          object,
-          uuid,
-          data: record,
-          editDate: editDateOf(record) || null,
-          revision: 0,
-          seenAt: listedAt,
-        });
-      }
-    }
-    const newest = records.map(editDateOf).reduce((max, date) => (date > max ? date : max), cursor ?? '');
-    // The baseline is recorded even for an empty account, so records created later count as new.
-    if (newest || !cursor) await saveCursor(db, vendorId, object, newest || '0000-00-00 00:00:00', deps.clock.now());
-    summary[object] = { read: records.length, events, baseline: !cursor };
+    // The guard rail reads everything ServiceM8 answers, filtered or not: nothing changed is missed.
+    summary[object] = await observeChangesSince(deps, { client, connection, vendorId, object, ifIgnored: 'process' });
   }
   return summary;
+}
+
+/**
+ * Lists one object's records changed since the newest `edit_date` seen (the cursor) with one call per
+ * page, and observes each: its events are derived against its snapshot, stored and matched. The cursor
+ * moves to the newest `edit_date` ServiceM8 answered (its clock, not ours).
+ *
+ * ServiceM8 silently ignores a filter it cannot read and answers every record. When the answer holds
+ * records older than the cursor, `ifIgnored: 'stop'` observes nothing and says so (the caller reads the
+ * records it knows changed one by one); `'process'` observes them all (the snapshots tell what changed).
+ */
+export async function observeChangesSince(
+  deps: Deps,
+  options: {
+    client: Sm8Client;
+    connection: Sm8Connection;
+    vendorId: string;
+    object: WatchedObject;
+    ifIgnored: 'stop' | 'process';
+  },
+): Promise<ListedChanges> {
+  const { client, connection, vendorId, object } = options;
+  const db = deps.database.db;
+  const cursor = await findCursor(db, vendorId, object);
+  // From the second before the cursor (ServiceM8 filters know gt, not ge): a record changed later
+  // within the cursor's own second is read again rather than missed; reading again derives nothing.
+  const since = cursor ? secondBefore(cursor) : null;
+  const listedAt = deps.clock.now();
+  const records = await client.list(object, AnyRecord, since ? { filter: `edit_date gt '${since}'` } : {});
+  const filterIgnored = since !== null && records.some((record) => editDateOf(record) < since);
+  if (filterIgnored) {
+    deps.logger.warn(
+      { vendorId, object, records: records.length },
+      'ServiceM8 ignored the edit_date filter and answered every record',
+    );
+    if (options.ifIgnored === 'stop') return { read: records.length, events: 0, baseline: false, filterIgnored };
+  }
+  // Oldest first, so events are derived in the order the changes happened.
+  records.sort((a, b) => editDateOf(a).localeCompare(editDateOf(b)));
+  // A record listed again just as its snapshot has it (the overlap of the cursor's second, or an answer
+  // that ignored the filter) has not changed since it was observed: one statement tells which.
+  const observed = cursor
+    ? await findSnapshotData(db, { vendorId, object, uuids: records.map(uuidOf).filter(Boolean) })
+    : new Map<string, Record<string, unknown>>();
+  let events = 0;
+  for (const record of records) {
+    const uuid = uuidOf(record);
+    if (!uuid) continue;
+    if (cursor && isDeepStrictEqual(observed.get(uuid), record)) continue;
+    if (cursor) {
+      const observed = await observeRecord(deps, client, vendorId, object, uuid, {
+        record,
+        readAt: listedAt,
+        source: 'reconcile',
+      });
+      for (const event of observed.events) await matchEvent(deps, event, observed.fresh, connection);
+      events += observed.events.length;
+    } else {
+      await saveSnapshot(db, {
+        vendorId,
+        object,
+        uuid,
+        data: record,
+        editDate: editDateOf(record) || null,
+        revision: 0,
+        seenAt: listedAt,
+      });
+    }
+  }
+  const newest = records.map(editDateOf).reduce((max, date) => (date > max ? date : max), cursor ?? '');
+  // The baseline is recorded even for an empty account, so records created later count as new.
+  if (newest || !cursor) await saveCursor(db, vendorId, object, newest || '0000-00-00 00:00:00', deps.clock.now());
+  return { read: records.length, events, baseline: !cursor, filterIgnored };
+}
+
+function uuidOf(record: Sm8Record): string {
+  return typeof record.uuid === 'string' ? record.uuid : '';
 }
 
 function editDateOf(record: Sm8Record): string {

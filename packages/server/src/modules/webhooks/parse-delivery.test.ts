@@ -63,14 +63,26 @@ describe('challengeOf', () => {
 });
 
 describe('readDelivery', () => {
-  it('reads the documented object delivery', () => {
-    expect(readDelivery(OBJECT_DELIVERY)).toEqual({ kind: 'object', object: 'job', uuids: [JOB] });
+  const changedAt = new Date('2026-03-04T05:06:07Z');
+
+  it('reads the documented object delivery, with when the change happened (UTC)', () => {
+    expect(readDelivery(OBJECT_DELIVERY)).toEqual({ kind: 'object', object: 'job', uuids: [JOB], changedAt });
     expect(topicOf(readDelivery(OBJECT_DELIVERY))).toBe('job');
   });
 
   it('reads an object delivery inside an add-on envelope', () => {
     const envelope = { eventVersion: '1.0', eventName: 'webhook_subscription', eventArgs: OBJECT_DELIVERY };
-    expect(readDelivery(envelope)).toEqual({ kind: 'object', object: 'job', uuids: [JOB] });
+    expect(readDelivery(envelope)).toEqual({ kind: 'object', object: 'job', uuids: [JOB], changedAt });
+  });
+
+  it('says nothing of when the change happened unless every entry gives a time it can read', () => {
+    const entries = [
+      { uuid: JOB, changed_fields: ['status'], time: '2026-03-04 05:06:07' },
+      { uuid: JOB, changed_fields: ['badges'] },
+    ];
+    expect(readDelivery({ object: 'job', entry: entries })).toMatchObject({ changedAt: null });
+    const odd = [{ uuid: JOB, changed_fields: ['status'], time: '4 March 2026' }];
+    expect(readDelivery({ object: 'job', entry: odd })).toMatchObject({ changedAt: null });
   });
 
   // The layouts the simulator's eventBodyLayout acts out: each names job.created and the job.

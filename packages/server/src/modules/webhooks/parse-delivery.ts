@@ -30,8 +30,8 @@ export function challengeOf(body: Record<string, unknown>): string | undefined {
 }
 
 /**
- * What a decoded delivery says: an object delivery's object and record uuids (`{object, entry}`, also
- * inside an add-on envelope's `eventArgs`), an event's name and the uuid of the record it is about, or
+ * What a decoded delivery says: an object delivery's object, record uuids and when the newest change
+ * happened (`{object, entry}`, also inside an add-on envelope's `eventArgs`), an event's name and the uuid of the record it is about, or
  * `unknown`. The object of an event is named by its prefix (`job.`, `company.`, `form.`), and its
  * record's uuid is `<object>UUID` / `<object>_uuid` or `uuid` in `data`, `eventArgs` or the body, or the
  * last part of a `resource_url`; null when none is there.
@@ -41,7 +41,10 @@ export function readDelivery(body: Record<string, unknown>): DeliveryNotice {
     const object = Sm8ObjectDelivery.safeParse(candidate);
     if (object.success) {
       const uuids = object.data.entry.map((entry) => entry.uuid).filter(isRecordUuid);
-      return { kind: 'object', object: object.data.object.toLowerCase(), uuids };
+      const times = object.data.entry.map((entry) => utcTime(entry.time));
+      // The newest change, when every entry says when it happened.
+      const changedAt = times.every((time) => time !== null) && times.length > 0 ? new Date(Math.max(...times)) : null;
+      return { kind: 'object', object: object.data.object.toLowerCase(), uuids, changedAt };
     }
   }
   const event = Sm8EventDelivery.safeParse(body);
@@ -51,6 +54,13 @@ export function readDelivery(body: Record<string, unknown>): DeliveryNotice {
     if (name) return { kind: 'event', event: name, uuid: recordUuidOf(name, [data.data, data.eventArgs, body]) };
   }
   return { kind: 'unknown' };
+}
+
+/** An entry's `time`, `YYYY-MM-DD HH:MM:SS` in UTC (ServiceM8's documented form), in milliseconds; null otherwise. */
+function utcTime(value: string | undefined): number | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return null;
+  const time = Date.parse(`${value.replace(' ', 'T')}Z`);
+  return Number.isNaN(time) ? null : time;
 }
 
 /** The inbox topic of a delivery: the object, the event name, or `unknown`. */

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileVendor } from '../src/modules/automation/reconciliation.service.ts';
+import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
+
+/**
+ * A vendor moves many jobs at once, under ServiceM8's real limit of 180 calls a minute (on both sides;
+ * the test clock lets the waits pass at once). The deliveries waiting behind one another are observed
+ * together with one list call, and each run starting at its change acts on that read: the burst costs
+ * about one ServiceM8 call per note, the notes themselves, and every note is written once.
+ */
+
+const BURST = 200;
+let h: AutomationHarness;
+
+/** Jobs of the burst, known to Automate (their snapshots taken) before they change. */
+const burstJobs = Array.from({ length: BURST }, (_, i) => ({
+  uuid: randomUUID(),
+  active: 1,
+  status: 'Quote',
+  company_uuid: SEED_IDS.companies.emmaEllis,
+  generated_job_id: String(30_001 + i),
+  job_description: `Burst job ${i + 1}`,
+  badges: '[]',
+}));
+
+beforeAll(async () => {
+  h = await startAutomationHarness({
+    simulator: { throttle: { perMinute: 180 } },
+    env: { SM8_RATE_PER_MINUTE: '180' },
+  });
+  // Added after the newest change Automate has seen, so the reconciliation takes their snapshots.
+  const newest = h.sim.controls
+    .records('job')
+    .map((job) => String(job.edit_date))
+    .reduce((max, date) => (date > max ? date : max), '');
+  const editDate = new Date(Date.parse(`${newest.replace(' ', 'T')}Z`) + 1000)
+    .toISOString()
+    .slice(0, 19)
+    .replace('T', ' ');
+  h.sim.controls.seed({ records: { job: burstJobs.map((job) => ({ ...job, edit_date: editDate })) } });
+  await reconcileVendor(h.deps, h.vendorId);
+}, 60_000);
+afterAll(() => h.cleanup());
+
+/** The API calls ServiceM8 saw since `since` (its call log), OAuth left out. */
+function apiCallsSince(since: number): Array<{ method: string; path: string }> {
+  return h.sim.controls.calls().filter((call) => call.id > since && !call.path.startsWith('/oauth'));
+}
+
+const lastCallId = () => h.sim.controls.calls().at(-1)?.id ?? 0;
+
+/** Moves `jobs` to `status` at once in ServiceM8, then waits for every note of `triggerId`. */
+async function burstOf(jobs: typeof burstJobs, status: string, triggerId: string, text: string) {
+  const since = lastCallId();
+  for (const job of jobs) h.sim.controls.writeRecord('job', job.uuid, { status });
+  await h.quiet();
+  const counts = await h.settledRunCounts(triggerId, jobs.length, 120_000);
+  const notes = h.sim.controls.records('note').filter((note) => String(note.note).startsWith(text));
+  return { counts, notes, calls: apiCallsSince(since) };
+}
+
+describe('a burst of changes under ServiceM8’s limit', () => {
+  it('costs about one ServiceM8 call per action, and writes every note once', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobStatusChanged',
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Burst: {{ job.number }} is a work order.' } }],
+    });
+    const { counts, notes, calls } = await burstOf(burstJobs, 'Work Order', triggerId, 'Burst: ');
+    await h.deleteTrigger(triggerId);
+    expect(counts).toEqual({ Succeeded: BURST });
+    expect(notes).toHaveLength(BURST);
+    expect(new Set(notes.map((note) => note.related_object_uuid)).size).toBe(BURST);
+    const writes = calls.filter((call) => call.method === 'POST');
+    expect(writes).toHaveLength(BURST);
+    // At most one call in ten beyond the writes: list calls of the observations, and a few single reads.
+    expect(calls.length).toBeLessThanOrEqual(BURST * 1.1);
+  }, 180_000);
+
+  it('falls back to reading each record when ServiceM8 ignores the edit_date filter, and still writes every note once', async () => {
+    h.sim.controls.setAssumptions({ editDateFilter: 'ignored' });
+    try {
+      const triggerId = await h.createTrigger({
+        event: 'JobStatusChanged',
+        actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Unfiltered: {{ job.number }} is done.' } }],
+      });
+      const jobs = burstJobs.slice(0, 40);
+      const { counts, notes, calls } = await burstOf(jobs, 'Completed', triggerId, 'Unfiltered: ');
+      await h.deleteTrigger(triggerId);
+      expect(counts).toEqual({ Succeeded: jobs.length });
+      expect(new Set(notes.map((note) => note.related_object_uuid)).size).toBe(jobs.length);
+      expect(notes).toHaveLength(jobs.length);
+      // Each changed job read on its own after the listing answered every record.
+      const reads = calls.filter(
+        (call) => call.method === 'GET' && /^\/api_1\.0\/job\/[0-9a-f-]+\.json$/.test(call.path),
+      );
+      expect(reads.length).toBeGreaterThanOrEqual(jobs.length);
+    } finally {
+      h.sim.controls.setAssumptions({ editDateFilter: 'applied' });
+    }
+  }, 180_000);
+});
