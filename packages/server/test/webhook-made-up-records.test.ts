@@ -49,15 +49,12 @@ afterAll(() => services.cleanup());
 
 const madeUp = (count: number) => Array.from({ length: count }, () => randomUUID());
 
-let deliveries = 0;
-
 /** Posts an object delivery naming `uuids` and processes it; answers what processing it said. */
 async function deliverAndProcess(uuids: string[]) {
   // Now, as ServiceM8 writes it (UTC), each at its own second, so a delivery naming the same records
   // again is not taken for a repeat.
   const time = services.clock.now().toISOString().slice(0, 19).replace('T', ' ');
   services.clock.advance(1_000);
-  deliveries++;
   const response = await services.app.inject({
     method: 'POST',
     url: callbackUrl,
