@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => h.cleanup());
 
 /** The API calls ServiceM8 saw since `since` (its call log), OAuth left out. */
-function apiCallsSince(since: number): Array<{ method: string; path: string }> {
+function apiCallsSince(since: number) {
   return h.sim.controls.calls().filter((call) => call.id > since && !call.path.startsWith('/oauth'));
 }
 
@@ -72,10 +72,11 @@ describe('a burst of changes under ServiceM8’s limit', () => {
     expect(counts).toEqual({ Succeeded: BURST });
     expect(notes).toHaveLength(BURST);
     expect(new Set(notes.map((note) => note.related_object_uuid)).size).toBe(BURST);
-    const writes = calls.filter((call) => call.method === 'POST');
+    // A write ServiceM8 answered 429 (its minute and ours counted a little apart) is made again.
+    const writes = calls.filter((call) => call.method === 'POST' && call.status === 200);
     expect(writes).toHaveLength(BURST);
     // At most one call in ten beyond the writes: list calls of the observations, and a few single reads.
-    expect(calls.length).toBeLessThanOrEqual(BURST * 1.1);
+    expect(calls.filter((call) => call.status !== 429).length).toBeLessThanOrEqual(BURST * 1.1);
   }, 180_000);
 
   it('falls back to reading each record when ServiceM8 ignores the edit_date filter, and still writes every note once', async () => {
@@ -85,17 +86,23 @@ describe('a burst of changes under ServiceM8’s limit', () => {
         event: 'JobStatusChanged',
         actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Unfiltered: {{ job.number }} is done.' } }],
       });
+      // An answer ignoring the filter shows itself by a record older than asked for.
+      const old = { uuid: randomUUID(), active: 1, status: 'Completed', edit_date: '2020-01-01 00:00:00' };
+      h.sim.controls.seed({ records: { job: [old] } });
       const jobs = burstJobs.slice(0, 40);
       const { counts, notes, calls } = await burstOf(jobs, 'Completed', triggerId, 'Unfiltered: ');
       await h.deleteTrigger(triggerId);
       expect(counts).toEqual({ Succeeded: jobs.length });
       expect(new Set(notes.map((note) => note.related_object_uuid)).size).toBe(jobs.length);
       expect(notes).toHaveLength(jobs.length);
-      // Each changed job read on its own after the listing answered every record.
+      // Each changed job read on its own after a listing answered every record.
       const reads = calls.filter(
         (call) => call.method === 'GET' && /^\/api_1\.0\/job\/[0-9a-f-]+\.json$/.test(call.path),
       );
       expect(reads.length).toBeGreaterThanOrEqual(jobs.length);
+      expect(calls.filter((call) => call.warnings.some((w) => w.includes('edit_date ignored'))).length).toBeGreaterThan(
+        0,
+      );
     } finally {
       h.sim.controls.setAssumptions({ editDateFilter: 'applied' });
     }

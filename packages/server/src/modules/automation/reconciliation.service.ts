@@ -54,9 +54,10 @@ export async function observeChangesSince(
   const { client, connection, vendorId, object } = options;
   const db = deps.database.db;
   const cursor = await findCursor(db, vendorId, object);
-  // From the second before the cursor (ServiceM8 filters know gt, not ge): a record changed later
-  // within the cursor's own second is read again rather than missed; reading again derives nothing.
-  const since = cursor ? secondBefore(cursor) : null;
+  // From a minute before the cursor (ServiceM8 filters know gt, not ge, and edit_date has whole seconds):
+  // a record changed within the cursor's own second, or one a listing did not show yet when a later one
+  // was answered, is listed again rather than missed; listed again unchanged, it is skipped.
+  const since = cursor ? editDateBefore(cursor, LISTING_OVERLAP_MS) : null;
   const listedAt = deps.clock.now();
   const records = await client.list(object, AnyRecord, since ? { filter: `edit_date gt '${since}'` } : {});
   const filterIgnored = since !== null && records.some((record) => editDateOf(record) < since);
@@ -113,9 +114,12 @@ function editDateOf(record: Sm8Record): string {
   return typeof record.edit_date === 'string' ? record.edit_date : '';
 }
 
-/** ServiceM8's `YYYY-MM-DD HH:MM:SS` one second earlier (the baseline's zero date stays as it is). */
-export function secondBefore(editDate: string): string {
+/** How far before the newest change seen a listing starts again. */
+const LISTING_OVERLAP_MS = 60_000;
+
+/** ServiceM8's `YYYY-MM-DD HH:MM:SS` `ms` earlier (the baseline's zero date stays as it is). */
+export function editDateBefore(editDate: string, ms: number): string {
   const time = Date.parse(`${editDate.replace(' ', 'T')}Z`);
   if (Number.isNaN(time)) return editDate;
-  return new Date(time - 1000).toISOString().slice(0, 19).replace('T', ' ');
+  return new Date(time - ms).toISOString().slice(0, 19).replace('T', ' ');
 }
