@@ -68,18 +68,22 @@ export function badgeChooser(badges: string[]) {
   };
 }
 
-/** Polls the call log from `since` until `found` picks a call, or `timeoutMs` passes. */
+/**
+ * Polls the call log from `since` every `pollMs` until `found` picks a call, or `timeoutMs` passes.
+ * The call's own time comes from the log, so a slower poll only notices it later.
+ */
 export async function waitForCall(
   sim: SimClient,
   since: number,
   found: (call: CallRecord) => boolean,
   timeoutMs: number,
+  pollMs = 20,
 ): Promise<CallRecord | undefined> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const call = (await sim.calls({ since })).find((candidate) => candidate.status !== null && found(candidate));
     if (call) return call;
-    await sleep(20);
+    await sleep(pollMs);
   }
   return undefined;
 }
