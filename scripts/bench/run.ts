@@ -106,7 +106,10 @@ for (const kind of kinds) {
         ...outcome,
       };
     } catch (error) {
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      const [first, ...stack] = (error instanceof Error ? (error.stack ?? error.message) : String(error)).split('\n');
+      // A failed fetch says why only in its cause (the connection refused or reset, and by whom).
+      const cause = error instanceof Error && error.cause !== undefined ? ` (${String(error.cause)})` : '';
+      const message = [`${first}${cause}`, ...stack].join('\n');
       result = {
         name: bench.name,
         title: bench.title,
