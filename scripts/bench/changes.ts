@@ -1,12 +1,35 @@
 /** Changes made in the simulator as a ServiceM8 user would, and what the benchmarks read back. */
-import type { CallRecord, SimRecord } from '@automate/servicem8-sim';
-import type { RunRow } from './environment.ts';
+import { randomUUID } from 'node:crypto';
+import { type CallRecord, SEED_IDS, type SimRecord } from '@automate/servicem8-sim';
+import type { RunRow } from './business.ts';
 import { sleep } from './load.ts';
 import type { SimClient } from './sim-client.ts';
 
 /** A ServiceM8 call that changes something: what an action does (reads are GETs). */
 export function isWrite(call: CallRecord): boolean {
   return call.method !== 'GET' && !call.path.startsWith('/webhook_subscriptions') && !call.path.startsWith('/oauth');
+}
+
+/** A note written in ServiceM8: what each benchmark's action does. */
+export function isNoteWritten(call: CallRecord): boolean {
+  return call.method === 'POST' && call.path === '/api_1.0/note.json' && call.status === 200;
+}
+
+/**
+ * `count` Work Orders of a demo client, numbered from 50,001, to add to the demo account before it is
+ * connected (so they are part of its baseline).
+ */
+export function workOrders(count: number, description: string): SimRecord[] {
+  return Array.from({ length: count }, (_, i) => ({
+    uuid: randomUUID(),
+    active: 1,
+    status: 'Work Order',
+    company_uuid: SEED_IDS.companies.harboursidePropertyManagement,
+    generated_job_id: String(50_001 + i),
+    job_description: `${description} ${i + 1}`,
+    badges: '[]',
+    edit_date: '2020-01-01 00:00:00',
+  }));
 }
 
 /** `GET /api_1.0/job/:uuid.json`: a call's kind, with record uuids taken out. */
@@ -45,20 +68,59 @@ export function badgeChooser(badges: string[]) {
   };
 }
 
-/** Polls the call log from `since` until `found` picks a call, or `timeoutMs` passes. */
+/**
+ * Polls the call log from `since` every `pollMs` until `found` picks a call, or `timeoutMs` passes.
+ * The call's own time comes from the log, so a slower poll only notices it later.
+ */
 export async function waitForCall(
   sim: SimClient,
   since: number,
   found: (call: CallRecord) => boolean,
   timeoutMs: number,
+  pollMs = 20,
 ): Promise<CallRecord | undefined> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const call = (await sim.calls({ since })).find((candidate) => candidate.status !== null && found(candidate));
     if (call) return call;
-    await sleep(20);
+    await sleep(pollMs);
   }
   return undefined;
+}
+
+/**
+ * Reads the call log from `since` every second and answers the notes written, in order, once `count`
+ * are or at `deadline` (ms since epoch). Polled well within the log's 10,000 calls.
+ */
+export async function waitForNotes(
+  sim: SimClient,
+  since: number,
+  count: number,
+  deadline: number,
+): Promise<CallRecord[]> {
+  const written: CallRecord[] = [];
+  let cursor = since;
+  while (written.length < count && Date.now() < deadline) {
+    await sleep(1000);
+    // Up to the first call still waiting for its answer: it is read again at the next poll.
+    const calls = await sim.calls({ since: cursor });
+    const pending = calls.findIndex((call) => call.status === null);
+    for (const call of pending === -1 ? calls : calls.slice(0, pending)) {
+      cursor = call.id;
+      if (isNoteWritten(call)) written.push(call);
+    }
+  }
+  return written;
+}
+
+/** How many notes each of `jobs` has in ServiceM8 (jobs without one are left out). */
+export async function notesPerJob(sim: SimClient, jobs: Set<string>): Promise<Map<string, number>> {
+  const perJob = new Map<string, number>();
+  for (const note of await sim.records('note')) {
+    const job = String(note.related_object_uuid);
+    if (jobs.has(job)) perJob.set(job, (perJob.get(job) ?? 0) + 1);
+  }
+  return perJob;
 }
 
 const FINISHED = ['Succeeded', 'Failed', 'Skipped', 'Cancelled'];

@@ -9,10 +9,9 @@
  *
  * Each phase has a time cap: what was done by then is reported ("1,234 of 5,000 done after 300 s").
  */
-import { randomUUID } from 'node:crypto';
-import { SEED_IDS, type SimRecord } from '@automate/servicem8-sim';
+import { notesPerJob, waitForNotes, workOrders } from './changes.ts';
 import { startBenchEnv } from './environment.ts';
-import { inParallel, round, sleep } from './load.ts';
+import { inParallel, round } from './load.ts';
 import { memoryOf } from './processes.ts';
 import type { BenchContext, Benchmark, Metric } from './types.ts';
 
@@ -60,16 +59,7 @@ type PhaseResult = {
 };
 
 async function runPhase(context: BenchContext, phase: Phase, name: string): Promise<PhaseResult> {
-  const extraJobs: SimRecord[] = Array.from({ length: phase.jobs }, (_, i) => ({
-    uuid: randomUUID(),
-    active: 1,
-    status: 'Work Order',
-    company_uuid: SEED_IDS.companies.harboursidePropertyManagement,
-    generated_job_id: String(50_001 + i),
-    job_description: `Drain benchmark job ${i + 1}`,
-    badges: '[]',
-    edit_date: '2020-01-01 00:00:00',
-  }));
+  const extraJobs = workOrders(phase.jobs, 'Drain benchmark job');
   const env = await startBenchEnv({
     ...context,
     name,
@@ -134,22 +124,10 @@ async function runPhase(context: BenchContext, phase: Phase, name: string): Prom
       problems.push(`drain: ${refused} of ${phase.jobs} deliveries were not accepted (${refusals.join('; ')})`);
     }
 
-    // Progress: each note the engine writes, from the call log (polled well within its 10,000 calls).
-    const doneAt: number[] = [];
-    let cursor = since;
-    const deadline = started + phase.capSeconds * 1000;
-    while (doneAt.length < acceptedAt.size && Date.now() < deadline) {
-      await sleep(1000);
-      // Up to the first call still waiting for its answer: it is read again at the next poll.
-      const calls = await env.sim.calls({ since: cursor });
-      const pending = calls.findIndex((call) => call.status === null);
-      for (const call of pending === -1 ? calls : calls.slice(0, pending)) {
-        cursor = call.id;
-        if (call.method === 'POST' && call.path === '/api_1.0/note.json' && call.status === 200) {
-          doneAt.push(Date.parse(call.at));
-        }
-      }
-    }
+    // Progress: each note the engine writes, from the call log.
+    const doneAt = (await waitForNotes(env.sim, since, acceptedAt.size, started + phase.capSeconds * 1000)).map(
+      (call) => Date.parse(call.at),
+    );
     const stoppedAt = Date.now();
     const memory = memoryOf(env.server.pid);
     const done = doneAt.length;
@@ -158,11 +136,7 @@ async function runPhase(context: BenchContext, phase: Phase, name: string): Prom
     const elapsedSeconds = ((allDone ? lastDone : stoppedAt) - started) / 1000;
 
     // What was done, per job, in ServiceM8: at most one note each.
-    const notes = (await env.sim.records('note')).filter((note) => burstUuids.has(String(note.related_object_uuid)));
-    const perJob = new Map<string, number>();
-    for (const note of notes) {
-      perJob.set(String(note.related_object_uuid), (perJob.get(String(note.related_object_uuid)) ?? 0) + 1);
-    }
+    const perJob = await notesPerJob(env.sim, burstUuids);
     const doubled = [...perJob.values()].filter((count) => count > 1).length;
     if (doubled > 0) problems.push(`drain: ${doubled} jobs got their note more than once`);
 

@@ -80,9 +80,12 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, chi
   throw new Error(`${what} within ${ms / 1000} s. Its output:\n${child.output().slice(-4000)}`);
 }
 
-/** `npm run sim` on a free port; answers its base URL once it prints it. */
-export async function startSimulatorProcess(logFile?: string): Promise<ChildHandle & { baseUrl: string }> {
-  const child = startChild(SIM_MAIN, { SIM_PORT: '0', SIM_HOST: '127.0.0.1', SIM_SEED: 'demo' }, logFile);
+/** `npm run sim` on a free port (`env` adds settings); answers its base URL once it prints it. */
+export async function startSimulatorProcess(
+  logFile?: string,
+  env: Record<string, string> = {},
+): Promise<ChildHandle & { baseUrl: string }> {
+  const child = startChild(SIM_MAIN, { SIM_PORT: '0', SIM_HOST: '127.0.0.1', SIM_SEED: 'demo', ...env }, logFile);
   const baseUrl = await waitFor(
     'The simulator did not start',
     async () => /ServiceM8 simulator running at (http:\/\/\S+)/.exec(child.output())?.[1],

@@ -19,6 +19,12 @@ export function simClient(baseUrl: string) {
     info: () => call<SimInfo>('GET', ''),
     setThrottle: (limits: { perMinute?: number; perDay?: number; resetCounters?: boolean }) =>
       call('POST', '/throttle', limits),
+    /** The limits, and each app and account's calls in the last minute and day. */
+    throttle: () =>
+      call<{ perMinute: number; perDay: number; usage: Record<string, { minute: number; day: number }> }>(
+        'GET',
+        '/throttle',
+      ),
     setOAuth: (settings: { autoApprove?: boolean }) => call('POST', '/oauth', settings),
     addFault: (fault: FaultInput) => call('POST', '/faults', fault),
     clearFaults: () => call('DELETE', '/faults'),

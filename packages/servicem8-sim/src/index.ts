@@ -17,6 +17,7 @@ export { SCOPES, type Scope } from './auth/scopes.ts';
 export type { CallRecord } from './control/call-log.ts';
 export type { FaultInput, FaultRule } from './control/fault-rules.ts';
 export type { ClockState, SimControls, SimInfo, TokenRequest } from './control/sim-controls.ts';
+export { type FrontDoor, type FrontDoorAccount, startFrontDoor } from './front-door/front-door.ts';
 export type { SentMessage } from './messaging/message-log.ts';
 export { JOB_STATUSES, type JobStatus, OBJECT_TYPES, type ObjectName } from './objects/object-types.ts';
 export type { SimRecord } from './objects/record-store.ts';

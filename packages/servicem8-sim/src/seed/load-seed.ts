@@ -11,6 +11,12 @@ export function resolveSeed(seed: SeedPreset | SeedData, now: Date): SeedData {
   return seed;
 }
 
+/** The same data as another account (its own uuid): simulators side by side, each a different account. */
+export function asAccount(seed: SeedData, accountUuid: string): SeedData {
+  const [vendor, ...others] = seed.records.vendor ?? [];
+  return { ...seed, records: { ...seed.records, vendor: [{ ...vendor, uuid: accountUuid }, ...others] } };
+}
+
 /**
  * Puts seed records in the store as they are (read-only fields included, no webhooks), replacing
  * records with the same uuid, then derives job totals and schedule ends.
