@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type FrontDoor, type SimRecord, startFrontDoor } from '@automate/servicem8-sim';
-import { type BenchBusiness, connectBusiness, type TriggerInput } from './business.ts';
+import { type BenchBusiness, type Credentials, connectBusiness, type TriggerInput } from './business.ts';
 import { type BenchDatabase, createBenchDatabase, type DbKind } from './database.ts';
 import { type ChildHandle, freePort, startServerProcess, startSimulatorProcess } from './processes.ts';
 import { type SimClient, simClient } from './sim-client.ts';
@@ -23,6 +23,8 @@ const RAISED_LIMITS: RateLimits = { perMinute: 10_000_000, perDay: 1_000_000_000
 export type BenchEnv = BenchBusiness & {
   db: BenchDatabase;
   server: ChildHandle & { baseUrl: string };
+  /** The super admin the server created on its first start. */
+  admin: Credentials;
   /** The `moreBusinesses` asked for, in order. */
   others: BenchBusiness[];
   /** Stops the server (PGlite SQL needs it stopped) and starts it again on the same port and data. */
@@ -44,8 +46,6 @@ export async function startBenchEnv(options: {
   rateLimits?: RateLimits;
   /** More businesses on the same server, each connected to a ServiceM8 account of its own. */
   moreBusinesses?: Array<{ triggers?: TriggerInput[] }>;
-  /** More environment for the server (e.g. the super admin it creates on first start). */
-  env?: Record<string, string>;
 }): Promise<BenchEnv> {
   const limits = options.rateLimits ?? RAISED_LIMITS;
   const db = await createBenchDatabase(options.kind, options.adminUrl);
@@ -91,7 +91,6 @@ export async function startBenchEnv(options: {
       // The embedded database unless this benchmark's PostgreSQL database is given (never the caller's).
       DATABASE_URL: '',
       ...db.env,
-      ...options.env,
     };
     const logFile = path.join(options.logDir, `${options.name}-server.log`);
     let server = await startServerProcess({ port, dataDir: db.dataDir, env: serverEnv, logFile });
@@ -115,6 +114,7 @@ export async function startBenchEnv(options: {
     return {
       ...business,
       others,
+      admin: BENCH_ADMIN,
       db,
       get server() {
         return server;

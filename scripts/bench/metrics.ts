@@ -4,14 +4,12 @@
  * The runs are seeded with SQL, then the tables are vacuumed and analysed (as autovacuum would), so
  * the counts come from the indexes alone.
  */
-import { randomBytes } from 'node:crypto';
 import { startBenchEnv } from './environment.ts';
 import { openLoop, round } from './load.ts';
 import { SEEDED_EVENTS, seedRunsSql } from './seed-runs.ts';
 import type { Benchmark } from './types.ts';
 
 const TIMEOUT_MS = 10_000;
-const ADMIN_EMAIL = 'bench-admin@automate.local';
 const DAY_MS = 86_400_000;
 
 export const metricsBenchmark: Benchmark = {
@@ -21,7 +19,6 @@ export const metricsBenchmark: Benchmark = {
     const count = context.quick ? 20_000 : 1_000_000;
     const rate = context.quick ? 5 : 10;
     const seconds = context.quick ? 5 : 20;
-    const password = randomBytes(18).toString('base64url');
     const note = (event: string) => ({
       event,
       actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Metrics {{ job.number }}' } }],
@@ -30,7 +27,6 @@ export const metricsBenchmark: Benchmark = {
       ...context,
       name: 'metrics',
       triggers: SEEDED_EVENTS.map(note),
-      env: { ADMIN_EMAIL, ADMIN_PASSWORD: password },
     });
     try {
       const seedStarted = Date.now();
@@ -46,7 +42,7 @@ export const metricsBenchmark: Benchmark = {
       const login = await fetch(`${env.server.baseUrl}/api/Auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: ADMIN_EMAIL, password }),
+        body: JSON.stringify(env.admin),
       });
       const session = (await login.json()) as { data?: { token?: string } };
       if (!login.ok || !session.data?.token) throw new Error(`the super admin could not sign in (${login.status})`);
