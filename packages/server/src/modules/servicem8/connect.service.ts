@@ -214,7 +214,7 @@ export async function completeConnect(
 ): Promise<Sm8ConnectOutcome> {
   const now = deps.clock.now();
   if (!caller) return askToConfirmNewOwner(deps, request, now);
-  return deps.database.db.transaction(async (tx) => {
+  const outcome = await deps.database.db.transaction(async (tx): Promise<Sm8ConnectOutcome> => {
     const pending = await findPendingOrFail(tx, request.connection, now);
     if (pending.accountUuid !== request.accountUuid) {
       throw new AppError('VALIDATION_FAILED', 'Choose the ServiceM8 account you signed in to.');
@@ -255,6 +255,8 @@ export async function completeConnect(
     });
     return { outcome: 'Connected', vendorId: vendor.id, vendorName: vendor.name, reconnected };
   });
+  if (outcome.outcome === 'Connected') forgetWebhookSecret(deps, outcome.vendorId);
+  return outcome;
 }
 
 async function vendorOrFail(tx: Db, vendorId: string): Promise<{ id: string; name: string }> {
@@ -384,6 +386,7 @@ export async function confirmNewBusiness(
     if (await findConnectionByAccount(tx, pending.accountUuid)) return { user: owner, vendor: null };
     return { user: owner, vendor: await createConnectedBusiness(tx, deps, pending, owner, now) };
   });
+  if (vendor) forgetWebhookSecret(deps, vendor.id);
   return {
     session: await startSession(deps, user, { proof: 'email_link' }),
     vendorId: vendor?.id ?? null,
@@ -418,6 +421,8 @@ async function createConnectedBusiness(
  * Stores (or replaces) the vendor's connection and queues activation (webhook subscriptions, reference
  * data) in the same transaction. The webhook secret is new each time a person connects, so a callback
  * URL anyone read before stops working; `keepSecret` keeps it (demo mode reconnects at every start).
+ * Callers call `forgetWebhookSecret` after the commit: a delivery checked before it would read (and
+ * keep) the old secret again.
  */
 async function storeConnection(
   tx: Db,
@@ -433,7 +438,6 @@ async function storeConnection(
       encryptSecret(deps.keys.storageEncryptionKey, randomBytes(24).toString('base64url')),
     needsReconnectSince: null,
   });
-  forgetWebhookSecret(deps, connection.vendorId);
   await markConnectedToServiceM8(tx, connection.vendorId, connection.accountUuid);
   await deps.queue.send(activateVendorJob, { vendorId: connection.vendorId }, { tx });
 }
@@ -461,4 +465,5 @@ export async function connectWithTokens(
       { keepSecret: true },
     ),
   );
+  forgetWebhookSecret(deps, vendorId);
 }
