@@ -15,7 +15,10 @@ import { confirmLinkInLog, connectThroughConsent } from '../support/servicem8-co
  * 1. The worker is killed in the middle of a run and started again: the run completes once, and no
  *    action is performed twice — not even the text message that ServiceM8 sent while the process died
  *    waiting for its answer.
- * 2. Crash at load: ServiceM8 makes CHAOS_CRASH_CHANGES changes (new jobs, each with a note to add)
+ * 2. The worker is killed while it observes a lump of changes: once while its listing of the changed
+ *    jobs waits for ServiceM8's answer, once while it stores what the listing found. After each restart
+ *    every change has exactly one run and one note.
+ * 3. Crash at load: ServiceM8 makes CHAOS_CRASH_CHANGES changes (new jobs, each with a note to add)
  *    while the worker is killed CHAOS_WORKER_KILLS times and the API CHAOS_API_KILLS times, each
  *    restarted after more changes were made while it was down, and at last every process is sent
  *    SIGTERM in the middle of the work and replaced. Every change ends with exactly one note in
@@ -156,6 +159,105 @@ describe('a worker killed in the middle of a run', () => {
     // The jobs of the next test are not this trigger's.
     expect((await api(`/Trigger/${triggerId}`, { method: 'DELETE' })).status).toBe(200);
   }, 180_000);
+});
+
+describe('a worker killed in the middle of an observation', () => {
+  it('observes every change once after a restart: one run and one note for each', async () => {
+    const created = await api('/Trigger', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'Note a job once',
+        enabled: true,
+        event: 'JobIsCreated',
+        targetKind: 'Job',
+        actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Observed: job {{ job.number }}' } }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const triggerId = ((await created.json()) as { data: { id: string } }).data.id;
+    const allRuns = async () => {
+      const rows: Array<{ jobUuid: string | null; createdAt: string }> = [];
+      for (let page = 1; ; page++) {
+        const response = await api(`/Trigger/${triggerId}/runs?PageSize=200&PageNumber=${page}`);
+        const found = ((await response.json()) as { data: { rows: typeof rows } }).data.rows;
+        rows.push(...found);
+        if (found.length < 200) return rows;
+      }
+    };
+    const runCount = async () =>
+      ((await (await api(`/Trigger/${triggerId}/runs?PageSize=1`)).json()) as { data: { total: number } }).data.total;
+    const jobs: string[] = [];
+    const lump = (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const job = sim.controls.writeRecord('job', undefined, {
+          status: 'Quote',
+          company_uuid: SEED_IDS.companies.emmaEllis,
+          job_description: `Observed ${jobs.length + 1}`,
+        }).record;
+        jobs.push(String(job.uuid));
+      }
+    };
+    const notesPerJob = () => {
+      const counts = new Map<string, number>(jobs.map((uuid) => [uuid, 0]));
+      for (const note of sim.controls.records('note')) {
+        const uuid = String(note.related_object_uuid);
+        if (counts.has(uuid)) counts.set(uuid, (counts.get(uuid) ?? 0) + 1);
+      }
+      return [...counts.values()];
+    };
+    const everyJobNotedOnce = async () => {
+      await poll(
+        async () => notesPerJob().filter((n) => n === 0).length,
+        (waiting) => waiting === 0,
+        'every new job to have its note',
+        120_000,
+      );
+      expect(await poll(runCount, (total) => total >= jobs.length, 'a run for every new job')).toBe(jobs.length);
+      const counts = notesPerJob();
+      expect({ lost: counts.filter((n) => n === 0).length, doubled: counts.filter((n) => n > 1).length }).toEqual({
+        lost: 0,
+        doubled: 0,
+      });
+    };
+
+    // 1. ServiceM8 holds its answer to the listing of changed jobs: the worker dies waiting for it.
+    const since = sim.controls.calls().at(-1)?.id ?? 0;
+    sim.controls.addFault({ kind: 'latency', method: 'GET', path: '/api_1.0/job.json', latencyMs: 5000, times: 1 });
+    lump(30);
+    await poll(
+      async () => sim.controls.calls({ method: 'GET', path: '/api_1.0/job.json', since }),
+      (calls) => calls.some((call) => call.fault?.startsWith('latency') === true),
+      'the listing of the changed jobs to be asked for',
+    );
+    await deployment.kill('worker');
+    await deployment.restart('worker');
+    await everyJobNotedOnce();
+
+    // 2. The worker dies while it stores and matches what a listing of 400 changed jobs found (about
+    // four seconds of work on 2 cores): half a second after ServiceM8 answered the listing.
+    const LUMP = 400;
+    const lumpFrom = jobs.length;
+    const callsBefore = sim.controls.calls().at(-1)?.id ?? 0;
+    lump(LUMP);
+    await poll(
+      async () => sim.controls.calls({ method: 'GET', path: '/api_1.0/job.json', since: callsBefore }),
+      (calls) => calls.some((call) => call.status === 200 && call.query.includes('edit_date')),
+      'the listing of the lump to be answered',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const killedAt = Date.now();
+    await deployment.kill('worker');
+    await deployment.restart('worker');
+    await everyJobNotedOnce();
+    const lumpJobs = new Set(jobs.slice(lumpFrom));
+    const runsOfLump = (await allRuns()).filter((run) => lumpJobs.has(run.jobUuid ?? ''));
+    const storedBeforeKill = runsOfLump.filter((run) => Date.parse(run.createdAt) < killedAt).length;
+    console.info(
+      `observation crash (${deployment.description}): ${storedBeforeKill} of ${LUMP} runs were stored before the kill`,
+    );
+
+    expect((await api(`/Trigger/${triggerId}`, { method: 'DELETE' })).status).toBe(200);
+  }, 300_000);
 });
 
 /** The kills in the order they happen: the API's spread among the worker's. */

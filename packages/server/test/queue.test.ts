@@ -41,12 +41,16 @@ describe('the job queue', () => {
  * A queue of its own on the test database whose workers poll only once a minute: a job that runs
  * within seconds was fetched because something woke its worker, not because a poll came round.
  */
-async function slowPollingQueue(jobs: JobDefinition[], run: (queue: Queue) => Promise<void>) {
+async function slowPollingQueue(
+  jobs: JobDefinition[],
+  run: (queue: Queue) => Promise<void>,
+  workers: { concurrency: number; vendorConcurrency: number } = { concurrency: 2, vendorConcurrency: 1 },
+) {
   const queue = await createQueue({
     database: services.deps.database,
     jobs,
     logger: services.deps.logger,
-    settings: { pollSeconds: 60, superviseSeconds: 30, concurrency: 2, vendorConcurrency: 1 },
+    settings: { pollSeconds: 60, superviseSeconds: 30, ...workers },
     cron: false,
   });
   try {
@@ -85,6 +89,49 @@ describe('waking the workers', () => {
     for (const [index, span] of inOrder.entries()) {
       if (index > 0) expect(span.start).toBeGreaterThanOrEqual(inOrder[index - 1]?.end ?? 0);
     }
+  });
+
+  it("runs another vendor's job before the rest of a vendor's burst, and the burst in its order", async () => {
+    const started: string[] = [];
+    const vendorJob = defineJob({
+      name: 'test.vendor-burst',
+      payload: z.object({ vendorId: z.string(), n: z.number() }),
+      concurrency: 'engine',
+      vendorOf: (payload) => payload.vendorId,
+      async handle({ vendorId, n }) {
+        started.push(`${vendorId}:${n}`);
+        await new Promise((resolve) => setTimeout(resolve, 40 + (n % 3) * 30));
+      },
+    });
+    const BURST = 30;
+    // Two fetchers of two jobs, three of a vendor's at once: both fetchers end up holding the burst's
+    // jobs, and each fetch that follows finds the burst's older jobs first.
+    await slowPollingQueue(
+      [vendorJob],
+      async (queue) => {
+        for (let n = 1; n <= BURST; n += 1) await queue.send(vendorJob, { vendorId: 'harbour', n });
+        await waitFor(
+          () => started.length,
+          (count) => count >= 3,
+          "the burst's first jobs to start",
+          15_000,
+        );
+        await queue.send(vendorJob, { vendorId: 'bay', n: 1 });
+        await waitFor(
+          () => started.length,
+          (count) => count === BURST + 1,
+          'every job to run',
+          30_000,
+        );
+      },
+      { concurrency: 4, vendorConcurrency: 3 },
+    );
+    // Bay's one job waited for a turn, not for Harbour's 30.
+    expect(started.indexOf('bay:1')).toBeLessThan(10);
+    const harbour = started.filter((job) => job.startsWith('harbour:')).map((job) => Number(job.split(':')[1]));
+    // Jobs fetched together start together; from one fetch to the next, Harbour's go in the order queued.
+    expect(harbour.slice(0, 3).toSorted((a, b) => a - b)).toEqual([1, 2, 3]);
+    expect(harbour.toSorted((a, b) => a - b)).toEqual(Array.from({ length: BURST }, (_, i) => i + 1));
   });
 
   it('runs a job made due by hand at once when woken', async () => {

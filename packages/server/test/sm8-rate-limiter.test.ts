@@ -30,24 +30,25 @@ describe('the shared ServiceM8 rate limit', () => {
       const inWindow = grantedAt.filter((t) => t >= from && t < from + 60_000).length;
       expect(inWindow).toBeLessThanOrEqual(60);
     }
-    // A full bucket (10) and the refill of 50 a minute: 160 in three minutes, all of it used.
-    expect(grantedAt.length).toBeGreaterThan(150);
+    // A full bucket (3) and the refill of 57 a minute: 174 in three minutes, all of it used.
+    expect(grantedAt.length).toBeGreaterThan(170);
   });
 
   it('credits each moment’s refill once when callers’ clocks arrive out of order', async () => {
     // Two processes, or two calls that read the clock before their turn: a take stamped earlier can land
-    // after one stamped later. Capacity 20, refill 100 a minute (5 every 3 s).
-    const limits = { perMinute: 120, perDay: 20_000 };
+    // after one stamped later. Capacity 10, refill 170 a minute (8.5 every 3 s).
+    const limits = { perMinute: 180, perDay: 20_000 };
     const start = Date.parse('2026-06-03T00:00:00Z');
     const at = (seconds: number) => new Date(start + seconds * 1000);
-    for (let i = 0; i < 20; i++)
+    for (let i = 0; i < 10; i++)
       expect((await takeRateToken(database.db, 'acct-order', at(0), limits)).granted).toBe(true);
-    expect((await takeRateToken(database.db, 'acct-order', at(6), limits)).granted).toBe(true);
     expect((await takeRateToken(database.db, 'acct-order', at(3), limits)).granted).toBe(true);
-    // Six seconds brought 10 tokens, two of which are spent: 8 more at 6 s, not the 3 s between counted twice.
+    expect((await takeRateToken(database.db, 'acct-order', at(1.5), limits)).granted).toBe(true);
+    // Three seconds brought 8.5 tokens, two of which are spent: 6 more at 3 s, not the 1.5 s between
+    // counted twice (which would fill the bucket: 10).
     let granted = 0;
-    while ((await takeRateToken(database.db, 'acct-order', at(6), limits)).granted) granted++;
-    expect(granted).toBe(8);
+    while ((await takeRateToken(database.db, 'acct-order', at(3), limits)).granted) granted++;
+    expect(granted).toBe(6);
   });
 
   it('says how long to wait when the bucket is empty', async () => {

@@ -8,6 +8,7 @@ import type { Database, Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { redactError } from '../logger.ts';
 import type { JobDefinition } from './job-definition.ts';
+import { createVendorTurns } from './vendor-turns.ts';
 
 export type QueueSettings = Config['queue'];
 
@@ -21,6 +22,12 @@ export type Queue = {
     payload: z.input<P>,
     options?: SendOptions & { tx?: Db },
   ): Promise<string>;
+  /**
+   * The priority of the vendor's next `job` (0, or lower while the vendor has queued many lately: see
+   * vendor-turns.ts), counting that job. `send` applies it itself; a job stored by a statement of its
+   * own (`jobInsert`) asks for it.
+   */
+  priorityFor(job: JobDefinition, vendorId: string): number;
   /** Subscribes this process to every registered job. */
   startWorkers(deps: Deps, workerId: string): Promise<void>;
   /** Stops fetching jobs (those in hand carry on), e.g. while the database does not answer. */
@@ -55,6 +62,7 @@ export async function createQueue(options: {
   const { database, jobs, logger, settings } = options;
   const schedule = options.cron ?? true;
   const log = logger.child({ component: 'queue' });
+  const turns = createVendorTurns({ share: settings.vendorConcurrency });
   const boss =
     database.driver === 'pglite' && database.pglite
       ? new PgBoss({
@@ -134,10 +142,16 @@ export async function createQueue(options: {
       const data = parsed as object;
       const { tx, ...rest } = sendOptions;
       const vendorId = job.vendorOf?.(parsed);
-      const options = vendorId ? { ...rest, group: { id: vendorId } } : rest;
+      const options = vendorId
+        ? { priority: turns.nextPriority(job.name, vendorId), ...rest, group: { id: vendorId } }
+        : rest;
       const id = await boss.send(job.name, data, tx ? { ...options, db: inTransaction(tx) } : options);
       if (id === null) throw new Error(`The ${job.name} job was not queued (a singleton with the same key exists).`);
       return id;
+    },
+
+    priorityFor(job, vendorId) {
+      return turns.nextPriority(job.name, vendorId);
     },
 
     async startWorkers(deps, workerId) {

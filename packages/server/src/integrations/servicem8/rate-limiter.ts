@@ -6,11 +6,14 @@ export type RateLimits = { perMinute: number; perDay: number };
 
 /**
  * A token bucket per ServiceM8 account, kept in the database so every process shares it. The bucket
- * holds a sixth of the minute's allowance and refills with the rest over the minute, so no sliding
- * minute ever sees more than `perMinute` calls. The day is a 24-hour window from its first call.
+ * holds an eighteenth of the minute's allowance (10 of ServiceM8's 180) and refills with the rest over
+ * the minute, so no sliding minute ever sees more than `perMinute` calls, and a busy account keeps
+ * 170 of its 180 a minute: a burst's writes are what pace it, not a reserve kept for the next minute.
+ * Ten in hand still let a quiet account's change (a listing and a write or two) go at once. The day
+ * is a 24-hour window from its first call.
  */
 export function bucketShape(limits: RateLimits): { capacity: number; refillPerSecond: number } {
-  const capacity = Math.max(1, Math.floor(limits.perMinute / 6));
+  const capacity = Math.max(1, Math.floor(limits.perMinute / 18));
   return { capacity, refillPerSecond: Math.max(limits.perMinute - capacity, 1) / 60 };
 }
 

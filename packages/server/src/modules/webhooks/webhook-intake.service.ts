@@ -168,7 +168,12 @@ export async function storeDelivery(
       // A delivery we cannot read says nothing that tells a repeat from a new change either.
       reopen: notice.kind !== 'event',
     },
-    { definition: processDeliveryJob, payload: jobPayload, groupId: processDeliveryJob.vendorOf?.(jobPayload) },
+    {
+      definition: processDeliveryJob,
+      payload: jobPayload,
+      groupId: processDeliveryJob.vendorOf?.(jobPayload),
+      priority: deps.queue.priorityFor(processDeliveryJob, vendorId),
+    },
   );
   return stored.insertedId ? { inboxId: stored.insertedId, duplicate: false } : { inboxId: null, duplicate: true };
 }

@@ -13,7 +13,7 @@ export type InboxRow = typeof webhookInbox.$inferSelect;
  * - with `reopen`, a repeat of one already processed (or failed) is made `Received` again, received
  *   now, and queued again.
  * The job's payload is `payload` with `inboxId` set to the row's id; `groupId` is its pg-boss group
- * (the vendor). Answers the new row's id, or the reopened row's, and whether a job was queued.
+ * (the vendor), `priority` the vendor's turn (`queue.priorityFor`). Answers the new row's id, or the reopened row's, and whether a job was queued.
  */
 export async function storeAndQueueDelivery(
   db: Db,
@@ -26,7 +26,7 @@ export async function storeAndQueueDelivery(
     receivedAt: Date;
     reopen: boolean;
   },
-  job: { definition: JobDefinition; payload: Record<string, unknown>; groupId: string | undefined },
+  job: { definition: JobDefinition; payload: Record<string, unknown>; groupId: string | undefined; priority: number },
 ): Promise<{ insertedId: string | null; reopenedId: string | null; queued: number }> {
   const receivedAt = values.receivedAt.toISOString();
   // A repeat's UPDATE sees the table as the statement found it: a row the INSERT just added (or one
@@ -49,7 +49,7 @@ export async function storeAndQueueDelivery(
         job.definition,
         sql`select coalesce(json_agg(json_build_object(
               'data', jsonb_set(${JSON.stringify(job.payload)}::jsonb, '{inboxId}', to_jsonb(id::text)),
-              'groupId', ${job.groupId ?? null}::text)), '[]'::json) from to_process`,
+              'groupId', ${job.groupId ?? null}::text, 'priority', ${job.priority}::int)), '[]'::json) from to_process`,
       )}
     ), woken as (
       ${jobWakeUp(job.definition, sql`queued`)}
