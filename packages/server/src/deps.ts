@@ -44,4 +44,13 @@ export type Deps = {
    * automation module sits above servicem8, so startServices hands it in.
    */
   reconcileAutomation(vendorId: string): Promise<unknown>;
+  /**
+   * Makes the stored snapshots of one of the vendor's ServiceM8 objects as current as ServiceM8 was at
+   * `asOf`: unless a listing that began after `asOf` did already, one list call (shared with any
+   * listing under way in this process) observes what changed since the last, and runs what it matches.
+   * 'record-by-record' when ServiceM8 ignores the listing's filter: then nothing was made current. The
+   * run executor asks it before a delayed run acts; it sits below the matching the observation feeds,
+   * so startServices hands it in.
+   */
+  observeChanges(vendorId: string, object: string, asOf: Date): Promise<'listed' | 'covered' | 'record-by-record'>;
 };

@@ -10,6 +10,7 @@ import type { App } from './http/app-type.ts';
 import { createSm8Http } from './integrations/servicem8/sm8-http.ts';
 import { createStripeClient } from './integrations/stripe/stripe-client.ts';
 import { createSessionTokens } from './modules/auth/session-tokens.ts';
+import { observeChangedObject } from './modules/automation/change-observation.service.ts';
 import { reconcileVendor } from './modules/automation/reconciliation.service.ts';
 import type { BillingRuntime } from './modules/billing/billing-runtime.ts';
 import { startReadinessWatch } from './modules/health/readiness-watch.ts';
@@ -171,6 +172,7 @@ export async function startServices(options: {
       files: createLocalFileStorage(path.join(config.dataDir, 'uploads')),
       deliverySpool: openDeliverySpool(path.join(config.dataDir, 'spool')),
       reconcileAutomation: (vendorId) => reconcileVendor(deps, vendorId),
+      observeChanges: (vendorId, object, asOf) => observeChangedObject(deps, { vendorId, object, receivedAt: asOf }),
     };
     if (role !== 'worker') await seed(deps);
     if (demoStripe) await resetDemoBilling(deps);

@@ -79,6 +79,30 @@ describe('a burst of changes under ServiceM8’s limit', () => {
     expect(calls.filter((call) => call.status !== 429).length).toBeLessThanOrEqual(BURST * 1.1);
   }, 180_000);
 
+  it('re-checks runs falling due together with one listing, not a read each', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobStatusChanged',
+      delay: { amount: 1, unit: 'Hour' },
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'An hour on: {{ job.number }} is a quote again.' } }],
+    });
+    const jobs = burstJobs.slice(0, 100);
+    for (const job of jobs) h.sim.controls.writeRecord('job', job.uuid, { status: 'Quote' });
+    await h.quiet();
+    const since = lastCallId();
+    await h.advance(61 * 60_000);
+    const counts = await h.settledRunCounts(triggerId, jobs.length, 120_000);
+    await h.deleteTrigger(triggerId);
+    const calls = apiCallsSince(since).filter((call) => call.status !== 429);
+    const notes = h.sim.controls.records('note').filter((note) => String(note.note).startsWith('An hour on: '));
+    expect(counts).toEqual({ Succeeded: jobs.length });
+    expect(new Set(notes.map((note) => note.related_object_uuid)).size).toBe(jobs.length);
+    expect(notes).toHaveLength(jobs.length);
+    // The notes, and a listing or two of what changed before they fell due: no job read on its own.
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(jobs.length);
+    expect(calls.filter((call) => /^\/api_1\.0\/job\/[0-9a-f-]+\.json$/.test(call.path))).toEqual([]);
+    expect(calls.length).toBeLessThanOrEqual(jobs.length + 5);
+  }, 180_000);
+
   it('falls back to reading each record when ServiceM8 ignores the edit_date filter, and still writes every note once', async () => {
     h.sim.controls.setAssumptions({ editDateFilter: 'ignored' });
     try {

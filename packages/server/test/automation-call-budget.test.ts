@@ -132,9 +132,7 @@ describe('ServiceM8 calls per run', () => {
 });
 
 describe('a run that does not start at its change', () => {
-  const jobRead = `GET /api_1.0/job/${JOB}.json`;
-
-  it('reads the job again when its delay has passed: it may have changed meanwhile without a word', async () => {
+  it('observes its job again when its delay has passed, with a listing, not a read of the job', async () => {
     const triggerId = await h.createTrigger({
       event: 'JobStatusChanged',
       delay: { amount: 5, unit: 'Minute' },
@@ -148,7 +146,33 @@ describe('a run that does not start at its change', () => {
     const [run] = await h.settledRuns(triggerId, 1);
     await h.deleteTrigger(triggerId);
     expect(run?.status).toBe('Succeeded');
-    expect(await apiCalls()).toEqual([jobsListed, jobRead, 'POST /api_1.0/note.json']);
+    // One listing answers every run of the business falling due then; each would have read its job.
+    expect(await apiCalls()).toEqual([jobsListed, jobsListed, 'POST /api_1.0/note.json']);
+  });
+
+  it('sees a change ServiceM8 sent no delivery for, and does not act on the job as it was', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobStatusChanged',
+      delay: { amount: 5, unit: 'Minute' },
+      conditions: { combiner: 'And', items: [{ type: 'JobIsStatus', params: { status: 'Work Order' } }] },
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Still a work order: {{ job.number }}.' } }],
+    });
+    await h.change('job', JOB, { status: 'Work Order' });
+    await h.quiet();
+    // The job is completed in ServiceM8 and the delivery saying so never comes.
+    const job = h.sim.controls.records('job').find((record) => record.uuid === JOB);
+    const editedAt = Date.parse(`${String(job?.edit_date).replace(' ', 'T')}Z`) + 1000;
+    const editDate = new Date(editedAt).toISOString().slice(0, 19).replace('T', ' ');
+    h.sim.controls.seed({ records: { job: [{ ...job, status: 'Completed', edit_date: editDate }] } });
+    await forgetCalls();
+    await h.advance(6 * 60_000);
+    const [run] = await h.settledRuns(triggerId, 1);
+    await h.deleteTrigger(triggerId);
+    expect(run?.status).not.toBe('Succeeded');
+    expect(h.sim.controls.records('note').filter((note) => String(note.note).startsWith('Still a work order'))).toEqual(
+      [],
+    );
+    expect(await apiCalls()).toEqual([jobsListed]);
   });
 });
 

@@ -206,7 +206,8 @@ describe('transient failures: retried, and the run says so meanwhile', () => {
       // The same job each time, with one badge more, so each case's change is a change.
       transientBadges.push(Object.values(badges)[transientBadges.length] ?? '');
       await scheduledRun(jobs.completedHotWater, transientBadges);
-      h.sim.controls.addFault({ ...fault, method: 'GET', path: '/api_1.0/job/*' });
+      // The delayed run's listing of what changed, or its read of the job.
+      h.sim.controls.addFault({ ...fault, method: 'GET', path: '/api_1.0/job*' });
       await h.advance(MINUTE);
       const [waiting] = await waitFor(
         () => h.runsOf(triggerId ?? ''),

@@ -54,7 +54,7 @@ import {
 import type { runSteps } from './automation.schema.ts';
 import { bookingTiming } from './booking-start.ts';
 import { clientMessageRefusal, unsubscribeUrl } from './client-messaging.service.ts';
-import { justObservedRecords } from './just-observed.ts';
+import { currentObservedRecords } from './observed-records.ts';
 import { type ReferenceNames, referenceNamesFor } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, type FailureCause, tellAdmins } from './run-failures.ts';
@@ -122,9 +122,9 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
   try {
     const client = await sm8ClientForVendor(deps, run.vendorId, { onRequest: calls.onRequest });
     const steps = await listSteps(db, runId);
-    // A run starting at its event acts on the records its observation just read; otherwise each is read
-    // on first use: the re-check reads the job as it is now, and actions what they use.
-    const justObserved = await justObservedRecords(db, run, {
+    // The record the run's event is about, as observed up to now (see currentObservedRecords); the
+    // others are read on first use: the re-check reads the job as it is now, and actions what they use.
+    const justObserved = await currentObservedRecords(deps, run, {
       hasActed: steps.some((step) => step.kind === 'Action'),
       firstAttempt: attempt.retryCount === 0,
       now: deps.clock.now(),

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
 import type { FreshRecord } from '../../engine/records/run-records.ts';
 import { findSnapshotsSeenSince, type RunRow } from './automation.repository.ts';
 
@@ -28,26 +28,34 @@ function observedRecordOf(
 }
 
 /**
- * The record the run's event is about as just observed, for a run that starts now: due at its event,
- * matched less than JUST_OBSERVED_MS ago, and not yet acting (a retried or resumed run reads what
- * ServiceM8 has now, as it checks before it writes). Other records are read as the run first uses them.
+ * The record the run's event is about, current without reading it again, for a run about to act for
+ * the first time (a retried or resumed run reads what ServiceM8 has now, as it checks before it writes):
+ * - a run due at its event, matched less than JUST_OBSERVED_MS ago: the snapshot its observation stored;
+ * - a delayed run: the snapshot once its object's changes up to the due time are observed. That is one
+ *   list call for every run of the vendor falling due together (a listing that began after their due
+ *   time answers them all), where each used to read its record.
+ * Other records are read as the run first uses them; an empty answer means the record is read too.
  */
-export async function justObservedRecords(
-  db: Db,
+export async function currentObservedRecords(
+  deps: Pick<Deps, 'database' | 'observeChanges'>,
   run: Pick<
     RunRow,
     'vendorId' | 'event' | 'jobUuid' | 'clientUuid' | 'formResponseUuid' | 'dueAt' | 'createdAt' | 'failedAttempts'
   >,
   options: { hasActed: boolean; firstAttempt: boolean; now: Date },
 ): Promise<FreshRecord[]> {
-  const startsAtItsEvent = run.dueAt.getTime() <= run.createdAt.getTime();
-  const matchedJustNow = options.now.getTime() - run.createdAt.getTime() <= JUST_OBSERVED_MS;
-  if (!startsAtItsEvent || !matchedJustNow || options.hasActed || !options.firstAttempt || run.failedAttempts > 0) {
-    return [];
-  }
+  if (options.hasActed || !options.firstAttempt || run.failedAttempts > 0) return [];
   const observed = observedRecordOf(run);
   if (!observed) return [];
-  const seenSince = new Date(run.createdAt.getTime() - JUST_OBSERVED_MS);
-  const snapshots = await findSnapshotsSeenSince(db, run.vendorId, [observed], seenSince);
+  let seenSince: Date;
+  if (run.dueAt.getTime() <= run.createdAt.getTime()) {
+    if (options.now.getTime() - run.createdAt.getTime() > JUST_OBSERVED_MS) return [];
+    seenSince = new Date(run.createdAt.getTime() - JUST_OBSERVED_MS);
+  } else {
+    // A record the listing did not answer has not changed since its snapshot, however old that is.
+    if ((await deps.observeChanges(run.vendorId, observed.object, run.dueAt)) === 'record-by-record') return [];
+    seenSince = new Date(0);
+  }
+  const snapshots = await findSnapshotsSeenSince(deps.database.db, run.vendorId, [observed], seenSince);
   return snapshots.map((snapshot) => ({ object: snapshot.object, record: snapshot.data }));
 }
