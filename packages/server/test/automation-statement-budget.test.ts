@@ -214,3 +214,63 @@ describe('database statements per delivery and run', () => {
     expect(execution).toHaveLength(11);
   });
 });
+
+describe('database statements per action in a burst', () => {
+  it('a burst of 40 badge changes, observed by one listing: at most 12 statements a note, delivery and run together', async () => {
+    const triggerId = await createTrigger({
+      event: 'JobBadgesChanged',
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Burst {{ job.number }}' } }],
+    });
+    const sim = services.sim;
+    if (!sim) throw new Error('no simulator');
+    // 40 jobs Automate knows (their snapshots taken), then their badges change at once.
+    const burst = Array.from({ length: 40 }, (_, i) => ({
+      uuid: crypto.randomUUID(),
+      active: 1,
+      status: 'Quote',
+      company_uuid: SEED_IDS.companies.emmaEllis,
+      generated_job_id: String(40_001 + i),
+      badges: '[]',
+    }));
+    const newest = sim.controls
+      .records('job')
+      .map((job) => String(job.edit_date))
+      .reduce((max, date) => (date > max ? date : max), '');
+    const editDate = new Date(Date.parse(`${newest.replace(' ', 'T')}Z`) + 1000)
+      .toISOString()
+      .slice(0, 19)
+      .replace('T', ' ');
+    sim.controls.seed({ records: { job: burst.map((job) => ({ ...job, edit_date: editDate })) } });
+    await reconcileVendor(services.deps, vendorId);
+    const inboxIds: string[] = [];
+    for (const job of burst) inboxIds.push(await changeBadges(job.uuid, [badges.urgent]));
+
+    const deliveries = await countStatements(services.deps.database, async () => {
+      for (const inboxId of inboxIds) await processDeliveryJob.handle({ inboxId, vendorId }, context(inboxId));
+    });
+    const runs = await services.deps.database.db.select().from(triggerRuns).where(eq(triggerRuns.triggerId, triggerId));
+    expect(runs).toHaveLength(burst.length);
+    const executions = await countStatements(services.deps.database, async () => {
+      for (const run of runs) await executeRunJob.handle({ runId: run.id, vendorId }, context(run.id));
+    });
+    const finished = await services.deps.database.db
+      .select()
+      .from(triggerRuns)
+      .where(eq(triggerRuns.triggerId, triggerId));
+    expect(finished.map((run) => run.status)).toEqual(burst.map(() => 'Succeeded'));
+    await deleteTrigger(triggerId);
+
+    const perNote = (deliveries.statements.length + executions.statements.length) / burst.length;
+    console.info(
+      `statements per note in a burst of ${burst.length}: ${perNote.toFixed(1)} (deliveries ${deliveries.statements.length}, runs ${executions.statements.length})`,
+    );
+    // The first delivery's listing observes every change and stores the snapshots, events, runs and
+    // their jobs with a statement for each kind of row; each other delivery finds its change seen (its
+    // inbox row read and marked: 2). Each run is executed on its own (9).
+    const listing = deliveries.statements.map(shapeOf);
+    expect(listing.filter((shape) => shape.startsWith('insert trigger_runs'))).toHaveLength(1);
+    expect(listing.filter((shape) => shape === 'insert pgboss.job_common')).toHaveLength(1);
+    expect(listing.filter((shape) => shape === 'insert automation_events')).toHaveLength(1);
+    expect(perNote).toBeLessThanOrEqual(12);
+  });
+});

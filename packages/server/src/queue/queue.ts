@@ -23,6 +23,15 @@ export type Queue = {
     options?: SendOptions & { tx?: Db },
   ): Promise<string>;
   /**
+   * `send` for many payloads of one job in one statement (`startAfter`: seconds from now, each its own).
+   * Given `tx`, the jobs are stored in that transaction.
+   */
+  sendMany<P extends z.ZodType>(
+    job: JobDefinition<P>,
+    items: ReadonlyArray<{ payload: z.input<P>; startAfter?: number }>,
+    options?: { tx?: Db },
+  ): Promise<void>;
+  /**
    * The priority of the vendor's next `job` (0, or lower while the vendor has queued many lately: see
    * vendor-turns.ts), counting that job. `send` applies it itself; a job stored by a statement of its
    * own (`jobInsert`) asks for it.
@@ -148,6 +157,20 @@ export async function createQueue(options: {
       const id = await boss.send(job.name, data, tx ? { ...options, db: inTransaction(tx) } : options);
       if (id === null) throw new Error(`The ${job.name} job was not queued (a singleton with the same key exists).`);
       return id;
+    },
+
+    async sendMany(job, items, { tx } = {}) {
+      if (items.length === 0) return;
+      const jobs = items.map(({ payload, startAfter }) => {
+        const data = job.payload.parse(payload) as object;
+        const vendorId = job.vendorOf?.(data as never);
+        return {
+          data,
+          ...(startAfter && startAfter > 0 ? { startAfter } : {}),
+          ...(vendorId ? { priority: turns.nextPriority(job.name, vendorId), group: { id: vendorId } } : {}),
+        };
+      });
+      await boss.insert(job.name, jobs, tx ? { db: inTransaction(tx) } : {});
     },
 
     priorityFor(job, vendorId) {

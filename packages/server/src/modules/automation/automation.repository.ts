@@ -57,23 +57,29 @@ export async function findSnapshotsSeenSince(
     );
 }
 
-/** The snapshot, locked until the transaction ends, so one change is compared once. */
-export async function lockSnapshot(
+/**
+ * The snapshots of these records of one object (records without one are left out), locked until the
+ * transaction ends, so one change is compared once. Locked in uuid order: two transactions locking
+ * overlapping sets wait for each other instead of each holding what the other needs.
+ */
+export async function lockSnapshots(
   tx: Db,
-  key: { vendorId: string; object: string; uuid: string },
-): Promise<SnapshotRow | undefined> {
-  const [row] = await tx
+  where: { vendorId: string; object: string; uuids: readonly string[] },
+): Promise<Map<string, SnapshotRow>> {
+  if (where.uuids.length === 0) return new Map();
+  const rows = await tx
     .select()
     .from(sm8Snapshots)
     .where(
       and(
-        eq(sm8Snapshots.vendorId, key.vendorId),
-        eq(sm8Snapshots.object, key.object),
-        eq(sm8Snapshots.uuid, key.uuid),
+        eq(sm8Snapshots.vendorId, where.vendorId),
+        eq(sm8Snapshots.object, where.object),
+        inArray(sm8Snapshots.uuid, [...where.uuids]),
       ),
     )
+    .orderBy(asc(sm8Snapshots.uuid))
     .for('update');
-  return row;
+  return new Map(rows.map((row) => [row.uuid, row]));
 }
 
 /**
@@ -145,13 +151,20 @@ export async function deleteRecordProbesBefore(db: Db, before: Date): Promise<nu
   return (result as unknown as { rows: Array<{ removed: number }> }).rows[0]?.removed ?? 0;
 }
 
-export async function saveSnapshot(tx: Db, row: SnapshotRow): Promise<void> {
+/** Stores these snapshots (new, or replacing the record's) in one statement. */
+export async function saveSnapshots(tx: Db, rows: readonly SnapshotRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await tx
     .insert(sm8Snapshots)
-    .values(row)
+    .values([...rows])
     .onConflictDoUpdate({
       target: [sm8Snapshots.vendorId, sm8Snapshots.object, sm8Snapshots.uuid],
-      set: { data: row.data, editDate: row.editDate, revision: row.revision, seenAt: row.seenAt },
+      set: {
+        data: sql`excluded.data`,
+        editDate: sql`excluded.edit_date`,
+        revision: sql`excluded.revision`,
+        seenAt: sql`excluded.seen_at`,
+      },
     });
 }
 
@@ -179,12 +192,21 @@ export async function saveCursor(db: Db, vendorId: string, object: string, lastE
 
 /** Stores the event unless the same occurrence is there already; answers the new row, or undefined. */
 export async function insertEvent(tx: Db, values: typeof automationEvents.$inferInsert): Promise<EventRow | undefined> {
-  const [row] = await tx
+  const [row] = await insertEvents(tx, [values]);
+  return row;
+}
+
+/** Stores the events whose occurrence is not there already, in one statement; answers the new rows. */
+export async function insertEvents(
+  tx: Db,
+  values: ReadonlyArray<typeof automationEvents.$inferInsert>,
+): Promise<EventRow[]> {
+  if (values.length === 0) return [];
+  return tx
     .insert(automationEvents)
-    .values(values)
+    .values([...values])
     .onConflictDoNothing({ target: [automationEvents.vendorId, automationEvents.occurrenceKey] })
     .returning();
-  return row;
 }
 
 /** The occurrence key of the event that started a run (it names the record the event is about). */
@@ -231,8 +253,13 @@ export function bringRunsForward(
     .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId, dueAt: triggerRuns.dueAt });
 }
 
-export async function markEventMatched(db: Db, eventId: string, at: Date): Promise<void> {
-  await db.update(automationEvents).set({ matchedAt: at }).where(eq(automationEvents.id, eventId));
+/** Marks these events matched, in one statement (none: no statement). */
+export async function markEventsMatched(db: Db, eventIds: readonly string[], at: Date): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db
+    .update(automationEvents)
+    .set({ matchedAt: at })
+    .where(inArray(automationEvents.id, [...eventIds]));
 }
 
 /**
@@ -264,24 +291,28 @@ export async function insertWrite(db: Db, values: typeof sm8Writes.$inferInsert)
   await db.insert(sm8Writes).values(values);
 }
 
-/** Our writes to a record since `since`, newest first. */
+/** Our writes to these records of one object since `since`, by record, newest first; in one statement. */
 export async function recentWrites(
   db: Db,
-  key: { vendorId: string; object: string; uuid: string },
+  where: { vendorId: string; object: string; uuids: readonly string[] },
   since: Date,
-): Promise<WriteRow[]> {
-  return db
+): Promise<Map<string, WriteRow[]>> {
+  const byRecord = new Map<string, WriteRow[]>();
+  if (where.uuids.length === 0) return byRecord;
+  const rows = await db
     .select()
     .from(sm8Writes)
     .where(
       and(
-        eq(sm8Writes.vendorId, key.vendorId),
-        eq(sm8Writes.object, key.object),
-        eq(sm8Writes.uuid, key.uuid),
+        eq(sm8Writes.vendorId, where.vendorId),
+        eq(sm8Writes.object, where.object),
+        inArray(sm8Writes.uuid, [...where.uuids]),
         gte(sm8Writes.writtenAt, since),
       ),
     )
     .orderBy(desc(sm8Writes.writtenAt));
+  for (const row of rows) byRecord.set(row.uuid, [...(byRecord.get(row.uuid) ?? []), row]);
+  return byRecord;
 }
 
 // Runs -----------------------------------------------------------------------------------------
@@ -296,64 +327,81 @@ export async function insertRun(tx: Db, values: typeof triggerRuns.$inferInsert)
 }
 
 /**
- * Stores a run with its first step, the conditions that held, in one statement; answers the run, or
- * undefined (and stores nothing) when the event already has a run of the trigger. `eventMatchedAt`:
- * marks the run's event matched in the same statement (whether or not the run is new).
+ * Stores runs with their first step, the conditions that held, in one statement whatever their number;
+ * answers the new runs. A run whose event already has a run of its trigger is not stored (nor its step).
+ * `matched`: events marked matched in the same statement (whether or not their runs are new).
  */
-export async function insertRunWithConditionsStep(
+export async function insertRunsWithConditionsSteps(
   tx: Db,
-  values: typeof triggerRuns.$inferInsert,
-  step: { input: Record<string, unknown>; outcome: string; at: Date },
-  eventMatchedAt?: Date,
-): Promise<RunRow | undefined> {
-  const run = tx.$with('new_run').as(
+  runs: ReadonlyArray<{
+    values: typeof triggerRuns.$inferInsert;
+    step: { input: Record<string, unknown>; outcome: string; at: Date };
+  }>,
+  matched?: { eventIds: readonly string[]; at: Date },
+): Promise<RunRow[]> {
+  if (runs.length === 0) {
+    if (matched) await markEventsMatched(tx, matched.eventIds, matched.at);
+    return [];
+  }
+  const newRuns = tx.$with('new_runs').as(
     tx
       .insert(triggerRuns)
-      .values(values)
+      .values(runs.map((run) => run.values))
       .onConflictDoNothing({ target: [triggerRuns.triggerId, triggerRuns.eventId] })
       .returning(),
   );
-  const at = sql`${step.at.toISOString()}::timestamptz`;
-  const conditionsStep = tx.$with('conditions_step').as(
+  // Each run's step, found by its trigger and event (unique among runs).
+  const stepData = sql`jsonb_to_recordset(${JSON.stringify(
+    runs.map(({ values, step }) => ({
+      trigger_id: values.triggerId,
+      event_id: values.eventId,
+      input: step.input,
+      outcome: step.outcome,
+      at: step.at.toISOString(),
+    })),
+  )}::jsonb) as step_data(trigger_id uuid, event_id uuid, input jsonb, outcome text, at timestamptz)`;
+  const conditionsSteps = tx.$with('conditions_steps').as(
     tx
       .insert(runSteps)
       .select(
         tx
           .select({
             id: sql`gen_random_uuid()`.as('id'),
-            runId: sql`${run.id}`.as('run_id'),
+            runId: sql`${newRuns.id}`.as('run_id'),
             position: sql`0`.as('position'),
             kind: sql`${'Conditions'}::run_step_kind`.as('kind'),
             actionId: sql`null`.as('action_id'),
             actionType: sql`null`.as('action_type'),
             status: sql`${'Succeeded'}::run_step_status`.as('status'),
-            input: sql`${JSON.stringify(step.input)}::jsonb`.as('input'),
-            outcome: sql`${step.outcome}`.as('outcome'),
-            startedAt: at.as('started_at'),
-            finishedAt: at.as('finished_at'),
+            input: sql`step_data.input`.as('input'),
+            outcome: sql`step_data.outcome`.as('outcome'),
+            startedAt: sql`step_data.at`.as('started_at'),
+            finishedAt: sql`step_data.at`.as('finished_at'),
           })
-          .from(run),
+          .from(newRuns)
+          .innerJoin(
+            stepData,
+            sql`step_data.trigger_id = ${newRuns.triggerId} and step_data.event_id = ${newRuns.eventId}`,
+          ),
       )
       .returning({ id: runSteps.id }),
   );
-  const matched = eventMatchedAt
-    ? [
-        tx
-          .$with('event_matched')
-          .as(
+  const eventsMatched =
+    matched && matched.eventIds.length > 0
+      ? [
+          tx.$with('events_matched').as(
             tx
               .update(automationEvents)
-              .set({ matchedAt: eventMatchedAt })
-              .where(eq(automationEvents.id, values.eventId))
+              .set({ matchedAt: matched.at })
+              .where(inArray(automationEvents.id, [...matched.eventIds]))
               .returning({ id: automationEvents.id }),
           ),
-      ]
-    : [];
-  const [row] = await tx
-    .with(run, conditionsStep, ...matched)
+        ]
+      : [];
+  return tx
+    .with(newRuns, conditionsSteps, ...eventsMatched)
     .select()
-    .from(run);
-  return row;
+    .from(newRuns);
 }
 
 export async function findRun(db: Db, runId: string): Promise<RunRow | undefined> {

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { bookingEventKey } from '../../engine/events/derive-events.ts';
 import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
 import { bringRunsForward, listWaitingRunsOfEvent } from './automation.repository.ts';
-import { queueRunExecution } from './execute-run.jobs.ts';
+import { queueRunExecutions } from './execute-run.jobs.ts';
 
 /**
  * A booking moved or cancelled (its snapshot shows it): the Scheduled runs timed from its start are
@@ -25,5 +25,5 @@ export async function wakeBookingRuns(
     const definition = TriggerDefinition.safeParse(version?.definition);
     if (definition.success && definition.data.delay?.from === 'BookingStart') timedFromBooking.push(run.id);
   }
-  for (const run of await bringRunsForward(tx, timedFromBooking, now)) await queueRunExecution(deps, run, tx);
+  await queueRunExecutions(deps, await bringRunsForward(tx, timedFromBooking, now), tx);
 }

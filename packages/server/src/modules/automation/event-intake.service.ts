@@ -20,11 +20,12 @@ import {
   type EventRow,
   findCursor,
   findRecordStanding,
-  insertEvent,
-  lockSnapshot,
+  insertEvents,
+  lockSnapshots,
   recentWrites,
   rememberMissingRecord,
-  saveSnapshot,
+  type SnapshotRow,
+  saveSnapshots,
   type WriteRow,
 } from './automation.repository.ts';
 import { wakeBookingRuns } from './booking-moves.service.ts';
@@ -35,7 +36,7 @@ import {
   type ReadSkipped,
   takeNewRecordRead,
 } from './record-read-limits.ts';
-import { matchEvent, matchLeftoverEvents } from './trigger-matching.service.ts';
+import { matchEvents, matchLeftoverEvents } from './trigger-matching.service.ts';
 
 /**
  * From ServiceM8 to events: a delivery names records; each is read fresh,
@@ -129,18 +130,15 @@ export async function processDelivery(
       }),
     );
   }
-  let events = 0;
-  for (const { events: stored, fresh } of observed) {
-    for (const event of stored) await matchEvent(deps, event, fresh, connection);
-    events += stored.length;
-  }
+  const events = observed.flatMap(({ events: stored, fresh }) => stored.map((event) => ({ event, fresh })));
+  await matchEvents(deps, events, connection);
   const skipped = countSkipped(observed);
-  if (!skipped) return { events, reconcile: false };
+  if (!skipped) return { events: events.length, reconcile: false };
   deps.logger.warn(
     { vendorId, object: targets[0]?.object, skipped },
     'Records a ServiceM8 delivery named were not read: missing in ServiceM8 lately, or never seen and over the reads allowed (reconciliation finds real new ones)',
   );
-  return { events, reconcile: false, skipped };
+  return { events: events.length, reconcile: false, skipped };
 }
 
 function countSkipped(observed: readonly Observation[]): SkippedReads | undefined {
@@ -159,7 +157,7 @@ function countSkipped(observed: readonly Observation[]): SkippedReads | undefine
  * deliveries about one record costs one ServiceM8 call, however many of them are waiting. `'ever'`:
  * the delivery announces the record's creation, which every snapshot and every read of it shows.
  */
-export async function observeRecord(
+async function observeRecord(
   deps: Deps,
   client: Sm8Client,
   vendorId: string,
@@ -203,56 +201,131 @@ async function deriveAndSave(
   readAt: Date,
   options: ObserveOptions,
 ): Promise<Observation> {
-  const { vendorId, object, uuid } = key;
   if (fresh === null) return { events: [], fresh: [] };
+  const [observation] = await deriveAndSaveAll(deps, key.vendorId, key.object, [
+    { uuid: key.uuid, fresh, readAt, options },
+  ]);
+  return observation ?? { events: [], fresh: [] };
+}
+
+/**
+ * Observes records of one object a listing answered (read at `readAt`, oldest change first): each
+ * one's events derived against its snapshot, and the snapshots and events of all stored together.
+ * Answers each record's new events with the record as listed, in the order given.
+ */
+export function observeListedRecords(
+  deps: Deps,
+  vendorId: string,
+  object: WatchedObject,
+  records: ReadonlyArray<{ uuid: string; record: Sm8Record }>,
+  readAt: Date,
+): Promise<Observation[]> {
+  return deriveAndSaveAll(
+    deps,
+    vendorId,
+    object,
+    records.map(({ uuid, record }) => ({ uuid, fresh: record, readAt, options: { source: 'reconcile' as const } })),
+  );
+}
+
+type Observed = { uuid: string; fresh: Sm8Record | typeof SEEN; readAt: Date; options: ObserveOptions };
+
+/**
+ * Derives the events of each record's change against its snapshot, and stores the snapshots and the
+ * events of all of them in one transaction, a statement for each kind of row whatever their number:
+ * the snapshots locked, the new ones saved, our recent writes to them (the loop guard), the events.
+ * Each record appears once in `items`.
+ */
+async function deriveAndSaveAll(
+  deps: Deps,
+  vendorId: string,
+  object: WatchedObject,
+  items: readonly Observed[],
+): Promise<Observation[]> {
+  if (items.length === 0) return [];
   const baselineTaken = await isBaselineTaken(deps, vendorId, object);
   const now = deps.clock.now();
-  const events = await deps.database.db.transaction(async (tx) => {
-    const snapshot = await lockSnapshot(tx, key);
-    const after = fresh === SEEN ? snapshot?.data : fresh;
-    if (!after) return [];
-    const editDate = typeof after.edit_date === 'string' ? after.edit_date : null;
-    // A read older than what we hold (two deliveries processed out of order) changes nothing.
-    if (snapshot?.editDate && editDate && editDate < snapshot.editDate) return [];
-    const derived = [
-      ...deriveEvents({
-        object,
-        before: snapshot?.data ?? null,
-        after,
-        created: options.created === true || (!snapshot && baselineTaken),
-        revision: snapshot?.revision ?? 0,
-      }),
-      ...(options.extra?.(after) ?? []),
-    ];
-    if (fresh !== SEEN) {
-      const revision = snapshot ? snapshot.revision + 1 : 0;
-      await saveSnapshot(tx, { ...key, data: after, editDate, revision, seenAt: readAt });
-      // A booking moved or cancelled: the runs timed from its start are checked against it now.
-      if (object === 'jobactivity' && snapshot && bookingMoved(snapshot.data, after)) {
-        await wakeBookingRuns(deps, tx, vendorId, uuid);
+  const eventsOf = await deps.database.db.transaction(async (tx) => {
+    const snapshots = await lockSnapshots(tx, { vendorId, object, uuids: items.map((item) => item.uuid) });
+    const changes: Array<{
+      index: number;
+      uuid: string;
+      after: Sm8Record;
+      derived: DerivedEvent[];
+      source: ObserveOptions['source'];
+    }> = [];
+    const saves: SnapshotRow[] = [];
+    const movedBookings: string[] = [];
+    for (const [index, { uuid, fresh, readAt, options }] of items.entries()) {
+      const snapshot = snapshots.get(uuid);
+      const after = fresh === SEEN ? snapshot?.data : fresh;
+      if (!after) continue;
+      const editDate = typeof after.edit_date === 'string' ? after.edit_date : null;
+      // A read older than what we hold (two deliveries processed out of order) changes nothing.
+      if (snapshot?.editDate && editDate && editDate < snapshot.editDate) continue;
+      const derived = [
+        ...deriveEvents({
+          object,
+          before: snapshot?.data ?? null,
+          after,
+          created: options.created === true || (!snapshot && baselineTaken),
+          revision: snapshot?.revision ?? 0,
+        }),
+        ...(options.extra?.(after) ?? []),
+      ];
+      if (fresh !== SEEN) {
+        saves.push({
+          vendorId,
+          object,
+          uuid,
+          data: after,
+          editDate,
+          revision: snapshot ? snapshot.revision + 1 : 0,
+          seenAt: readAt,
+        });
+        if (object === 'jobactivity' && snapshot && bookingMoved(snapshot.data, after)) movedBookings.push(uuid);
       }
+      if (derived.length > 0) changes.push({ index, uuid, after, derived, source: options.source });
     }
-    const stored: EventRow[] = [];
-    for (const event of derived) {
-      const cause = await findCause(tx, vendorId, object, uuid, event, after, now);
-      const row = await insertEvent(tx, {
-        vendorId,
-        event: event.event,
-        occurrenceKey: event.occurrenceKey,
-        jobUuid: event.jobUuid,
-        clientUuid: event.clientUuid,
-        formResponseUuid: event.formResponseUuid,
-        source: options.source ?? 'webhook',
-        causedByRunId: cause?.runId ?? null,
-        causedByTriggerId: cause?.triggerId ?? null,
-        cascadeDepth: cause ? cause.cascadeDepth + 1 : 0,
-        occurredAt: now,
-      });
-      if (row) stored.push(row);
-    }
-    return stored;
+    await saveSnapshots(tx, saves);
+    // A booking moved or cancelled: the runs timed from its start are checked against it now.
+    for (const uuid of movedBookings) await wakeBookingRuns(deps, tx, vendorId, uuid);
+    if (changes.length === 0) return new Map<number, EventRow[]>();
+    const writes = await recentWrites(
+      tx,
+      { vendorId, object, uuids: changes.map((change) => change.uuid) },
+      new Date(now.getTime() - ECHO_WINDOW_MS),
+    );
+    const rows = await insertEvents(
+      tx,
+      changes.flatMap(({ uuid, after, derived, source }) =>
+        derived.map((event) => {
+          const cause = findCause(writes.get(uuid) ?? [], event, after);
+          return {
+            vendorId,
+            event: event.event,
+            occurrenceKey: event.occurrenceKey,
+            jobUuid: event.jobUuid,
+            clientUuid: event.clientUuid,
+            formResponseUuid: event.formResponseUuid,
+            source: source ?? 'webhook',
+            causedByRunId: cause?.runId ?? null,
+            causedByTriggerId: cause?.triggerId ?? null,
+            cascadeDepth: cause ? cause.cascadeDepth + 1 : 0,
+            occurredAt: now,
+          };
+        }),
+      ),
+    );
+    const stored = new Map(rows.map((row) => [row.occurrenceKey, row]));
+    return new Map(
+      changes.map(({ index, derived }) => [index, derived.flatMap((event) => stored.get(event.occurrenceKey) ?? [])]),
+    );
   });
-  return { events, fresh: fresh === SEEN ? [] : [{ object, record: fresh }] };
+  return items.map(({ fresh }, index) => ({
+    events: eventsOf.get(index) ?? [],
+    fresh: fresh === SEEN ? [] : [{ object, record: fresh }],
+  }));
 }
 
 /**
@@ -325,17 +398,9 @@ async function readUnlessSeenSince(
 /**
  * The loop guard's question: did one of our runs make this change? It did when it recently wrote
  * every field the event is about with the value the record now has (or created the record).
+ * `writes`: our recent writes to the record, newest first.
  */
-async function findCause(
-  tx: Parameters<Parameters<Deps['database']['db']['transaction']>[0]>[0],
-  vendorId: string,
-  object: string,
-  uuid: string,
-  event: DerivedEvent,
-  after: Sm8Record,
-  now: Date,
-): Promise<WriteRow | undefined> {
-  const writes = await recentWrites(tx, { vendorId, object, uuid }, new Date(now.getTime() - ECHO_WINDOW_MS));
+function findCause(writes: readonly WriteRow[], event: DerivedEvent, after: Sm8Record): WriteRow | undefined {
   if (event.fields.length === 0) return writes.find((write) => write.created === 1);
   return writes.find((write) =>
     event.fields.every(

@@ -57,11 +57,23 @@ export function queueRunExecution(
   deps: Pick<Deps, 'queue' | 'clock'>,
   run: { id: string; vendorId: string; dueAt: Date },
   tx: Db,
-): Promise<string> {
-  const wait = Math.ceil((run.dueAt.getTime() - deps.clock.now().getTime()) / 1000);
-  return deps.queue.send(
+): Promise<void> {
+  return queueRunExecutions(deps, [run], tx);
+}
+
+/** Queues the runs' executions, each to start when it is due, in one statement. */
+export function queueRunExecutions(
+  deps: Pick<Deps, 'queue' | 'clock'>,
+  runs: ReadonlyArray<{ id: string; vendorId: string; dueAt: Date }>,
+  tx: Db,
+): Promise<void> {
+  const now = deps.clock.now().getTime();
+  return deps.queue.sendMany(
     executeRunJob,
-    { runId: run.id, vendorId: run.vendorId },
-    { tx, ...(wait > 0 ? { startAfter: wait } : {}) },
+    runs.map((run) => ({
+      payload: { runId: run.id, vendorId: run.vendorId },
+      startAfter: Math.ceil((run.dueAt.getTime() - now) / 1000),
+    })),
+    { tx },
   );
 }

@@ -4,9 +4,9 @@ import type { Deps } from '../../deps.ts';
 import { type Sm8Record, WATCHED_OBJECTS, type WatchedObject } from '../../engine/events/derive-events.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { type Sm8Connection, sm8ClientFor, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
-import { findCursor, findSnapshotData, saveCursor, saveSnapshot } from './automation.repository.ts';
-import { observeRecord } from './event-intake.service.ts';
-import { matchEvent } from './trigger-matching.service.ts';
+import { findCursor, findSnapshotData, saveCursor, saveSnapshots } from './automation.repository.ts';
+import { observeListedRecords } from './event-intake.service.ts';
+import { matchEvents } from './trigger-matching.service.ts';
 
 const AnyRecord = z.record(z.string(), z.unknown());
 
@@ -75,30 +75,37 @@ export async function observeChangesSince(
   const observed = cursor
     ? await findSnapshotData(db, { vendorId, object, uuids: records.map(uuidOf).filter(Boolean) })
     : new Map<string, Record<string, unknown>>();
-  let events = 0;
+  // Each record once (its newest listing), unless listed again just as its snapshot has it.
+  const changed = new Map<string, Sm8Record>();
   for (const record of records) {
     const uuid = uuidOf(record);
-    if (!uuid) continue;
-    if (cursor && isDeepStrictEqual(observed.get(uuid), record)) continue;
-    if (cursor) {
-      const observed = await observeRecord(deps, client, vendorId, object, uuid, {
-        record,
-        readAt: listedAt,
-        source: 'reconcile',
-      });
-      for (const event of observed.events) await matchEvent(deps, event, observed.fresh, connection);
-      events += observed.events.length;
-    } else {
-      await saveSnapshot(db, {
-        vendorId,
-        object,
-        uuid,
-        data: record,
-        editDate: editDateOf(record) || null,
-        revision: 0,
-        seenAt: listedAt,
-      });
+    if (uuid && !(cursor && isDeepStrictEqual(observed.get(uuid), record))) changed.set(uuid, record);
+  }
+  const listed = [...changed].map(([uuid, record]) => ({ uuid, record }));
+  let events = 0;
+  for (let from = 0; from < listed.length; from += OBSERVED_TOGETHER) {
+    const some = listed.slice(from, from + OBSERVED_TOGETHER);
+    if (!cursor) {
+      // The baseline: what the account holds, with no events.
+      await saveSnapshots(
+        db,
+        some.map(({ uuid, record }) => ({
+          vendorId,
+          object,
+          uuid,
+          data: record,
+          editDate: editDateOf(record) || null,
+          revision: 0,
+          seenAt: listedAt,
+        })),
+      );
+      continue;
     }
+    const observed = (await observeListedRecords(deps, vendorId, object, some, listedAt)).flatMap(
+      ({ events: stored, fresh }) => stored.map((event) => ({ event, fresh })),
+    );
+    await matchEvents(deps, observed, connection);
+    events += observed.length;
   }
   const newest = records.map(editDateOf).reduce((max, date) => (date > max ? date : max), cursor ?? '');
   // The baseline is recorded even for an empty account, so records created later count as new.
@@ -113,6 +120,12 @@ function uuidOf(record: Sm8Record): string {
 function editDateOf(record: Sm8Record): string {
   return typeof record.edit_date === 'string' ? record.edit_date : '';
 }
+
+/**
+ * How many listed records are observed in one transaction: a burst's 500 changed jobs are stored in a
+ * few statements, and no transaction holds its locks for long.
+ */
+const OBSERVED_TOGETHER = 200;
 
 /** How far before the newest change seen a listing starts again. */
 const LISTING_OVERLAP_MS = 60_000;

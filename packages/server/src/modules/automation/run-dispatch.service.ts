@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { takeDueRuns } from './automation.repository.ts';
-import { DISPATCH_AHEAD_MS, queueRunExecution } from './execute-run.jobs.ts';
+import { DISPATCH_AHEAD_MS, queueRunExecutions } from './execute-run.jobs.ts';
 import { warnRunsDueSoon } from './run-warnings.service.ts';
 import { matchLeftoverEvents } from './trigger-matching.service.ts';
 
@@ -22,7 +22,7 @@ export async function dispatchDueRuns(
     const batch = await deps.database.db.transaction(async (tx) => {
       const until = new Date(now.getTime() + DISPATCH_AHEAD_MS);
       const due = await takeDueRuns(tx, { now, until }, BATCH);
-      for (const run of due) await queueRunExecution(deps, run, tx);
+      await queueRunExecutions(deps, due, tx);
       return due.length;
     });
     dispatched += batch;

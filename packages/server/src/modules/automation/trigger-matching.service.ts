@@ -13,14 +13,14 @@ import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
   type EventRow,
   insertRun,
-  insertRunWithConditionsStep,
+  insertRunsWithConditionsSteps,
   listUnmatchedEvents,
-  markEventMatched,
-  type RunRow,
+  markEventsMatched,
 } from './automation.repository.ts';
+import type { triggerRuns } from './automation.schema.ts';
 import { bookingStartWords, bookingTiming, readBooking } from './booking-start.ts';
-import { DISPATCH_AHEAD_MS, queueRunExecution } from './execute-run.jobs.ts';
-import { referenceNamesFor } from './reference-names.ts';
+import { DISPATCH_AHEAD_MS, queueRunExecutions } from './execute-run.jobs.ts';
+import { type ReferenceNames, referenceNamesFor } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { warnNewRuns } from './run-warnings.service.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
@@ -39,51 +39,125 @@ const CASCADE_DEPTH_MAX = 3;
  * record whose change raised the event, read moments ago). `connection`: the vendor's ServiceM8
  * connection when the caller has just read it.
  */
-export async function matchEvent(
+function matchEvent(
   deps: Deps,
   event: EventRow,
   fresh: readonly FreshRecord[] = [],
   connection?: Sm8Connection,
 ): Promise<{ runs: number }> {
-  const db = deps.database.db;
-  const markMatched = () => markEventMatched(db, event.id, deps.clock.now());
-  const vendor = await findVendor(db, event.vendorId);
-  const candidates = (await enabledTriggersFor(db, { vendorId: event.vendorId, event: event.event })).filter(
-    (trigger) => trigger.id !== event.causedByTriggerId,
-  );
-  // A vendor whose subscription is not active still gets its runs: they are recorded as Skipped, with why.
-  if (!vendor || candidates.length === 0) {
-    await markMatched();
-    return { runs: 0 };
+  return matchEvents(deps, [{ event, fresh }], connection);
+}
+
+/**
+ * `matchEvent` for many events of one vendor (an observation's): the vendor and its triggers are read
+ * once, and the runs of every event are stored in one transaction.
+ */
+export async function matchEvents(
+  deps: Deps,
+  observed: ReadonlyArray<{ event: EventRow; fresh: readonly FreshRecord[] }>,
+  connection?: Sm8Connection,
+): Promise<{ runs: number }> {
+  const [first] = observed;
+  if (!first) return { runs: 0 };
+  const vendorId = first.event.vendorId;
+  if (observed.some(({ event }) => event.vendorId !== vendorId)) {
+    throw new Error('matchEvents is given the events of one vendor at a time.');
   }
+  const db = deps.database.db;
+  const vendor = await findVendor(db, vendorId);
+  // Per kind of event: the enabled triggers, and the names their sentences use (read when first needed).
+  const ofKind = new Map<string, { triggers: ParsedTrigger[]; names: () => Promise<ReferenceNames> }>();
+  const plans: MatchPlan[] = [];
+  for (const { event, fresh } of observed) {
+    let kind = ofKind.get(event.event);
+    if (!kind) {
+      const triggers = parseTriggers(deps, await enabledTriggersFor(db, { vendorId, event: event.event }));
+      let names: Promise<ReferenceNames> | undefined;
+      kind = {
+        triggers,
+        names: () => {
+          names ??= referenceNamesFor(
+            db,
+            vendorId,
+            triggers.map((trigger) => trigger.definition),
+          );
+          return names;
+        },
+      };
+      ofKind.set(event.event, kind);
+    }
+    const candidates = kind.triggers.filter((trigger) => trigger.id !== event.causedByTriggerId);
+    plans.push(await planMatch(deps, { event, fresh, vendor, candidates, names: kind.names, connection }));
+  }
+  return storeMatches(deps, plans);
+}
+
+type ParsedTrigger = { id: string; version: number; definition: TriggerDefinitionType };
+
+/** The triggers whose stored definitions parse; one that no longer does is logged and not run. */
+function parseTriggers(
+  deps: Deps,
+  triggers: ReadonlyArray<{ id: string; version: number; definition: unknown }>,
+): ParsedTrigger[] {
+  const parsed: ParsedTrigger[] = [];
+  for (const trigger of triggers) {
+    const definition = TriggerDefinition.safeParse(trigger.definition);
+    if (definition.success) parsed.push({ id: trigger.id, version: trigger.version, definition: definition.data });
+    else deps.logger.error({ triggerId: trigger.id }, 'a stored trigger definition no longer parses; not run');
+  }
+  return parsed;
+}
+
+type NewRun = typeof triggerRuns.$inferInsert;
+
+/** What matching one event comes to, before anything is stored. */
+type MatchPlan = {
+  event: EventRow;
+  /** Runs recorded as Skipped at once, with why. */
+  skipped: NewRun[];
+  /** Runs whose conditions held, each with its first step. */
+  scheduled: Array<{
+    values: NewRun;
+    step: { input: Record<string, unknown>; outcome: string; at: Date };
+    dispatchNow: boolean;
+    definition: TriggerDefinitionType;
+  }>;
+  /** What runs due later are checked with (the records the conditions read). */
+  warnWith?: Parameters<typeof warnNewRuns>[2];
+};
+
+async function planMatch(
+  deps: Deps,
+  input: {
+    event: EventRow;
+    fresh: readonly FreshRecord[];
+    vendor: Awaited<ReturnType<typeof findVendor>>;
+    candidates: readonly ParsedTrigger[];
+    names: () => Promise<ReferenceNames>;
+    connection: Sm8Connection | undefined;
+  },
+): Promise<MatchPlan> {
+  const { event, fresh, vendor, candidates: triggers, connection } = input;
+  const nothing: MatchPlan = { event, skipped: [], scheduled: [] };
+  // A vendor whose subscription is not active still gets its runs: they are recorded as Skipped, with why.
+  if (!vendor || triggers.length === 0) return nothing;
   const suspended = suspendedRunReason(vendor);
-  if (suspended) return skipWhileSuspended(deps, event, candidates, suspended);
+  if (suspended) return { ...nothing, skipped: skippedWhileSuspended(deps, event, triggers, suspended) };
   if (event.cascadeDepth >= CASCADE_DEPTH_MAX) {
     deps.logger.warn(
       { vendorId: event.vendorId, eventId: event.id, depth: event.cascadeDepth },
       'automation cascade stopped at its depth limit',
     );
-    await markMatched();
-    return { runs: 0 };
+    return nothing;
   }
-  const triggers: Array<{ id: string; version: number; definition: TriggerDefinitionType }> = [];
-  for (const trigger of candidates) {
-    const definition = TriggerDefinition.safeParse(trigger.definition);
-    if (definition.success) triggers.push({ id: trigger.id, version: trigger.version, definition: definition.data });
-    else deps.logger.error({ triggerId: trigger.id }, 'a stored trigger definition no longer parses; not run');
-  }
-
   // Every trigger's conditions are evaluated against the same records, read once, before the transaction.
   const calls = sm8CallCounter();
   const client = connection
     ? sm8ClientFor(deps, connection, { onRequest: calls.onRequest })
     : await sm8ClientForVendor(deps, event.vendorId, { onRequest: calls.onRequest });
+  const db = deps.database.db;
   const records = recordsForRun(db, client, event.vendorId, event, fresh);
-  const names = await referenceNamesFor(
-    db,
-    event.vendorId,
-    triggers.map((trigger) => trigger.definition),
-  );
+  const names = await input.names();
   const conditions = triggers.map((trigger) => trigger.definition.conditions);
   const context = await evaluationContextFor(records, conditions, names, event.event);
   const evaluated = triggers.map((trigger) => ({
@@ -102,78 +176,102 @@ export async function matchEvent(
   const matchingCalls = calls.take();
 
   const now = deps.clock.now();
-  let runs = 0;
-  const later: Array<{ run: RunRow; definition: TriggerDefinitionType }> = [];
-  await db.transaction(async (tx) => {
-    // The event is marked matched with its first run, or on its own when it gets none.
-    let marked = false;
-    for (const { id, version, definition, evaluation } of evaluated) {
-      if (!evaluation.result) continue;
-      const timing =
-        definition.delay && countsFromBooking(definition)
-          ? bookingTiming(booking, definition.delay, vendor.timeZone, now)
-          : null;
-      const due = timing?.kind === 'due' ? timing.dueAt : dueAt(event.occurredAt, definition.delay, vendor.timeZone);
-      const subject = {
-        vendorId: event.vendorId,
-        triggerId: id,
-        triggerVersion: version,
-        eventId: event.id,
-        event: event.event,
-        jobUuid: text(job?.uuid) || event.jobUuid,
-        jobNumber: text(job?.generated_job_id) || null,
-        clientUuid: text(job?.company_uuid) || event.clientUuid,
-        formResponseUuid: event.formResponseUuid,
-        cascadeDepth: event.cascadeDepth,
-        sm8Calls: matchingCalls,
-      };
-      if (timing && timing.kind !== 'due') {
-        // Too late for a run meant to happen before the booking: recorded as Skipped, with why.
-        const skipped = await insertRun(tx, {
-          ...subject,
-          status: 'Skipped',
-          reason: timing.reason,
-          dueAt: now,
-          finishedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (skipped) runs++;
-        continue;
-      }
-      const runNow = due.getTime() <= now.getTime();
-      // Due before the dispatcher's next pass: its job is queued now, to start at the due time.
-      const dispatchNow = due.getTime() <= now.getTime() + DISPATCH_AHEAD_MS;
-      const run = await insertRunWithConditionsStep(
-        tx,
-        {
-          ...subject,
-          status: 'Scheduled',
-          dueAt: due,
-          dispatchedAt: dispatchNow ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        },
-        {
-          input: { evaluation },
-          outcome: `${TRIGGER_EVENT_LABELS[event.event]}: ${evaluation.reason} ${
-            timing?.kind === 'due' ? `${bookingStartWords(timing.start, vendor.timeZone)} ` : ''
-          }${runNow ? 'The actions run now.' : `The actions are due ${formatInZone(due, vendor.timeZone)}.`}`,
-          at: now,
-        },
-        marked ? undefined : now,
-      );
-      marked = true;
-      if (!run) continue;
-      runs++;
-      if (dispatchNow) await queueRunExecution(deps, run, tx);
-      else later.push({ run, definition });
+  const plan: MatchPlan = { ...nothing, warnWith: { client, records, names } };
+  for (const { id, version, definition, evaluation } of evaluated) {
+    if (!evaluation.result) continue;
+    const timing =
+      definition.delay && countsFromBooking(definition)
+        ? bookingTiming(booking, definition.delay, vendor.timeZone, now)
+        : null;
+    const due = timing?.kind === 'due' ? timing.dueAt : dueAt(event.occurredAt, definition.delay, vendor.timeZone);
+    const subject = {
+      vendorId: event.vendorId,
+      triggerId: id,
+      triggerVersion: version,
+      eventId: event.id,
+      event: event.event,
+      jobUuid: text(job?.uuid) || event.jobUuid,
+      jobNumber: text(job?.generated_job_id) || null,
+      clientUuid: text(job?.company_uuid) || event.clientUuid,
+      formResponseUuid: event.formResponseUuid,
+      cascadeDepth: event.cascadeDepth,
+      sm8Calls: matchingCalls,
+    };
+    if (timing && timing.kind !== 'due') {
+      // Too late for a run meant to happen before the booking: recorded as Skipped, with why.
+      plan.skipped.push({
+        ...subject,
+        status: 'Skipped',
+        reason: timing.reason,
+        dueAt: now,
+        finishedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      continue;
     }
-    if (!marked) await markEventMatched(tx, event.id, now);
+    const runNow = due.getTime() <= now.getTime();
+    // Due before the dispatcher's next pass: its job is queued now, to start at the due time.
+    const dispatchNow = due.getTime() <= now.getTime() + DISPATCH_AHEAD_MS;
+    plan.scheduled.push({
+      values: {
+        ...subject,
+        status: 'Scheduled',
+        dueAt: due,
+        dispatchedAt: dispatchNow ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      step: {
+        input: { evaluation },
+        outcome: `${TRIGGER_EVENT_LABELS[event.event]}: ${evaluation.reason} ${
+          timing?.kind === 'due' ? `${bookingStartWords(timing.start, vendor.timeZone)} ` : ''
+        }${runNow ? 'The actions run now.' : `The actions are due ${formatInZone(due, vendor.timeZone)}.`}`,
+        at: now,
+      },
+      dispatchNow,
+      definition,
+    });
+  }
+  return plan;
+}
+
+/**
+ * Stores the plans' runs in one transaction, every event marked matched with them, and queues the runs
+ * due now; a statement for each kind of row whatever their number. Runs due later are then checked
+ * for what their messages will miss.
+ */
+async function storeMatches(deps: Deps, plans: readonly MatchPlan[]): Promise<{ runs: number }> {
+  const now = deps.clock.now();
+  const eventIds = plans.map((plan) => plan.event.id);
+  if (plans.every((plan) => plan.skipped.length === 0 && plan.scheduled.length === 0)) {
+    // Nothing to run: the events are marked matched in one statement.
+    await markEventsMatched(deps.database.db, eventIds, now);
+    return { runs: 0 };
+  }
+  const scheduled = plans.flatMap((plan) => plan.scheduled.map((run) => ({ ...run, plan })));
+  const stored = await deps.database.db.transaction(async (tx) => {
+    let skipped = 0;
+    for (const values of plans.flatMap((plan) => plan.skipped)) if (await insertRun(tx, values)) skipped++;
+    const runs = await insertRunsWithConditionsSteps(tx, scheduled, { eventIds, at: now });
+    const runOf = new Map(runs.map((run) => [`${run.triggerId}/${run.eventId}`, run]));
+    const planned = scheduled.flatMap((item) => {
+      const run = runOf.get(`${item.values.triggerId}/${item.values.eventId}`);
+      return run ? [{ ...item, run }] : [];
+    });
+    await queueRunExecutions(
+      deps,
+      planned.filter((item) => item.dispatchNow).map((item) => item.run),
+      tx,
+    );
+    return { count: skipped + runs.length, later: planned.filter((item) => !item.dispatchNow) };
   });
   // Runs due later are checked for what their messages will miss, with the records just read.
-  if (later.length > 0) await warnNewRuns(deps, later, { client, records, names });
-  return { runs };
+  for (const plan of plans) {
+    const later = stored.later.filter((item) => item.plan === plan);
+    if (later.length > 0 && plan.warnWith) await warnNewRuns(deps, later, plan.warnWith);
+  }
+  return { runs: stored.count };
 }
 
 /**
@@ -181,38 +279,30 @@ export async function matchEvent(
  * Skipped run saying so (its conditions are not read: nothing is asked of ServiceM8), so the vendor's
  * log shows what did not happen and why.
  */
-async function skipWhileSuspended(
+function skippedWhileSuspended(
   deps: Deps,
   event: EventRow,
   triggers: ReadonlyArray<{ id: string; version: number }>,
   reason: string,
-): Promise<{ runs: number }> {
+): NewRun[] {
   const now = deps.clock.now();
-  let runs = 0;
-  await deps.database.db.transaction(async (tx) => {
-    for (const trigger of triggers) {
-      const run = await insertRun(tx, {
-        vendorId: event.vendorId,
-        triggerId: trigger.id,
-        triggerVersion: trigger.version,
-        eventId: event.id,
-        event: event.event,
-        status: 'Skipped',
-        reason,
-        jobUuid: event.jobUuid,
-        clientUuid: event.clientUuid,
-        formResponseUuid: event.formResponseUuid,
-        cascadeDepth: event.cascadeDepth,
-        dueAt: now,
-        finishedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (run) runs++;
-    }
-    await markEventMatched(tx, event.id, now);
-  });
-  return { runs };
+  return triggers.map((trigger) => ({
+    vendorId: event.vendorId,
+    triggerId: trigger.id,
+    triggerVersion: trigger.version,
+    eventId: event.id,
+    event: event.event,
+    status: 'Skipped',
+    reason,
+    jobUuid: event.jobUuid,
+    clientUuid: event.clientUuid,
+    formResponseUuid: event.formResponseUuid,
+    cascadeDepth: event.cascadeDepth,
+    dueAt: now,
+    finishedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }));
 }
 
 /** Events stored but never matched (the process stopped in between), oldest first; of one vendor, or all. */
