@@ -51,13 +51,19 @@ export async function catchUpAfterStart(deps: Deps): Promise<void> {
 
 /** One pass over the spool; answers whether deliveries still wait for the database. */
 async function replayOnce(deps: Deps, wasWaiting: boolean): Promise<boolean> {
-  const { stored, refused } = await deps.deliverySpool.replay((delivery) => storeSpooled(deps, delivery));
+  const { stored, refused, unreadable } = await deps.deliverySpool.replay((delivery) => storeSpooled(deps, delivery));
+  for (const file of unreadable) {
+    deps.logger.error({ file }, 'A spooled ServiceM8 delivery could not be read; it is kept for a person to look at');
+  }
   const backlog = deps.deliverySpool.backlog();
   if (backlog > 0) {
     if (!wasWaiting) deps.logger.warn({ backlog }, 'The database is away: ServiceM8 deliveries wait in the spool');
     return true;
   }
-  deps.logger.info({ stored, refused }, 'The spooled ServiceM8 deliveries are in the database');
+  deps.logger.info(
+    { stored, refused, unreadable: unreadable.length },
+    'The spooled ServiceM8 deliveries are in the database',
+  );
   if (stored > 0) {
     await deps.queue
       .send(checkWebhooksJob, {})
@@ -82,7 +88,7 @@ async function storeSpooled(deps: Deps, delivery: SpooledDelivery): Promise<Repl
     if (isDatabaseUnavailable(error)) return 'unavailable';
     deps.logger.error(
       { err: error, vendorId },
-      'A spooled delivery could not be stored; it is kept in deliveries.refused.jsonl',
+      'A spooled delivery could not be stored; it is kept in spool/rejected for a person to look at',
     );
     return 'refused';
   }
