@@ -18,6 +18,7 @@ import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import { startWorkerHeartbeat } from './modules/system/worker-heartbeat.service.ts';
 import { startDeliveryReplay } from './modules/webhooks/delivery-replay.ts';
 import { openDeliverySpool, type SpoolWrite } from './modules/webhooks/delivery-spool.ts';
+import { openRefusedDeliveries } from './modules/webhooks/refused-deliveries.ts';
 import { JOBS } from './queue/jobs.ts';
 import { createQueue, newWorkerId } from './queue/queue.ts';
 import { resolveAppKeys } from './secrets.ts';
@@ -172,6 +173,7 @@ export async function startServices(options: {
       billing,
       files: createLocalFileStorage(path.join(config.dataDir, 'uploads')),
       deliverySpool: openDeliverySpool(path.join(config.dataDir, 'spool'), { write: options.spoolWrite }),
+      refusedDeliveries: openRefusedDeliveries(path.join(config.dataDir, 'spool')),
       reconcileAutomation: (vendorId) => reconcileVendor(deps, vendorId),
     };
     if (role !== 'worker') await seed(deps);

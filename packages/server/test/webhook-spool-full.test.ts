@@ -113,4 +113,28 @@ describe('the database away and the spool disk full', () => {
     await runOf(triggerId, keptJob, 30_000);
     await h.deleteTrigger(triggerId);
   }, 90_000);
+
+  it('reads a change whose delivery neither the database nor the spool could keep within a minute of the database coming back', async () => {
+    const triggerId = await h.createTrigger({
+      event: 'JobStatusChanged',
+      actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Job {{ job.number }} is now {{ job.status }}.' } }],
+    });
+    const job = await newJob();
+    await proxy.cut();
+    diskFull = true;
+    const refused = await changeStatus(job);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.map((delivery) => delivery.status)).toEqual(refused.map(() => 503));
+    // ServiceM8 does not send it again; the disk stays full.
+    await proxy.restore();
+    const restoredAt = Date.now();
+    await runOf(triggerId, job, 60_000);
+    expect(Date.now() - restoredAt).toBeLessThan(60_000);
+    diskFull = false;
+    const notes = h.sim.controls
+      .records('note')
+      .filter((note) => note.related_object_uuid === job && String(note.note).endsWith('is now Unsuccessful.'));
+    expect(notes).toHaveLength(1);
+    await h.deleteTrigger(triggerId);
+  }, 90_000);
 });

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { checkWebhooksJob } from '../servicem8/servicem8.jobs.ts';
 import { isWebhookSecretHash } from '../servicem8/webhook-secrets.ts';
 import type { ReplayOutcome, SpooledDelivery } from './delivery-spool.ts';
+import { catchUpRefused } from './refused-catch-up.ts';
 import { storeDelivery } from './webhook-intake.service.ts';
 
 /** How often the spool is tried while deliveries wait in it. */
@@ -12,17 +13,23 @@ const REPLAY_EVERY_MS = 1_000;
  * Moves deliveries kept in the spool (the database was away) into the inbox, in the order they came,
  * as soon as the database takes them: at start (what a crash left) and every second while any wait.
  * Once they are all in, every vendor's webhook subscriptions are checked at once instead of at the
- * next quarter hour, in case ServiceM8 gave up on one meanwhile. Answers a function that stops it.
+ * next quarter hour, in case ServiceM8 gave up on one meanwhile. The vendors whose deliveries were
+ * refused meanwhile get their catch-up the same way (`catchUpRefused`). Answers a function that stops it.
  */
 export function startDeliveryReplay(deps: Deps): () => Promise<void> {
   let running: Promise<void> | undefined;
   let waiting = false;
+  let catchUpWaiting = false;
+  const hasRefused = () => {
+    const { vendorIds, everyone } = deps.refusedDeliveries.waiting();
+    return everyone || vendorIds.length > 0;
+  };
   const tick = () => {
-    if (running || deps.deliverySpool.backlog() === 0) return;
-    running = replayOnce(deps, waiting)
-      .then((stillWaiting) => {
-        waiting = stillWaiting;
-      })
+    if (running || (deps.deliverySpool.backlog() === 0 && !hasRefused())) return;
+    running = (async () => {
+      if (deps.deliverySpool.backlog() > 0) waiting = await replayOnce(deps, waiting);
+      if (hasRefused()) catchUpWaiting = !(await catchUpRefused(deps, catchUpWaiting));
+    })()
       .catch((error) => deps.logger.error({ err: error }, 'Replaying the delivery spool failed'))
       .finally(() => {
         running = undefined;
