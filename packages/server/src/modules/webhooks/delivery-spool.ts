@@ -80,6 +80,8 @@ export function openDeliverySpool(directory: string, options: { write?: SpoolWri
 
   const writeRecord = async (name: string, data: Buffer): Promise<void> => {
     const temporary = path.join(pending, `.${name}.tmp`);
+    const final = path.join(pending, name);
+    let renamed = false;
     try {
       const handle = await fs.promises.open(temporary, 'wx', 0o600);
       try {
@@ -88,16 +90,26 @@ export function openDeliverySpool(directory: string, options: { write?: SpoolWri
       } finally {
         await handle.close();
       }
-      await fs.promises.rename(temporary, path.join(pending, name));
+      await fs.promises.rename(temporary, final);
+      renamed = true;
       await syncDirectory(pending);
     } catch (error) {
-      await fs.promises.rm(temporary, { force: true }).catch(() => {});
+      // Answered 503: nothing of it stays, not even a record whose rename could not be made durable.
+      await fs.promises.rm(renamed ? final : temporary, { force: true }).catch(() => {});
       throw error;
     }
   };
 
-  adoptSpoolLines(directory, rejected, (line) => {
-    fs.writeFileSync(path.join(pending, nextName('line')), line, { mode: 0o600, flush: true });
+  adoptSpoolLines(directory, rejected, (lines) => {
+    for (const line of lines) {
+      fs.writeFileSync(path.join(pending, nextName('line')), line, { mode: 0o600, flush: true });
+    }
+    const handle = fs.openSync(pending, 'r');
+    try {
+      fs.fsyncSync(handle);
+    } finally {
+      fs.closeSync(handle);
+    }
   });
 
   const waiting = pendingNames(pending);
