@@ -19,8 +19,16 @@ export const Readiness = z.object({
   ready: z.boolean(),
   database: ComponentHealth,
   queue: ComponentHealth,
-  /** ServiceM8 deliveries kept on disk while the database could not take them, waiting to be stored. */
-  spool: z.object({ backlog: z.number().int().nonnegative(), detail: z.string() }),
+  /**
+   * ServiceM8 deliveries kept on disk while the database could not take them, waiting to be stored
+   * (`backlog`), and the records set aside for a person to look at (`rejected`: unreadable, or refused
+   * by the database for good).
+   */
+  spool: z.object({
+    backlog: z.number().int().nonnegative(),
+    rejected: z.number().int().nonnegative(),
+    detail: z.string(),
+  }),
   /** Whether ServiceM8's API answers; runs retry while it does not, so this does not make the process unready. */
   servicem8: ComponentHealth,
 });

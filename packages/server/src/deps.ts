@@ -6,6 +6,7 @@ import type { BillingRuntime } from './modules/billing/billing-runtime.ts';
 import type { MailTransport } from './modules/mail/mail-transport.ts';
 import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import type { DeliverySpool } from './modules/webhooks/delivery-spool.ts';
+import type { RefusedDeliveries } from './modules/webhooks/refused-deliveries.ts';
 import type { Queue } from './queue/queue.ts';
 import type { AppKeys } from './secrets.ts';
 import type { FileStorage } from './storage/file-storage.ts';
@@ -36,6 +37,8 @@ export type Deps = {
   files: FileStorage;
   /** ServiceM8 deliveries the database could not take, kept on disk until it can (DATA_DIR/spool). */
   deliverySpool: DeliverySpool;
+  /** The vendors whose deliveries neither the database nor the spool could keep, until their catch-up is queued. */
+  refusedDeliveries: RefusedDeliveries;
   clock: Clock;
   /**
    * The automation engine's reconciliation of a ServiceM8 account: the first one takes the baseline of

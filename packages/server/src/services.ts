@@ -18,7 +18,8 @@ import { createMailTransport } from './modules/mail/mail-transport.ts';
 import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import { startWorkerHeartbeat } from './modules/system/worker-heartbeat.service.ts';
 import { startDeliveryReplay } from './modules/webhooks/delivery-replay.ts';
-import { openDeliverySpool } from './modules/webhooks/delivery-spool.ts';
+import { openDeliverySpool, type SpoolWrite } from './modules/webhooks/delivery-spool.ts';
+import { openRefusedDeliveries } from './modules/webhooks/refused-deliveries.ts';
 import { JOBS } from './queue/jobs.ts';
 import { createQueue, newWorkerId } from './queue/queue.ts';
 import { resolveAppKeys } from './secrets.ts';
@@ -80,6 +81,8 @@ export async function startServices(options: {
   clock?: Clock;
   /** False in tests: no scheduled job fires by the wall clock in the middle of one (see createQueue). */
   cron?: boolean;
+  /** How the delivery spool writes a record's bytes (a test's full disk); the file's own write without it. */
+  spoolWrite?: SpoolWrite;
 }): Promise<Services> {
   const { config, logger, role } = options;
   if (role === 'worker' && options.target.kind === 'pglite') {
@@ -170,7 +173,8 @@ export async function startServices(options: {
       servicem8,
       billing,
       files: createLocalFileStorage(path.join(config.dataDir, 'uploads')),
-      deliverySpool: openDeliverySpool(path.join(config.dataDir, 'spool')),
+      deliverySpool: openDeliverySpool(path.join(config.dataDir, 'spool'), { write: options.spoolWrite }),
+      refusedDeliveries: openRefusedDeliveries(path.join(config.dataDir, 'spool')),
       reconcileAutomation: (vendorId) => reconcileVendor(deps, vendorId),
       observeChanges: (vendorId, object, asOf) => observeChangedObject(deps, { vendorId, object, receivedAt: asOf }),
     };

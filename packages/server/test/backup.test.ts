@@ -68,6 +68,13 @@ describe('backup and restore', () => {
     if (!onPostgres) await expect(backup(target, scratch)).rejects.toThrow('is using the embedded database');
     await h.stop();
     const folder = await backup(target, scratch);
+    // Readable by the server's user only, like DATA_DIR: the dump and the archive hold every business's data.
+    expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+    const files = fs.readdirSync(folder).sort();
+    expect(files).toEqual(
+      onPostgres ? ['data-dir.tar.gz', 'database.dump', 'manifest.json'] : ['data-dir.tar.gz', 'manifest.json'],
+    );
+    for (const file of files) expect([file, fs.statSync(path.join(folder, file)).mode & 0o777]).toEqual([file, 0o600]);
     expect(JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8'))).toMatchObject({
       format: 1,
       driver: onPostgres ? 'postgres' : 'pglite',

@@ -47,7 +47,7 @@ describe('GET /api/ready', () => {
       ready: true,
       database: { ok: true },
       queue: { ok: true },
-      spool: { backlog: 0, detail: 'No delivery is waiting.' },
+      spool: { backlog: 0, rejected: 0, detail: 'No delivery is waiting.' },
     });
     expect(data.database.latencyMs).toBeGreaterThanOrEqual(0);
     // ServiceM8 not answering is reported, not a reason to be unready (runs retry until it answers).

@@ -55,12 +55,10 @@ async function writeBackup(target: BackupTarget, folder: string, now: Date): Pro
     createdAt: now.toISOString(),
   };
   if (target.databaseUrl) {
-    await run('pg_dump', [
-      '--format=custom',
-      '--no-owner',
-      `--file=${path.join(folder, DATABASE_DUMP)}`,
-      target.databaseUrl,
-    ]);
+    const dump = path.join(folder, DATABASE_DUMP);
+    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${dump}`, target.databaseUrl]);
+    // pg_dump creates its file by the umask (usually 0644); the dump holds every business's data.
+    fs.chmodSync(dump, 0o600);
     await archive(target.dataDir, FILES_BESIDE_POSTGRES, path.join(folder, DATA_DIR_ARCHIVE));
   } else {
     const release = acquireDataDirLock(target.dataDir);

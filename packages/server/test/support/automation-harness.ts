@@ -5,6 +5,7 @@ import type { DestinationStream, LevelWithSilent } from 'pino';
 import { sm8ReconcileCursors } from '../../src/modules/automation/automation.schema.ts';
 import { reconcileVendor } from '../../src/modules/automation/reconciliation.service.ts';
 import { dispatchDueRuns } from '../../src/modules/automation/run-dispatch.service.ts';
+import type { SpoolWrite } from '../../src/modules/webhooks/delivery-spool.ts';
 import { connectToSimulator } from './connect-simulator.ts';
 import { bearer, createVendorTeam, tokenFor } from './factories.ts';
 import { startTestServices, type TestServices } from './test-services.ts';
@@ -58,6 +59,8 @@ export async function startAutomationHarness(
     embeddedOnDisk?: boolean;
     /** Where the server's log lines go, and from which level; silent without it. */
     log?: { stream: DestinationStream; level: LevelWithSilent };
+    /** How the delivery spool writes a record's bytes: a test's full disk. */
+    spoolWrite?: SpoolWrite;
   } = {},
 ): Promise<AutomationHarness> {
   // Ten times ServiceM8's allowance on both sides, so tests do not wait for the rate limit (tested on its own).
@@ -66,6 +69,7 @@ export async function startAutomationHarness(
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     embeddedOnDisk: options.embeddedOnDisk === true,
     ...(options.log ? { log: options.log } : {}),
+    ...(options.spoolWrite ? { spoolWrite: options.spoolWrite } : {}),
     simulator: { seed: 'demo', throttle: { perMinute: 1800 }, ...options.simulator },
     env: { SM8_RATE_PER_MINUTE: '1800', ...options.env },
   });

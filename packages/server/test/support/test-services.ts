@@ -9,6 +9,7 @@ import type { DatabaseTarget } from '../../src/db/database.ts';
 import type { Clock } from '../../src/deps.ts';
 import type { App } from '../../src/http/app-type.ts';
 import { createLogger } from '../../src/logger.ts';
+import type { SpoolWrite } from '../../src/modules/webhooks/delivery-spool.ts';
 import { type Role, type Services, startServices } from '../../src/services.ts';
 import { type ReservedPort, reservePort } from './free-port.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -79,6 +80,8 @@ export async function startTestServices(
     databaseUrl?: (url: string) => Promise<string>;
     /** On PGlite: keep the database in the data directory, as `npm start` does, instead of in memory. */
     embeddedOnDisk?: boolean;
+    /** How the delivery spool writes a record's bytes: a test's full disk. */
+    spoolWrite?: SpoolWrite;
   } = {},
 ): Promise<TestServices> {
   const clock = createTestClock();
@@ -150,6 +153,7 @@ export async function startTestServices(
     // The every-minute dispatch and the 15-minute reconciliation would otherwise fire whenever the
     // wall clock passes their minute, in the middle of whichever test runs then; tests call them.
     cron: false,
+    ...(options.spoolWrite ? { spoolWrite: options.spoolWrite } : {}),
   });
   if (!services.app) throw new Error('startTestServices needs a role that serves HTTP.');
   if (reserved) {

@@ -32,7 +32,7 @@ export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
           description:
             'For a load balancer or an orchestrator: 200 when the database and the job queue answer, 503 when ' +
             'not, with figures either way: their latency, the ServiceM8 deliveries waiting on disk for the ' +
-            'database (`spool.backlog`), and whether ServiceM8 answers (reported, but runs retry while it does ' +
+            'database (`spool.backlog`) and the spooled deliveries set aside for a person to look at (`spool.rejected`), and whether ServiceM8 answers (reported, but runs retry while it does ' +
             'not, so it does not make the process unready).',
           response: { 200: successEnvelope(Readiness), 503: successEnvelope(Readiness) },
         },

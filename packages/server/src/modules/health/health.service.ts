@@ -54,6 +54,7 @@ export async function checkReadiness(
     }),
   ]);
   const backlog = deps.deliverySpool.backlog();
+  const rejected = deps.deliverySpool.rejected();
   return {
     ready: db.ok && queue.ok,
     database: { ok: db.ok, latencyMs: db.latencyMs, detail: db.ok ? 'Answering.' : `Not reachable: ${db.error}` },
@@ -64,10 +65,18 @@ export async function checkReadiness(
     },
     spool: {
       backlog,
-      detail:
+      rejected,
+      detail: [
         backlog === 0
           ? 'No delivery is waiting.'
           : `${backlog} ServiceM8 deliver${backlog === 1 ? 'y waits' : 'ies wait'} on disk for the database.`,
+        ...(rejected > 0
+          ? [
+              `${rejected} spooled deliver${rejected === 1 ? 'y was' : 'ies were'} set aside in DATA_DIR/spool/rejected ` +
+                '(unreadable, or refused by the database): look at them.',
+            ]
+          : []),
+      ].join(' '),
     },
     servicem8: {
       ok: sm8.ok,

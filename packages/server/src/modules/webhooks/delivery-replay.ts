@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { checkWebhooksJob } from '../servicem8/servicem8.jobs.ts';
 import { isWebhookSecretHash } from '../servicem8/webhook-secrets.ts';
 import type { ReplayOutcome, SpooledDelivery } from './delivery-spool.ts';
+import { catchUpRefused } from './refused-catch-up.ts';
 import { storeDelivery } from './webhook-intake.service.ts';
 
 /** How often the spool is tried while deliveries wait in it. */
@@ -12,17 +13,23 @@ const REPLAY_EVERY_MS = 1_000;
  * Moves deliveries kept in the spool (the database was away) into the inbox, in the order they came,
  * as soon as the database takes them: at start (what a crash left) and every second while any wait.
  * Once they are all in, every vendor's webhook subscriptions are checked at once instead of at the
- * next quarter hour, in case ServiceM8 gave up on one meanwhile. Answers a function that stops it.
+ * next quarter hour, in case ServiceM8 gave up on one meanwhile. The vendors whose deliveries were
+ * refused meanwhile get their catch-up the same way (`catchUpRefused`). Answers a function that stops it.
  */
 export function startDeliveryReplay(deps: Deps): () => Promise<void> {
   let running: Promise<void> | undefined;
   let waiting = false;
+  let catchUpWaiting = false;
+  const hasRefused = () => {
+    const { vendorIds, everyone } = deps.refusedDeliveries.waiting();
+    return everyone || vendorIds.length > 0;
+  };
   const tick = () => {
-    if (running || deps.deliverySpool.backlog() === 0) return;
-    running = replayOnce(deps, waiting)
-      .then((stillWaiting) => {
-        waiting = stillWaiting;
-      })
+    if (running || (deps.deliverySpool.backlog() === 0 && !hasRefused())) return;
+    running = (async () => {
+      if (deps.deliverySpool.backlog() > 0) waiting = await replayOnce(deps, waiting);
+      if (hasRefused()) catchUpWaiting = !(await catchUpRefused(deps, catchUpWaiting));
+    })()
       .catch((error) => deps.logger.error({ err: error }, 'Replaying the delivery spool failed'))
       .finally(() => {
         running = undefined;
@@ -51,13 +58,19 @@ export async function catchUpAfterStart(deps: Deps): Promise<void> {
 
 /** One pass over the spool; answers whether deliveries still wait for the database. */
 async function replayOnce(deps: Deps, wasWaiting: boolean): Promise<boolean> {
-  const { stored, refused } = await deps.deliverySpool.replay((delivery) => storeSpooled(deps, delivery));
+  const { stored, refused, unreadable } = await deps.deliverySpool.replay((delivery) => storeSpooled(deps, delivery));
+  for (const file of unreadable) {
+    deps.logger.error({ file }, 'A spooled ServiceM8 delivery could not be read; it is kept for a person to look at');
+  }
   const backlog = deps.deliverySpool.backlog();
   if (backlog > 0) {
     if (!wasWaiting) deps.logger.warn({ backlog }, 'The database is away: ServiceM8 deliveries wait in the spool');
     return true;
   }
-  deps.logger.info({ stored, refused }, 'The spooled ServiceM8 deliveries are in the database');
+  deps.logger.info(
+    { stored, refused, unreadable: unreadable.length },
+    'The spooled ServiceM8 deliveries are in the database',
+  );
   if (stored > 0) {
     await deps.queue
       .send(checkWebhooksJob, {})
@@ -82,7 +95,7 @@ async function storeSpooled(deps: Deps, delivery: SpooledDelivery): Promise<Repl
     if (isDatabaseUnavailable(error)) return 'unavailable';
     deps.logger.error(
       { err: error, vendorId },
-      'A spooled delivery could not be stored; it is kept in deliveries.refused.jsonl',
+      'A spooled delivery could not be stored; it is kept in spool/rejected for a person to look at',
     );
     return 'refused';
   }

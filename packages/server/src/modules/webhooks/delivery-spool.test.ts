@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDeliverySpool, type ReplayOutcome, SPOOL_MAX_BYTES, type SpooledDelivery } from './delivery-spool.ts';
+import {
+  openDeliverySpool,
+  type ReplayOutcome,
+  SPOOL_MAX_BYTES,
+  type SpooledDelivery,
+  type SpoolWrite,
+} from './delivery-spool.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -33,10 +39,10 @@ describe('the delivery spool', () => {
       seen.push(uuidOf(d) ?? '');
       return 'stored';
     };
-    expect(await reopened.replay(store)).toEqual({ stored: 2, refused: 0 });
+    expect(await reopened.replay(store)).toEqual({ stored: 2, refused: 0, unreadable: [] });
     expect(seen).toEqual(['job-1', 'job-2']);
     expect(reopened.backlog()).toBe(0);
-    expect(await reopened.replay(async () => 'stored')).toEqual({ stored: 0, refused: 0 });
+    expect(await reopened.replay(async () => 'stored')).toEqual({ stored: 0, refused: 0, unreadable: [] });
   });
 
   it('stops where the database is away again, and goes on from there in order, new deliveries last', async () => {
@@ -50,27 +56,73 @@ describe('the delivery spool', () => {
       seen.push(uuidOf(d) ?? '');
       return 'stored';
     };
-    expect(await spool.replay(store)).toEqual({ stored: 1, refused: 0 });
+    expect(await spool.replay(store)).toMatchObject({ stored: 1, refused: 0 });
     expect(spool.backlog()).toBe(2);
     await spool.append(delivery(4));
     // A crash here: the next process resumes the interrupted replay before the newer deliveries.
     const restarted = openDeliverySpool(dir);
     expect(restarted.backlog()).toBe(3);
-    expect(await restarted.replay(store)).toEqual({ stored: 2, refused: 0 });
-    expect(await restarted.replay(store)).toEqual({ stored: 1, refused: 0 });
+    expect(await restarted.replay(store)).toMatchObject({ stored: 3, refused: 0 });
     expect(seen).toEqual(['job-1', 'job-2', 'job-3', 'job-4']);
   });
 
-  it('sets aside what can never be stored, and goes on', async () => {
+  it('sets aside what can never be stored or read, counts it, and goes on', async () => {
     const spool = openDeliverySpool(dir);
     await spool.append(delivery(1));
     await spool.append(delivery(2));
-    fs.appendFileSync(path.join(dir, 'deliveries.jsonl'), 'not json\n');
-    const result = await openDeliverySpool(dir).replay(async (d) => (uuidOf(d) === 'job-1' ? 'refused' : 'stored'));
-    expect(result).toEqual({ stored: 1, refused: 2 });
-    const refused = fs.readFileSync(path.join(dir, 'deliveries.refused.jsonl'), 'utf8').trim().split('\n');
-    expect(refused).toHaveLength(2);
-    expect(refused[1]).toBe('not json');
+    fs.writeFileSync(path.join(dir, 'pending', '0000000000000003-x.json'), 'not json');
+    const reopened = openDeliverySpool(dir);
+    expect(reopened.backlog()).toBe(3);
+    const result = await reopened.replay(async (d) => (uuidOf(d) === 'job-1' ? 'refused' : 'stored'));
+    expect(result).toEqual({
+      stored: 1,
+      refused: 1,
+      unreadable: [path.join(dir, 'rejected', '0000000000000003-x.json')],
+    });
+    expect(reopened.rejected()).toBe(2);
+    expect(openDeliverySpool(dir).rejected()).toBe(2);
+    expect(fs.readFileSync(path.join(dir, 'rejected', '0000000000000003-x.json'), 'utf8')).toBe('not json');
+  });
+
+  it('leaves nothing of a write the disk refused half-way, so the next delivery is kept whole', async () => {
+    let diskFull = true;
+    const write: SpoolWrite = async (handle, data) => {
+      if (!diskFull) return handle.writeFile(data);
+      await handle.write(data, 0, Math.floor(data.length / 2));
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    const spool = openDeliverySpool(dir, { write });
+    await expect(spool.append(delivery(1))).rejects.toThrow('ENOSPC');
+    expect(spool.backlog()).toBe(0);
+    diskFull = false;
+    await spool.append(delivery(2));
+    expect(spool.backlog()).toBe(1);
+    const seen: string[] = [];
+    const result = await openDeliverySpool(dir).replay(async (d) => {
+      seen.push(uuidOf(d) ?? '');
+      return 'stored';
+    });
+    expect(result).toEqual({ stored: 1, refused: 0, unreadable: [] });
+    expect(seen).toEqual(['job-2']);
+  });
+
+  it('takes over the deliveries a spool of the earlier layout holds, in order', async () => {
+    const line = (n: number) => `${JSON.stringify(delivery(n))}\n`;
+    fs.writeFileSync(path.join(dir, 'deliveries.replaying.jsonl'), line(1) + line(2));
+    fs.writeFileSync(path.join(dir, 'deliveries.jsonl'), `${line(3)}{"id":`);
+    fs.writeFileSync(path.join(dir, 'deliveries.refused.jsonl'), line(9));
+    const spool = openDeliverySpool(dir);
+    expect(spool.backlog()).toBe(4);
+    const seen: string[] = [];
+    const result = await spool.replay(async (d) => {
+      seen.push(uuidOf(d) ?? '');
+      return 'stored';
+    });
+    expect(result).toMatchObject({ stored: 3, refused: 0 });
+    expect(result.unreadable).toHaveLength(1);
+    expect(seen).toEqual(['job-1', 'job-2', 'job-3']);
+    expect(spool.rejected()).toBe(2);
+    expect(fs.readdirSync(dir).sort()).toEqual(['pending', 'rejected']);
   });
 
   it('refuses a delivery once the spool holds its limit, so the intake can answer 503', async () => {

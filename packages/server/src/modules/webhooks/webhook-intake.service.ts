@@ -19,7 +19,10 @@ export const MAX_DELIVERY_ENTRIES = 100;
 /** ServiceM8's deliveries are a few hundred bytes; a body near this (the callback's or a test's) is not a delivery. */
 export const MAX_DELIVERY_BYTES = 64 * 1024;
 
-/** How long ServiceM8 should wait before sending again when nothing could keep its delivery. */
+/**
+ * Sent with a 503 when nothing could keep a delivery, for callers that send again. ServiceM8 does not:
+ * the vendor's catch-up reads the change instead (`RefusedDeliveries`).
+ */
 const RETRY_AFTER_SECONDS = 30;
 
 /**
@@ -83,7 +86,7 @@ function unavailable(): AppError {
 
 /**
  * Stores a delivery in the inbox and queues its processing in one statement, so an accepted delivery
- * is never lost; the same delivery again (ServiceM8 retries) is recognised and ignored. A delivery in
+ * is never lost; the same delivery again (sent twice, or replayed from the spool) is recognised and ignored. A delivery in
  * no layout we know is stored too (topic `unknown`): its processing reconciles the vendor's account,
  * which finds whatever changed.
  */
@@ -129,9 +132,11 @@ export async function acceptDelivery(
       ...(received.contentType ? { contentType: received.contentType } : {}),
     });
   } catch (error) {
+    // ServiceM8 does not send it again: the vendor's account is read for what changed once the database is back.
+    deps.refusedDeliveries.remember(vendorId);
     deps.logger.error(
       { err: error, vendorId },
-      'A ServiceM8 delivery could be kept neither in the database nor in the spool',
+      'A ServiceM8 delivery could be kept neither in the database nor in the spool; it was refused (503)',
     );
     throw unavailable();
   }
