@@ -69,6 +69,21 @@ export const sm8ReconcileCursors = pgTable(
   (t) => [primaryKey({ columns: [t.vendorId, t.object] })],
 );
 
+/**
+ * Written by `npm run restore`, one row per account whose changes were being observed: what changed in
+ * ServiceM8 between the backup and the restore was automated already, and the runs and step log that
+ * keep an action from being done twice went back with the rest of the database. The account's first
+ * observation after the restore takes a new baseline instead of acting on those changes, tells the
+ * Admins which they were, and removes the row (`restore-baseline.service.ts`). `claimedAt`: a process
+ * is taking it now (another waits; a claim older than a few minutes was abandoned by a crash).
+ */
+export const restoreBaselines = pgTable('restore_baselines', {
+  vendorId: ownedByVendor().primaryKey(),
+  backupCreatedAt: timestamp({ withTimezone: true }).notNull(),
+  restoredAt: timestamp({ withTimezone: true }).notNull(),
+  claimedAt: timestamp({ withTimezone: true }),
+});
+
 export const EVENT_SOURCES = ['webhook', 'reconcile'] as const;
 export const eventSource = pgEnum('automation_event_source', EVENT_SOURCES);
 
@@ -139,6 +154,11 @@ export const triggerRuns = pgTable(
     warningsCheckedAt: timestamp({ withTimezone: true }),
     /** For a Failed run: the kind of cause (`run-failures.ts`), so failures are grouped by it. */
     failureCause: text(),
+    /**
+     * The run was Scheduled or Running in a backup that was restored: any of its actions may have been
+     * done after the backup was taken, so each is looked for in ServiceM8 before it is done.
+     */
+    restoredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
