@@ -109,6 +109,11 @@ export const automationEvents = pgTable(
     occurredAt: timestamp({ withTimezone: true }).notNull(),
     /** Set once the event was matched against the vendor's triggers; an unmatched one is matched again. */
     matchedAt: timestamp({ withTimezone: true }),
+    /**
+     * Unmatched in a backup that was restored: it may have been matched, and its runs done, after the
+     * backup was taken, so the runs it gets now check each action in ServiceM8 first (`trigger_runs.restored_at`).
+     */
+    restoredAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('automation_events_occurrence_unique').on(t.vendorId, t.occurrenceKey),
@@ -155,8 +160,9 @@ export const triggerRuns = pgTable(
     /** For a Failed run: the kind of cause (`run-failures.ts`), so failures are grouped by it. */
     failureCause: text(),
     /**
-     * The run was Scheduled or Running in a backup that was restored: any of its actions may have been
-     * done after the backup was taken, so each is looked for in ServiceM8 before it is done.
+     * The run was Scheduled or Running in a backup that was restored, or comes from an event unmatched in
+     * it: any of its actions may have been done after the backup was taken, so each is looked for in
+     * ServiceM8 before it is done.
      */
     restoredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),

@@ -1,10 +1,17 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { restoreBaselines, sm8ReconcileCursors, sm8Snapshots, triggerRuns } from './automation.schema.ts';
+import {
+  automationEvents,
+  restoreBaselines,
+  sm8ReconcileCursors,
+  sm8Snapshots,
+  triggerRuns,
+} from './automation.schema.ts';
 
 /**
  * After a restore: every account with a baseline is to take a new one, and every run that was not
- * finished may have acted since the backup. Answers how many accounts and runs.
+ * finished, or is still to come of an event not yet matched, may have acted since the backup. Answers
+ * how many accounts and runs.
  */
 export async function markRestored(
   db: Db,
@@ -32,6 +39,7 @@ export async function markRestored(
     .set({ restoredAt: at.restoredAt })
     .where(inArray(triggerRuns.status, ['Scheduled', 'Running']))
     .returning({ id: triggerRuns.id });
+  await db.update(automationEvents).set({ restoredAt: at.restoredAt }).where(isNull(automationEvents.matchedAt));
   return { vendors: vendors.length, runs: runs.length };
 }
 

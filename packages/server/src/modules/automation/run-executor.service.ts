@@ -213,7 +213,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
         if (gate.held || gate.refusal) continue;
       }
       const earlierSteps = steps.filter((step) => step.kind === 'Action' && step.actionId === action.id).length;
-      const actionEnv = { ...env, newUuid: planUuids(run.id, action.id, earlierSteps) };
+      const actionEnv = { ...env, newUuid: planUuids(run, action.id, earlierSteps) };
       const outcome = await performAction(deps, run, action, { env: actionEnv, stepLog, previous, position });
       if (!previous) position++;
       if (outcome.uncertain) uncertain.push(`${actionLabel(action.type)}: ${outcome.message}`);

@@ -126,6 +126,7 @@ export async function matchEvent(
         formResponseUuid: event.formResponseUuid,
         cascadeDepth: event.cascadeDepth,
         sm8Calls: matchingCalls,
+        restoredAt: event.restoredAt,
       };
       if (timing && timing.kind !== 'due') {
         // Too late for a run meant to happen before the booking: recorded as Skipped, with why.
