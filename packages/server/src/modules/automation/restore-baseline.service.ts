@@ -3,11 +3,16 @@ import { TRIGGER_EVENT_LABELS } from '@automate/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { deriveEvents, type Sm8Record, WATCHED_OBJECTS } from '../../engine/events/derive-events.ts';
+import {
+  deriveEvents,
+  type Sm8Record,
+  WATCHED_OBJECTS,
+  type WatchedObject,
+} from '../../engine/events/derive-events.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { AUTOMATE_ACTOR, recordAudit } from '../audit/audit.service.ts';
 import { vendorAdminContacts } from '../users/memberships.service.ts';
-import { findCursor, saveCursor, saveSnapshot } from './automation.repository.ts';
+import { findCursor, type SnapshotRow, saveCursor, saveSnapshot } from './automation.repository.ts';
 import { insertNotice } from './notices.repository.ts';
 import { editDateBefore, LISTING_OVERLAP_MS } from './reconcile-cursor.ts';
 import {
@@ -100,10 +105,21 @@ async function takeWhenClaimed(deps: Deps, vendorId: string, client: Sm8Client):
 }
 
 type SkippedChange = { object: string; uuid: string; words: string };
+type NewBaseline = {
+  snapshots: SnapshotRow[];
+  cursors: Array<{ object: WatchedObject; lastEditDate: string }>;
+  skipped: SkippedChange[];
+};
 
+/** Reads what ServiceM8 shows now, then stores it, tells the Admins and removes the row in one transaction. */
 async function takeNewBaseline(deps: Deps, vendorId: string, client: Sm8Client, backupCreatedAt: Date) {
+  const baseline = await readNewBaseline(deps, vendorId, client);
+  await storeNewBaseline(deps, vendorId, baseline, backupCreatedAt);
+}
+
+async function readNewBaseline(deps: Deps, vendorId: string, client: Sm8Client): Promise<NewBaseline> {
   const db = deps.database.db;
-  const skipped: SkippedChange[] = [];
+  const baseline: NewBaseline = { snapshots: [], cursors: [], skipped: [] };
   for (const object of WATCHED_OBJECTS) {
     const cursor = await findCursor(db, vendorId, object);
     // No baseline yet for the object: its first listing takes one, acting on nothing.
@@ -123,20 +139,20 @@ async function takeNewBaseline(deps: Deps, vendorId: string, client: Sm8Client, 
       const snapshot = snapshots.get(uuid);
       if (!uuid || (snapshot && isDeepStrictEqual(snapshot.data, record))) continue;
       const words = changeWords(object, snapshot?.data ?? null, record);
-      if (words) skipped.push({ object, uuid, words });
+      if (words) baseline.skipped.push({ object, uuid, words });
       const revision = snapshot ? snapshot.revision + 1 : 0;
-      await saveSnapshot(db, { vendorId, object, uuid, data: record, editDate, revision, seenAt: listedAt });
+      baseline.snapshots.push({ vendorId, object, uuid, data: record, editDate, revision, seenAt: listedAt });
       snapshots.set(uuid, { data: record, revision });
     }
-    await saveCursor(db, vendorId, object, newest, deps.clock.now());
+    baseline.cursors.push({ object, lastEditDate: newest });
   }
-  await tellAdmins(deps, vendorId, skipped, backupCreatedAt);
+  return baseline;
 }
 
 /** "job 1042 (a job’s status changes)", or null for a change no trigger could start on. */
-function changeWords(object: string, before: Sm8Record | null, after: Sm8Record): string | null {
+function changeWords(object: WatchedObject, before: Sm8Record | null, after: Sm8Record): string | null {
   const events = deriveEvents({
-    object: object as (typeof WATCHED_OBJECTS)[number],
+    object,
     before,
     after,
     created: before === null,
@@ -156,8 +172,9 @@ function recordName(object: string, record: Sm8Record): string {
   return `booking ${text(record.uuid)}`;
 }
 
-async function tellAdmins(deps: Deps, vendorId: string, skipped: SkippedChange[], backupCreatedAt: Date) {
+async function storeNewBaseline(deps: Deps, vendorId: string, baseline: NewBaseline, backupCreatedAt: Date) {
   const now = deps.clock.now();
+  const { skipped } = baseline;
   const listed = skipped.map((change) => change.words);
   const named =
     listed.length > NAMED_IN_NOTICE
@@ -168,6 +185,8 @@ async function tellAdmins(deps: Deps, vendorId: string, skipped: SkippedChange[]
       ? `Automate was restored from a backup of ${backupCreatedAt.toISOString()}; no change made in ServiceM8 since then is one a trigger can start on.`
       : `Changes made while Automate was being restored were not automated: ${named}. Check these jobs and do by hand what your triggers would have done.`;
   await deps.database.db.transaction(async (tx) => {
+    for (const snapshot of baseline.snapshots) await saveSnapshot(tx, snapshot);
+    for (const cursor of baseline.cursors) await saveCursor(tx, vendorId, cursor.object, cursor.lastEditDate, now);
     if (listed.length > 0) {
       for (const admin of await vendorAdminContacts(tx, vendorId)) {
         await insertNotice(tx, {
