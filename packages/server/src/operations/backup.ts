@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import { APP_VERSION } from '@automate/contract';
 import pg from 'pg';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
-import { pgliteDirectory } from '../db/database.ts';
+import { openDatabase, pgliteDirectory } from '../db/database.ts';
+import { recordRestore } from '../modules/automation/restore-baseline.service.ts';
 
 const run = promisify(execFile);
 
@@ -78,9 +79,11 @@ async function writeBackup(target: BackupTarget, folder: string, now: Date): Pro
 
 /**
  * Restores a backup into an empty database (and DATA_DIR): it refuses to overwrite one that holds
- * data, so a restore never mixes two installations.
+ * data, so a restore never mixes two installations. The restored database is then migrated and told
+ * it was restored (`recordRestore`): ServiceM8 changes made after the backup were automated already,
+ * and must not be again.
  */
-export async function restore(target: BackupTarget, folder: string): Promise<BackupManifest> {
+export async function restore(target: BackupTarget, folder: string, now = new Date()): Promise<BackupManifest> {
   const manifest = readManifest(folder);
   const driver = target.databaseUrl ? 'postgres' : 'pglite';
   if (manifest.driver !== driver) {
@@ -113,7 +116,20 @@ export async function restore(target: BackupTarget, folder: string): Promise<Bac
       release();
     }
   }
+  await markRestored(target, { backupCreatedAt: new Date(manifest.createdAt), restoredAt: now });
   return manifest;
+}
+
+async function markRestored(target: BackupTarget, at: { backupCreatedAt: Date; restoredAt: Date }): Promise<void> {
+  const database = await openDatabase(
+    target.databaseUrl ? { kind: 'postgres', url: target.databaseUrl } : { kind: 'pglite', dataDir: target.dataDir },
+  );
+  try {
+    await database.migrate();
+    await recordRestore(database.db, at);
+  } finally {
+    await database.close();
+  }
 }
 
 function readManifest(folder: string): BackupManifest {

@@ -2,6 +2,7 @@ import type { TriggerDefinitionInput, TriggerRunDetail } from '@automate/contrac
 import type { Simulator, SimulatorOptions } from '@automate/servicem8-sim';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DestinationStream, LevelWithSilent } from 'pino';
+import type { DatabaseTarget } from '../../src/db/database.ts';
 import { sm8ReconcileCursors } from '../../src/modules/automation/automation.schema.ts';
 import { reconcileVendor } from '../../src/modules/automation/reconciliation.service.ts';
 import { dispatchDueRuns } from '../../src/modules/automation/run-dispatch.service.ts';
@@ -11,9 +12,12 @@ import { bearer, createVendorTeam, tokenFor } from './factories.ts';
 import { startTestServices, type TestServices } from './test-services.ts';
 import { waitFor } from './wait-for.ts';
 
+type VendorTeam = Awaited<ReturnType<typeof createVendorTeam>>;
+
 export type AutomationHarness = TestServices & {
   sim: Simulator;
   vendorId: string;
+  team: VendorTeam;
   token: string;
   /** A session of the vendor's User (not an Admin). */
   userToken: string;
@@ -61,8 +65,14 @@ export async function startAutomationHarness(
     log?: { stream: DestinationStream; level: LevelWithSilent };
     /** How the delivery spool writes a record's bytes: a test's full disk. */
     spoolWrite?: SpoolWrite;
+    /**
+     * A server started again for a stopped harness's vendor, simulator, clock and port, on that database
+     * or another (one restored from a backup); no vendor is created or connected.
+     */
+    resume?: { harness: AutomationHarness; database: DatabaseTarget; dataDir: string };
   } = {},
 ): Promise<AutomationHarness> {
+  const resumed = options.resume?.harness;
   // Ten times ServiceM8's allowance on both sides, so tests do not wait for the rate limit (tested on its own).
   const services = await startTestServices({
     webRoot: options.webRoot,
@@ -72,19 +82,32 @@ export async function startAutomationHarness(
     ...(options.spoolWrite ? { spoolWrite: options.spoolWrite } : {}),
     simulator: { seed: 'demo', throttle: { perMinute: 1800 }, ...options.simulator },
     env: { SM8_RATE_PER_MINUTE: '1800', ...options.env },
+    ...(options.resume && resumed
+      ? {
+          resume: {
+            database: options.resume.database,
+            dataDir: options.resume.dataDir,
+            sim: resumed.sim,
+            clock: resumed.clock,
+            port: Number(new URL(resumed.baseUrl ?? '').port),
+          },
+        }
+      : {}),
   });
   const sim = services.sim;
   if (!sim) throw new Error('the harness needs the simulator');
   const { deps, app } = services;
-  const team = await createVendorTeam(deps, 'Harbour Plumbing');
+  const team = resumed?.team ?? (await createVendorTeam(deps, 'Harbour Plumbing'));
   const vendorId = team.vendor.id;
-  await connectToSimulator(deps, vendorId, sim);
-  await waitFor(
-    () => deps.database.db.select().from(sm8ReconcileCursors).where(eq(sm8ReconcileCursors.vendorId, vendorId)),
-    (rows) => rows.length === 5,
-    'the baseline of the connected account',
-    30_000,
-  );
+  if (!resumed) {
+    await connectToSimulator(deps, vendorId, sim);
+    await waitFor(
+      () => deps.database.db.select().from(sm8ReconcileCursors).where(eq(sm8ReconcileCursors.vendorId, vendorId)),
+      (rows) => rows.length === 5,
+      'the baseline of the connected account',
+      30_000,
+    );
+  }
 
   /** Runs `update` on pg-boss's jobs and, when it made any due, has the workers fetch them now (no notification says so). */
   const makeDue = async (update: SQL) => {
@@ -140,6 +163,7 @@ export async function startAutomationHarness(
     ...services,
     sim,
     vendorId,
+    team,
     get token() {
       return team.adminToken;
     },

@@ -82,21 +82,37 @@ export async function startTestServices(
     embeddedOnDisk?: boolean;
     /** How the delivery spool writes a record's bytes: a test's full disk. */
     spoolWrite?: SpoolWrite;
+    /**
+     * Start again on a database and data directory that outlive this server (a stopped one's, or one
+     * restored from a backup), with the simulator and clock it used, on its port (the simulator's
+     * webhook subscriptions name it). `cleanup` then leaves them for their owner.
+     */
+    resume?: { database: DatabaseTarget; dataDir: string; sim: Simulator; clock: TestClock; port: number };
   } = {},
 ): Promise<TestServices> {
-  const clock = createTestClock();
-  let sim: Simulator | undefined;
-  let port = '0';
+  const resume = options.resume;
+  const clock = resume?.clock ?? createTestClock();
+  let sim: Simulator | undefined = resume?.sim;
+  let port = resume ? String(resume.port) : '0';
   const simEnv: Record<string, string> = {};
-  const listens = options.listen === true || options.simulator !== undefined;
+  const listens = options.listen === true || options.simulator !== undefined || resume !== undefined;
   // Held until the server listens on it: starting the server takes seconds, and its connections take ports.
   let reserved: ReservedPort | undefined;
-  if (listens) {
+  if (resume) {
+    const info = resume.sim.info();
+    Object.assign(simEnv, {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SM8_APP_ID: info.appId,
+      SM8_APP_SECRET: info.appSecret,
+      SM8_API_URL: resume.sim.baseUrl(),
+      SM8_OAUTH_URL: resume.sim.baseUrl(),
+    });
+  } else if (listens) {
     reserved = await reservePort();
     port = String(reserved.port);
     simEnv.PUBLIC_URL = `http://127.0.0.1:${port}`;
   }
-  if (options.simulator) {
+  if (options.simulator && !resume) {
     sim = buildSimulator({ clock, ...options.simulator });
     const simUrl = await sim.listen();
     const info = sim.info();
@@ -117,7 +133,7 @@ export async function startTestServices(
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
     });
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'automate-test-'));
+  const dataDir = resume?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'automate-test-'));
   const loaded = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -133,7 +149,9 @@ export async function startTestServices(
     ...options.env,
   });
   const config: Config = { ...loaded, ...options.config };
-  const database = await createTestDatabase(options.embeddedOnDisk ? { dataDir } : {});
+  const database = resume
+    ? { target: resume.database, drop: async () => {} }
+    : await createTestDatabase(options.embeddedOnDisk ? { dataDir } : {});
   const services = await startServices({
     config,
     logger: createLogger(
@@ -159,6 +177,8 @@ export async function startTestServices(
   if (reserved) {
     await reserved.release();
     await services.app.listen({ port: reserved.port, host: '127.0.0.1' });
+  } else if (resume) {
+    await services.app.listen({ port: resume.port, host: '127.0.0.1' });
   }
   return {
     ...services,
@@ -172,8 +192,9 @@ export async function startTestServices(
     target: database.target,
     async cleanup() {
       await services.stop();
-      await sim?.close();
       await stripe?.close();
+      if (resume) return;
+      await sim?.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -14,12 +14,14 @@ import {
 /** Who did it, as the log names them. */
 function actorName(caller: Pick<Caller, 'firstName' | 'lastName' | 'email'>): string {
   const name = `${caller.firstName} ${caller.lastName}`.trim();
+  if (!caller.email) return name;
   return name ? `${name} <${caller.email}>` : caller.email;
 }
 
 /**
  * What a vendor's own activity history records: each change to a trigger, each cancel or retry of a
- * run, and who connected its ServiceM8 account or linked a ServiceM8 login to their user.
+ * run, who connected its ServiceM8 account or linked a ServiceM8 login to their user, and the changes
+ * Automate did not act on after a backup was restored.
  */
 const ACTIVITY_ACTIONS = [
   'trigger.create',
@@ -31,6 +33,7 @@ const ACTIVITY_ACTIONS = [
   'run.retry',
   'servicem8.connect',
   'servicem8.link',
+  'automation.restore',
 ] as const;
 
 /** How long the activity history is kept. */
@@ -68,6 +71,14 @@ export async function recordAudit(
     after: record.after ?? null,
   });
 }
+
+/** Who an entry Automate writes itself names: no user did it. */
+export const AUTOMATE_ACTOR = {
+  id: '00000000-0000-0000-0000-000000000000',
+  firstName: 'Automate',
+  lastName: '',
+  email: '',
+} as const;
 
 function toAuditEntry(row: AuditEntryRow): AuditEntry {
   return { ...row, at: row.at.toISOString(), before: row.before ?? null, after: row.after ?? null };

@@ -69,6 +69,21 @@ export const sm8ReconcileCursors = pgTable(
   (t) => [primaryKey({ columns: [t.vendorId, t.object] })],
 );
 
+/**
+ * Written by `npm run restore`, one row per account whose changes were being observed: what changed in
+ * ServiceM8 between the backup and the restore was automated already, and the runs and step log that
+ * keep an action from being done twice went back with the rest of the database. The account's first
+ * observation after the restore takes a new baseline instead of acting on those changes, tells the
+ * Admins which they were, and removes the row (`restore-baseline.service.ts`). `claimedAt`: a process
+ * is taking it now (another waits; a claim older than a few minutes was abandoned by a crash).
+ */
+export const restoreBaselines = pgTable('restore_baselines', {
+  vendorId: ownedByVendor().primaryKey(),
+  backupCreatedAt: timestamp({ withTimezone: true }).notNull(),
+  restoredAt: timestamp({ withTimezone: true }).notNull(),
+  claimedAt: timestamp({ withTimezone: true }),
+});
+
 export const EVENT_SOURCES = ['webhook', 'reconcile'] as const;
 export const eventSource = pgEnum('automation_event_source', EVENT_SOURCES);
 
@@ -94,6 +109,11 @@ export const automationEvents = pgTable(
     occurredAt: timestamp({ withTimezone: true }).notNull(),
     /** Set once the event was matched against the vendor's triggers; an unmatched one is matched again. */
     matchedAt: timestamp({ withTimezone: true }),
+    /**
+     * Unmatched in a backup that was restored: it may have been matched, and its runs done, after the
+     * backup was taken, so the runs it gets now check each action in ServiceM8 first (`trigger_runs.restored_at`).
+     */
+    restoredAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('automation_events_occurrence_unique').on(t.vendorId, t.occurrenceKey),
@@ -139,6 +159,12 @@ export const triggerRuns = pgTable(
     warningsCheckedAt: timestamp({ withTimezone: true }),
     /** For a Failed run: the kind of cause (`run-failures.ts`), so failures are grouped by it. */
     failureCause: text(),
+    /**
+     * The run was Scheduled or Running in a backup that was restored, or comes from an event unmatched in
+     * it: any of its actions may have been done after the backup was taken, so each is looked for in
+     * ServiceM8 before it is done.
+     */
+    restoredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },

@@ -36,6 +36,7 @@ import {
   type ReadSkipped,
   takeNewRecordRead,
 } from './record-read-limits.ts';
+import { settleRestore } from './restore-baseline.service.ts';
 import { matchEvents, matchLeftoverEvents } from './trigger-matching.service.ts';
 
 /**
@@ -116,6 +117,7 @@ export async function processDelivery(
   // Read once: matching the events below uses it too.
   const connection = await sm8ConnectionOf(deps, vendorId);
   const client = sm8ClientFor(deps, connection);
+  await settleRestore(deps, vendorId, client);
   const observed: Observation[] = [];
   const newReads = newRecordReadsOfDelivery();
   for (const { object, uuid, type } of targets) {

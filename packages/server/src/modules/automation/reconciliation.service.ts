@@ -6,6 +6,8 @@ import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { type Sm8Connection, sm8ClientFor, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
 import { findCursor, findSnapshotData, saveCursor, saveSnapshots } from './automation.repository.ts';
 import { observeListedRecords } from './event-intake.service.ts';
+import { editDateBefore, LISTING_OVERLAP_MS } from './reconcile-cursor.ts';
+import { settleRestore } from './restore-baseline.service.ts';
 import { matchEvents } from './trigger-matching.service.ts';
 
 const AnyRecord = z.record(z.string(), z.unknown());
@@ -53,6 +55,7 @@ export async function observeChangesSince(
 ): Promise<ListedChanges> {
   const { client, connection, vendorId, object } = options;
   const db = deps.database.db;
+  await settleRestore(deps, vendorId, client);
   const cursor = await findCursor(db, vendorId, object);
   // From a minute before the cursor (ServiceM8 filters know gt, not ge, and edit_date has whole seconds):
   // a record changed within the cursor's own second, or one a listing did not show yet when a later one
@@ -126,13 +129,3 @@ function editDateOf(record: Sm8Record): string {
  * few statements, and no transaction holds its locks for long.
  */
 const OBSERVED_TOGETHER = 200;
-
-/** How far before the newest change seen a listing starts again. */
-const LISTING_OVERLAP_MS = 60_000;
-
-/** ServiceM8's `YYYY-MM-DD HH:MM:SS` `ms` earlier (the baseline's zero date stays as it is). */
-export function editDateBefore(editDate: string, ms: number): string {
-  const time = Date.parse(`${editDate.replace(' ', 'T')}Z`);
-  if (Number.isNaN(time)) return editDate;
-  return new Date(time - ms).toISOString().slice(0, 19).replace('T', ' ');
-}

@@ -55,6 +55,7 @@ import type { runSteps } from './automation.schema.ts';
 import { bookingTiming } from './booking-start.ts';
 import { clientMessageRefusal, unsubscribeUrl } from './client-messaging.service.ts';
 import { currentObservedRecords } from './observed-records.ts';
+import { planUuids } from './plan-uuids.ts';
 import { type ReferenceNames, referenceNamesFor } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, type FailureCause, tellAdmins } from './run-failures.ts';
@@ -72,7 +73,8 @@ export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDe
  * a transient failure: the step log says what is done. A Succeeded action is never performed
  * again; a Started one (interrupted) is performed with the plan it stored, and the action checks
  * first whether it already happened; a Failed one (the run was retried by a person) is performed anew.
- * Transient failures are thrown for the job to retry; permanent ones fail the run with the reason
+ * Every action of a run restored from a backup is checked so too (`restoredAt`): it may have been done
+ * after the backup was taken. Transient failures are thrown for the job to retry; permanent ones fail the run with the reason
  * (`run-failures.ts`).
  */
 export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt): Promise<{ status: string }> {
@@ -124,9 +126,10 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     const steps = await listSteps(db, runId);
     // The record the run's event is about, as observed up to now (see currentObservedRecords); the
     // others are read on first use: the re-check reads the job as it is now, and actions what they use.
+    // A run restored from a backup reads its record too, as a retried one does.
     const justObserved = await currentObservedRecords(deps, run, {
       hasActed: steps.some((step) => step.kind === 'Action'),
-      firstAttempt: attempt.retryCount === 0,
+      firstAttempt: attempt.retryCount === 0 && run.restoredAt === null,
       now: deps.clock.now(),
     });
     const records = recordsForRun(db, client, run.vendorId, run, justObserved);
@@ -210,7 +213,9 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
         if (gate.refusal) skipped.push(`${actionLabel(action.type)}: ${gate.refusal}`);
         if (gate.held || gate.refusal) continue;
       }
-      const outcome = await performAction(deps, run, action, { env, stepLog, previous, position });
+      const earlierSteps = steps.filter((step) => step.kind === 'Action' && step.actionId === action.id).length;
+      const actionEnv = { ...env, newUuid: planUuids(run, action.id, earlierSteps) };
+      const outcome = await performAction(deps, run, action, { env: actionEnv, stepLog, previous, position });
       if (!previous) position++;
       if (outcome.uncertain) uncertain.push(`${actionLabel(action.type)}: ${outcome.message}`);
       if (outcome.failed) {
@@ -302,7 +307,9 @@ async function performAction(
     }
   }
   try {
-    const message = await executor.perform(step.input, env, previous !== undefined);
+    // Interrupted, or restored from a backup taken before the run ended: it may have been done already.
+    const mayBeDone = previous !== undefined || run.restoredAt !== null;
+    const message = await executor.perform(step.input, env, mayBeDone);
     const missing = Array.isArray(step.input.missingMergeFields) ? (step.input.missingMergeFields as string[]) : [];
     const note = missing.length > 0 ? ` No value for ${missing.join(', ')}; left empty.` : '';
     stepLog.holdFinish(step.id, { status: 'Succeeded', outcome: `${message}${note}`, at: deps.clock.now() });

@@ -196,6 +196,7 @@ async function planMatch(
       formResponseUuid: event.formResponseUuid,
       cascadeDepth: event.cascadeDepth,
       sm8Calls: matchingCalls,
+      restoredAt: event.restoredAt,
     };
     if (timing && timing.kind !== 'due') {
       // Too late for a run meant to happen before the booking: recorded as Skipped, with why.

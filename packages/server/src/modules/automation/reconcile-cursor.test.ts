@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDateBefore } from './reconciliation.service.ts';
+import { editDateBefore } from './reconcile-cursor.ts';
 
 describe('where a listing of changes starts', () => {
   it('counts back from the newest edit seen, across a day and a year', () => {
