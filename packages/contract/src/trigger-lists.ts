@@ -80,10 +80,14 @@ export const TriggerRun = z.object({
 });
 export type TriggerRun = z.infer<typeof TriggerRun>;
 
-/** An Admin's notice in the header's bell: runs failing for a cause they can fix, or the daily digest. */
+/**
+ * An Admin's notice in the header's bell: runs failing for a cause they can fix, the daily digest, or
+ * the changes a restore from a backup did not automate.
+ */
+export const NOTICE_KINDS = ['failure', 'digest', 'restore'] as const;
 export const Notice = z.object({
   id: z.uuid(),
-  kind: z.enum(['failure', 'digest']),
+  kind: z.enum(NOTICE_KINDS),
   title: z.string(),
   body: z.string(),
   /** Where in the app it leads (a path such as `/app/automation/logs`). */

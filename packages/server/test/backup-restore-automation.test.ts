@@ -204,6 +204,7 @@ describe('restoring a backup', () => {
         .slice(1)
         .map((job) => `job ${numbers.get(job)} (a job’s status changes, a quote is accepted)`);
       expect(notices).toHaveLength(1);
+      expect(notices[0]?.kind).toBe('restore');
       expect(notices[0]?.body).toContain('Changes made while Automate was being restored were not automated');
       const named = changed.filter((words) => notices[0]?.body.includes(words));
       expect(named).toHaveLength(Math.min(CHANGES, NAMED_IN_NOTICE));

@@ -1,10 +1,13 @@
-import type { Notice } from '@automate/contract';
+import { NOTICE_KINDS, type Notice } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
 import { deleteNotices, listUnreadNotices, markNoticesRead, noticeExists } from './notices.repository.ts';
 
-/** The bell in the header: what was emailed to an Admin (failures they can fix, the daily digest), until read. */
+/**
+ * The bell in the header: what was emailed to an Admin (failures they can fix, the daily digest) and
+ * the changes a restore did not automate, until read.
+ */
 
 const SHOWN = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,11 +16,13 @@ const READ_KEPT_MS = 30 * DAY_MS;
 /** An unread one stays a year: the emails said the same, and the run log keeps the detail. */
 const UNREAD_KEPT_MS = 365 * DAY_MS;
 
+const isNoticeKind = (kind: string): kind is Notice['kind'] => (NOTICE_KINDS as readonly string[]).includes(kind);
+
 export async function unreadNotices(deps: Deps, caller: Caller, vendorId: string): Promise<Notice[]> {
   const rows = await listUnreadNotices(deps.database.db, { vendorId, userId: caller.id }, SHOWN);
   return rows.map((row) => ({
     id: row.id,
-    kind: row.kind === 'digest' ? 'digest' : 'failure',
+    kind: isNoticeKind(row.kind) ? row.kind : 'failure',
     title: row.title,
     body: row.body,
     link: row.link,

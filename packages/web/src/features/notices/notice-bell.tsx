@@ -44,8 +44,9 @@ function useReadNotices(vendorId: string) {
 }
 
 /**
- * The bell in the header, for an Admin of the current business: the notices also emailed to them (runs
- * failing for a cause they can fix, the daily digest), until they read them. Opening one marks it read
+ * The bell in the header, for an Admin of the current business: runs failing for a cause they can fix
+ * and the daily digest (both also emailed to them), and the changes a restore did not automate, until
+ * they read them. Opening one marks it read
  * and goes where it leads. While `enabled` is false it asks for none (the shell waits until the page is painted).
  */
 export function NoticeBell({ vendorId, enabled = true }: { vendorId: string; enabled?: boolean }) {
@@ -92,7 +93,7 @@ export function NoticeBell({ vendorId, enabled = true }: { vendorId: string; ena
         </Box>
         {unread.length === 0 ? (
           <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
-            Nothing new. Failing automations and the daily digest show here.
+            Nothing new. Failing automations, the daily digest and changes a restore did not automate show here.
           </Typography>
         ) : (
           <List dense aria-label="Unread notices" sx={{ maxHeight: 420, overflowY: 'auto' }}>
