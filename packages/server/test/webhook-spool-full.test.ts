@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,9 @@ import type { SpoolWrite } from '../src/modules/webhooks/delivery-spool.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import { waitFor } from './support/wait-for.ts';
+
+/** How many changes the mixed scenario makes; `npm run chaos:disk` makes 200. */
+const CHANGES = Number(process.env.CHAOS_DISK_CHANGES ?? 6);
 
 /**
  * PostgreSQL goes away while the spool's disk is full (PostgreSQL only: the embedded database lives
@@ -137,4 +141,47 @@ describe('the database away and the spool disk full', () => {
     expect(notes).toHaveLength(1);
     await h.deleteTrigger(triggerId);
   }, 90_000);
+
+  it(
+    `runs each of ${CHANGES} changes once while the disk fills and frees during an outage`,
+    async () => {
+      const triggerId = await h.createTrigger({
+        event: 'JobStatusChanged',
+        actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'Mixed: job {{ job.number }} moved on.' } }],
+      });
+      const jobs: string[] = [];
+      for (let i = 0; i < CHANGES; i++) jobs.push(await newJob());
+      const cutAt = h.clock.now();
+      await proxy.cut();
+      const answered: Array<{ status: number | null; body: unknown }> = [];
+      for (const [i, job] of jobs.entries()) {
+        // A third of the changes meet a full disk (503); the others are spooled (200).
+        diskFull = i % 3 === 0;
+        answered.push(...(await changeStatus(job)));
+      }
+      diskFull = false;
+      await proxy.restore();
+      const notesOf = (job: string) =>
+        h.sim.controls
+          .records('note')
+          .filter((note) => note.related_object_uuid === job && String(note.note).startsWith('Mixed: ')).length;
+      await waitFor(
+        () => jobs.map(notesOf),
+        (counts) => counts.every((count) => count > 0),
+        'a note on every job',
+        60_000 + CHANGES * 1_000,
+        (counts) => counts.filter((count) => count === 0).length,
+      );
+      await h.quiet();
+      expect(answered.filter((delivery) => delivery.status === 503).length).toBeGreaterThan(0);
+      // Every delivery answered 200 is in the inbox as sent; every change has its one note.
+      const kept = answered.filter((delivery) => delivery.status === 200).map((delivery) => delivery.body);
+      const inbox = await inboxPayloadsSince(cutAt);
+      expect(kept.filter((body) => !inbox.some((stored) => isDeepStrictEqual(stored, body)))).toEqual([]);
+      expect(jobs.map(notesOf)).toEqual(jobs.map(() => 1));
+      expect((await ready()).json().data.spool).toMatchObject({ backlog: 0, rejected: 0 });
+      await h.deleteTrigger(triggerId);
+    },
+    120_000 + CHANGES * 2_000,
+  );
 });
