@@ -162,10 +162,10 @@ export async function createQueue(options: {
     async sendMany(job, items, { tx } = {}) {
       if (items.length === 0) return;
       const jobs = items.map(({ payload, startAfter }) => {
-        const data = job.payload.parse(payload) as object;
-        const vendorId = job.vendorOf?.(data as never);
+        const parsed = job.payload.parse(payload);
+        const vendorId = job.vendorOf?.(parsed);
         return {
-          data,
+          data: parsed as object,
           ...(startAfter && startAfter > 0 ? { startAfter } : {}),
           ...(vendorId ? { priority: turns.nextPriority(job.name, vendorId), group: { id: vendorId } } : {}),
         };
