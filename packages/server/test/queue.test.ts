@@ -91,7 +91,7 @@ describe('waking the workers', () => {
     }
   });
 
-  it("runs another vendor's job before the rest of a vendor's burst, and the burst in its order", async () => {
+  it("runs another vendor's job before the rest of a vendor's burst", async () => {
     const started: string[] = [];
     const vendorJob = defineJob({
       name: 'test.vendor-burst',
@@ -128,9 +128,8 @@ describe('waking the workers', () => {
     );
     // Bay's one job waited for a turn, not for Harbour's 30.
     expect(started.indexOf('bay:1')).toBeLessThan(10);
+    // Every one of Harbour's ran (the order within a burst: vendor-turns.test.ts).
     const harbour = started.filter((job) => job.startsWith('harbour:')).map((job) => Number(job.split(':')[1]));
-    // Jobs fetched together start together; from one fetch to the next, Harbour's go in the order queued.
-    expect(harbour.slice(0, 3).toSorted((a, b) => a - b)).toEqual([1, 2, 3]);
     expect(harbour.toSorted((a, b) => a - b)).toEqual(Array.from({ length: BURST }, (_, i) => i + 1));
   });
 

@@ -42,7 +42,8 @@ export function createVendorTurns(options: { share: number; now?: () => number }
       const before = entry ? decayed(entry, at) : 0;
       loads.set(key, { load: before + 1, at });
       if (loads.size > TIDY_AT) tidy(at);
-      return -Math.floor(before / share) || 0;
+      // In whole jobs: a burst's fourth job, queued a moment after its third, counts three before it.
+      return -Math.floor(Math.round(before) / share) || 0;
     },
   };
 }
