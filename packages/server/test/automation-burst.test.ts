@@ -3,6 +3,7 @@ import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileVendor } from '../src/modules/automation/reconciliation.service.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
+import { editDateAfterNewestJob } from './support/sm8-edit-dates.ts';
 
 /**
  * A vendor moves many jobs at once, under ServiceM8's real limit of 180 calls a minute (on both sides;
@@ -31,14 +32,7 @@ beforeAll(async () => {
     env: { SM8_RATE_PER_MINUTE: '180' },
   });
   // Added after the newest change Automate has seen, so the reconciliation takes their snapshots.
-  const newest = h.sim.controls
-    .records('job')
-    .map((job) => String(job.edit_date))
-    .reduce((max, date) => (date > max ? date : max), '');
-  const editDate = new Date(Date.parse(`${newest.replace(' ', 'T')}Z`) + 1000)
-    .toISOString()
-    .slice(0, 19)
-    .replace('T', ' ');
+  const editDate = editDateAfterNewestJob(h.sim);
   h.sim.controls.seed({ records: { job: burstJobs.map((job) => ({ ...job, edit_date: editDate })) } });
   await reconcileVendor(h.deps, h.vendorId);
 }, 60_000);

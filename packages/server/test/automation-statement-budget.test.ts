@@ -10,6 +10,7 @@ import { processDeliveryJob } from '../src/modules/webhooks/webhooks.jobs.ts';
 import { webhookInbox } from '../src/modules/webhooks/webhooks.schema.ts';
 import { connectToSimulator } from './support/connect-simulator.ts';
 import { bearer, createVendorTeam } from './support/factories.ts';
+import { editDateAfterNewestJob } from './support/sm8-edit-dates.ts';
 import { countStatements } from './support/statement-count.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
@@ -232,14 +233,7 @@ describe('database statements per action in a burst', () => {
       generated_job_id: String(40_001 + i),
       badges: '[]',
     }));
-    const newest = sim.controls
-      .records('job')
-      .map((job) => String(job.edit_date))
-      .reduce((max, date) => (date > max ? date : max), '');
-    const editDate = new Date(Date.parse(`${newest.replace(' ', 'T')}Z`) + 1000)
-      .toISOString()
-      .slice(0, 19)
-      .replace('T', ' ');
+    const editDate = editDateAfterNewestJob(sim);
     sim.controls.seed({ records: { job: burst.map((job) => ({ ...job, edit_date: editDate })) } });
     await reconcileVendor(services.deps, vendorId);
     const inboxIds: string[] = [];

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { catchUpAfterStart } from '../src/modules/webhooks/delivery-replay.ts';
 import { backup, restore } from '../src/operations/backup.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 import { bearer } from './support/factories.ts';
-import { withAdminClient } from './support/test-database.ts';
+import { createScratchDatabase, dropScratchDatabase } from './support/test-database.ts';
 import { waitFor } from './support/wait-for.ts';
 
 /**
@@ -39,28 +38,17 @@ const createdDatabases: string[] = [];
 afterAll(async () => {
   for (const server of servers.slice(1).reverse()) await server.cleanup().catch(() => {});
   await servers[0]?.cleanup();
-  for (const name of createdDatabases) {
-    await withAdminClient(adminUrl(), (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  }
+  for (const url of createdDatabases) await dropScratchDatabase(url);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
-
-function adminUrl(): string {
-  const template = inject('databaseTemplate');
-  if (template.kind !== 'postgres') throw new Error('PostgreSQL only');
-  return template.adminUrl;
-}
 
 /** An empty database and data directory to restore into, as an operator would prepare them. */
 async function emptyTarget(): Promise<{ database: DatabaseTarget; dataDir: string; databaseUrl: string | undefined }> {
   const dataDir = path.join(scratch, 'restored-data');
   if (!onPostgres) return { database: { kind: 'pglite', dataDir }, dataDir, databaseUrl: undefined };
-  const name = `automate_restore_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(adminUrl(), (client) => client.query(`CREATE DATABASE "${name}"`));
-  createdDatabases.push(name);
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  return { database: { kind: 'postgres', url: url.toString() }, dataDir, databaseUrl: url.toString() };
+  const url = await createScratchDatabase('automate_restore');
+  createdDatabases.push(url);
+  return { database: { kind: 'postgres', url }, dataDir, databaseUrl: url };
 }
 
 const count = (values: unknown[]) => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { backup, restore } from '../src/operations/backup.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
-import { withAdminClient } from './support/test-database.ts';
+import { createScratchDatabase, dropScratchDatabase } from './support/test-database.ts';
 
 /**
  * `npm run backup` and `npm run restore` on the database the run uses: a business with its team, a
@@ -35,18 +34,9 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   await h?.cleanup();
-  if (restoredDatabaseUrl) {
-    const name = new URL(restoredDatabaseUrl).pathname.slice(1);
-    await withAdminClient(adminUrl(), (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  }
+  if (restoredDatabaseUrl) await dropScratchDatabase(restoredDatabaseUrl);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
-
-function adminUrl(): string {
-  const template = inject('databaseTemplate');
-  if (template.kind !== 'postgres') throw new Error('PostgreSQL only');
-  return template.adminUrl;
-}
 
 /** What a restore must bring back: who can sign in, the triggers, the runs. */
 async function contents(database: Database) {
@@ -80,12 +70,7 @@ describe('backup and restore', () => {
       driver: onPostgres ? 'postgres' : 'pglite',
     });
 
-    if (onPostgres) {
-      const url = new URL(adminUrl());
-      url.pathname = `/automate_restore_${randomBytes(4).toString('hex')}`;
-      restoredDatabaseUrl = url.toString();
-      await withAdminClient(adminUrl(), (client) => client.query(`CREATE DATABASE "${url.pathname.slice(1)}"`));
-    }
+    if (onPostgres) restoredDatabaseUrl = await createScratchDatabase('automate_restore');
     const restoredTarget = { dataDir: restoredDataDir, databaseUrl: restoredDatabaseUrl };
     await restore(restoredTarget, folder);
     const restored = await openDatabase(

@@ -2,7 +2,7 @@ import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetWebhookSecret } from '../src/modules/servicem8/webhook-secrets.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { type TcpProxy, throughTcpProxy } from './support/tcp-proxy.ts';
 import { waitFor } from './support/wait-for.ts';
 
 /**
@@ -23,13 +23,9 @@ const logged: string[] = [];
 beforeAll(async () => {
   h = await startAutomationHarness({
     log: { level: 'info', stream: { write: (line: string) => void logged.push(line) } },
-    databaseUrl: async (url) => {
-      const parsed = new URL(url);
-      proxy = await startTcpProxy({ host: parsed.hostname, port: Number(parsed.port || 5432) });
-      parsed.hostname = '127.0.0.1';
-      parsed.port = String(proxy.port);
-      return parsed.toString();
-    },
+    databaseUrl: throughTcpProxy((started) => {
+      proxy = started;
+    }),
   });
 }, 60_000);
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpoolWrite } from '../src/modules/webhooks/delivery-spool.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { type TcpProxy, throughTcpProxy } from './support/tcp-proxy.ts';
 import { waitFor } from './support/wait-for.ts';
 
 /** How many changes the mixed scenario makes; `npm run chaos:disk` makes 200. */
@@ -28,13 +28,9 @@ let proxy: TcpProxy;
 beforeAll(async () => {
   h = await startAutomationHarness({
     spoolWrite,
-    databaseUrl: async (url) => {
-      const parsed = new URL(url);
-      proxy = await startTcpProxy({ host: parsed.hostname, port: Number(parsed.port || 5432) });
-      parsed.hostname = '127.0.0.1';
-      parsed.port = String(proxy.port);
-      return parsed.toString();
-    },
+    databaseUrl: throughTcpProxy((started) => {
+      proxy = started;
+    }),
   });
 }, 60_000);
 afterAll(async () => {

@@ -7,7 +7,7 @@ import net from 'node:net';
  */
 export type TcpProxy = { port: number; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> };
 
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
@@ -47,5 +47,20 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       for (const socket of sockets) socket.destroy();
       if (server.listening) await stopListening();
     },
+  };
+}
+
+/**
+ * For `startAutomationHarness({ databaseUrl })`: the database URL through a new relay, which is handed
+ * to `started` so the test can cut and restore it.
+ */
+export function throughTcpProxy(started: (proxy: TcpProxy) => void): (url: string) => Promise<string> {
+  return async (url) => {
+    const parsed = new URL(url);
+    const proxy = await startTcpProxy({ host: parsed.hostname, port: Number(parsed.port || 5432) });
+    started(proxy);
+    parsed.hostname = '127.0.0.1';
+    parsed.port = String(proxy.port);
+    return parsed.toString();
   };
 }

@@ -64,3 +64,28 @@ export async function withAdminClient(url: string, work: (client: pg.Client) => 
     await client.end();
   }
 }
+
+/**
+ * An empty PostgreSQL database to restore a backup into, on the test run's server (PostgreSQL runs
+ * only); its URL. `dropScratchDatabase` removes it.
+ */
+export async function createScratchDatabase(prefix: string): Promise<string> {
+  const adminUrl = postgresAdminUrl();
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops a database `createScratchDatabase` made. */
+export async function dropScratchDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  await withAdminClient(postgresAdminUrl(), (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+function postgresAdminUrl(): string {
+  const template = inject('databaseTemplate');
+  if (template.kind !== 'postgres') throw new Error('PostgreSQL only');
+  return template.adminUrl;
+}

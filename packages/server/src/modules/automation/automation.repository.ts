@@ -18,23 +18,28 @@ export type WriteRow = typeof sm8Writes.$inferSelect;
 
 // Snapshots ------------------------------------------------------------------------------------
 
-/** The snapshot data of each of these records (records without one are left out), in one statement. */
-export async function findSnapshotData(
+type RecordsOfObject = { vendorId: string; object: string; uuids: readonly string[] };
+
+/** The snapshots of these records of one object. */
+function snapshotsOf(where: RecordsOfObject) {
+  return and(
+    eq(sm8Snapshots.vendorId, where.vendorId),
+    eq(sm8Snapshots.object, where.object),
+    inArray(sm8Snapshots.uuid, [...where.uuids]),
+  );
+}
+
+/** The snapshot data and revision of each of these records (records without one are left out), in one statement. */
+export async function findSnapshotStates(
   db: Db,
-  where: { vendorId: string; object: string; uuids: readonly string[] },
-): Promise<Map<string, Record<string, unknown>>> {
+  where: RecordsOfObject,
+): Promise<Map<string, { data: Record<string, unknown>; revision: number }>> {
   if (where.uuids.length === 0) return new Map();
   const rows = await db
-    .select({ uuid: sm8Snapshots.uuid, data: sm8Snapshots.data })
+    .select({ uuid: sm8Snapshots.uuid, data: sm8Snapshots.data, revision: sm8Snapshots.revision })
     .from(sm8Snapshots)
-    .where(
-      and(
-        eq(sm8Snapshots.vendorId, where.vendorId),
-        eq(sm8Snapshots.object, where.object),
-        inArray(sm8Snapshots.uuid, [...where.uuids]),
-      ),
-    );
-  return new Map(rows.map((row) => [row.uuid, row.data]));
+    .where(snapshotsOf(where));
+  return new Map(rows.map((row) => [row.uuid, { data: row.data, revision: row.revision }]));
 }
 
 /** The snapshots among `keys` (object and uuid) of the vendor read from ServiceM8 at `seenSince` or later. */
@@ -62,21 +67,12 @@ export async function findSnapshotsSeenSince(
  * transaction ends, so one change is compared once. Locked in uuid order: two transactions locking
  * overlapping sets wait for each other instead of each holding what the other needs.
  */
-export async function lockSnapshots(
-  tx: Db,
-  where: { vendorId: string; object: string; uuids: readonly string[] },
-): Promise<Map<string, SnapshotRow>> {
+export async function lockSnapshots(tx: Db, where: RecordsOfObject): Promise<Map<string, SnapshotRow>> {
   if (where.uuids.length === 0) return new Map();
   const rows = await tx
     .select()
     .from(sm8Snapshots)
-    .where(
-      and(
-        eq(sm8Snapshots.vendorId, where.vendorId),
-        eq(sm8Snapshots.object, where.object),
-        inArray(sm8Snapshots.uuid, [...where.uuids]),
-      ),
-    )
+    .where(snapshotsOf(where))
     .orderBy(asc(sm8Snapshots.uuid))
     .for('update');
   return new Map(rows.map((row) => [row.uuid, row]));

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { type Sm8Record, WATCHED_OBJECTS, type WatchedObject } from '../../engine/events/derive-events.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { type Sm8Connection, sm8ClientFor, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
-import { findCursor, findSnapshotData, saveCursor, saveSnapshots } from './automation.repository.ts';
+import { findCursor, findSnapshotStates, saveCursor, saveSnapshots } from './automation.repository.ts';
 import { observeListedRecords } from './event-intake.service.ts';
 import { editDateBefore, LISTING_OVERLAP_MS } from './reconcile-cursor.ts';
 import { settleRestore } from './restore-baseline.service.ts';
@@ -76,13 +76,13 @@ export async function observeChangesSince(
   // A record listed again just as its snapshot has it (the overlap of the cursor's second, or an answer
   // that ignored the filter) has not changed since it was observed: one statement tells which.
   const observed = cursor
-    ? await findSnapshotData(db, { vendorId, object, uuids: records.map(uuidOf).filter(Boolean) })
-    : new Map<string, Record<string, unknown>>();
+    ? await findSnapshotStates(db, { vendorId, object, uuids: records.map(uuidOf).filter(Boolean) })
+    : new Map<string, { data: Record<string, unknown> }>();
   // Each record once (its newest listing), unless listed again just as its snapshot has it.
   const changed = new Map<string, Sm8Record>();
   for (const record of records) {
     const uuid = uuidOf(record);
-    if (uuid && !(cursor && isDeepStrictEqual(observed.get(uuid), record))) changed.set(uuid, record);
+    if (uuid && !(cursor && isDeepStrictEqual(observed.get(uuid)?.data, record))) changed.set(uuid, record);
   }
   const listed = [...changed].map(([uuid, record]) => ({ uuid, record }));
   let events = 0;

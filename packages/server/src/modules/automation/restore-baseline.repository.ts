@@ -1,12 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  automationEvents,
-  restoreBaselines,
-  sm8ReconcileCursors,
-  sm8Snapshots,
-  triggerRuns,
-} from './automation.schema.ts';
+import { automationEvents, restoreBaselines, sm8ReconcileCursors, triggerRuns } from './automation.schema.ts';
 
 /**
  * After a restore: every account with a baseline is to take a new one, and every run that was not
@@ -83,23 +77,4 @@ export async function releaseRestoreBaseline(db: Db, vendorId: string): Promise<
 
 export async function deleteRestoreBaseline(db: Db, vendorId: string): Promise<void> {
   await db.delete(restoreBaselines).where(eq(restoreBaselines.vendorId, vendorId));
-}
-
-/** The snapshot data and revision of each of these records (records without one are left out). */
-export async function findSnapshotStates(
-  db: Db,
-  where: { vendorId: string; object: string; uuids: readonly string[] },
-): Promise<Map<string, { data: Record<string, unknown>; revision: number }>> {
-  if (where.uuids.length === 0) return new Map();
-  const rows = await db
-    .select({ uuid: sm8Snapshots.uuid, data: sm8Snapshots.data, revision: sm8Snapshots.revision })
-    .from(sm8Snapshots)
-    .where(
-      and(
-        eq(sm8Snapshots.vendorId, where.vendorId),
-        eq(sm8Snapshots.object, where.object),
-        inArray(sm8Snapshots.uuid, [...where.uuids]),
-      ),
-    );
-  return new Map(rows.map((row) => [row.uuid, { data: row.data, revision: row.revision }]));
 }

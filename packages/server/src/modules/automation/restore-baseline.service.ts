@@ -12,13 +12,18 @@ import {
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { AUTOMATE_ACTOR, recordAudit } from '../audit/audit.service.ts';
 import { vendorAdminContacts } from '../users/memberships.service.ts';
-import { findCursor, type SnapshotRow, saveCursor, saveSnapshots } from './automation.repository.ts';
+import {
+  findCursor,
+  findSnapshotStates,
+  type SnapshotRow,
+  saveCursor,
+  saveSnapshots,
+} from './automation.repository.ts';
 import { insertNotice } from './notices.repository.ts';
 import { editDateBefore, LISTING_OVERLAP_MS } from './reconcile-cursor.ts';
 import {
   claimRestoreBaseline,
   deleteRestoreBaseline,
-  findSnapshotStates,
   listRestoreBaselineVendors,
   markRestored,
   releaseRestoreBaseline,
