@@ -119,6 +119,49 @@ describe('the ServiceM8 rate limit shared through the database', () => {
   });
 });
 
+describe('a faulty ServiceM8 does not hold up the rest of the work', () => {
+  it('gives up on a read ServiceM8 holds without answering within seconds, and asks again', async () => {
+    sim().controls.clearCalls();
+    // Held for 30 s, then dropped: a read waits 5 s for the answer to start before it asks again.
+    sim().controls.addFault({ kind: 'timeout', path: '/api_1.0/vendor*', times: 1 });
+    const client = await sm8ClientForVendor(services.deps, vendorId);
+    const started = Date.now();
+    const [account] = await client.list('vendor', Sm8Vendor);
+    const tookMs = Date.now() - started;
+    expect(account?.uuid).toBe(SEED_IDS.vendor);
+    expect(
+      sim()
+        .controls.calls({ path: '/api_1.0/vendor' })
+        .map((call) => call.fault ?? call.status),
+    ).toEqual(['timeout', 200]);
+    expect(tookMs).toBeLessThan(20_000);
+  }, 40_000);
+
+  it('after a 429 makes every caller for the account wait for its allowance, not only the one refused', async () => {
+    // A full bucket: a sixth of the minute's allowance may go at once.
+    services.clock.advance(120_000);
+    const burst = PER_MINUTE / 18 - 1;
+    const [first, second] = [
+      await sm8ClientForVendor(services.deps, vendorId),
+      await sm8ClientForVendor(services.deps, vendorId),
+    ];
+    const readSome = async () => {
+      const started = services.clock.now().getTime();
+      for (let i = 0; i < burst; i++) await second?.get('job', SEED_IDS.jobs.completedHotWater, Sm8AnyRecord);
+      return services.clock.now().getTime() - started;
+    };
+    // Without a 429 the bucket's calls in hand go at once.
+    expect(await readSome()).toBeLessThan(1000);
+
+    services.clock.advance(120_000);
+    sim().controls.addFault({ kind: 'status', status: 429, path: '/api_1.0/vendor*', times: 1 });
+    await first?.list('vendor', Sm8Vendor);
+    // ServiceM8 said the account is over its allowance: the other caller's calls wait for the refill.
+    const refillMs = (1000 * 60) / (PER_MINUTE - PER_MINUTE / 18);
+    expect(await readSome()).toBeGreaterThan((burst - 1) * refillMs);
+  });
+});
+
 describe('the paths and answers of the ServiceM8 API description', () => {
   it('reads and updates one note or attachment at dbonote / dboattachment, and lists and creates them at note / attachment', async () => {
     sim().controls.clearCalls();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database.ts';
-import { bucketShape, takeRateToken } from '../src/integrations/servicem8/rate-limiter.ts';
+import { bucketShape, holdRateBucket, takeRateToken } from '../src/integrations/servicem8/rate-limiter.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 let testDatabase: TestDatabase;
@@ -61,6 +61,18 @@ describe('the shared ServiceM8 rate limit', () => {
     expect((await takeRateToken(database.db, 'acct-wait', new Date(now.getTime() + 12_000), limits)).granted).toBe(
       true,
     );
+  });
+
+  it('holds the account back for ServiceM8’s Retry-After after a 429, however full the bucket was', async () => {
+    const limits = { perMinute: 180, perDay: 20_000 };
+    const start = Date.parse('2026-06-04T00:00:00Z');
+    const at = (seconds: number) => new Date(start + seconds * 1000);
+    expect((await takeRateToken(database.db, 'acct-held', at(0), limits)).granted).toBe(true);
+    await holdRateBucket(database.db, 'acct-held', at(0), limits, 5_000);
+    const refused = await takeRateToken(database.db, 'acct-held', at(4.5), limits);
+    expect(refused).toMatchObject({ granted: false, reason: 'minute' });
+    expect(refused.granted ? 0 : refused.retryAfterMs).toBeGreaterThan(500);
+    expect((await takeRateToken(database.db, 'acct-held', at(5.4), limits)).granted).toBe(true);
   });
 
   it('stops at the daily limit until the day is over', async () => {

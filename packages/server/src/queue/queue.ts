@@ -109,10 +109,10 @@ export async function createQueue(options: {
 
   /** What `startWorkers` was given, so that `resumeWorkers` can subscribe again. */
   let workers: { deps: Deps; workerId: string } | undefined;
-  /** pg-boss's id of each fetcher this process runs. */
-  let fetcherIds: string[] = [];
+  /** pg-boss's id of each fetcher this process runs, by queue. */
+  let fetcherIds = new Map<string, string[]>();
   const subscribe = async (context: { deps: Deps; workerId: string }) => {
-    fetcherIds = [];
+    fetcherIds = new Map();
     for (const job of jobs) {
       const plan = workPlan(job, settings);
       // One `work` per fetcher rather than pg-boss's `localConcurrency`, so each batch knows its fetcher.
@@ -132,7 +132,7 @@ export async function createQueue(options: {
             notifyPollingIntervalSeconds: settings.pollSeconds,
           },
           async (batch) => {
-            const results = await Promise.all(batch.map((received) => runOne(job, received, context)));
+            const results = await settledAsTheyFinish(job, batch, (received) => runOne(job, received, context));
             // A vendor's next job was held back while this batch held the vendor's share of the
             // workers (groupConcurrency), and no notification says when that share is free: this
             // fetcher looks again as soon as pg-boss has recorded the batch, not at its next poll.
@@ -140,7 +140,7 @@ export async function createQueue(options: {
             return results;
           },
         );
-        fetcherIds.push(self);
+        fetcherIds.set(job.name, [...(fetcherIds.get(job.name) ?? []), self]);
       }
     }
   };
@@ -193,7 +193,7 @@ export async function createQueue(options: {
     },
 
     wake() {
-      for (const id of fetcherIds) boss.notifyWorker(id);
+      for (const id of [...fetcherIds.values()].flat()) boss.notifyWorker(id);
     },
 
     async backlog() {
@@ -229,6 +229,45 @@ export async function createQueue(options: {
     },
   };
 
+  /**
+   * Runs a batch side by side. pg-boss settles a batch when its last job ends, and until then its
+   * finished jobs still count against their vendor's share of the workers: a job waiting on a call
+   * ServiceM8 holds would keep its neighbour's vendor slot too. So a job still waiting for its batch
+   * `SETTLE_EARLY_MS` after it finished is settled on its own (its result in the batch's answer then
+   * changes nothing: pg-boss settles only a job still active in the attempt it fetched). A batch whose
+   * jobs end together costs no statement more.
+   */
+  async function settledAsTheyFinish(
+    job: JobDefinition,
+    batch: Job<unknown>[],
+    run: (received: Job<unknown>) => Promise<JobResult>,
+  ): Promise<JobResult[]> {
+    let batchDone = false;
+    const early: Array<Promise<unknown>> = [];
+    const results = await Promise.all(
+      batch.map(async (received) => {
+        const result = await run(received);
+        if (job.vendorOf && batch.length > 1) {
+          setTimeout(() => {
+            if (!batchDone) early.push(settleOne(job.name, received, result).catch(() => {}));
+          }, SETTLE_EARLY_MS).unref();
+        }
+        return result;
+      }),
+    );
+    batchDone = true;
+    await Promise.all(early);
+    return results;
+  }
+
+  /** Settles one job of a batch, and has the queue's fetchers look again: its vendor has a slot free. */
+  async function settleOne(name: string, received: Job<unknown>, result: JobResult): Promise<void> {
+    const attempt = [{ id: received.id, retryCount: received.retryCount ?? 0 }];
+    if (result.status === 'completed') await boss.complete(name, attempt, result.output);
+    else await boss.fail(name, attempt, result.output);
+    for (const id of fetcherIds.get(name) ?? []) boss.notifyWorker(id);
+  }
+
   /** Runs one job of a batch; its failure is that job's alone (pg-boss retries it by the queue's policy). */
   async function runOne(
     job: JobDefinition,
@@ -251,8 +290,10 @@ export async function createQueue(options: {
 
 /**
  * How a process works on a queue: `fetchers` workers each take a batch of up to `batchSize` jobs and
- * run them side by side, so up to `fetchers × batchSize` jobs are in hand. Several small batches
- * rather than one big one: a slow job holds up only its own batch's next fetch. But batches of two
+ * run them side by side, so up to `fetchers × batchSize` jobs are in hand. Many small batches rather
+ * than a few big ones: a fetcher fetches again only when its whole batch is done, so a job waiting
+ * on a held ServiceM8 call holds up the rest of its batch (with batches of four, a tenth of calls
+ * held for seconds left no fetcher free and no call was made for many seconds). But batches of two
  * at least: pg-boss fetches again at once only after a full batch of two or more
  * (`burstWhenBatchFull`); a fetcher of one job waits out the poll after every job, however many are
  * waiting (QUEUE_CONCURRENCY=4 with the 2 s poll worked through a backlog at two runs a second).
@@ -266,11 +307,14 @@ export function workPlan(
   return { fetchers, batchSize: Math.ceil(inHand / fetchers) };
 }
 
+/** How long a finished job waits for the rest of its batch before it is settled on its own. */
+const SETTLE_EARLY_MS = 1000;
+
 /** How long a job's worker may go without saying it still holds the job (pg-boss says so every 5 s) before the job is handed on. */
 const HEARTBEAT_SECONDS = 10;
 
-/** Fetchers per queue: each is one query at a time, so more would only add load on the database. */
-const MAX_FETCHERS = 4;
+/** Fetchers per queue: each polls the database while its queue is idle, so more would only add load there. */
+const MAX_FETCHERS = 8;
 
 function failureOutput(error: unknown): object {
   const redacted = redactError(error);

@@ -9,7 +9,7 @@ describe('how a process works on a queue', () => {
       expect(plan.fetchers * plan.batchSize).toBeGreaterThanOrEqual(concurrency);
       expect(plan.fetchers * plan.batchSize).toBeLessThan(concurrency + plan.fetchers);
     }
-    expect(workPlan({ concurrency: 'engine' }, { concurrency: 16 })).toEqual({ fetchers: 4, batchSize: 4 });
+    expect(workPlan({ concurrency: 'engine' }, { concurrency: 16 })).toEqual({ fetchers: 8, batchSize: 2 });
     expect(workPlan({}, { concurrency: 16 })).toEqual({ fetchers: 1, batchSize: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sm8RateBuckets } from './rate-buckets.schema.ts';
 
@@ -45,9 +45,7 @@ export async function takeRateToken(db: Db, accountUuid: string, now: Date, limi
 
 /** One statement: takes a token when the bucket exists and has one (refilled to `now`) and the day allows it. */
 async function takeFromBucket(db: Db, accountUuid: string, now: Date, limits: RateLimits): Promise<boolean> {
-  const { capacity, refillPerSecond } = bucketShape(limits);
-  const elapsedSeconds = sql`greatest(0, extract(epoch from (${now}::timestamptz - ${sm8RateBuckets.refilledAt})))`;
-  const available = sql`least(${capacity}::float8, ${sm8RateBuckets.tokens} + ${elapsedSeconds} * ${refillPerSecond}::float8)`;
+  const available = tokensAt(now, limits);
   const dayOver = sql`${sm8RateBuckets.dayStartedAt} <= ${now}::timestamptz - interval '1 day'`;
   const [taken] = await db
     .update(sm8RateBuckets)
@@ -69,6 +67,36 @@ async function takeFromBucket(db: Db, accountUuid: string, now: Date, limits: Ra
     )
     .returning({ tokens: sm8RateBuckets.tokens });
   return taken !== undefined;
+}
+
+/**
+ * ServiceM8 answered 429: by its count the account's allowance is used up (another app may share it),
+ * whatever our bucket held. The bucket is emptied, and held below empty for `pauseMs` (ServiceM8's
+ * `Retry-After`, when it sends one), so every process's next call for the account waits its turn.
+ */
+export async function holdRateBucket(
+  db: Db,
+  accountUuid: string,
+  now: Date,
+  limits: RateLimits,
+  pauseMs: number,
+): Promise<void> {
+  const { refillPerSecond } = bucketShape(limits);
+  const available = tokensAt(now, limits);
+  await db
+    .update(sm8RateBuckets)
+    .set({
+      tokens: sql`least(${available}, 0) - ${(pauseMs / 1000) * refillPerSecond}::float8`,
+      refilledAt: sql`greatest(${sm8RateBuckets.refilledAt}, ${now}::timestamptz)`,
+    })
+    .where(eq(sm8RateBuckets.accountUuid, accountUuid));
+}
+
+/** The bucket's tokens refilled up to `now` (at most its capacity), as SQL. */
+function tokensAt(now: Date, limits: RateLimits): SQL {
+  const { capacity, refillPerSecond } = bucketShape(limits);
+  const elapsedSeconds = sql`greatest(0, extract(epoch from (${now}::timestamptz - ${sm8RateBuckets.refilledAt})))`;
+  return sql`least(${capacity}::float8, ${sm8RateBuckets.tokens} + ${elapsedSeconds} * ${refillPerSecond}::float8)`;
 }
 
 /**
@@ -108,7 +136,7 @@ export async function readAllowanceUse(
         bucket.accountUuid,
         {
           callsToday: dayOver ? 0 : bucket.dayCount,
-          minuteHeadroom: Math.floor(tokens),
+          minuteHeadroom: Math.max(0, Math.floor(tokens)),
           throttledMsToday: dayOver ? 0 : Math.round(bucket.dayThrottledMs),
         },
       ];

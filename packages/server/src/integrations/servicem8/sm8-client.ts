@@ -12,6 +12,8 @@ export type Sm8ClientOptions = {
   accessToken(): Promise<string>;
   /** Waits for the account's shared rate limit before each attempt. */
   takeRateToken(): Promise<void>;
+  /** ServiceM8 answered 429: holds back the account's shared rate limit (see `Sm8CallHooks`). */
+  onThrottled?(retryAfterMs: number | null): Promise<void>;
 };
 
 const PAGE_LIMIT = 200;
@@ -44,7 +46,7 @@ export function createSm8Client(options: Sm8ClientOptions) {
     const token = await options.accessToken();
     return options.http.send(
       { ...request, headers: { authorization: `Bearer ${token}`, ...request.headers } },
-      options.takeRateToken,
+      { beforeAttempt: options.takeRateToken, ...(options.onThrottled ? { onThrottled: options.onThrottled } : {}) },
     );
   };
   const objectUrl = (object: string, uuid?: string) =>

@@ -25,25 +25,56 @@ export type Sm8Request = {
 type Sm8Response = { status: number; headers: Headers; text: string };
 
 export type RetryPolicy = {
+  /** Attempts of one call: a read is sent again after any transient failure, a write only after a 429. */
   maxAttempts: number;
   initialDelayMs: number;
   maxDelayMs: number;
   factor: number;
+  /**
+   * How long a read's first attempt waits for ServiceM8 to start answering; each later attempt waits
+   * three times longer, so a held request is given up on quickly while a big listing that is merely
+   * slow still gets its answer.
+   */
+  readAnswerTimeoutMs: number;
+  /**
+   * How long a write waits for ServiceM8 to start answering, plus a second per 100 KB it uploads; a
+   * write given up on is checked before it is sent again.
+   */
+  writeAnswerTimeoutMs: number;
+  /** The whole attempt, the answer's body included. */
   timeoutMs: number;
 };
 
-/** ServiceM8's own SDK: 500 ms, ×1.5, at most 60 s apart; we give up sooner and let the job retry later. */
+/**
+ * A few quick attempts, then the failure goes back to the job, which retries that record later with
+ * its own backoff while the vendor's other work goes on: a worker never sleeps long on one record.
+ */
 const DEFAULT_RETRY: RetryPolicy = {
-  maxAttempts: 6,
-  initialDelayMs: 500,
+  maxAttempts: 4,
+  initialDelayMs: 250,
   maxDelayMs: 60_000,
-  factor: 1.5,
-  timeoutMs: 30_000,
+  factor: 2,
+  readAnswerTimeoutMs: 5_000,
+  writeAnswerTimeoutMs: 5_000,
+  timeoutMs: 120_000,
+};
+
+/** What a call does around its attempts: wait for the account's rate limit, and tell it about a 429. */
+type Sm8CallHooks = {
+  /** Before each attempt (every attempt counts against ServiceM8's limit). */
+  beforeAttempt?: () => Promise<void>;
+  /**
+   * ServiceM8 answered 429: the account is over its allowance, by ServiceM8's count, for every process
+   * calling it. With this hook the account's shared limit holds back all its calls (for `Retry-After`
+   * when ServiceM8 sends it) and the next attempt waits in `beforeAttempt`; without it the call waits
+   * on its own.
+   */
+  onThrottled?: (retryAfterMs: number | null) => Promise<void>;
 };
 
 export type Sm8Http = {
-  /** Sends a request, waiting for `beforeAttempt` (the rate limit) and retrying transient failures. */
-  send(request: Sm8Request, beforeAttempt?: () => Promise<void>): Promise<Sm8Response>;
+  /** Sends a request, waiting for the rate limit and retrying transient failures (see `RetryPolicy`). */
+  send(request: Sm8Request, hooks?: Sm8CallHooks): Promise<Sm8Response>;
 };
 
 export function createSm8Http(options: {
@@ -62,18 +93,17 @@ export function createSm8Http(options: {
   const log = options.log.child({ component: 'servicem8' });
 
   return {
-    async send(request, beforeAttempt) {
+    async send(request, hooks = {}) {
+      const isRead = request.method === 'GET';
       for (let attempt = 1; ; attempt++) {
-        await beforeAttempt?.();
+        await hooks.beforeAttempt?.();
+        const answerTimeoutMs = isRead
+          ? policy.readAnswerTimeoutMs * 3 ** (attempt - 1)
+          : policy.writeAnswerTimeoutMs + Math.ceil((request.raw?.body.byteLength ?? 0) / 100_000) * 1000;
         let response: Response | undefined;
         let failure: string;
         try {
-          response = await doFetch(request.url, {
-            method: request.method,
-            headers: { accept: 'application/json', ...bodyHeaders(request), ...request.headers },
-            body: bodyOf(request),
-            signal: AbortSignal.timeout(policy.timeoutMs),
-          });
+          response = await fetchWithAnswerTimeout(doFetch, request, answerTimeoutMs, policy.timeoutMs);
           const text = await response.text();
           if (response.ok) return { status: response.status, headers: response.headers, text };
           failure = describeFailure(response.status, text);
@@ -86,26 +116,60 @@ export function createSm8Http(options: {
         if (attempt >= policy.maxAttempts) throw new Sm8Error(failure, status, true);
         // A write that failed without a clear "not done" (429) may have been done: sending it again
         // here could, say, send an email twice. The caller retries later and checks first.
-        if (request.method !== 'GET' && status !== 429) throw new Sm8Error(failure, status, true);
-        const delay = retryDelay(response?.headers.get('retry-after') ?? null, attempt, policy, now());
-        log.warn({ url: request.url, status, attempt, delay }, 'ServiceM8 call failed; retrying');
-        await sleep(delay);
+        if (!isRead && status !== 429) throw new Sm8Error(failure, status, true);
+        const retryAfter = status === 429 ? retryAfterMs(response?.headers.get('retry-after') ?? null, now()) : null;
+        log.warn({ url: request.url, status, attempt }, 'ServiceM8 call failed; retrying');
+        if (status === 429 && hooks.onThrottled) {
+          await hooks.onThrottled(retryAfter === null ? null : Math.min(retryAfter, policy.maxDelayMs));
+        } else {
+          await sleep(Math.min(policy.maxDelayMs, retryAfter ?? backoffDelay(attempt, policy)));
+        }
       }
     },
   };
+}
+
+/**
+ * The answer, given up on when ServiceM8 has not started answering within `answerTimeoutMs` (a held
+ * request) or has not finished within `timeoutMs`.
+ */
+async function fetchWithAnswerTimeout(
+  doFetch: typeof fetch,
+  request: Sm8Request,
+  answerTimeoutMs: number,
+  timeoutMs: number,
+): Promise<Response> {
+  const unanswered = new AbortController();
+  const timer = setTimeout(
+    () => unanswered.abort(new Error(`no answer within ${answerTimeoutMs / 1000} s`)),
+    answerTimeoutMs,
+  );
+  try {
+    return await doFetch(request.url, {
+      method: request.method,
+      headers: { accept: 'application/json', ...bodyHeaders(request), ...request.headers },
+      body: bodyOf(request),
+      signal: AbortSignal.any([unanswered.signal, AbortSignal.timeout(timeoutMs)]),
+    });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function isRetryable(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
-/** `Retry-After` (seconds or an HTTP date) when ServiceM8 sends one; else exponential backoff with jitter. */
-function retryDelay(retryAfter: string | null, attempt: number, policy: RetryPolicy, now: number): number {
-  if (retryAfter) {
-    const seconds = Number(retryAfter);
-    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
-    if (Number.isFinite(ms) && ms >= 0) return Math.min(ms, policy.maxDelayMs);
-  }
+/** `Retry-After` (seconds or an HTTP date) in ms, when ServiceM8 sends one that can be read. */
+function retryAfterMs(retryAfter: string | null, now: number): number | null {
+  if (!retryAfter) return null;
+  const seconds = Number(retryAfter);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
+  return Number.isFinite(ms) && ms >= 0 ? ms : null;
+}
+
+/** Exponential backoff with jitter. */
+function backoffDelay(attempt: number, policy: RetryPolicy): number {
   const base = policy.initialDelayMs * policy.factor ** (attempt - 1);
   return Math.min(policy.maxDelayMs, Math.round(base * (0.75 + Math.random() * 0.5)));
 }

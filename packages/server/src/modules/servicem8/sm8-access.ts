@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordThrottledWait, takeRateToken } from '../../integrations/servicem8/rate-limiter.ts';
+import { holdRateBucket, recordThrottledWait, takeRateToken } from '../../integrations/servicem8/rate-limiter.ts';
 import { createSm8Client, type Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { Sm8Error, type Sm8Http } from '../../integrations/servicem8/sm8-http.ts';
 import { refreshTokens, type Sm8App } from '../../integrations/servicem8/sm8-oauth.ts';
@@ -95,6 +95,14 @@ export function sm8ClientFor(
       await waitForRateToken(deps, connection.accountUuid);
       options.onRequest?.();
     },
+    onThrottled: (retryAfterMs) =>
+      holdRateBucket(
+        deps.database.db,
+        connection.accountUuid,
+        deps.clock.now(),
+        deps.servicem8.rateLimits,
+        retryAfterMs ?? 0,
+      ),
   });
 }
 
