@@ -96,6 +96,8 @@ const EnvSchema = z.object({
   QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   QUEUE_VENDOR_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 24`)').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Config = {
@@ -159,6 +161,12 @@ export type Config = {
     rateLimits: { perMinute: number; perDay: number };
     /** Demo mode without app credentials: the port of the in-process simulator (0: any free port). */
     simulatorPort: number;
+  };
+  metrics: {
+    /** The bearer token Prometheus sends to `/api/metrics`; unset, the endpoint answers 404. */
+    token: string | undefined;
+    /** A `--role=worker` process serves its own `/api/metrics` on this port (with the same token). */
+    port: number | undefined;
   };
 };
 
@@ -229,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       rateLimits: { perMinute: e.SM8_RATE_PER_MINUTE, perDay: e.SM8_RATE_PER_DAY },
       simulatorPort: e.SIM_PORT,
     },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }
 

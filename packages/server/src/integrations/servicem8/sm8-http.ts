@@ -54,6 +54,8 @@ export function createSm8Http(options: {
   sleep?: (ms: number) => Promise<void>;
   /** The current time in ms, for a `Retry-After` given as an HTTP date. */
   now?: () => number;
+  /** Told how each attempt ended: the answer's status, or undefined when none came (the metrics). */
+  onAttempt?: (status: number | undefined) => void;
 }): Sm8Http {
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const doFetch = options.fetch ?? fetch;
@@ -66,6 +68,7 @@ export function createSm8Http(options: {
       for (let attempt = 1; ; attempt++) {
         await beforeAttempt?.();
         let response: Response | undefined;
+        let answered = false;
         let failure: string;
         try {
           response = await doFetch(request.url, {
@@ -75,11 +78,14 @@ export function createSm8Http(options: {
             signal: AbortSignal.timeout(policy.timeoutMs),
           });
           const text = await response.text();
+          answered = true;
+          options.onAttempt?.(response.status);
           if (response.ok) return { status: response.status, headers: response.headers, text };
           failure = describeFailure(response.status, text);
           if (!isRetryable(response.status)) throw new Sm8Error(failure, response.status, false);
         } catch (error) {
           if (error instanceof Sm8Error) throw error;
+          if (!answered) options.onAttempt?.(undefined);
           failure = `ServiceM8 could not be reached: ${(error as Error).message}`;
         }
         const status = response?.status ?? 0;

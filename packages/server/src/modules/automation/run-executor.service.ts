@@ -80,7 +80,9 @@ export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDe
 export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt): Promise<{ status: string }> {
   const db = deps.database.db;
   // Started in the statement that reads it; one already Running was interrupted and resumes.
-  const run = (await startRun(db, runId, deps.clock.now())) ?? (await findRun(db, runId));
+  const started = await startRun(db, runId, deps.clock.now());
+  if (started) deps.metrics.runsStarted.inc();
+  const run = started ?? (await findRun(db, runId));
   if (!run) return { status: 'missing' };
   if (run.status !== 'Running') return { status: run.status };
 
@@ -94,6 +96,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
   ) => {
     const outcome = { status, reason, sm8Calls: calls.take(), at: deps.clock.now(), failureCause };
     await finishRun(db, runId, outcome, stepLog.take());
+    deps.metrics.runsFinished.inc({ status });
     return { status };
   };
 
