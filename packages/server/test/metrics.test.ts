@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveWorkerMetrics } from '../src/observability/worker-metrics-server.ts';
@@ -88,6 +90,27 @@ describe('GET /api/metrics', () => {
       expect(after.text).toMatch(/^automate_db_pool_connections\{state="max"\} 10$/m);
     }
     await h.deleteTrigger(triggerId);
+  });
+
+  it('the Grafana dashboard in docs/operations asks only for metrics the server exposes', async () => {
+    const dashboard = JSON.parse(
+      await readFile(path.resolve(import.meta.dirname, '../../../docs/operations/grafana-dashboard.json'), 'utf8'),
+    ) as { panels: Array<{ targets?: Array<{ expr: string }> }> };
+    const exprs = dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr);
+    const asked = new Set(
+      exprs.flatMap((expr) =>
+        [...expr.matchAll(/\b((?:automate|nodejs|process)_[a-z_]+?)(?:_bucket|_count|_sum)?\{/g)].map(
+          ([, name]) => name,
+        ),
+      ),
+    );
+    const exposed = new Set(
+      [...(await scrape(h.baseUrl as string, `Bearer ${TOKEN}`)).text.matchAll(/^# TYPE (\S+) /gm)].map(
+        ([, name]) => name,
+      ),
+    );
+    expect(asked.size).toBeGreaterThanOrEqual(10);
+    expect([...asked].filter((name) => !exposed.has(name))).toEqual([]);
   });
 
   it('serves a worker process’s metrics on a port of its own, with the same token', async () => {
