@@ -98,6 +98,7 @@ const EnvSchema = z.object({
   QUEUE_VENDOR_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 24`)').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url('must be an absolute URL such as http://collector:4318').optional(),
 });
 
 export type Config = {
@@ -168,6 +169,8 @@ export type Config = {
     /** A `--role=worker` process serves its own `/api/metrics` on this port (with the same token). */
     port: number | undefined;
   };
+  /** Where traces go (OTLP over HTTP); unset, nothing is traced. The exporter reads the other OTEL_* variables itself. */
+  otlpEndpoint: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       simulatorPort: e.SIM_PORT,
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }
 

@@ -21,6 +21,7 @@ import { startDeliveryReplay } from './modules/webhooks/delivery-replay.ts';
 import { openDeliverySpool, type SpoolWrite } from './modules/webhooks/delivery-spool.ts';
 import { openRefusedDeliveries } from './modules/webhooks/refused-deliveries.ts';
 import { createMetrics, type Metrics, sm8OutcomeOf } from './observability/metrics.ts';
+import { startTracing } from './observability/tracing.ts';
 import { serveWorkerMetrics } from './observability/worker-metrics-server.ts';
 import { JOBS } from './queue/jobs.ts';
 import { createQueue, newWorkerId } from './queue/queue.ts';
@@ -117,6 +118,8 @@ export async function startServices(options: {
     if (failures.length > 0) throw new AggregateError(failures, 'Some services did not stop cleanly.');
   };
   try {
+    // Stopped last, so the spans of everything stopping before it are sent.
+    if (config.otlpEndpoint) onStop('tracing', startTracing());
     const database = await openDatabase(options.target, { logger });
     onStop('database', () => database.close());
     await database.migrate();

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { inSpan } from '../../observability/tracing.ts';
 
 /** A failed ServiceM8 call. `retryable` ones (429, 5xx, network) were already retried before this is thrown. */
 export class Sm8Error extends Error {
@@ -64,41 +65,54 @@ export function createSm8Http(options: {
   const log = options.log.child({ component: 'servicem8' });
 
   return {
-    async send(request, beforeAttempt) {
-      for (let attempt = 1; ; attempt++) {
-        await beforeAttempt?.();
-        let response: Response | undefined;
-        let answered = false;
-        let failure: string;
-        try {
-          response = await doFetch(request.url, {
-            method: request.method,
-            headers: { accept: 'application/json', ...bodyHeaders(request), ...request.headers },
-            body: bodyOf(request),
-            signal: AbortSignal.timeout(policy.timeoutMs),
-          });
-          const text = await response.text();
-          answered = true;
-          options.onAttempt?.(response.status);
-          if (response.ok) return { status: response.status, headers: response.headers, text };
-          failure = describeFailure(response.status, text);
-          if (!isRetryable(response.status)) throw new Sm8Error(failure, response.status, false);
-        } catch (error) {
-          if (error instanceof Sm8Error) throw error;
-          if (!answered) options.onAttempt?.(undefined);
-          failure = `ServiceM8 could not be reached: ${(error as Error).message}`;
-        }
-        const status = response?.status ?? 0;
-        if (attempt >= policy.maxAttempts) throw new Sm8Error(failure, status, true);
-        // A write that failed without a clear "not done" (429) may have been done: sending it again
-        // here could, say, send an email twice. The caller retries later and checks first.
-        if (request.method !== 'GET' && status !== 429) throw new Sm8Error(failure, status, true);
-        const delay = retryDelay(response?.headers.get('retry-after') ?? null, attempt, policy, now());
-        log.warn({ url: request.url, status, attempt, delay }, 'ServiceM8 call failed; retrying');
-        await sleep(delay);
-      }
+    send(request, beforeAttempt) {
+      return inSpan(
+        `servicem8 ${request.method} ${pathPattern(request.url)}`,
+        { 'http.request.method': request.method },
+        () => sendWithRetries(request, beforeAttempt),
+      );
     },
   };
+
+  async function sendWithRetries(request: Sm8Request, beforeAttempt?: () => Promise<void>): Promise<Sm8Response> {
+    for (let attempt = 1; ; attempt++) {
+      await beforeAttempt?.();
+      let response: Response | undefined;
+      let answered = false;
+      let failure: string;
+      try {
+        response = await doFetch(request.url, {
+          method: request.method,
+          headers: { accept: 'application/json', ...bodyHeaders(request), ...request.headers },
+          body: bodyOf(request),
+          signal: AbortSignal.timeout(policy.timeoutMs),
+        });
+        const text = await response.text();
+        answered = true;
+        options.onAttempt?.(response.status);
+        if (response.ok) return { status: response.status, headers: response.headers, text };
+        failure = describeFailure(response.status, text);
+        if (!isRetryable(response.status)) throw new Sm8Error(failure, response.status, false);
+      } catch (error) {
+        if (error instanceof Sm8Error) throw error;
+        if (!answered) options.onAttempt?.(undefined);
+        failure = `ServiceM8 could not be reached: ${(error as Error).message}`;
+      }
+      const status = response?.status ?? 0;
+      if (attempt >= policy.maxAttempts) throw new Sm8Error(failure, status, true);
+      // A write that failed without a clear "not done" (429) may have been done: sending it again
+      // here could, say, send an email twice. The caller retries later and checks first.
+      if (request.method !== 'GET' && status !== 429) throw new Sm8Error(failure, status, true);
+      const delay = retryDelay(response?.headers.get('retry-after') ?? null, attempt, policy, now());
+      log.warn({ url: request.url, status, attempt, delay }, 'ServiceM8 call failed; retrying');
+      await sleep(delay);
+    }
+  }
+}
+
+/** A request's path with record ids as `{uuid}`: one span name per endpoint, no ids. */
+function pathPattern(url: string): string {
+  return new URL(url).pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{uuid}');
 }
 
 function isRetryable(status: number): boolean {
