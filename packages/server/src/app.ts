@@ -32,6 +32,7 @@ import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts'
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { systemEmailRoutes } from './modules/mail/system-emails.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
@@ -76,6 +77,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, never the URL: ids and secrets in paths would make a series per request.
+    deps.metrics.httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     request.log.info(
       {
         method: request.method,
@@ -133,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerAccessControl(api, deps);
       registerActingAsVendorAudit(api, deps);
       await api.register(healthRoutes(deps));
+      await api.register(metricsRoutes(deps));
       await api.register(publicRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(sessionRoutes(deps));

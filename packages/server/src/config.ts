@@ -96,6 +96,9 @@ const EnvSchema = z.object({
   QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   QUEUE_VENDOR_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 24`)').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url('must be an absolute URL such as http://collector:4318').optional(),
 });
 
 export type Config = {
@@ -160,6 +163,14 @@ export type Config = {
     /** Demo mode without app credentials: the port of the in-process simulator (0: any free port). */
     simulatorPort: number;
   };
+  metrics: {
+    /** The bearer token Prometheus sends to `/api/metrics`; unset, the endpoint answers 404. */
+    token: string | undefined;
+    /** A `--role=worker` process serves its own `/api/metrics` on this port (with the same token). */
+    port: number | undefined;
+  };
+  /** Where traces go (OTLP over HTTP); unset, nothing is traced. The exporter reads the other OTEL_* variables itself. */
+  otlpEndpoint: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -229,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       rateLimits: { perMinute: e.SM8_RATE_PER_MINUTE, perDay: e.SM8_RATE_PER_DAY },
       simulatorPort: e.SIM_PORT,
     },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }
 

@@ -7,6 +7,7 @@ import type { MailTransport } from './modules/mail/mail-transport.ts';
 import type { Sm8Runtime } from './modules/servicem8/sm8-access.ts';
 import type { DeliverySpool } from './modules/webhooks/delivery-spool.ts';
 import type { RefusedDeliveries } from './modules/webhooks/refused-deliveries.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { Queue } from './queue/queue.ts';
 import type { AppKeys } from './secrets.ts';
 import type { FileStorage } from './storage/file-storage.ts';
@@ -40,6 +41,8 @@ export type Deps = {
   /** The vendors whose deliveries neither the database nor the spool could keep, until their catch-up is queued. */
   refusedDeliveries: RefusedDeliveries;
   clock: Clock;
+  /** This process's Prometheus counters and gauges (`GET /api/metrics`). */
+  metrics: Metrics;
   /**
    * The automation engine's reconciliation of a ServiceM8 account: the first one takes the baseline of
    * a newly connected account (the activation job); a later one reads what changed since and runs it

@@ -20,6 +20,9 @@ import { startWorkerHeartbeat } from './modules/system/worker-heartbeat.service.
 import { startDeliveryReplay } from './modules/webhooks/delivery-replay.ts';
 import { openDeliverySpool, type SpoolWrite } from './modules/webhooks/delivery-spool.ts';
 import { openRefusedDeliveries } from './modules/webhooks/refused-deliveries.ts';
+import { createMetrics, type Metrics, sm8OutcomeOf } from './observability/metrics.ts';
+import { startTracing } from './observability/tracing.ts';
+import { serveWorkerMetrics } from './observability/worker-metrics-server.ts';
 import { JOBS } from './queue/jobs.ts';
 import { createQueue, newWorkerId } from './queue/queue.ts';
 import { resolveAppKeys } from './secrets.ts';
@@ -56,10 +59,15 @@ export function databaseTargetFor(config: Config): DatabaseTarget {
     : { kind: 'pglite', dataDir: config.dataDir };
 }
 
-function sm8RuntimeFor(config: Config, logger: Logger, clock: Clock): Sm8Runtime {
+function sm8RuntimeFor(config: Config, logger: Logger, clock: Clock, metrics: Metrics): Sm8Runtime {
   const { appId, appSecret, apiUrl, oauthUrl, scopes, rateLimits } = config.servicem8;
   return {
-    http: createSm8Http({ log: logger, sleep: (ms) => clock.sleep(ms), now: () => clock.now().getTime() }),
+    http: createSm8Http({
+      log: logger,
+      sleep: (ms) => clock.sleep(ms),
+      now: () => clock.now().getTime(),
+      onAttempt: (status) => metrics.sm8Requests.inc({ outcome: sm8OutcomeOf(status) }),
+    }),
     app: appId && appSecret ? { appId, appSecret, oauthUrl, scopes } : undefined,
     apiUrl,
     rateLimits,
@@ -110,13 +118,16 @@ export async function startServices(options: {
     if (failures.length > 0) throw new AggregateError(failures, 'Some services did not stop cleanly.');
   };
   try {
+    // Stopped last, so the spans of everything stopping before it are sent.
+    if (config.otlpEndpoint) onStop('tracing', startTracing());
     const database = await openDatabase(options.target, { logger });
     onStop('database', () => database.close());
     await database.migrate();
 
     const clock = options.clock ?? systemClock;
     const keys = resolveAppKeys(config);
-    let servicem8 = sm8RuntimeFor(config, logger, clock);
+    const metrics = createMetrics();
+    let servicem8 = sm8RuntimeFor(config, logger, clock, metrics);
     let demoSimulator: Simulator | undefined;
     if (config.demoMode && !servicem8.app && role !== 'worker') {
       const demo = await startDemoServiceM8(
@@ -163,6 +174,7 @@ export async function startServices(options: {
       logger,
       keys,
       clock,
+      metrics,
       sessions: createSessionTokens(keys.sessionSigningKey, config.sessionTtlHours, clock),
       mail: createMailTransport({
         smtpUrl: config.smtpUrl,
@@ -178,6 +190,13 @@ export async function startServices(options: {
       reconcileAutomation: (vendorId) => reconcileVendor(deps, vendorId),
       observeChanges: (vendorId, object, asOf) => observeChangedObject(deps, { vendorId, object, receivedAt: asOf }),
     };
+    metrics.watch({
+      queueNames: JOBS.map((job) => job.name),
+      queueBacklog: () => queue.backlog(),
+      ...(role !== 'worker' ? { spool: deps.deliverySpool } : {}),
+      poolUse: () => database.poolUse(),
+      now: () => clock.now(),
+    });
     if (role !== 'worker') await seed(deps);
     if (demoStripe) await resetDemoBilling(deps);
     if (demoSimulator) await connectDemoVendor(deps, demoSimulator);
@@ -186,6 +205,14 @@ export async function startServices(options: {
       const workerId = newWorkerId();
       await queue.startWorkers(deps, workerId);
       onStop('worker heartbeat', await startWorkerHeartbeat(database.db, { workerId, role, log: logger }));
+    }
+    if (role === 'worker' && config.metrics.token && config.metrics.port !== undefined) {
+      const endpoint = await serveWorkerMetrics(metrics, config.metrics.token, {
+        port: config.metrics.port,
+        host: config.host,
+      });
+      logger.info(`Worker metrics at http://${config.host}:${endpoint.port}/api/metrics`);
+      onStop('worker metrics', () => endpoint.close());
     }
 
     let app: App | undefined;

@@ -467,6 +467,52 @@ describe('the Stripe webhook', () => {
     expect(await db().select().from(stripeEvents).where(eq(stripeEvents.id, canceled.id))).toEqual([]);
   });
 
+  it('answers 200 not-ours, changing nothing, for a customer that is no vendor’s and for a subscription or invoice Stripe does not know', async () => {
+    const team = await createVendorTeam(services.deps);
+    await buyPlan(services, team, 'Pro');
+    const before = await subscriptionRow(team.vendor.id);
+    const created = services.stripe
+      .events()
+      .find(
+        (candidate) =>
+          candidate.type === 'customer.subscription.created' &&
+          (candidate.data.object as { id: string }).id === before?.stripeSubscriptionId,
+      );
+    if (!created) throw new Error('no event');
+    const object = created.data.object as Record<string, unknown>;
+    const unknownSubscription = {
+      ...created,
+      id: `evt_unknown_sub_${randomUUID()}`,
+      type: 'customer.subscription.updated',
+      data: { object: { ...object, id: 'sub_stripe_never_made' } },
+    };
+    const unknownCustomer = {
+      ...created,
+      id: `evt_unknown_cus_${randomUUID()}`,
+      data: { object: { ...object, customer: 'cus_someone_else' } },
+    };
+    const unknownInvoice = {
+      ...created,
+      id: `evt_unknown_inv_${randomUUID()}`,
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: 'in_stripe_never_made',
+          object: 'invoice',
+          customer: object.customer,
+          parent: { subscription_details: { subscription: 'sub_stripe_never_made' } },
+        },
+      },
+    };
+    for (const event of [unknownSubscription, unknownCustomer, unknownInvoice]) {
+      const response = await deliver(services, event);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toEqual({ eventId: event.id, outcome: 'not-ours' });
+      expect((await deliver(services, event)).json().data.outcome).toBe('duplicate');
+    }
+    expect(await subscriptionRow(team.vendor.id)).toEqual(before);
+  });
+
   it('acts on an event delivered five times once', async () => {
     const team = await createVendorTeam(services.deps);
     const start = Math.floor(Date.UTC(2026, 0, 10) / 1000);

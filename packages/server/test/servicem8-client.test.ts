@@ -1,5 +1,5 @@
 import { Sm8Vendor } from '@automate/contract';
-import { SEED_IDS } from '@automate/servicem8-sim';
+import { type AssumptionChoice, SEED_IDS } from '@automate/servicem8-sim';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,36 +163,74 @@ describe('a faulty ServiceM8 does not hold up the rest of the work', () => {
 });
 
 describe('the paths and answers of the ServiceM8 API description', () => {
-  it('reads and updates one note or attachment at dbonote / dboattachment, and lists and creates them at note / attachment', async () => {
-    sim().controls.clearCalls();
-    const client = await sm8ClientForVendor(services.deps, vendorId);
-    const [noteUuid = ''] = SEED_IDS.notes;
-    expect(await client.get('note', noteUuid, Sm8AnyRecord)).toMatchObject({ uuid: noteUuid });
-    expect(await client.get('attachment', SEED_IDS.attachments.quotePdf, Sm8AnyRecord)).toMatchObject({
-      uuid: SEED_IDS.attachments.quotePdf,
+  /** Runs `work` with the simulator reading paths as `spelling`, then as before. */
+  async function spelledAs(spelling: AssumptionChoice<'pathSpelling'>, work: () => Promise<void>) {
+    const previous = sim().controls.assumptions().current.pathSpelling;
+    sim().controls.setAssumptions({ pathSpelling: spelling });
+    try {
+      await work();
+    } finally {
+      sim().controls.setAssumptions({ pathSpelling: previous });
+    }
+  }
+  const callLines = () =>
+    sim()
+      .controls.calls({ path: '/api_1.0/' })
+      .map((call) => `${call.method} ${call.path.replace(/[0-9a-f-]{36}/, '{uuid}')} ${call.status}`);
+
+  it('asks once more with the plain spelling when an account refuses dbonote / dboattachment as unknown objects, and keeps to it', async () => {
+    await spelledAs('plain-exact', async () => {
+      sim().controls.clearCalls();
+      const client = await sm8ClientForVendor(services.deps, vendorId);
+      const [noteUuid = ''] = SEED_IDS.notes;
+      expect(await client.get('note', noteUuid, Sm8AnyRecord)).toMatchObject({ uuid: noteUuid });
+      expect(await client.get('attachment', SEED_IDS.attachments.quotePdf, Sm8AnyRecord)).toMatchObject({
+        uuid: SEED_IDS.attachments.quotePdf,
+      });
+      await client.update('note', noteUuid, { note: 'Read back plainly' });
+      expect(callLines()).toEqual([
+        'GET /api_1.0/dbonote/{uuid}.json 400',
+        'GET /api_1.0/note/{uuid}.json 200',
+        'GET /api_1.0/attachment/{uuid}.json 200',
+        'POST /api_1.0/note/{uuid}.json 200',
+      ]);
     });
-    await client.update('note', noteUuid, { note: 'Checked by the office' });
-    await client.list('note', Sm8AnyRecord, { filter: `related_object_uuid eq '${SEED_IDS.jobs.quoteHotWater}'` });
-    await client.create('note', { related_object: 'job', related_object_uuid: SEED_IDS.jobs.quoteHotWater, note: 'y' });
-    expect(await client.get('job', SEED_IDS.jobs.quoteHotWater, Sm8AnyRecord)).not.toBeNull();
-    expect(
-      sim()
-        .controls.calls({ path: '/api_1.0/' })
-        .map((call) => `${call.method} ${call.path.replace(/[0-9a-f-]{36}/, '{uuid}')} ${call.status}`),
-    ).toEqual([
-      'GET /api_1.0/dbonote/{uuid}.json 200',
-      'GET /api_1.0/dboattachment/{uuid}.json 200',
-      'POST /api_1.0/dbonote/{uuid}.json 200',
-      'GET /api_1.0/note.json 200',
-      'POST /api_1.0/note.json 200',
-      'GET /api_1.0/job/{uuid}.json 200',
-    ]);
-    expect(
-      sim()
-        .controls.records('note')
-        .find((note) => note.uuid === noteUuid)?.note,
-    ).toBe('Checked by the office');
   });
+
+  it('reads and updates one note or attachment at dbonote / dboattachment, and lists and creates them at note / attachment', () =>
+    spelledAs('sdk-exact', async () => {
+      const warmUp = await sm8ClientForVendor(services.deps, vendorId);
+      // An account that took the plain spelling before is asked once with it: the SDK's then wins again.
+      await warmUp.get('note', SEED_IDS.notes[0] ?? '', Sm8AnyRecord);
+      sim().controls.clearCalls();
+      const client = await sm8ClientForVendor(services.deps, vendorId);
+      const [noteUuid = ''] = SEED_IDS.notes;
+      expect(await client.get('note', noteUuid, Sm8AnyRecord)).toMatchObject({ uuid: noteUuid });
+      expect(await client.get('attachment', SEED_IDS.attachments.quotePdf, Sm8AnyRecord)).toMatchObject({
+        uuid: SEED_IDS.attachments.quotePdf,
+      });
+      await client.update('note', noteUuid, { note: 'Checked by the office' });
+      await client.list('note', Sm8AnyRecord, { filter: `related_object_uuid eq '${SEED_IDS.jobs.quoteHotWater}'` });
+      await client.create('note', {
+        related_object: 'job',
+        related_object_uuid: SEED_IDS.jobs.quoteHotWater,
+        note: 'y',
+      });
+      expect(await client.get('job', SEED_IDS.jobs.quoteHotWater, Sm8AnyRecord)).not.toBeNull();
+      expect(callLines()).toEqual([
+        'GET /api_1.0/dbonote/{uuid}.json 200',
+        'GET /api_1.0/dboattachment/{uuid}.json 200',
+        'POST /api_1.0/dbonote/{uuid}.json 200',
+        'GET /api_1.0/note.json 200',
+        'POST /api_1.0/note.json 200',
+        'GET /api_1.0/job/{uuid}.json 200',
+      ]);
+      expect(
+        sim()
+          .controls.records('note')
+          .find((note) => note.uuid === noteUuid)?.note,
+      ).toBe('Checked by the office');
+    }));
 
   it.each([
     ['object', '/webhook_subscriptions/object', 'the job webhook'],

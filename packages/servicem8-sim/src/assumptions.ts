@@ -99,6 +99,46 @@ export const ASSUMPTIONS = {
     },
     default: 'applied',
   }),
+  orderBy: assumption({
+    question:
+      'Whether a list honours `$orderby` (`<field> [asc|desc]`), the OData spelling of the undocumented `$sort`.',
+    source:
+      'unverified: ServiceM8 documents neither; third-party code sends `$sort`, and `$filter` follows OData, whose ' +
+      'ordering parameter is `$orderby`. Automate sends neither and orders what it lists itself.',
+    choices: {
+      ignored: '`$orderby` is ignored: the records come in stored order (the default)',
+      honoured: '`$orderby` sorts the list as `$sort` does',
+    },
+    default: 'ignored',
+  }),
+  textComparison: assumption({
+    question: 'Whether the comparisons of a `$filter` (`eq`, `ne`, `gt`, `lt`) treat text case-insensitively.',
+    source:
+      'unverified: the docs do not say; ServiceM8 keeps its records in MySQL, whose default collations compare ' +
+      'text case-insensitively, so `email eq' +
+      " 'Ann@x.nz'" +
+      '` very likely finds `ann@x.nz`.',
+    choices: {
+      'case-insensitive': "text compares regardless of case: `eq 'abc'` finds `ABC` (the default)",
+      'case-sensitive': 'text compares exactly, character by character',
+    },
+    default: 'case-insensitive',
+  }),
+  pathSpelling: assumption({
+    question: 'Which spellings of an object name in a REST path ServiceM8 accepts.',
+    source:
+      'ServiceM8 names objects in lower case (`job.json`); its official samples also send `Job.json` and ' +
+      '`Attachment.json`; its SDK description reads one attachment or note at `dboattachment/{uuid}.json` / ' +
+      '`dbonote/{uuid}.json`, its n8n node at `attachment/{uuid}.json`.',
+    choices: {
+      any: 'any case, and `dboattachment` / `dbonote` wherever `attachment` / `note` go (the default)',
+      'sdk-exact':
+        'lower case only; one attachment or note record only at `dboattachment/{uuid}.json` / `dbonote/{uuid}.json`, ' +
+        'their lists and creates only at `attachment.json` / `note.json`',
+      'plain-exact': 'lower case only, and only the plain names: no `dboattachment` or `dbonote` anywhere',
+    },
+    default: 'any',
+  }),
 } as const;
 
 export type AssumptionName = keyof typeof ASSUMPTIONS;
@@ -109,6 +149,31 @@ export function defaultAssumptions(): AssumptionChoices {
   return Object.fromEntries(
     Object.entries(ASSUMPTIONS).map(([name, definition]) => [name, definition.default]),
   ) as AssumptionChoices;
+}
+
+/**
+ * Readings chosen in the environment, `SM8_SIM_ASSUMPTIONS=name=choice,name=choice`, so that a test file can
+ * be run as it stands under another reading. An unknown name or choice throws, naming the known ones.
+ */
+export function assumptionsFromEnvironment(text: string | undefined): Partial<AssumptionChoices> {
+  const chosen: Record<string, string> = {};
+  for (const entry of (text ?? '').split(',')) {
+    if (entry.trim() === '') continue;
+    const [name = '', choice = ''] = entry.split('=').map((part) => part.trim());
+    const definition = (ASSUMPTIONS as Record<string, Assumption<string>>)[name];
+    if (!definition) {
+      throw new Error(
+        `SM8_SIM_ASSUMPTIONS names no assumption "${name}" (known: ${Object.keys(ASSUMPTIONS).join(', ')})`,
+      );
+    }
+    if (!Object.hasOwn(definition.choices, choice)) {
+      throw new Error(
+        `SM8_SIM_ASSUMPTIONS: "${choice}" is not a reading of ${name} (${Object.keys(definition.choices).join(', ')})`,
+      );
+    }
+    chosen[name] = choice;
+  }
+  return chosen as Partial<AssumptionChoices>;
 }
 
 /** Every alternative of one assumption, for tests that must pass under each. */

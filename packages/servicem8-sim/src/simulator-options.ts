@@ -1,4 +1,4 @@
-import { type AssumptionChoices, defaultAssumptions } from './assumptions.ts';
+import { type AssumptionChoices, assumptionsFromEnvironment, defaultAssumptions } from './assumptions.ts';
 import type { FaultInput } from './control/fault-rules.ts';
 import type { SeedData, SeedPreset } from './seed/seed-data.ts';
 import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from './throttle/throttle.ts';
@@ -68,7 +68,10 @@ export type SimulatorOptions = {
   addonTimeoutMs?: number;
   /** Fastify request logging. */
   logger?: boolean;
-  /** Which reading of each undocumented ServiceM8 behaviour to act out (see assumptions.ts). */
+  /**
+   * Which reading of each undocumented ServiceM8 behaviour to act out (see assumptions.ts). Readings
+   * named in `SM8_SIM_ASSUMPTIONS` apply under these: what a test names itself wins.
+   */
   assumptions?: Partial<AssumptionChoices>;
 };
 
@@ -107,7 +110,11 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     name: options.appName ?? 'Automate',
     redirectHosts: options.redirectHosts ?? [],
   };
-  const assumptions = { ...defaultAssumptions(), ...options.assumptions };
+  const assumptions = {
+    ...defaultAssumptions(),
+    ...assumptionsFromEnvironment(process.env.SM8_SIM_ASSUMPTIONS),
+    ...options.assumptions,
+  };
   return {
     seed: options.seed ?? 'demo',
     apps: [

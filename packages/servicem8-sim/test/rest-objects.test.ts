@@ -39,8 +39,8 @@ describe('REST URL patterns', () => {
     expect(await one.json()).toEqual(first);
   });
 
-  it('matches object names case-insensitively and accepts the dbonote / dboattachment aliases', async () => {
-    const { call } = await startSimulator();
+  it('matches object names case-insensitively and accepts the dbonote / dboattachment aliases (pathSpelling: any)', async () => {
+    const { call } = await startSimulator({ assumptions: { pathSpelling: 'any' } });
     expect((await call('/api_1.0/Job.json', { apiKey })).status).toBe(200);
     expect((await call('/api_1.0/JOBACTIVITY.json', { apiKey })).status).toBe(200);
     const note = await call(`/api_1.0/dbonote/${SEED_IDS.notes[0]}.json`, { apiKey });

@@ -25,6 +25,9 @@ export type DatabaseTarget =
    */
   | { kind: 'pglite'; dataDir: string | undefined; snapshot?: Blob; instance?: PGlite };
 
+/** The connections of a PostgreSQL pool: open, idle, queries waiting for one, and its size. */
+export type PoolUse = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   driver: 'pglite' | 'postgres';
   db: Db;
@@ -34,8 +37,13 @@ export type Database = {
   url: string | undefined;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** The connection pool's use (PostgreSQL); undefined on the embedded database, which has one connection. */
+  poolUse(): PoolUse | undefined;
   close(): Promise<void>;
 };
+
+/** Connections one process opens to PostgreSQL for its own queries (pg-boss keeps 5 more of its own). */
+const POOL_SIZE = 10;
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -107,12 +115,13 @@ async function pgliteDatabase(client: PGlite, close: () => Promise<void>): Promi
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolUse: () => undefined,
     close,
   };
 }
 
 async function openPostgres(url: string, logger: Logger | undefined): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'automate' });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, application_name: 'automate' });
   // An idle connection the server ends (a restart, a terminated backend) is reported here; without a
   // listener it would crash the process. The pool replaces the connection on the next query.
   pool.on('error', (error) => logger?.warn({ err: error }, 'an idle database connection was closed by the server'));
@@ -126,6 +135,7 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
     close: () => pool.end(),
   };
 }

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { SpanStatusCode } from '@opentelemetry/api';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
@@ -7,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { redactError } from '../logger.ts';
+import { inSpan, traceContextOf, withTraceContext } from '../observability/tracing.ts';
 import type { JobDefinition } from './job-definition.ts';
 import { createVendorTurns } from './vendor-turns.ts';
 
@@ -148,7 +150,7 @@ export async function createQueue(options: {
   return {
     async send(job, payload, sendOptions = {}) {
       const parsed = job.payload.parse(payload);
-      const data = parsed as object;
+      const data = withTraceContext(parsed as object);
       const { tx, ...rest } = sendOptions;
       const vendorId = job.vendorOf?.(parsed);
       const options = vendorId
@@ -165,7 +167,7 @@ export async function createQueue(options: {
         const parsed = job.payload.parse(payload);
         const vendorId = job.vendorOf?.(parsed);
         return {
-          data: parsed as object,
+          data: withTraceContext(parsed as object),
           ...(startAfter && startAfter > 0 ? { startAfter } : {}),
           ...(vendorId ? { priority: turns.nextPriority(job.name, vendorId), group: { id: vendorId } } : {}),
         };
@@ -276,15 +278,27 @@ export async function createQueue(options: {
   ): Promise<JobResult> {
     const jobLog = log.child({ job: job.name, jobId: received.id });
     const retryCount = received.retryCount ?? 0;
-    try {
-      const payload = job.payload.parse(received.data);
-      const output = await job.handle(payload, { ...context, log: jobLog, jobId: received.id, retryCount });
-      return { id: received.id, status: 'completed', output };
-    } catch (error) {
-      jobLog.warn({ err: error, retryCount }, 'job failed');
-      // pg-boss stores a failed job's output in its job table: never the query values.
-      return { id: received.id, status: 'failed', output: failureOutput(error) };
-    }
+    // A child of the work that queued the job, when that was traced.
+    return inSpan(
+      `job ${job.name}`,
+      { 'automate.job_id': received.id, 'automate.retry_count': retryCount },
+      async (span): Promise<JobResult> => {
+        try {
+          const payload = job.payload.parse(received.data);
+          const output = await job.handle(payload, { ...context, log: jobLog, jobId: received.id, retryCount });
+          return { id: received.id, status: 'completed', output };
+        } catch (error) {
+          jobLog.warn({ err: error, retryCount }, 'job failed');
+          span.setStatus({
+            code: SpanStatusCode.ERROR,
+            message: error instanceof Error ? error.message : String(error),
+          });
+          // pg-boss stores a failed job's output in its job table: never the query values.
+          return { id: received.id, status: 'failed', output: failureOutput(error) };
+        }
+      },
+      traceContextOf(received.data),
+    );
   }
 }
 

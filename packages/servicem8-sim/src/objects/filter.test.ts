@@ -58,4 +58,13 @@ describe('matchesFilter', () => {
   ] as const)('%o → %s', (condition, expected) => {
     expect(matchesFilter(record, [condition])).toBe(expected);
   });
+
+  it.each([
+    [{ field: 'status', operator: 'eq', value: 'work order' }, true],
+    [{ field: 'status', operator: 'ne', value: 'WORK ORDER' }, false],
+    [{ field: 'status', operator: 'gt', value: 'work' }, true],
+    [{ field: 'status', operator: 'eq', value: 'work orders' }, false],
+  ] as const)('regardless of case (textComparison: case-insensitive): %o → %s', (condition, expected) => {
+    expect(matchesFilter(record, [condition], 'fold')).toBe(expected);
+  });
 });

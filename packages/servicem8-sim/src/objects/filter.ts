@@ -80,21 +80,30 @@ export function parseFilter(expression: string, knownField: (field: string) => b
   return { ok: true, conditions };
 }
 
-function compare(actual: unknown, expected: string | number): number {
+/** How text compares: `exact` character by character, `fold` regardless of case (the `textComparison` assumption). */
+export type TextComparison = 'exact' | 'fold';
+
+function compare(actual: unknown, expected: string | number, text: TextComparison): number {
   if (typeof expected === 'number') {
     const number = typeof actual === 'number' ? actual : Number(actual);
     if (actual !== '' && actual !== null && Number.isFinite(number)) return Math.sign(number - expected);
     return String(actual ?? '') < String(expected) ? -1 : 1;
   }
-  const text = String(actual ?? '');
-  if (text === expected) return 0;
-  return text < expected ? -1 : 1;
+  const fold = (value: string) => (text === 'fold' ? value.toLowerCase() : value);
+  const left = fold(String(actual ?? ''));
+  const right = fold(expected);
+  if (left === right) return 0;
+  return left < right ? -1 : 1;
 }
 
 /** True when `record` satisfies every condition. */
-export function matchesFilter(record: Record<string, unknown>, conditions: readonly FilterCondition[]): boolean {
+export function matchesFilter(
+  record: Record<string, unknown>,
+  conditions: readonly FilterCondition[],
+  text: TextComparison = 'exact',
+): boolean {
   return conditions.every((condition) => {
-    const order = compare(record[condition.field], condition.value);
+    const order = compare(record[condition.field], condition.value, text);
     switch (condition.operator) {
       case 'eq':
         return order === 0;

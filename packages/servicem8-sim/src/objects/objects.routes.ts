@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AssumptionChoice } from '../assumptions.ts';
 import { holdsAnyScope } from '../auth/scopes.ts';
 import { bodyFields, stringField } from '../http/body-parsers.ts';
 import { principalOf, warnCall } from '../http/request-state.ts';
@@ -33,6 +34,43 @@ function writeInput(request: FastifyRequest): Record<string, unknown> {
   throw restError(400, 'Send the record as JSON (application/json) or form fields (application/x-www-form-urlencoded)');
 }
 
+/** The query parameters a list reads; any other is noted in the call log (the real API ignores it silently). */
+const LIST_PARAMETERS: ReadonlySet<string> = new Set(['$filter', 'cursor', '$sort', '$top', '$orderby']);
+
+function noteUnknownParameters(request: FastifyRequest, known: ReadonlySet<string>): void {
+  for (const name of Object.keys((request.query as Record<string, unknown> | undefined) ?? {})) {
+    if (!known.has(name)) warnCall(request, `unknown query parameter "${name}" ignored`);
+  }
+}
+
+/**
+ * The object a path's name spells, under the `pathSpelling` reading: `any` takes every case and either
+ * spelling of attachment and note; the exact readings take lower case only, and `sdk-exact` the `dbo`
+ * spelling for one record (never for its bytes), the plain one for lists and creates.
+ */
+function objectOfPath(
+  name: string,
+  target: 'list' | 'record' | 'file',
+  spelling: AssumptionChoice<'pathSpelling'>,
+): ObjectType | undefined {
+  const type = findObjectType(name);
+  if (!type || spelling === 'any') return type;
+  if (name !== type.name && !type.aliases.includes(name)) return undefined;
+  const byAlias = name !== type.name;
+  if (spelling === 'plain-exact' || type.aliases.length === 0) return byAlias ? undefined : type;
+  return byAlias === (target === 'record') ? type : undefined;
+}
+
+/** Sorts by `<field> [asc|desc]` (an unknown field leaves the order as it is). */
+function sortedBy(records: SimRecord[], type: ObjectType, order: string): SimRecord[] {
+  const [field = '', direction = 'asc'] = order.trim().split(/\s+/);
+  if (!hasField(type, field)) return records;
+  const sign = direction.toLowerCase() === 'desc' ? -1 : 1;
+  return [...records].sort((a, b) =>
+    String(a[field]) < String(b[field]) ? -sign : String(a[field]) > String(b[field]) ? sign : 0,
+  );
+}
+
 function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
   return reply.type('application/json').send(JSON.stringify(value));
 }
@@ -40,7 +78,9 @@ function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
 /**
  * GET list: `$filter` (an unreadable one is ignored, as the real API does, and noted in the call log),
  * then with `cursor` a page of up to `pageSize` records and `x-next-cursor`; without `cursor` every
- * record (`$sort` and `$top` are honoured there; they are undocumented).
+ * record (`$sort` and `$top` are honoured there, `$orderby` under the `orderBy` reading `honoured`; all are
+ * undocumented). Text compares as the `textComparison` reading says; a parameter the list does not read
+ * is noted in the call log.
  */
 function listRecords(
   context: SimContext,
@@ -49,7 +89,9 @@ function listRecords(
   type: ObjectType,
 ): FastifyReply {
   const query = request.query as Record<string, unknown>;
-  const layout = context.options.assumptions.formFieldDataLayout;
+  const { assumptions } = context.options;
+  noteUnknownParameters(request, LIST_PARAMETERS);
+  const layout = assumptions.formFieldDataLayout;
   const present = (record: SimRecord) => presentRecord(type.name, layout, record);
   let records: SimRecord[] = context.store.list(type.name as ObjectName);
   const filter = stringField(query, '$filter');
@@ -60,7 +102,8 @@ function listRecords(
   } else if (filter !== undefined) {
     const parsed = parseFilter(filter, (field) => isFilterable(type, field));
     if (parsed.ok) {
-      records = records.filter((record) => matchesFilter(record, parsed.conditions));
+      const text = assumptions.textComparison === 'case-insensitive' ? 'fold' : 'exact';
+      records = records.filter((record) => matchesFilter(record, parsed.conditions, text));
     } else if (context.options.filters.onInvalid === 'reject') {
       throw restError(400, `Invalid $filter: ${parsed.reason}`);
     } else {
@@ -75,15 +118,10 @@ function listRecords(
     return sendJson(reply, page.records.map(present));
   }
   const sort = stringField(query, '$sort');
-  if (sort) {
-    const [field = '', direction = 'asc'] = sort.trim().split(/\s+/);
-    if (hasField(type, field)) {
-      const sign = direction.toLowerCase() === 'desc' ? -1 : 1;
-      records = [...records].sort((a, b) =>
-        String(a[field]) < String(b[field]) ? -sign : String(a[field]) > String(b[field]) ? sign : 0,
-      );
-    }
-  }
+  if (sort) records = sortedBy(records, type, sort);
+  const orderBy = stringField(query, '$orderby');
+  if (orderBy && assumptions.orderBy === 'honoured') records = sortedBy(records, type, orderBy);
+  else if (orderBy) warnCall(request, '$orderby ignored (orderBy: ignored); the records are in stored order');
   const top = Number(stringField(query, '$top'));
   if (Number.isInteger(top) && top > 0) records = records.slice(0, top);
   return sendJson(reply, records.map(present));
@@ -98,8 +136,10 @@ async function handleObjectRequest(
   const match = OBJECT_PATH.exec(path);
   if (!match) throw restError(404, 'Resource not found');
   const [, name = '', uuid, extension] = match;
-  const type = findObjectType(name);
+  const target = extension === 'file' ? 'file' : uuid ? 'record' : 'list';
+  const type = objectOfPath(name, target, context.options.assumptions.pathSpelling);
   if (!type) throw notAuthorised(name);
+  if (target !== 'list' || request.method !== 'GET') noteUnknownParameters(request, new Set());
   const principal = principalOf(request);
   const actor = { staffUuid: principal.staffUuid, appId: principal.appId };
 

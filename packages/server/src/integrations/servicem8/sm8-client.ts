@@ -21,8 +21,18 @@ const PAGE_LIMIT = 200;
 /**
  * One attachment or note record lives at `dboattachment/{uuid}.json` and `dbonote/{uuid}.json` in
  * ServiceM8's API description; their lists and creates stay at `attachment.json` and `note.json`.
+ * ServiceM8's own n8n node reads one at `attachment/{uuid}.json` instead, so an account that refuses
+ * one spelling as an unknown object is asked with the other, and that spelling is kept for its address.
  */
 const SINGLE_RECORD_PATHS: Readonly<Record<string, string>> = { attachment: 'dboattachment', note: 'dbonote' };
+
+/** Per ServiceM8 API address: the record spelling that answered, when it was the plain one. */
+const plainRecordSpelling = new Set<string>();
+
+/** ServiceM8's answer to a path naming no object it knows: 400 "… is not an authorised object type". */
+function isUnknownObject(error: unknown): boolean {
+  return error instanceof Sm8Error && error.status === 400 && /is not an authorised object type/i.test(error.message);
+}
 
 /** A webhook subscription answer: ServiceM8 may answer 200 with `{"success": false, "message"}`. */
 function requireSubscribed(what: string, response: { status: number; text: string }): void {
@@ -49,10 +59,22 @@ export function createSm8Client(options: Sm8ClientOptions) {
       { beforeAttempt: options.takeRateToken, ...(options.onThrottled ? { onThrottled: options.onThrottled } : {}) },
     );
   };
-  const objectUrl = (object: string, uuid?: string) =>
-    uuid
-      ? `${options.apiUrl}/api_1.0/${SINGLE_RECORD_PATHS[object] ?? object}/${encodeURIComponent(uuid)}.json`
-      : `${options.apiUrl}/api_1.0/${object}.json`;
+  const objectUrl = (object: string, uuid?: string) => {
+    if (!uuid) return `${options.apiUrl}/api_1.0/${object}.json`;
+    const spelled = plainRecordSpelling.has(options.apiUrl) ? object : (SINGLE_RECORD_PATHS[object] ?? object);
+    return `${options.apiUrl}/api_1.0/${spelled}/${encodeURIComponent(uuid)}.json`;
+  };
+  /** A request to one record; a note or attachment path refused as an unknown object is sent once more, spelled the other way. */
+  const sendToRecord = async (object: string, uuid: string, request: Omit<Sm8Request, 'url'>) => {
+    try {
+      return await send({ ...request, url: objectUrl(object, uuid) });
+    } catch (error) {
+      if (!(object in SINGLE_RECORD_PATHS) || !isUnknownObject(error)) throw error;
+      if (plainRecordSpelling.has(options.apiUrl)) plainRecordSpelling.delete(options.apiUrl);
+      else plainRecordSpelling.add(options.apiUrl);
+      return send({ ...request, url: objectUrl(object, uuid) });
+    }
+  };
 
   return {
     /** Every record of an object type (following `x-next-cursor`), each parsed with `schema`. */
@@ -79,7 +101,7 @@ export function createSm8Client(options: Sm8ClientOptions) {
     /** One record, or null when ServiceM8 answers 404. */
     async get<T extends z.ZodType>(object: string, uuid: string, schema: T): Promise<z.output<T> | null> {
       try {
-        const response = await send({ method: 'GET', url: objectUrl(object, uuid) });
+        const response = await sendToRecord(object, uuid, { method: 'GET' });
         return schema.parse(JSON.parse(response.text));
       } catch (error) {
         if (error instanceof Sm8Error && error.status === 404) return null;
@@ -97,7 +119,7 @@ export function createSm8Client(options: Sm8ClientOptions) {
 
     /** Changes only the given fields. */
     async update(object: string, uuid: string, fields: Record<string, unknown>): Promise<void> {
-      await send({ method: 'POST', url: objectUrl(object, uuid), json: fields });
+      await sendToRecord(object, uuid, { method: 'POST', json: fields });
     },
 
     /** Uploads (or replaces) the bytes of an attachment record. */

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { inSpan } from '../../observability/tracing.ts';
 
 /** A failed ServiceM8 call. `retryable` ones (429, 5xx, network) were already retried before this is thrown. */
 export class Sm8Error extends Error {
@@ -85,6 +86,8 @@ export function createSm8Http(options: {
   sleep?: (ms: number) => Promise<void>;
   /** The current time in ms, for a `Retry-After` given as an HTTP date. */
   now?: () => number;
+  /** Told how each attempt ended: the answer's status, or undefined when none came (the metrics). */
+  onAttempt?: (status: number | undefined) => void;
 }): Sm8Http {
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const doFetch = options.fetch ?? fetch;
@@ -93,40 +96,57 @@ export function createSm8Http(options: {
   const log = options.log.child({ component: 'servicem8' });
 
   return {
-    async send(request, hooks = {}) {
-      const isRead = request.method === 'GET';
-      for (let attempt = 1; ; attempt++) {
-        await hooks.beforeAttempt?.();
-        const answerTimeoutMs = isRead
-          ? policy.readAnswerTimeoutMs * 3 ** (attempt - 1)
-          : policy.writeAnswerTimeoutMs + Math.ceil((request.raw?.body.byteLength ?? 0) / 100_000) * 1000;
-        let response: Response | undefined;
-        let failure: string;
-        try {
-          response = await fetchWithAnswerTimeout(doFetch, request, answerTimeoutMs, policy.timeoutMs);
-          const text = await response.text();
-          if (response.ok) return { status: response.status, headers: response.headers, text };
-          failure = describeFailure(response.status, text);
-          if (!isRetryable(response.status)) throw new Sm8Error(failure, response.status, false);
-        } catch (error) {
-          if (error instanceof Sm8Error) throw error;
-          failure = `ServiceM8 could not be reached: ${(error as Error).message}`;
-        }
-        const status = response?.status ?? 0;
-        if (attempt >= policy.maxAttempts) throw new Sm8Error(failure, status, true);
-        // A write that failed without a clear "not done" (429) may have been done: sending it again
-        // here could, say, send an email twice. The caller retries later and checks first.
-        if (!isRead && status !== 429) throw new Sm8Error(failure, status, true);
-        const retryAfter = status === 429 ? retryAfterMs(response?.headers.get('retry-after') ?? null, now()) : null;
-        log.warn({ url: request.url, status, attempt }, 'ServiceM8 call failed; retrying');
-        if (status === 429 && hooks.onThrottled) {
-          await hooks.onThrottled(retryAfter === null ? null : Math.min(retryAfter, policy.maxDelayMs));
-        } else {
-          await sleep(Math.min(policy.maxDelayMs, retryAfter ?? backoffDelay(attempt, policy)));
-        }
-      }
+    send(request, hooks = {}) {
+      return inSpan(
+        `servicem8 ${request.method} ${pathPattern(request.url)}`,
+        { 'http.request.method': request.method },
+        () => sendWithRetries(request, hooks),
+      );
     },
   };
+
+  async function sendWithRetries(request: Sm8Request, hooks: Sm8CallHooks): Promise<Sm8Response> {
+    const isRead = request.method === 'GET';
+    for (let attempt = 1; ; attempt++) {
+      await hooks.beforeAttempt?.();
+      const answerTimeoutMs = isRead
+        ? policy.readAnswerTimeoutMs * 3 ** (attempt - 1)
+        : policy.writeAnswerTimeoutMs + Math.ceil((request.raw?.body.byteLength ?? 0) / 100_000) * 1000;
+      let response: Response | undefined;
+      let answered = false;
+      let failure: string;
+      try {
+        response = await fetchWithAnswerTimeout(doFetch, request, answerTimeoutMs, policy.timeoutMs);
+        const text = await response.text();
+        answered = true;
+        options.onAttempt?.(response.status);
+        if (response.ok) return { status: response.status, headers: response.headers, text };
+        failure = describeFailure(response.status, text);
+        if (!isRetryable(response.status)) throw new Sm8Error(failure, response.status, false);
+      } catch (error) {
+        if (error instanceof Sm8Error) throw error;
+        if (!answered) options.onAttempt?.(undefined);
+        failure = `ServiceM8 could not be reached: ${(error as Error).message}`;
+      }
+      const status = response?.status ?? 0;
+      if (attempt >= policy.maxAttempts) throw new Sm8Error(failure, status, true);
+      // A write that failed without a clear "not done" (429) may have been done: sending it again
+      // here could, say, send an email twice. The caller retries later and checks first.
+      if (!isRead && status !== 429) throw new Sm8Error(failure, status, true);
+      const retryAfter = status === 429 ? retryAfterMs(response?.headers.get('retry-after') ?? null, now()) : null;
+      log.warn({ url: request.url, status, attempt }, 'ServiceM8 call failed; retrying');
+      if (status === 429 && hooks.onThrottled) {
+        await hooks.onThrottled(retryAfter === null ? null : Math.min(retryAfter, policy.maxDelayMs));
+      } else {
+        await sleep(Math.min(policy.maxDelayMs, retryAfter ?? backoffDelay(attempt, policy)));
+      }
+    }
+  }
+}
+
+/** A request's path with record ids as `{uuid}`: one span name per endpoint, no ids. */
+function pathPattern(url: string): string {
+  return new URL(url).pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{uuid}');
 }
 
 /**

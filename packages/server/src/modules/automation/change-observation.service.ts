@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { isWatchedObject, type WatchedObject } from '../../engine/events/derive-events.ts';
+import { inSpan } from '../../observability/tracing.ts';
 import { sm8ClientFor, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
 import { type ListedChanges, observeChangesSince } from './reconciliation.service.ts';
 
@@ -29,7 +30,19 @@ const filterIgnoredUntil = new Map<string, number>();
  * that arrived before the last listing started is answered by it. ServiceM8 ignoring the filter (it
  * answers older records) stops the listing, and the delivery reads its records one by one.
  */
-export async function observeChangedObject(
+export function observeChangedObject(
+  deps: Deps,
+  delivery: { vendorId: string; object: string; receivedAt: Date; changedAt?: Date | null },
+): Promise<'listed' | 'covered' | 'record-by-record'> {
+  // A listing is shared: the spans of its calls and matching belong to the delivery that started it.
+  return inSpan(
+    'automation.observe',
+    { 'automate.vendor_id': delivery.vendorId, 'automate.object': delivery.object },
+    () => observeObject(deps, delivery),
+  );
+}
+
+async function observeObject(
   deps: Deps,
   delivery: { vendorId: string; object: string; receivedAt: Date; changedAt?: Date | null },
 ): Promise<'listed' | 'covered' | 'record-by-record'> {

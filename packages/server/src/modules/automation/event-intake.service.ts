@@ -15,6 +15,7 @@ import {
 } from '../../engine/events/derive-events.ts';
 import type { FreshRecord } from '../../engine/records/run-records.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
+import { inSpan } from '../../observability/tracing.ts';
 import { sm8ClientFor, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
 import {
   type EventRow,
@@ -90,7 +91,16 @@ export type SkippedReads = Partial<Record<ReadSkipped, number>>;
  * delivery is about changes it does not name (its layout is unknown, or the record is not in it), so
  * only reading what changed in the account finds them; the caller queues that.
  */
-export async function processDelivery(
+export function processDelivery(
+  deps: Deps,
+  delivery: Delivery,
+): Promise<{ events: number; reconcile: boolean; skipped?: SkippedReads }> {
+  return inSpan('automation.observe', { 'automate.vendor_id': delivery.vendorId }, () =>
+    observeDelivery(deps, delivery),
+  );
+}
+
+async function observeDelivery(
   deps: Deps,
   delivery: Delivery,
 ): Promise<{ events: number; reconcile: boolean; skipped?: SkippedReads }> {

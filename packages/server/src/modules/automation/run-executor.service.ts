@@ -29,6 +29,7 @@ import type { RunRecords } from '../../engine/records/run-records.ts';
 import { formatInZone } from '../../engine/schedule/due-at.ts';
 import { nextBusinessOpening, openingWords } from '../../engine/schedule/quiet-hours.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
+import { inSpan } from '../../observability/tracing.ts';
 import { limitSentence, pausedRunWaitsUntil, planLimitsOf } from '../billing/checkout.service.ts';
 import { templateToSend } from '../email-templates/email-templates.service.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
@@ -80,7 +81,9 @@ export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDe
 export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt): Promise<{ status: string }> {
   const db = deps.database.db;
   // Started in the statement that reads it; one already Running was interrupted and resumes.
-  const run = (await startRun(db, runId, deps.clock.now())) ?? (await findRun(db, runId));
+  const started = await startRun(db, runId, deps.clock.now());
+  if (started) deps.metrics.runsStarted.inc();
+  const run = started ?? (await findRun(db, runId));
   if (!run) return { status: 'missing' };
   if (run.status !== 'Running') return { status: run.status };
 
@@ -94,6 +97,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
   ) => {
     const outcome = { status, reason, sm8Calls: calls.take(), at: deps.clock.now(), failureCause };
     await finishRun(db, runId, outcome, stepLog.take());
+    deps.metrics.runsFinished.inc({ status });
     return { status };
   };
 
@@ -215,7 +219,9 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       }
       const earlierSteps = steps.filter((step) => step.kind === 'Action' && step.actionId === action.id).length;
       const actionEnv = { ...env, newUuid: planUuids(run, action.id, earlierSteps) };
-      const outcome = await performAction(deps, run, action, { env: actionEnv, stepLog, previous, position });
+      const outcome = await inSpan(`automation.action ${action.type}`, { 'automate.run_id': run.id }, () =>
+        performAction(deps, run, action, { env: actionEnv, stepLog, previous, position }),
+      );
       if (!previous) position++;
       if (outcome.uncertain) uncertain.push(`${actionLabel(action.type)}: ${outcome.message}`);
       if (outcome.failed) {

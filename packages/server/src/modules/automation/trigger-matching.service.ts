@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
 import { type FreshRecord, text } from '../../engine/records/run-records.ts';
 import { dueAt, formatInZone } from '../../engine/schedule/due-at.ts';
+import { inSpan } from '../../observability/tracing.ts';
 import { type Sm8Connection, sm8ClientFor, sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { enabledTriggersFor } from '../triggers/trigger-lookups.service.ts';
 import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
@@ -52,7 +53,19 @@ function matchEvent(
  * `matchEvent` for many events of one vendor (an observation's): the vendor and its triggers are read
  * once, and the runs of every event are stored in one transaction.
  */
-export async function matchEvents(
+export function matchEvents(
+  deps: Deps,
+  observed: ReadonlyArray<{ event: EventRow; fresh: readonly FreshRecord[] }>,
+  connection?: Sm8Connection,
+): Promise<{ runs: number }> {
+  return inSpan('automation.match', { 'automate.events': observed.length }, async (span) => {
+    const matched = await matchObservedEvents(deps, observed, connection);
+    span.setAttribute('automate.runs', matched.runs);
+    return matched;
+  });
+}
+
+async function matchObservedEvents(
   deps: Deps,
   observed: ReadonlyArray<{ event: EventRow; fresh: readonly FreshRecord[] }>,
   connection?: Sm8Connection,

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { claimStripeEvent } from './billing.repository.ts';
 import { mirrorStripeInvoice } from './invoices.service.ts';
-import { applyForCustomer, refreshSubscription, syncSubscription } from './subscription-sync.service.ts';
+import { applyForCustomer, refreshSubscription, retrieveKnown, syncSubscription } from './subscription-sync.service.ts';
 
 /** How old a signed event may be: Stripe's own default, which refuses replays of old deliveries. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -29,7 +29,9 @@ function subscriptionOf(event: Stripe.Event): { subscriptionId: string; customer
  * (a changed body, another secret or a timestamp older than 300 s: 400, nothing changes). Each event
  * id is acted on once. The subscription it names is read again from Stripe instead of trusting the
  * payload, so deliveries out of order or repeated end in Stripe's current state; an invoice event
- * also mirrors the invoice, read from Stripe the same way.
+ * also mirrors the invoice, read from Stripe the same way. An event about a customer, subscription or
+ * invoice that is not ours (Stripe does not know it, or it is no vendor's) answers 200 `not-ours`:
+ * Stripe would send any other answer again for days.
  */
 export async function receiveStripeEvent(
   deps: Deps,
@@ -66,8 +68,10 @@ export async function receiveStripeEvent(
       customerId,
       { id: event.id, type: event.type },
       async (tx, vendorId) => {
-        await mirrorStripeInvoice(tx, vendorId, await stripe.invoices.retrieve(invoiceId), deps.clock.now());
-        if (ref) await refreshSubscription(tx, deps, vendorId, ref.subscriptionId);
+        const invoice = await retrieveKnown(() => stripe.invoices.retrieve(invoiceId));
+        if (invoice) await mirrorStripeInvoice(tx, vendorId, invoice, deps.clock.now());
+        const subscription = ref ? await refreshSubscription(tx, deps, vendorId, ref.subscriptionId) : 'not-ours';
+        return invoice || subscription === 'applied' ? 'applied' : 'not-ours';
       },
     );
     return { eventId: event.id, outcome };

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { queueSystemEmail } from '../mail/mail.service.ts';
@@ -25,21 +25,32 @@ export type EventOutcome = 'applied' | 'duplicate' | 'not-ours';
  * Applies what Stripe says about one of its customers. The vendor's billing row is locked for the
  * whole of it, so two events of one vendor are applied one after the other (each reading Stripe after
  * the other's write). With `event`, the event is recorded as handled in the same transaction; an event
- * handled before changes nothing and Stripe is not asked. A customer that is not a vendor's is ignored.
+ * handled before changes nothing and Stripe is not asked. A customer that is not a vendor's is ignored,
+ * and so is an event whose subscription or invoice Stripe does not know (`apply` answers `not-ours`):
+ * either is handled, so Stripe stops sending it.
  */
 export async function applyForCustomer(
   deps: Deps,
   customerId: string,
   event: { id: string; type: string } | undefined,
-  apply: (tx: Db, vendorId: string) => Promise<void>,
+  apply: (tx: Db, vendorId: string) => Promise<'applied' | 'not-ours'>,
 ): Promise<EventOutcome> {
   return deps.database.db.transaction(async (tx) => {
     const customer = await findBillingCustomerByStripeId(tx, customerId, { lock: true });
     if (event && !(await claimStripeEvent(tx, { ...event, receivedAt: deps.clock.now() }))) return 'duplicate';
     if (!customer) return 'not-ours';
-    await apply(tx, customer.vendorId);
-    return 'applied';
+    return apply(tx, customer.vendorId);
   });
+}
+
+/** What Stripe answers for an object, or undefined when Stripe has no such object (404 `resource_missing`). */
+export async function retrieveKnown<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -56,10 +67,18 @@ export function syncSubscription(
   );
 }
 
-/** Inside `applyForCustomer`: the subscription read from Stripe and stored. */
-export async function refreshSubscription(tx: Db, deps: Deps, vendorId: string, subscriptionId: string): Promise<void> {
-  const subscription = await requireBilling(deps).stripe.subscriptions.retrieve(subscriptionId);
+/** Inside `applyForCustomer`: the subscription read from Stripe and stored; `not-ours` when Stripe does not know it. */
+export async function refreshSubscription(
+  tx: Db,
+  deps: Deps,
+  vendorId: string,
+  subscriptionId: string,
+): Promise<'applied' | 'not-ours'> {
+  const stripe = requireBilling(deps).stripe;
+  const subscription = await retrieveKnown(() => stripe.subscriptions.retrieve(subscriptionId));
+  if (!subscription) return 'not-ours';
   await storeSubscription(tx, deps, vendorId, subscription);
+  return 'applied';
 }
 
 async function storeSubscription(

@@ -177,11 +177,11 @@ async function waitForRateToken(deps: Deps, accountUuid: string): Promise<void> 
     const take = await takeRateToken(db, accountUuid, deps.clock.now(), deps.servicem8.rateLimits);
     const waited = deps.clock.now().getTime() - started;
     if (take.granted) {
-      if (refused) await recordThrottledWait(db, accountUuid, waited);
+      if (refused) await recordWait(deps, accountUuid, waited);
       return;
     }
     if (waited + take.retryAfterMs > deps.servicem8.maxRateWaitMs) {
-      if (refused) await recordThrottledWait(db, accountUuid, waited);
+      if (refused) await recordWait(deps, accountUuid, waited);
       throw new Sm8Error(
         take.reason === 'day'
           ? 'The ServiceM8 daily request limit for this account is used up; the work resumes when it resets.'
@@ -192,6 +192,12 @@ async function waitForRateToken(deps: Deps, accountUuid: string): Promise<void> 
     }
     await deps.clock.sleep(Math.max(20, take.retryAfterMs));
   }
+}
+
+/** A wait for the allowance: into the account's throttled time of the day and this process's metrics. */
+async function recordWait(deps: Deps, accountUuid: string, waitedMs: number): Promise<void> {
+  deps.metrics.sm8RateLimitWait.inc(Math.max(0, waitedMs) / 1000);
+  await recordThrottledWait(deps.database.db, accountUuid, waitedMs);
 }
 
 /** The vendors whose ServiceM8 connection works (none waiting for an Admin to connect again). */

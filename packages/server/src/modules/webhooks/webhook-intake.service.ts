@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { isDatabaseUnavailable } from '../../db/database-errors.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { inSpan, withTraceContext } from '../../observability/tracing.ts';
 import { isWebhookSecret, webhookSecretSha256 } from '../servicem8/webhook-secrets.ts';
 import { challengeOf, decodeBody, readDelivery, topicOf } from './parse-delivery.ts';
 import { processDeliveryJob } from './webhooks.jobs.ts';
@@ -73,7 +74,10 @@ export async function receiveCallback(
     if (caller.unverifiedSecretSha256) throw unavailable();
     return { challenge };
   }
-  return { delivery: await acceptDelivery(deps, caller, body, { contentType }) };
+  const delivery = await inSpan('servicem8.delivery', { 'automate.vendor_id': caller.vendorId }, () =>
+    acceptDelivery(deps, caller, body, { contentType }),
+  );
+  return { delivery };
 }
 
 function unavailable(): AppError {
@@ -175,7 +179,7 @@ export async function storeDelivery(
     },
     {
       definition: processDeliveryJob,
-      payload: jobPayload,
+      payload: withTraceContext(jobPayload),
       groupId: processDeliveryJob.vendorOf?.(jobPayload),
       priority: deps.queue.priorityFor(processDeliveryJob, vendorId),
     },
