@@ -62,7 +62,10 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/Accounting/invoice/:id/pdf',
       {
-        config: { access: access.signedIn },
+        config: {
+          access: access.signedIn,
+          document: { file: { mediaTypes: ['application/pdf'], description: 'The invoice as a PDF (an attachment).' } },
+        },
         schema: { tags, summary: 'An invoice as a PDF', description: readers, params: InvoiceParams },
       },
       async (request, reply) => {

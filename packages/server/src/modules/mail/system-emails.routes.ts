@@ -49,7 +49,7 @@ export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/Admin/emails',
       {
-        config,
+        config: { ...config, document: { errors: ['CONFLICT'] } },
         schema: {
           tags,
           summary: 'Create an email template',
@@ -92,7 +92,7 @@ export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/Admin/emails/:id',
       {
-        config,
+        config: { ...config, document: { errors: ['CONFLICT'] } },
         schema: {
           tags,
           summary: 'Change an email template',

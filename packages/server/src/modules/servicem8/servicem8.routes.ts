@@ -57,6 +57,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
     vendorRoute(app, {
       method: 'DELETE',
       url: '/Vendor/:id/servicem8',
+      document: { errors: ['CONFLICT'] },
       access: access.vendorAdmin('id'),
       tags,
       summary: 'Disconnect ServiceM8',
