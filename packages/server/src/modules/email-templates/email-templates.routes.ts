@@ -93,6 +93,7 @@ function registerDelete(scope: App, deps: Deps, findTemplateUser: FindTemplateUs
     ...forAdmins,
     method: 'DELETE',
     url: '/Vendor/:id/email/templates/:templateId',
+    document: { errors: ['CONFLICT'] },
     summary: 'Delete an email template',
     description:
       'Any request body is ignored. Refused (409) while a trigger sends the template: choose another template there first.',

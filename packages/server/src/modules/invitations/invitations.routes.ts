@@ -30,7 +30,7 @@ export function invitationRoutes(deps: Deps): FastifyPluginAsyncZod {
       ...forAdmins,
       method: 'POST',
       url: '/Vendor/:id/users',
-      document: { errors: ['CONFLICT'] },
+      document: { errors: ['CONFLICT', 'RATE_LIMITED'] },
       summary: 'Invite someone to the vendor by email',
       description:
         'Emails an invitation; nobody joins until they accept it. The answer is the same whether or not the ' +
