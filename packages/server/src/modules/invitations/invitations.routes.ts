@@ -87,6 +87,7 @@ export function invitationRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: {
           access: access.public,
           rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
+          document: { errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT'] },
         },
         schema: {
           tags,

@@ -111,7 +111,7 @@ export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.delete(
       '/Admin/emails/:id',
       {
-        config,
+        config: { ...config, document: { errors: ['CONFLICT'] } },
         schema: {
           tags,
           summary: 'Delete an email template (not one the platform sends)',

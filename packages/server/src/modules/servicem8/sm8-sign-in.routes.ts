@@ -191,7 +191,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       ...signIn,
       method: 'GET',
       url: '/Auth/servicem8/tokenlogin',
-      document: { errors: ['UNAUTHENTICATED'] },
+      document: { errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'] },
       access: access.public,
       summary: 'Sign in from inside ServiceM8 with an add-on event token',
       description:
@@ -253,7 +253,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       ...rateLimited,
       method: 'POST',
       url: '/Auth/servicem8/addon/code',
-      document: { errors: ['UNAUTHENTICATED'] },
+      document: { errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'] },
       summary: 'Sign in with the one-time code of the ServiceM8 add-on window',
       description:
         'The code works once, within ' +
