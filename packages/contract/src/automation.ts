@@ -100,25 +100,27 @@ export type DryRunConditionResult =
       reason: string;
       items: DryRunConditionResult[];
     };
-export const DryRunConditionResult: z.ZodType<DryRunConditionResult> = z.lazy(() =>
-  z.union([
-    z.object({
-      kind: z.literal('condition'),
-      where: z.string(),
-      type: z.string(),
-      result: z.boolean(),
-      reason: z.string(),
-    }),
-    z.object({
-      kind: z.literal('group'),
-      where: z.string(),
-      combiner: z.enum(['And', 'Or']),
-      result: z.boolean(),
-      reason: z.string(),
-      items: z.array(DryRunConditionResult),
-    }),
-  ]),
-);
+export const DryRunConditionResult: z.ZodType<DryRunConditionResult> = z
+  .lazy(() =>
+    z.union([
+      z.object({
+        kind: z.literal('condition'),
+        where: z.string(),
+        type: z.string(),
+        result: z.boolean(),
+        reason: z.string(),
+      }),
+      z.object({
+        kind: z.literal('group'),
+        where: z.string(),
+        combiner: z.enum(['And', 'Or']),
+        result: z.boolean(),
+        reason: z.string(),
+        items: z.array(DryRunConditionResult),
+      }),
+    ]),
+  )
+  .register(z.globalRegistry, { id: 'DryRunConditionResult' });
 
 export const DryRunRequest = z
   .object({

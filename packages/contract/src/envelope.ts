@@ -7,19 +7,21 @@ import { UnresolvedReference } from './unresolved-references.ts';
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-export const ErrorBody = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  code: ErrorCode,
-  /** Field path → problems with that field, for validation failures. */
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  /** Quoted in 5xx answers so support can find the log lines. */
-  requestId: z.string().optional(),
-  /** Set on a refused sign-in while the account is locked after repeated failures. */
-  lockedOut: z.boolean().optional(),
-  /** Set on a refused template copy: the records the vendor's ServiceM8 account lacks. */
-  unresolved: z.array(UnresolvedReference).optional(),
-});
+export const ErrorBody = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    code: ErrorCode,
+    /** Field path → problems with that field, for validation failures. */
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    /** Quoted in 5xx answers so support can find the log lines. */
+    requestId: z.string().optional(),
+    /** Set on a refused sign-in while the account is locked after repeated failures. */
+    lockedOut: z.boolean().optional(),
+    /** Set on a refused template copy: the records the vendor's ServiceM8 account lacks. */
+    unresolved: z.array(UnresolvedReference).optional(),
+  })
+  .register(z.globalRegistry, { id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export function successEnvelope<T extends z.ZodType>(data: T) {

@@ -32,7 +32,7 @@ export const TEMPLATE_LIMITS = { titleMax: 100, descriptionMax: 1000, onboarding
  * them: the same types as `TriggerDefinition`, with a name where a trigger has a uuid. Built here, where
  * templates are read, not beside `TriggerDefinition`: the editor and the run log need only that one.
  */
-export const NamedTriggerDefinition = definitionSchemas(sm8Name).TriggerDefinition;
+export const NamedTriggerDefinition = definitionSchemas(sm8Name, 'Named').TriggerDefinition;
 
 /**
  * A template's definition: the trigger definition with records by name, keeping its event's rules. It

@@ -219,7 +219,11 @@ export type TriggerDelay = z.infer<typeof TriggerDelay>;
  * The schemas of a definition whose ServiceM8 records are written as `reference` says: triggers by
  * uuid, templates by name. Everything else (types, texts, limits, messages) is the same for both.
  */
-export function definitionSchemas(reference: RecordReference) {
+/**
+ * `name` prefixes the names of the recursive schemas (a group holds groups), which the OpenAPI
+ * document can only give as named components that refer to themselves.
+ */
+export function definitionSchemas(reference: RecordReference, name = '') {
   // A form field is named together with the form it belongs to.
   const formFieldParams = {
     formUuid: reference('Form', 'a form'),
@@ -317,6 +321,7 @@ export function definitionSchemas(reference: RecordReference) {
   const ConditionItem = z.discriminatedUnion('type', [...conditionOptions, ConditionGroup], {
     error: unknownCondition,
   });
+  z.globalRegistry.add(ConditionGroup, { id: `${name}ConditionGroup` });
 
   const actionOptions = [
     action('Job_AddBadge', badgeParams),

@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie, { secret: Buffer.from(deps.keys.cookieSigningKey) });
   registerErrorHandling(app);
   registerInputGuards(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { publicUrl: deps.config.publicUrl, supportEmail: deps.config.supportEmail });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access } from './access.ts';
 import type { App } from './app-type.ts';
+import type { RouteDocument } from './openapi.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,6 +36,8 @@ export type AnswerRoute<Params, Query, Body, Data extends z.ZodType> = {
   bodyLimit?: number;
   /** A GET that changes something (the product's paths have a few): the audit log records it as a change. */
   changesState?: true;
+  /** What the OpenAPI document says beyond the schemas, access and limits: failures its services answer, an upload. */
+  document?: RouteDocument;
   tags: readonly string[];
   summary: string;
   description?: string;
@@ -63,6 +66,7 @@ export function answerRoute<
     rateLimit,
     bodyLimit,
     changesState,
+    document,
     data,
     status = 200,
     message,
@@ -74,7 +78,12 @@ export function answerRoute<
     method,
     url,
     ...(bodyLimit === undefined ? {} : { bodyLimit }),
-    config: { access, ...(rateLimit === undefined ? {} : { rateLimit }), ...(changesState ? { changesState } : {}) },
+    config: {
+      access,
+      ...(rateLimit === undefined ? {} : { rateLimit }),
+      ...(changesState ? { changesState } : {}),
+      ...(document ? { document } : {}),
+    },
     schema,
     handler: async (request, reply) => {
       const answered = await answer(request as AnswerRequest<Params, Query, Body>);

@@ -12,6 +12,7 @@ import { createLogger } from '../../src/logger.ts';
 import type { SpoolWrite } from '../../src/modules/webhooks/delivery-spool.ts';
 import { type Role, type Services, startServices } from '../../src/services.ts';
 import { type ReservedPort, reservePort } from './free-port.ts';
+import { checkAnswersAgainstDocument } from './openapi-conformance.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /**
@@ -174,6 +175,8 @@ export async function startTestServices(
     ...(options.spoolWrite ? { spoolWrite: options.spoolWrite } : {}),
   });
   if (!services.app) throw new Error('startTestServices needs a role that serves HTTP.');
+  // Every answer a test gets through `inject` must be one the OpenAPI document describes.
+  checkAnswersAgainstDocument(services.app);
   if (reserved) {
     await reserved.release();
     await services.app.listen({ port: reserved.port, host: '127.0.0.1' });

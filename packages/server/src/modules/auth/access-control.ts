@@ -31,11 +31,7 @@ export function registerAccessControl(api: App, deps: Deps): void {
     if (!rule) throw new Error(`${route.method} ${route.url} must declare config.access (who may call it).`);
     const schema = route.schema ?? {};
     const who = `**Who may call:** ${describeAccess(rule)}`;
-    route.schema = {
-      ...schema,
-      description: schema.description ? `${schema.description}\n\n${who}` : who,
-      ...(rule.kind === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
-    };
+    route.schema = { ...schema, description: schema.description ? `${schema.description}\n\n${who}` : who };
   });
 
   api.addHook('onRequest', async (request) => {

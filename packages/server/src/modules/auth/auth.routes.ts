@@ -36,7 +36,10 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/Auth/login',
       {
-        config,
+        config: {
+          ...config,
+          document: { errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'FORBIDDEN', 'ACCOUNT_LOCKED'] },
+        },
         schema: {
           tags,
           summary: 'Sign in with email and password',

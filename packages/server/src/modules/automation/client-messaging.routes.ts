@@ -24,6 +24,7 @@ export function clientMessagingRoutes(deps: Deps): FastifyPluginAsyncZod {
     answerRoute(app, {
       method: 'GET',
       url: '/Public/unsubscribe',
+      document: { errors: ['NOT_FOUND'] },
       access: access.public,
       tags: ['Public'],
       summary: 'What the unsubscribe page of an automated email shows',
@@ -41,6 +42,7 @@ export function clientMessagingRoutes(deps: Deps): FastifyPluginAsyncZod {
       answerRoute(scope, {
         method: 'POST',
         url: '/Public/unsubscribe',
+        document: { errors: ['NOT_FOUND'] },
         access: access.public,
         tags: ['Public'],
         summary: 'Unsubscribe from a business’s automated messages',

@@ -103,6 +103,7 @@ export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
       ...triggerRoute,
       method: 'GET',
       url: `${base}/runs/:runId/cancel`,
+      document: { errors: ['CONFLICT'] },
       changesState: true,
       summary: 'Cancel a scheduled run',
       description: 'Only a run that has not started (Scheduled) can be cancelled; otherwise 409 says why not.',
@@ -116,6 +117,7 @@ export function triggerRunRoutes(deps: Deps): FastifyPluginAsyncZod {
       ...triggerRoute,
       method: 'POST',
       url: `${base}/runs/:runId/retry`,
+      document: { errors: ['CONFLICT'] },
       summary: 'Retry a failed run',
       description:
         'Runs it again now: the steps that failed are attempted anew, the ones that succeeded are not repeated. Only a Failed run can be retried; otherwise 409 says why not.',

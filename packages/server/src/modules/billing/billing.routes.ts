@@ -30,6 +30,7 @@ export function billingRoutes(deps: Deps, { countUsage }: { countUsage: UsageCou
     answerRoute(app, {
       method: 'POST',
       url: '/Accounting/product/subscription/create',
+      document: { errors: ['SERVICE_UNAVAILABLE'] },
       access: access.superAdmin,
       tags,
       summary: 'Create a subscription plan',
@@ -44,6 +45,7 @@ export function billingRoutes(deps: Deps, { countUsage }: { countUsage: UsageCou
     answerRoute(app, {
       method: 'POST',
       url: '/Accounting/product/subscription/update',
+      document: { errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'] },
       access: access.superAdmin,
       tags,
       summary: 'Change a subscription plan',
@@ -58,6 +60,7 @@ export function billingRoutes(deps: Deps, { countUsage }: { countUsage: UsageCou
     answerRoute(app, {
       method: 'DELETE',
       url: '/Accounting/product/subscription/:id/delete',
+      document: { errors: ['CONFLICT', 'SERVICE_UNAVAILABLE'] },
       access: access.superAdmin,
       tags,
       summary: 'Archive a subscription plan',
@@ -93,6 +96,7 @@ export function billingRoutes(deps: Deps, { countUsage }: { countUsage: UsageCou
     vendorRoute(app, {
       method: 'GET',
       url: '/Accounting/checkout/:id',
+      document: { errors: ['CONFLICT', 'SERVICE_UNAVAILABLE'] },
       access: access.currentVendorAdmin,
       changesState: true,
       tags,
@@ -121,6 +125,7 @@ export function billingRoutes(deps: Deps, { countUsage }: { countUsage: UsageCou
     vendorRoute(app, {
       method: 'GET',
       url: '/Accounting/subscription/:id/cancel',
+      document: { errors: ['CONFLICT', 'SERVICE_UNAVAILABLE'] },
       access: access.currentVendorAdmin,
       changesState: true,
       tags,
@@ -135,6 +140,7 @@ export function billingRoutes(deps: Deps, { countUsage }: { countUsage: UsageCou
     vendorRoute(app, {
       method: 'GET',
       url: '/Accounting/subscription/:id/resume',
+      document: { errors: ['CONFLICT', 'SERVICE_UNAVAILABLE'] },
       access: access.currentVendorAdmin,
       changesState: true,
       tags,

@@ -20,6 +20,7 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
     answerRoute(app, {
       method: 'POST',
       url: '/Accounting/invoice/create',
+      document: { errors: ['NOT_FOUND'] },
       access: access.superAdmin,
       tags,
       summary: 'Write an invoice to a vendor',
@@ -34,6 +35,7 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
     answerRoute(app, {
       method: 'GET',
       url: '/Accounting/invoice/fetch/:id',
+      document: { errors: ['FORBIDDEN'] },
       access: access.signedIn,
       tags,
       summary: 'Read an invoice',
@@ -46,6 +48,7 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
     answerRoute(app, {
       method: 'POST',
       url: '/Accounting/invoice/:id/status',
+      document: { errors: ['CONFLICT'] },
       access: access.superAdmin,
       tags,
       summary: "Change a manual invoice's status",
@@ -62,7 +65,13 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/Accounting/invoice/:id/pdf',
       {
-        config: { access: access.signedIn },
+        config: {
+          access: access.signedIn,
+          document: {
+            file: { mediaTypes: ['application/pdf'], description: 'The invoice as a PDF (an attachment).' },
+            errors: ['FORBIDDEN'],
+          },
+        },
         schema: { tags, summary: 'An invoice as a PDF', description: readers, params: InvoiceParams },
       },
       async (request, reply) => {

@@ -95,7 +95,7 @@ function registerResource(app: App, deps: Deps, resource: ContentResource): void
   app.post(
     base,
     {
-      config: editors,
+      config: { ...editors, document: { errors: ['CONFLICT'] } },
       schema: {
         tags,
         summary: `Create a ${resource.noun}`,
@@ -111,7 +111,7 @@ function registerResource(app: App, deps: Deps, resource: ContentResource): void
   app.post(
     `${base}/:id`,
     {
-      config: editors,
+      config: { ...editors, document: { errors: ['CONFLICT'] } },
       schema: {
         tags,
         summary: `Change a ${resource.noun}`,
@@ -145,7 +145,10 @@ function registerResource(app: App, deps: Deps, resource: ContentResource): void
   app.post(
     `${base}/:id/image`,
     {
-      config: editors,
+      config: {
+        ...editors,
+        document: { upload: { field: 'file', description: 'The image, in a field named `file`.' } },
+      },
       schema: {
         tags,
         summary: `Upload an image for a ${resource.noun}`,
@@ -258,7 +261,12 @@ export function contentRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/Content/images/:name',
       {
-        config: readers,
+        config: {
+          ...readers,
+          document: {
+            file: { mediaTypes: Object.values(CONTENT_TYPE_BY_EXTENSION), description: 'The image, as uploaded.' },
+          },
+        },
         schema: { tags: ['Content'], summary: 'An uploaded content image', params: z.object({ name: z.string() }) },
       },
       async (request, reply) => {

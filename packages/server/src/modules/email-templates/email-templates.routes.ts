@@ -54,6 +54,7 @@ export function emailTemplateRoutes(
       ...forAdmins,
       method: 'POST',
       url: '/Vendor/:id/email/templates',
+      document: { errors: ['CONFLICT'] },
       summary: 'Create an email template',
       description: textRules,
       body: EmailTemplateInput,
@@ -67,6 +68,7 @@ export function emailTemplateRoutes(
       ...forAdmins,
       method: 'POST',
       url: '/Vendor/:id/email/templates/:templateId',
+      document: { errors: ['CONFLICT'] },
       summary: 'Change an email template',
       description: textRules,
       params: TemplateParams,
@@ -91,6 +93,7 @@ function registerDelete(scope: App, deps: Deps, findTemplateUser: FindTemplateUs
     ...forAdmins,
     method: 'DELETE',
     url: '/Vendor/:id/email/templates/:templateId',
+    document: { errors: ['CONFLICT'] },
     summary: 'Delete an email template',
     description:
       'Any request body is ignored. Refused (409) while a trigger sends the template: choose another template there first.',

@@ -30,6 +30,7 @@ export function invitationRoutes(deps: Deps): FastifyPluginAsyncZod {
       ...forAdmins,
       method: 'POST',
       url: '/Vendor/:id/users',
+      document: { errors: ['CONFLICT', 'RATE_LIMITED'] },
       summary: 'Invite someone to the vendor by email',
       description:
         'Emails an invitation; nobody joins until they accept it. The answer is the same whether or not the ' +
@@ -86,6 +87,7 @@ export function invitationRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: {
           access: access.public,
           rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
+          document: { errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT'] },
         },
         schema: {
           tags,

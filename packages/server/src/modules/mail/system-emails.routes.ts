@@ -49,7 +49,7 @@ export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/Admin/emails',
       {
-        config,
+        config: { ...config, document: { errors: ['CONFLICT'] } },
         schema: {
           tags,
           summary: 'Create an email template',
@@ -92,7 +92,7 @@ export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/Admin/emails/:id',
       {
-        config,
+        config: { ...config, document: { errors: ['CONFLICT'] } },
         schema: {
           tags,
           summary: 'Change an email template',
@@ -111,7 +111,7 @@ export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.delete(
       '/Admin/emails/:id',
       {
-        config,
+        config: { ...config, document: { errors: ['CONFLICT'] } },
         schema: {
           tags,
           summary: 'Delete an email template (not one the platform sends)',

@@ -27,6 +27,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
     vendorRoute(app, {
       method: 'GET',
       url: '/Vendor/:id/sync',
+      document: { errors: ['CONFLICT'] },
       access: access.vendorAdmin('id'),
       changesState: true,
       tags,
@@ -41,6 +42,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
     vendorRoute(app, {
       method: 'POST',
       url: '/Vendor/:id/servicem8/webhooks/check',
+      document: { errors: ['CONFLICT'] },
       access: access.vendorAdmin('id'),
       tags,
       summary: 'Check the ServiceM8 webhooks now',
@@ -57,6 +59,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
     vendorRoute(app, {
       method: 'DELETE',
       url: '/Vendor/:id/servicem8',
+      document: { errors: ['CONFLICT'] },
       access: access.vendorAdmin('id'),
       tags,
       summary: 'Disconnect ServiceM8',
@@ -73,6 +76,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
     vendorRoute(app, {
       method: 'GET',
       url: '/Vendor/:id/servicem8/reference',
+      document: { errors: ['CONFLICT'] },
       access: access.vendorMember('id'),
       tags,
       summary: 'The vendor’s ServiceM8 reference data, as last synced (for pickers)',
@@ -85,6 +89,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
     vendorRoute(app, {
       method: 'GET',
       url: '/Vendor/:id/servicem8/jobs',
+      document: { errors: ['CONFLICT'] },
       access: access.vendorMember('id'),
       tags,
       summary: 'Find jobs in ServiceM8 by number, client, address or description',
@@ -98,6 +103,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
     vendorRoute(app, {
       method: 'GET',
       url: '/Vendor/:id/servicem8/clients',
+      document: { errors: ['CONFLICT'] },
       access: access.vendorMember('id'),
       tags,
       summary: 'Find clients in ServiceM8 by name or address',
@@ -111,6 +117,7 @@ export function servicem8Routes(deps: Deps): FastifyPluginAsyncZod {
     vendorRoute(app, {
       method: 'GET',
       url: '/Vendor/:id/servicem8/form-responses',
+      document: { errors: ['CONFLICT'] },
       access: access.vendorMember('id'),
       tags,
       summary: 'Find submitted forms in ServiceM8 by the form’s name, job number or client',

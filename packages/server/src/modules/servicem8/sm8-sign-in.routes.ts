@@ -71,7 +71,10 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/Auth/login/servicem8',
       {
-        config: rateLimited,
+        config: {
+          ...rateLimited,
+          document: { redirect: "To ServiceM8's consent page (or the sign-in page, with why)." },
+        },
         schema: {
           tags,
           summary: 'Start signing in with ServiceM8 (redirects to its consent page)',
@@ -102,7 +105,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/Auth/servicem8/callback',
       {
-        config: { access: access.public },
+        config: { access: access.public, document: { redirect: 'To `/sm8/activate`, with `error=…` when refused.' } },
         schema: {
           tags,
           summary: 'Where ServiceM8 returns after consent (redirects to /sm8/activate)',
@@ -139,6 +142,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
     answerRoute(app, {
       method: 'GET',
       url: '/Auth/servicem8/vendors',
+      document: { errors: ['NOT_FOUND'] },
       access: access.public,
       tags,
       summary: 'The ServiceM8 account of a pending sign-in, to choose how to activate it',
@@ -153,6 +157,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       tags,
       method: 'POST',
       url: '/Auth/servicem8/complete',
+      document: { errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT', 'SERVICE_UNAVAILABLE'] },
       summary: 'Activate the ServiceM8 account the browser authorised',
       description:
         'Consent proves only that this browser can authorise the account, so this never signs anyone in or changes ' +
@@ -172,6 +177,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       tags,
       method: 'POST',
       url: '/Auth/servicem8/business/confirm',
+      document: { errors: ['UNAUTHENTICATED', 'CONFLICT'] },
       summary: 'Confirm the owner of a new business asked for with ServiceM8, which creates it',
       description:
         'The emailed link’s token proves the address: the business is created and connected with them as its ' +
@@ -185,6 +191,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       ...signIn,
       method: 'GET',
       url: '/Auth/servicem8/tokenlogin',
+      document: { errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'] },
       access: access.public,
       summary: 'Sign in from inside ServiceM8 with an add-on event token',
       description:
@@ -246,6 +253,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       ...rateLimited,
       method: 'POST',
       url: '/Auth/servicem8/addon/code',
+      document: { errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'] },
       summary: 'Sign in with the one-time code of the ServiceM8 add-on window',
       description:
         'The code works once, within ' +
@@ -259,6 +267,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
     answerRoute(app, {
       method: 'GET',
       url: '/Auth/servicem8/link',
+      document: { errors: ['NOT_FOUND'] },
       access: access.public,
       tags,
       summary: 'What linking the claimed ServiceM8 login would do',
@@ -293,6 +302,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       tags,
       method: 'POST',
       url: '/Auth/servicem8/link',
+      document: { errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT'] },
       summary: 'Link the claimed ServiceM8 login to an Automate account the person proves now',
       description:
         '`proof` is the account’s email and password, or the mailed link’s token; a session is not proof. The ' +

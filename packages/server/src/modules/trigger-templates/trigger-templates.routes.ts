@@ -117,6 +117,7 @@ export function triggerTemplateRoutes(deps: Deps): FastifyPluginAsyncZod {
     answerRoute(app, {
       method: 'POST',
       url: `${base}/:id/copy/:vendorId`,
+      document: { errors: ['CONFLICT', 'SERVICE_UNAVAILABLE'] },
       access: access.vendorMember('vendorId'),
       tags,
       summary: "Copy a template onto the vendor's ServiceM8 records",

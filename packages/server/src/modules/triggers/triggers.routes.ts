@@ -40,6 +40,7 @@ const PendingActionParams = VendorParams.extend({ actionId });
 const PendingAttachmentParams = PendingActionParams.extend({ attachmentId });
 
 const MAX_MB = TRIGGER_ATTACHMENT_LIMITS.maxBytes / 1024 / 1024;
+const attachmentUpload = { upload: { field: 'file', description: 'The file, in a field named `file`.' } };
 
 /**
  * The vendor's triggers, under /vendor/{vendorId}. `lastRunTimes` says when each last ran (from the
@@ -132,6 +133,7 @@ export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: Last
       ...triggerRoute,
       method: 'POST',
       url: `${base}/:triggerId/action/:actionId/attachment`,
+      document: attachmentUpload,
       summary: 'Upload the file of a Job_SendAttachment action',
       description: `Multipart form data with the file in a field named \`file\`: PDF, PNG, JPEG, GIF, text, CSV, Word or Excel, at most ${MAX_MB} MB. The action may be one not saved yet (then save it with the returned id as \`attachmentId\`); an existing action must be a Job_SendAttachment.`,
       params: ActionParams,
@@ -150,6 +152,7 @@ export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: Last
       ...triggerRoute,
       method: 'POST',
       url: `${base}/action/:actionId/attachment`,
+      document: attachmentUpload,
       summary: 'Upload the file of a Job_SendAttachment action of a trigger not saved yet',
       description: `As \`Trigger/{triggerId}/action/{actionId}/attachment\`, for a trigger being written: the file waits 24 hours for a trigger to be saved that names its id as \`attachmentId\`, which then owns it; unclaimed, it is forgotten.`,
       params: PendingActionParams,
@@ -181,6 +184,7 @@ export function triggerRoutes(deps: Deps, { lastRunTimes }: { lastRunTimes: Last
       ...triggerRoute,
       method: 'DELETE',
       url: `${base}/:triggerId/action/:actionId/attachment/:attachmentId`,
+      document: { errors: ['CONFLICT'] },
       summary: 'Delete an uploaded file',
       description: 'Refused (409) while an action of the trigger still uses the file.',
       params: AttachmentParams,

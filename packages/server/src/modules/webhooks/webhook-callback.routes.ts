@@ -1,3 +1,4 @@
+import { successEnvelope } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -8,6 +9,9 @@ import {
   MAX_DELIVERY_ENTRIES,
   receiveCallback,
 } from './webhook-intake.service.ts';
+
+/** What a stored delivery answers: its inbox row (none when only spooled for now) and whether it was a repeat. */
+const WebhookDelivery = z.object({ inboxId: z.string().nullable(), duplicate: z.boolean() });
 
 /** `type/subtype` with optional parameters, as Fastify reads a Content-Type (anything else it answers 415). */
 const MEDIA_TYPE = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(;.*)?$/;
@@ -27,7 +31,13 @@ export function webhookCallbackRoute(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/Webhook/sm8cb',
       {
-        config: { access: access.public },
+        config: {
+          access: access.public,
+          document: {
+            errors: ['UNAUTHENTICATED', 'PAYLOAD_TOO_LARGE', 'SERVICE_UNAVAILABLE'],
+            text: 'The delivery was stored (JSON), or the subscription challenge answered with the challenge alone (text).',
+          },
+        },
         bodyLimit: MAX_DELIVERY_BYTES,
         // A Content-Type Fastify cannot read would be refused before the body is read: it counts as none.
         onRequest: async (request) => {
@@ -51,6 +61,7 @@ export function webhookCallbackRoute(deps: Deps): FastifyPluginAsyncZod {
             `64 KB or a delivery naming more than ${MAX_DELIVERY_ENTRIES} records is refused with 413.`,
           querystring: z.object({ vendor: z.string().optional(), secret: z.string().optional() }),
           body: z.unknown(),
+          response: { 200: successEnvelope(WebhookDelivery) },
         },
       },
       async (request, reply) => {
@@ -61,7 +72,8 @@ export function webhookCallbackRoute(deps: Deps): FastifyPluginAsyncZod {
           typeof request.body === 'string' ? request.body : undefined,
           request.headers['content-type'],
         );
-        if ('challenge' in answer) return reply.type('text/plain; charset=utf-8').send(answer.challenge);
+        // Plain text, which the type of the JSON answer does not cover: Fastify sends a string as it is.
+        if ('challenge' in answer) return reply.type('text/plain; charset=utf-8').send(answer.challenge as never);
         return reply.send({ success: true, data: answer.delivery });
       },
     );
