@@ -21,7 +21,8 @@ import { apiLogin, navigateInApp } from '../support/shell.ts';
  * from the router, so a new page is walked without anyone listing it), visited as who may open it (anyone,
  * the vendor's Admin, a super admin) with seeded data, at a phone's and a tablet's size. On each: the page
  * is no wider than the window and it has one h1 and no skipped heading level; on the phone, axe finds no
- * WCAG 2.1 A/AA violation.
+ * WCAG 2.1 A/AA violation. Walked again as the business's User, no page offers what the role cannot do:
+ * the Account area is not found, and nothing the pages ask answers 403.
  */
 
 const VIEWPORTS = [
@@ -292,6 +293,42 @@ describe('every page of the app, the public site and the admin area', () => {
     }
     problems.sort();
     expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('as a User, offers no control the role cannot use: walking every app page, nothing answers 403', async () => {
+    const member = await apiLogin(baseUrl, { email: h.team.user.email, password: TEST_PASSWORD });
+    const page = await windowFor('app', { public: null, app: member, admin: null }, VIEWPORTS[1]);
+    const forbidden = new Set<string>();
+    page.on('response', (response) => {
+      if (response.status() === 403)
+        forbidden.add(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
+    const problems: string[] = [];
+    let first = true;
+    for (const { pattern } of pages.filter((entry) => entry.area === 'app')) {
+      const path = concrete(pattern);
+      if (first) await page.goto(`${baseUrl}${path}`);
+      else {
+        await markShown(page);
+        await navigateInApp(page, path);
+      }
+      first = false;
+      const notFound = page.getByRole('heading', { name: 'Page not found' });
+      // The Account area is its Admins': a User gets the not-found page there, and nowhere else.
+      if (pattern.startsWith('/app/account')) {
+        await page.waitForFunction((to) => window.location.pathname === to, new URL(path, baseUrl).pathname);
+        await notFound.waitFor({ timeout: 10_000 }).catch(() => problems.push(`${path}: an Admin page for a User`));
+        continue;
+      }
+      try {
+        await settle(page);
+      } catch {
+        problems.push(`${path}: did not finish loading`);
+        continue;
+      }
+      if ((await notFound.count()) > 0) problems.push(`${path}: the not-found page for a User`);
+    }
+    expect({ problems, forbidden: [...forbidden].sort() }).toEqual({ problems: [], forbidden: [] });
   }, 300_000);
 
   it('on a phone the sidebar is a drawer with the vendor selector, closed by navigating', async () => {

@@ -61,7 +61,10 @@ describe('a vendor Admin’s day with Automate', () => {
     await dialog.getByRole('combobox', { name: 'Job' }).fill(JOB.number);
     await page.getByRole('option', { name: new RegExp(`^Job ${JOB.number} `) }).click();
     await dialog.getByRole('button', { name: 'Run test' }).click();
-    await dialog.getByText('Would run: the conditions hold on this record.').waitFor();
+    // Job 1006 is a work order, not completed yet: a real run starts once it is.
+    await dialog
+      .getByText('Would not run yet: the conditions hold, but this record does not fit the event now.')
+      .waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -88,13 +91,14 @@ describe('a vendor Admin’s day with Automate', () => {
     await row.click();
     const panel = page.getByRole('dialog', { name: NAME });
     await panel
-      .getByText(/^Action 1, “Email a file to the job contact”: ServiceM8 refused the change: /)
+      .getByText(/^Action 1, “Email a file to the job contact”: ServiceM8 would not make the change: /)
       .first()
       .waitFor();
     expect(h.sim.controls.messages('email')).toEqual([]);
 
     h.sim.controls.clearFaults();
     await panel.getByRole('button', { name: 'Retry run' }).click();
+    await page.getByRole('dialog', { name: 'Retry this run?' }).getByRole('button', { name: 'Retry run' }).click();
     await page.getByText('The run was retried.').waitFor();
     // Closed by its button: the retried run re-renders the panel, and a key pressed then can land outside it.
     await panel.getByRole('button', { name: 'Close' }).click();

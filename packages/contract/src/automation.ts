@@ -150,6 +150,18 @@ export type DryRunAction = z.infer<typeof DryRunAction>;
 
 export const DryRunResult = z.object({
   wouldRun: z.boolean(),
+  /**
+   * Whether the record as it is now is in the state the event leads to ("the job is completed"), in a
+   * sentence that says, when it is not, what would have to happen in ServiceM8 for a real run to start.
+   */
+  eventFit: z.object({ fits: z.boolean(), sentence: z.string() }),
+  /**
+   * When a real run starting now would act (the delay, then quiet hours for its client messages), and
+   * the sentence that says so; `at` is null when it would act at once.
+   */
+  timing: z.object({ at: z.string().nullable(), sentence: z.string() }),
+  /** What a real run would record as warnings: messages it could not send, opt-outs, contact limits. */
+  warnings: z.array(z.string()),
   conditions: DryRunConditionResult,
   actions: z.array(DryRunAction),
   /** Merge fields that had no value on this record (they render as empty). */

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './admin.ts';
 export * from './automation.ts';
 export * from './billing.ts';
+export * from './business-time.ts';
 export * from './client-messaging.ts';
 export * from './constants.ts';
 export * from './content.ts';

@@ -237,10 +237,10 @@ describe('quiet hours', () => {
     expect(waiting).toMatchObject({
       status: 'Scheduled',
       dueAt: '2027-04-04T20:00:00.000Z',
-      reason: 'Waiting for business hours — sends Mon 08:00.',
+      reason: 'Waiting for business hours — sends Mon, 5 Apr 2027, 8:00 am NZST.',
     });
     expect(stepOf(waiting, 'text')).toEqual([
-      { status: 'Waiting', outcome: 'Waiting for business hours — sends Mon 08:00' },
+      { status: 'Waiting', outcome: 'Waiting for business hours — sends Mon, 5 Apr 2027, 8:00 am NZST' },
     ]);
     expect(stepOf(waiting, 'note')?.[0]?.status).toBe('Succeeded');
     expect(notesOnJob()).toBe(notesBefore + 1);
@@ -261,7 +261,7 @@ describe('quiet hours', () => {
     expect(sent.map((m) => m.channel)).toEqual(['sms', 'email']);
     for (const message of sent) expect(message.at >= '2027-04-04T20:00:00').toBe(true);
     expect(stepOf(done, 'text')).toEqual([
-      { status: 'Waiting', outcome: 'Waited for business hours until Mon 5 Apr 2027, 8:00 AM (Pacific/Auckland).' },
+      { status: 'Waiting', outcome: 'Waited for business hours until Mon, 5 Apr 2027, 8:00 am NZST.' },
       { status: 'Succeeded', outcome: 'Sent the text message to +61411555201; it is in the job diary.' },
     ]);
     // The note was not added again.

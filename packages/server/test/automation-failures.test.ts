@@ -173,7 +173,9 @@ describe('permanent failures: one attempt and a sentence that says what to do', 
     });
     const run = await executedRun();
     expect(run.status).toBe('Failed');
-    expect(run.reason).toMatch(/^Action 1, “Add a note to the job”: ServiceM8 refused the change: /);
+    expect(run.reason).toBe(
+      'Action 1, “Add a note to the job”: ServiceM8 would not make the change: it said “note is too long”. It is not tried again by itself: put right what ServiceM8 objects to (in ServiceM8, or in the automation), then retry the run.',
+    );
     expect(run.steps.at(-1)?.status).toBe('Failed');
     expect(h.sim.controls.faults()[0]?.hits).toBe(1);
   });

@@ -115,7 +115,9 @@ describe('alerts, the daily digest and the bell', () => {
 
     // The bell lists the alert for the Admin until it is read; a User has no bell.
     const bell = Notices.parse((await notices()).json()).data;
-    expect(bell).toMatchObject([{ kind: 'failure', title: 'Automations are failing', link: '/app/automation/logs' }]);
+    expect(bell).toMatchObject([
+      { kind: 'failure', title: 'Automations are failing', link: `/app/automation/logs?vendor=${h.vendorId}` },
+    ]);
     expect((await notices(h.userToken)).statusCode).toBe(403);
 
     // The Admin asks for the digest; at 7:00 the next morning (vendor time) it lists the day by cause.

@@ -1,6 +1,6 @@
 /** What other workspaces' tests (the e2e journeys) use of the server's test support. */
 export { type AutomationHarness, startAutomationHarness } from './automation-harness.ts';
-export { createUser, TEST_PASSWORD, tokenFor } from './factories.ts';
+export { addMember, createUser, createVendor, TEST_PASSWORD, tokenFor } from './factories.ts';
 export { freePort } from './free-port.ts';
 export { pageLinkIn, waitForEmail } from './outbox.ts';
 export { insertTestRun } from './run-factory.ts';

@@ -1,12 +1,34 @@
-import { describe, expect, it } from 'vitest';
-import { formatExactTime, formatRelativeTime } from './vendor-time.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatRelativeTime, formatVendorTime } from './vendor-time.ts';
+
+afterEach(() => vi.unstubAllEnvs());
 
 describe('times as a business reads them', () => {
   const at = '2026-03-03T01:05:09.000Z';
 
-  it('gives the exact time in the business’s time zone, whatever the browser’s', () => {
-    expect(formatExactTime(at, 'Pacific/Auckland')).toMatch(/3 Mar 2026.*2:05:09\s?pm/i);
-    expect(formatExactTime(at, 'Australia/Perth')).toMatch(/3 Mar 2026.*9:05:09\s?am/i);
+  it('gives the time in the business’s time zone, named when the browser’s clock differs', () => {
+    expect(formatVendorTime(at, 'Pacific/Auckland', 'exact', 'Australia/Perth')).toBe(
+      'Tue, 3 Mar 2026, 2:05:09 pm NZDT',
+    );
+    expect(formatVendorTime(at, 'Australia/Perth', 'dateTime', 'Pacific/Auckland')).toBe(
+      'Tue, 3 Mar 2026, 9:05 am AWST',
+    );
+    expect(formatVendorTime(at, 'Pacific/Auckland', 'time', 'Pacific/Auckland')).toBe('2:05 pm');
+    expect(formatVendorTime(at, 'Pacific/Auckland', 'date', 'Pacific/Auckland')).toBe('3 Mar 2026');
+  });
+
+  it('names no zone for a browser whose clock reads the same, whatever the zone is called', () => {
+    // Brisbane and Sydney disagree only while Sydney keeps daylight saving.
+    expect(formatVendorTime('2026-07-01T00:00:00Z', 'Australia/Sydney', 'time', 'Australia/Brisbane')).toBe('10:00 am');
+    expect(formatVendorTime('2026-01-01T00:00:00Z', 'Australia/Sydney', 'time', 'Australia/Brisbane')).toBe(
+      '11:00 am AEDT',
+    );
+  });
+
+  it('reads the browser’s zone as the reader’s, and its clock until the business’s zone is known', () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    expect(formatVendorTime(at, 'Pacific/Auckland', 'time')).toBe('2:05 pm NZDT');
+    expect(formatVendorTime(at, undefined, 'time')).toBe('8:05 pm');
   });
 
   it('says how far a time is from now in the largest whole unit', () => {

@@ -1,13 +1,15 @@
-import type { UpdateVendorRequest } from '@automate/contract';
+import { type BusinessTimeStyle, formatBusinessTime, type UpdateVendorRequest } from '@automate/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiRequest } from './api-client.ts';
 import { LOCALES } from './format.ts';
 import { lazySchema } from './lazy-schema.ts';
+import { useCurrentVendor } from './session/session.ts';
 
 /**
- * Times as a business reads them: in its own time zone (the one ServiceM8 has for the account), not
- * the browser's; relative ("in 5 minutes", "2 hours ago") with the exact time to the second beside it.
+ * Times as a business reads them: in its own time zone (the one ServiceM8 has for the account, which
+ * Account shows and edits), not the browser's, named where the browser's clock shows another time;
+ * relative ("in 5 minutes", "2 hours ago") with the exact time to the second beside it.
  */
 
 /** The query key of a vendor's record; saving the vendor refreshes it. */
@@ -43,21 +45,33 @@ export function useVendorTimeZone(vendorId: string | undefined): string | undefi
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
-/** `Tue, 3 Mar 2026, 2:05:09 pm NZDT`: the exact time in `timeZone` (the browser's when none). */
-export function formatExactTime(value: string | Date, timeZone?: string): string {
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(LOCALES, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
+/** The browser's time zone (the reader's clock). */
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * `value` in `style` on the business's clock (`timeZone`; the browser's until it is known), named
+ * ("NZDT") when the browser's clock differs: the app's one way of showing a time.
+ * `Mon, 30 Nov 2026, 8:00 am` by default; the value itself when it is not a time.
+ */
+export function formatVendorTime(
+  value: string | Date,
+  timeZone: string | undefined,
+  style: BusinessTimeStyle = 'dateTime',
+  readerTimeZone: string = browserTimeZone(),
+): string {
+  return formatBusinessTime(value, timeZone ?? readerTimeZone, { style, readerTimeZone }) || String(value);
+}
+
+/** A time in a style, on the clock of the business the person works on. */
+export type VendorClock = (value: string | Date, style?: BusinessTimeStyle) => string;
+
+/** `formatVendorTime` on the clock of `vendorId`, the current business when none is named. */
+export function useVendorClock(vendorId?: string): VendorClock {
+  const vendor = useCurrentVendor();
+  const timeZone = useVendorTimeZone(vendorId ?? vendor?.vendorId);
+  return (value, style) => formatVendorTime(value, timeZone, style);
 }
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [

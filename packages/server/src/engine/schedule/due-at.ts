@@ -1,4 +1,4 @@
-import type { TriggerDelay } from '@automate/contract';
+import { formatBusinessTime, type TriggerDelay } from '@automate/contract';
 import { DateTime } from 'luxon';
 
 /**
@@ -46,10 +46,12 @@ export function zoneOrUtc(timeZone: string): string {
   return DateTime.local().setZone(timeZone).isValid ? timeZone : 'UTC';
 }
 
-/** A moment as a vendor reads it in the run log: "Tue 24 Nov 2026, 9:30 AM (Australia/Sydney)". */
+/**
+ * A moment as a vendor reads it in the run log and in messages: "Tue, 24 Nov 2026, 9:30 am AEDT", by the
+ * app's one formatter of business times (the web app shows the same run's times with it).
+ */
 export function formatInZone(at: Date, timeZone: string): string {
-  const zone = zoneOrUtc(timeZone);
-  return `${DateTime.fromJSDate(at, { zone }).toFormat('ccc d LLL yyyy, h:mm a')} (${zone})`;
+  return formatBusinessTime(at, zoneOrUtc(timeZone));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_CLIENT_MESSAGING } from '@automate/contract';
 import { describe, expect, it } from 'vitest';
-import { nextBusinessOpening, openingWords } from './quiet-hours.ts';
+import { nextBusinessOpening } from './quiet-hours.ts';
 
 const hours = DEFAULT_CLIENT_MESSAGING.quietHours; // Mon–Sat 08:00–20:00
 const at = (iso: string) => new Date(iso);
@@ -39,13 +39,5 @@ describe('nextBusinessOpening', () => {
 
   it('holds nothing when quiet hours are off', () => {
     expect(opening('2026-11-24T09:00:00Z', 'Pacific/Auckland', { ...hours, enabled: false })).toBeNull();
-  });
-});
-
-describe('openingWords', () => {
-  it('names the day and time in the vendor’s zone, with the date when more than a few days away', () => {
-    const now = at('2026-04-04T09:00:00Z');
-    expect(openingWords(at('2026-04-05T20:00:00Z'), now, 'Pacific/Auckland')).toBe('Mon 08:00');
-    expect(openingWords(at('2026-04-12T20:00:00Z'), now, 'Pacific/Auckland')).toBe('Mon 13 Apr 08:00');
   });
 });

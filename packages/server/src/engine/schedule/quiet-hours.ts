@@ -24,14 +24,6 @@ export function nextBusinessOpening(now: Date, hours: QuietHours, timeZone: stri
   return null;
 }
 
-/** The opening as the run log says it: "Mon 08:00" within a week, "Mon 7 Dec 08:00" later. */
-export function openingWords(opening: Date, now: Date, timeZone: string): string {
-  const zone = zoneOrUtc(timeZone);
-  const at = DateTime.fromJSDate(opening, { zone });
-  const withinWeek = at.diff(DateTime.fromJSDate(now, { zone }), 'days').days < 6;
-  return at.toFormat(withinWeek ? 'ccc HH:mm' : 'ccc d LLL HH:mm');
-}
-
 function clock(time: string): [number, number] {
   const [hour = 0, minute = 0] = time.split(':').map(Number);
   return [hour, minute];

@@ -6,7 +6,7 @@ import { digestRecipients } from '../users/memberships.service.ts';
 import { findVendors } from '../vendors/vendors.service.ts';
 import { hasNoticeSince, insertNotice } from './notices.repository.ts';
 import { countFailuresByCause, countRunsByStatus, listWarningsAhead } from './run-digest.repository.ts';
-import { FAILURE_CAUSES, type FailureCause } from './run-failures.ts';
+import { FAILURE_CAUSES, type FailureCause, vendorLogPath } from './run-failures.ts';
 
 /**
  * The daily digest, for each Admin who asked for it (their profile): each morning at 7 in the vendor's
@@ -19,7 +19,6 @@ const WARNINGS_SHOWN = 10;
 /** A digest already sent to the user about the vendor within this long is not sent again (the job runs hourly). */
 const ONCE_A_DAY_MS = 20 * 60 * 60 * 1000;
 const DIGEST_KEY = 'automation-daily-digest';
-const LOG_PATH = '/app/automation/logs';
 
 type Digest = {
   day: string;
@@ -80,7 +79,11 @@ export async function sendDailyDigests(deps: Deps): Promise<number> {
         await queueSystemEmail(tx, deps, {
           key: DIGEST_KEY,
           to: admin,
-          data: { vendor: { name: vendor.name }, ...digest, link: `${deps.config.publicUrl}${LOG_PATH}` },
+          data: {
+            vendor: { name: vendor.name },
+            ...digest,
+            link: `${deps.config.publicUrl}${vendorLogPath(vendor.id)}`,
+          },
         });
         await insertNotice(tx, {
           vendorId: vendor.id,
@@ -88,7 +91,7 @@ export async function sendDailyDigests(deps: Deps): Promise<number> {
           kind: 'digest',
           title: `Your runs of ${digest.day}`,
           body: digestSentence(digest),
-          link: LOG_PATH,
+          link: vendorLogPath(vendor.id),
           createdAt: now,
         });
         return 1;

@@ -27,7 +27,7 @@ import { buildMergeValues } from '../../engine/messages/merge-values.ts';
 import { MergeTextError, mergeRecordsUsed, renderMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { RunRecords } from '../../engine/records/run-records.ts';
 import { formatInZone } from '../../engine/schedule/due-at.ts';
-import { nextBusinessOpening, openingWords } from '../../engine/schedule/quiet-hours.ts';
+import { nextBusinessOpening } from '../../engine/schedule/quiet-hours.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { inSpan } from '../../observability/tracing.ts';
 import { limitSentence, pausedRunWaitsUntil, planLimitsOf } from '../billing/checkout.service.ts';
@@ -194,7 +194,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       ? null
       : nextBusinessOpening(now, messaging.quietHours, vendor.timeZone);
     const waitSentence = opening
-      ? `Waiting for business hours — sends ${openingWords(opening, now, vendor.timeZone)}`
+      ? `Waiting for business hours — sends ${formatInZone(opening, vendor.timeZone)}`
       : null;
     // Uncertain steps of earlier attempts stay so (they are not performed again), then this attempt's.
     const uncertain = steps
@@ -247,7 +247,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     if (attempt.retryCount >= attempt.retryLimit) {
       return finish(
         'Failed',
-        `ServiceM8 kept failing, so the run gave up after ${attempt.retryLimit + 1} attempts: ${failure.reason}`,
+        `ServiceM8 kept failing, so the run gave up after ${attempt.retryLimit + 1} attempts and is not tried again by itself: retry it once ServiceM8 answers again. The last error: ${failure.reason}`,
         'servicem8-unavailable',
       );
     }

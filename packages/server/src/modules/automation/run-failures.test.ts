@@ -24,4 +24,17 @@ describe('classifyRunFailure', () => {
     }
     expect(classifyRunFailure(new Sm8Error('Busy', 503, true)).kind).toBe('transient');
   });
+
+  it('says a refused change in people’s words: what ServiceM8 said, that it is not tried again, what to do', () => {
+    const locked = classifyRunFailure(new Sm8Error('ServiceM8 answered 400: Job is locked for editing', 400, false));
+    expect(locked).toMatchObject({
+      kind: 'permanent',
+      reason:
+        'ServiceM8 would not make the change: it said “Job is locked for editing”. It is not tried again by itself: put right what ServiceM8 objects to (in ServiceM8, or in the automation), then retry the run.',
+    });
+    const silent = classifyRunFailure(new Sm8Error('ServiceM8 answered 422', 422, false));
+    expect(silent).toMatchObject({
+      reason: expect.stringMatching(/^ServiceM8 would not make the change: it answered 422 without saying why\. /),
+    });
+  });
 });

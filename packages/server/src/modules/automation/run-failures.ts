@@ -41,6 +41,20 @@ const permanent = (reason: string, cause: FailureCause): RunFailure => ({
   needsAdmin: ADMIN_CAUSES.includes(cause),
 });
 
+/** What ServiceM8 said when it refused, in its own words where it gave any. */
+function servicem8Words(error: Sm8Error): string {
+  const said = /^ServiceM8 answered \d+: (.+)$/s.exec(error.message)?.[1]?.trim();
+  return said ? `it said “${said.replace(/\.$/, '')}”` : `it answered ${error.status} without saying why`;
+}
+
+/**
+ * A change ServiceM8 refused, as a person reads it: what happened, that it is not tried again by
+ * itself, and what to do.
+ */
+function refusalSentence(error: Sm8Error): string {
+  return `ServiceM8 would not make the change: ${servicem8Words(error)}. It is not tried again by itself: put right what ServiceM8 objects to (in ServiceM8, or in the automation), then retry the run.`;
+}
+
 export function classifyRunFailure(error: unknown): RunFailure {
   if (error instanceof ActionProblem) return permanent(error.message, error.kind === 'other' ? 'other' : error.kind);
   if (error instanceof Sm8ConnectionError) return permanent(error.message, 'servicem8-connection');
@@ -58,7 +72,7 @@ export function classifyRunFailure(error: unknown): RunFailure {
         'record-deleted',
       );
     }
-    return permanent(`ServiceM8 refused the change: ${error.message}`, 'servicem8-refused');
+    return permanent(refusalSentence(error), 'servicem8-refused');
   }
   return { kind: 'transient', reason: error instanceof Error ? error.message : String(error) };
 }
@@ -67,6 +81,8 @@ export function classifyRunFailure(error: unknown): RunFailure {
 const NOTICE_INTERVAL_MS = 60 * 60 * 1000;
 const NOTICE_KEY = 'automation-needs-admin';
 const LOG_PATH = '/app/automation/logs';
+/** The run log of `vendorId`: the link names the business, so a member of several opens the right one. */
+export const vendorLogPath = (vendorId: string) => `${LOG_PATH}?vendor=${encodeURIComponent(vendorId)}`;
 
 /**
  * Tells the vendor's Admins, by email and in the app's bell, that runs fail for a reason only they can
@@ -86,7 +102,7 @@ export async function tellAdmins(deps: Deps, vendorId: string, reason: string): 
       await queueSystemEmail(tx, deps, {
         key: NOTICE_KEY,
         to: admin,
-        data: { vendor: { name: vendor.name }, reason, link: `${deps.config.publicUrl}${LOG_PATH}` },
+        data: { vendor: { name: vendor.name }, reason, link: `${deps.config.publicUrl}${vendorLogPath(vendorId)}` },
       });
       await insertNotice(tx, {
         vendorId,
@@ -94,7 +110,7 @@ export async function tellAdmins(deps: Deps, vendorId: string, reason: string): 
         kind: 'failure',
         title: 'Automations are failing',
         body: reason,
-        link: LOG_PATH,
+        link: vendorLogPath(vendorId),
         createdAt: now,
       });
     }

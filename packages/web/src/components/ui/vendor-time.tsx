@@ -1,4 +1,4 @@
-import { formatExactTime, formatRelativeTime } from '@/lib/vendor-time.ts';
+import { formatRelativeTime, formatVendorTime } from '@/lib/vendor-time.ts';
 
 /**
  * A time as the run log shows every time: relative ("2 hours ago"), with the exact time in the
@@ -6,7 +6,7 @@ import { formatExactTime, formatRelativeTime } from '@/lib/vendor-time.ts';
  */
 export function VendorTime({ value, timeZone }: { value: string | null; timeZone: string | undefined }) {
   if (!value) return <>—</>;
-  const exact = formatExactTime(value, timeZone);
+  const exact = formatVendorTime(value, timeZone, 'exact');
   return (
     <time dateTime={value} title={exact}>
       {formatRelativeTime(value)}

@@ -14,8 +14,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { lazySchema } from '@/lib/lazy-schema.ts';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 
 const NOTICES_POLL_MS = 60_000;
 const noticesKey = (vendorId: string) => ['notices', vendorId] as const;
@@ -50,6 +50,7 @@ function useReadNotices(vendorId: string) {
  * and goes where it leads. While `enabled` is false it asks for none (the shell waits until the page is painted).
  */
 export function NoticeBell({ vendorId, enabled = true }: { vendorId: string; enabled?: boolean }) {
+  const clock = useVendorClock(vendorId);
   const notices = useNotices(vendorId, enabled);
   const read = useReadNotices(vendorId);
   const navigate = useNavigate();
@@ -105,7 +106,7 @@ export function NoticeBell({ vendorId, enabled = true }: { vendorId: string; ena
                     <>
                       {notice.body}
                       <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-                        {formatDateTime(notice.createdAt)}
+                        {clock(notice.createdAt)}
                       </Box>
                     </>
                   }

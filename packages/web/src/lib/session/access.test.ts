@@ -1,6 +1,7 @@
+import type { VendorMembership } from '@automate/contract';
 import { describe, expect, it } from 'vitest';
 import { makeSuperAdmin, makeToken, makeUser } from '@/testing/sessions.ts';
-import { loginPathFor, resolveAccess, safeReturnPath } from './access.ts';
+import { linkedVendor, loginPathFor, resolveAccess, safeReturnPath } from './access.ts';
 import { type SessionState, SIGNED_OUT } from './session-store.ts';
 import { isTokenUsable, readTokenExpiry } from './token.ts';
 
@@ -93,6 +94,37 @@ describe('the way back after signing in', () => {
   it('only remembers protected paths', () => {
     expect(loginPathFor('/help')).toBe('/auth/login');
     expect(loginPathFor(null)).toBe('/auth/login');
+  });
+});
+
+describe('the Account area and links naming a business', () => {
+  const [admin, member] = makeUser().vendors as [VendorMembership, VendorMembership];
+  const on = (vendorId: string | null): SessionState => ({ ...signedIn(makeUser()), vendorId });
+
+  it('shows the Account area to the business’s Admin and a super admin, the not-found page to anyone else', () => {
+    expect(admin.role).toBe('Admin');
+    expect(member.role).toBe('User');
+    expect(resolveAccess(at('/app/account/team'), on(admin.vendorId), NOW).kind).toBe('allow');
+    expect(resolveAccess(at('/app/account/team'), on(member.vendorId), NOW).kind).toBe('not-found');
+    expect(resolveAccess(at('/app/account/subscription/overview'), on(null), NOW).kind).toBe('not-found');
+    expect(resolveAccess(at('/app/account/team'), { ...signedIn(makeSuperAdmin()), vendorId: null }, NOW).kind).toBe(
+      'allow',
+    );
+    expect(resolveAccess(at('/app/automation/logs'), on(member.vendorId), NOW).kind).toBe('allow');
+  });
+
+  it('switches to the business a link names when the person is a member, and drops the parameter', () => {
+    const link = (vendorId: string) => at('/app/automation/logs', `?vendor=${vendorId}&PageNumber=2`);
+    expect(linkedVendor(link(member.vendorId), on(admin.vendorId))).toEqual({
+      switchTo: member.vendorId,
+      to: '/app/automation/logs?PageNumber=2',
+    });
+    expect(linkedVendor(link(member.vendorId), on(member.vendorId))?.switchTo).toBeNull();
+    expect(linkedVendor(link('not-a-member'), on(admin.vendorId))).toEqual({
+      switchTo: null,
+      to: '/app/automation/logs?PageNumber=2',
+    });
+    expect(linkedVendor(at('/app/dashboard'), on(admin.vendorId))).toBeNull();
   });
 });
 

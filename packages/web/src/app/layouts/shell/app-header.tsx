@@ -22,7 +22,7 @@ function initials(firstName: string, lastName: string): string {
 
 /**
  * The signed-in person's first and last name (a link to their profile), the sidebar toggle, the
- * notices bell (`bell`, for an Admin of the current business), and Logout (which goes to /auth/login);
+ * notices bell (`bell`, for an Admin of the current business), "Switch business" (`switcher`), and Logout (which goes to /auth/login);
  * Logout is hidden in an automatic (ServiceM8 add-on) session.
  */
 export const AppHeader = memo(function AppHeader({
@@ -34,6 +34,7 @@ export const AppHeader = memo(function AppHeader({
   onLogout,
   homePath,
   bell,
+  switcher,
 }: {
   firstName: string;
   lastName: string;
@@ -44,6 +45,8 @@ export const AppHeader = memo(function AppHeader({
   onLogout: () => void;
   homePath: string;
   bell?: ReactNode;
+  /** "Switch business", for a person who belongs to more than one. */
+  switcher?: ReactNode;
 }) {
   const fullName = `${firstName} ${lastName}`.trim();
   const open = sidebarMode === 'expanded' || sidebarMode === 'drawer-open';
@@ -81,6 +84,7 @@ export const AppHeader = memo(function AppHeader({
           <BrandMark />
         </Link>
         <Box sx={{ flexGrow: 1 }} />
+        {switcher}
         {bell}
         <Stack
           component={Link}

@@ -1,4 +1,4 @@
-import { CHANGELOG_ARTICLE, type UserSession, type Vendor } from '@automate/contract';
+import { CHANGELOG_ARTICLE, type UserSession, type Vendor, type VendorMembership } from '@automate/contract';
 import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
@@ -25,6 +25,7 @@ import { readTokenExpiry } from '@/lib/session/token.ts';
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint.ts';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
+import { BusinessSwitcher } from './business-switcher.tsx';
 import { adminNavItems, appNavItems, navContextOf } from './nav-items.ts';
 
 const MAX_TIMER_MS = 2_147_483_647;
@@ -177,6 +178,19 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
     [session],
   );
 
+  // A person in more than one business switches between them from the header (and the phone's drawer);
+  // the choice is kept in this browser as the current vendor.
+  const switchBusiness = useCallback(
+    (vendor: VendorMembership) => {
+      session.setVendorContext(vendor.vendorId);
+      setDrawerOpenAt(null);
+      navigate(DEFAULT_SIGNED_IN_PATH);
+    },
+    [navigate, session],
+  );
+  const memberships = user.vendors;
+  const canSwitch = memberships.length > 1 && !state.automatic;
+
   const showSelector = isSuperAdmin(user) && !state.automatic;
   // The current vendor's id and name, as values: a super admin's override is a new object on each draw.
   const vendorId = currentVendor?.vendorId ?? null;
@@ -199,9 +213,29 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
           <Typography variant="subtitle2" component="p" data-testid="current-vendor-name" noWrap title={vendorName}>
             {vendorName}
           </Typography>
+          {canSwitch && !wide ? (
+            <BusinessSwitcher
+              vendors={memberships}
+              currentVendorId={vendorId}
+              onSwitch={switchBusiness}
+              placement="drawer"
+            />
+          ) : null}
         </Box>
       ) : null,
-    [showSelector, vendorId, vendorName, selectVendor, refreshOverride],
+    [showSelector, vendorId, vendorName, selectVendor, refreshOverride, canSwitch, wide, memberships, switchBusiness],
+  );
+  const switcher = useMemo(
+    () =>
+      canSwitch ? (
+        <BusinessSwitcher
+          vendors={memberships}
+          currentVendorId={vendorId}
+          onSwitch={switchBusiness}
+          placement="header"
+        />
+      ) : null,
+    [canSwitch, memberships, vendorId, switchBusiness],
   );
 
   // The header and the sidebar are drawn again only when what they show changes: the shell draws again as
@@ -250,6 +284,7 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
         onLogout={logout}
         homePath={area === 'admin' ? '/admin/dashboard' : DEFAULT_SIGNED_IN_PATH}
         bell={bell}
+        switcher={switcher}
       />
       <AppSidebar
         expanded={wide ? expanded : true}

@@ -1,4 +1,4 @@
-import { TriggerRunDetail } from '@automate/contract';
+import { type TriggerRun, TriggerRunDetail } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 import { automationKeys } from './keys.ts';
@@ -10,12 +10,25 @@ async function getRun(vendorId: string, runId: string, signal?: AbortSignal): Pr
   return apiGet(triggerApiPath(vendorId, 'runs', runId), TriggerRunDetail, { signal });
 }
 
+/** A run that is Running, or due within this long, is followed every `LIVE_RUN_REFRESH_MS`. */
+const LIVE_WITHIN_MS = 60_000;
+const LIVE_RUN_REFRESH_MS = 2_000;
+
+/**
+ * How often an open run is read again: every 2 s while it runs or is about to (a retried run, a run
+ * due now), so its step log follows it as it goes; every 10 s while it waits; not once it has finished.
+ */
+function runRefreshInterval(run: Pick<TriggerRun, 'status' | 'dueAt'> | undefined, now = Date.now()): number | false {
+  if (!run || !isUnfinishedRun(run)) return false;
+  const dueSoon = Date.parse(run.dueAt) - now <= LIVE_WITHIN_MS;
+  return run.status === 'Running' || dueSoon ? LIVE_RUN_REFRESH_MS : UNFINISHED_RUN_REFRESH_MS;
+}
+
 function getRunQueryOptions(vendorId: string, runId: string) {
   return queryOptions({
     queryKey: automationKeys.runs.detail(vendorId, runId),
     queryFn: ({ signal }) => getRun(vendorId, runId, signal),
-    refetchInterval: (query) =>
-      query.state.data && isUnfinishedRun(query.state.data) ? UNFINISHED_RUN_REFRESH_MS : false,
+    refetchInterval: (query) => runRefreshInterval(query.state.data),
   });
 }
 

@@ -29,6 +29,16 @@ const DEFINITION: TriggerDefinition = {
 
 const RESULT: DryRunResult = {
   wouldRun: false,
+  eventFit: {
+    fits: false,
+    sentence:
+      'This record does not fit “A quote is sent” yet (the quote was sent? no): a real run starts only once a quote is sent in ServiceM8.',
+  },
+  timing: {
+    at: '2026-11-29T19:00:00.000Z',
+    sentence: 'It would act 2 hours after the event, at Mon, 30 Nov 2026, 8:00 am NZDT.',
+  },
+  warnings: ['“Text the job contact” would not be sent: The job contact has no mobile number.'],
   conditions: {
     kind: 'group',
     where: 'conditions',
@@ -117,6 +127,14 @@ describe('the dry-run panel', () => {
     const result = await screen.findByTestId('dry-run-result');
     expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({ jobUuid: JOB, definition: DEFINITION });
     expect(within(result).getByText('Would not run: the conditions do not hold on this record.')).toBeTruthy();
+    // Whether the record fits the event, when a real run would act, and what it would warn of.
+    expect(within(result).getByTestId('dry-run-event-fit').textContent).toBe(RESULT.eventFit.sentence);
+    expect(within(result).getByTestId('dry-run-timing').textContent).toBe(RESULT.timing.sentence);
+    expect(
+      within(result)
+        .getAllByTestId('dry-run-warning')
+        .map((warning) => warning.textContent),
+    ).toEqual(RESULT.warnings);
 
     const conditions = within(result).getAllByTestId('dry-run-condition');
     expect(conditions).toHaveLength(4);

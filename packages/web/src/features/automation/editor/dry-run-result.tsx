@@ -1,62 +1,11 @@
-import {
-  ACTION_WORDS,
-  CONDITION_WORDS,
-  type DryRunAction,
-  type DryRunConditionResult,
-  type DryRunResult,
-} from '@automate/contract';
-import CancelIcon from '@mui/icons-material/Cancel';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { ACTION_WORDS, type DryRunAction, type DryRunResult } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { COMBINER_WORDS } from './labels.ts';
-
-function Verdict({ result }: { result: boolean }) {
-  return result ? (
-    <CheckCircleIcon fontSize="small" color="success" titleAccess="holds" />
-  ) : (
-    <CancelIcon fontSize="small" color="error" titleAccess="does not hold" />
-  );
-}
-
-function conditionLabel(type: string): string {
-  return type in CONDITION_WORDS ? CONDITION_WORDS[type as keyof typeof CONDITION_WORDS].label : type;
-}
-
-/** One condition or group of the evaluation, with its result and reason; groups list their items below. */
-function ConditionResultItem({ item, top = false }: { item: DryRunConditionResult; top?: boolean }) {
-  const title = item.kind === 'group' ? (top ? 'Conditions' : 'Group') : conditionLabel(item.type);
-  return (
-    <Box component="li" sx={{ listStyle: 'none' }} data-testid="dry-run-condition">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', py: 0.5 }}>
-        <Box sx={{ pt: 0.25 }}>
-          <Verdict result={item.result} />
-        </Box>
-        <Box>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {title}
-            {item.kind === 'group' ? ` · ${COMBINER_WORDS[item.combiner]}` : ''}
-            {` · ${item.result ? 'true' : 'false'}`}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {item.reason}
-          </Typography>
-        </Box>
-      </Stack>
-      {item.kind === 'group' && item.items.length > 0 ? (
-        <Box component="ul" sx={{ m: 0, pl: 3, borderLeft: 1, borderColor: 'divider', ml: 1.25 }}>
-          {item.items.map((child) => (
-            <ConditionResultItem key={child.where} item={child} />
-          ))}
-        </Box>
-      ) : null}
-    </Box>
-  );
-}
+import { ConditionEvaluation, Verdict } from '../condition-evaluation.tsx';
 
 function previewText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -98,23 +47,64 @@ function ActionResult({ action, index }: { action: DryRunAction; index: number }
   );
 }
 
-/** What a dry run found: would it run, why (the condition tree), and what each action would do. */
+/** The verdict: the conditions, and whether the record is in the state the event leads to. */
+function verdictOf(result: DryRunResult): string {
+  if (!result.wouldRun) return 'Would not run: the conditions do not hold on this record.';
+  if (!result.eventFit.fits)
+    return 'Would not run yet: the conditions hold, but this record does not fit the event now.';
+  return 'Would run: the conditions hold on this record.';
+}
+
+/**
+ * What a dry run found: would it run, whether the record fits the event, when it would act, the
+ * warnings a real run would record, why (the condition tree), and what each action would do.
+ */
 export function DryRunResultView({ result }: { result: DryRunResult }) {
+  const runs = result.wouldRun && result.eventFit.fits;
   return (
     <Stack spacing={2} data-testid="dry-run-result">
-      <Alert severity={result.wouldRun ? 'success' : 'info'} icon={<Verdict result={result.wouldRun} />}>
-        {result.wouldRun
-          ? 'Would run: the conditions hold on this record.'
-          : 'Would not run: the conditions do not hold on this record.'}
+      <Alert severity={runs ? 'success' : 'info'} icon={<Verdict result={runs} />}>
+        {verdictOf(result)}
       </Alert>
+
+      <div>
+        <Typography variant="subtitle1" component="h3" gutterBottom>
+          The event
+        </Typography>
+        <Typography variant="body2" data-testid="dry-run-event-fit">
+          {result.eventFit.sentence}
+        </Typography>
+      </div>
+
+      <div>
+        <Typography variant="subtitle1" component="h3" gutterBottom>
+          When it would act
+        </Typography>
+        <Typography variant="body2" data-testid="dry-run-timing">
+          {result.timing.sentence}
+        </Typography>
+      </div>
+
+      {result.warnings.length > 0 ? (
+        <div>
+          <Typography variant="subtitle1" component="h3" gutterBottom>
+            Warnings a real run would record
+          </Typography>
+          <Stack spacing={1}>
+            {result.warnings.map((warning) => (
+              <Alert key={warning} severity="warning" data-testid="dry-run-warning">
+                {warning}
+              </Alert>
+            ))}
+          </Stack>
+        </div>
+      ) : null}
 
       <div>
         <Typography variant="subtitle1" component="h3" gutterBottom>
           Conditions
         </Typography>
-        <Box component="ul" sx={{ m: 0, p: 0 }}>
-          <ConditionResultItem item={result.conditions} top />
-        </Box>
+        <ConditionEvaluation evaluation={result.conditions} />
       </div>
 
       <div>

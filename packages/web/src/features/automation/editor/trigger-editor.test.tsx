@@ -554,6 +554,9 @@ describe('the trigger editor: an existing trigger', () => {
         const { definition } = body as { definition: Trigger['definition'] };
         return ok({
           wouldRun: true,
+          eventFit: { fits: true, sentence: 'This record fits the event.' },
+          timing: { at: null, sentence: 'It would act at once, as soon as the event happens.' },
+          warnings: [],
           conditions: {
             kind: 'group',
             where: 'conditions',

@@ -13,7 +13,7 @@ import IconButton from '@mui/material/IconButton';
 import { useMemo, useState } from 'react';
 import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { formatDateTime } from '@/lib/format.ts';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 import { BackToAutomations } from './back-to-automations.tsx';
 import { DefinitionSections } from './definition-sections.tsx';
 import { DryRunPanel } from './dry-run-panel.tsx';
@@ -24,6 +24,7 @@ import { NothingSyncedNotice, VendorLookups } from './vendor-lookups.tsx';
 
 /** The editor itself; `trigger` null writes a new one. Remounted per trigger (its key), so state never leaks. */
 export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: Trigger | null }) {
+  const clock = useVendorClock(vendorId);
   const form = useTriggerForm({ vendorId, trigger });
   const { saved, draft, errors, dirty, saving, deleting } = form;
   const [testing, setTesting] = useState(false);
@@ -54,7 +55,7 @@ export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: 
             title={heading}
             subtitle={
               saved
-                ? `Version ${saved.version} · updated ${formatDateTime(saved.updatedAt) ?? ''}`
+                ? `Version ${saved.version} · updated ${clock(saved.updatedAt)}`
                 : 'Pick the event, narrow it down with conditions, then add what should happen.'
             }
             chips={

@@ -21,11 +21,12 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { type SearchFilterSpec, SearchPanel, searchResults } from '@/components/ui/search-panel.tsx';
 import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
-import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
 import { type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 import { TRIGGER_SORT_FIELDS, useTriggerSearch } from '../api/search-triggers.ts';
 import {
   AUTOMATION_LOGS_PATH,
@@ -153,6 +154,7 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
   const filtered = state.Filters.length > 0;
   const none = !filtered && search.data !== undefined && search.data.total === 0 && !search.isPlaceholderData;
 
+  const clock = useVendorClock();
   const columns: ReadonlyArray<SearchTableColumn<TriggerSummary>> = [
     {
       key: 'name',
@@ -197,7 +199,7 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
       render: (row) =>
         row.lastRunAt ? (
           <Link href={automationLogsPath(row.id)} underline="hover" color="inherit">
-            {formatDateTime(row.lastRunAt)}
+            {clock(row.lastRunAt)}
           </Link>
         ) : (
           <Typography variant="body2" color="text.secondary">
@@ -205,7 +207,7 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
           </Typography>
         ),
     },
-    { key: 'updatedAt', label: 'Updated', sortField: 'updatedAt', render: (row) => formatDateTime(row.updatedAt) },
+    { key: 'updatedAt', label: 'Updated', sortField: 'updatedAt', render: (row) => clock(row.updatedAt) },
     {
       key: 'row-actions',
       label: 'Row actions',

@@ -1,4 +1,4 @@
-import type { RunStep, TriggerRun, TriggerRunDetail } from '@automate/contract';
+import type { DryRunConditionResult, RunStep, TriggerRun, TriggerRunDetail } from '@automate/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,12 +12,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { VendorTime } from '@/components/ui/vendor-time.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { useVendorTimeZone } from '@/lib/vendor-time.ts';
 import { useRun } from '../api/get-run.ts';
 import { useRetryRun } from '../api/retry-runs.ts';
+import { ConditionEvaluation } from '../condition-evaluation.tsx';
 import { automationViewPath } from '../list/automation-paths.ts';
 import { eventLabel } from '../list/event-labels.ts';
 import { formatInputValue } from './run-format.ts';
@@ -73,26 +75,64 @@ function StepInput({ input }: { input: RunStep['input'] }) {
   );
 }
 
-/** What the step sent or read, hidden behind "Details": the sentence above says what happened. */
-function StepDetails({ input }: { input: RunStep['input'] }) {
+/** A toggle ("Details", "Technical details") and what it shows once opened. */
+function Disclosure({ label, children }: { label: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  if (Object.keys(input).length === 0) return null;
   return (
     <>
       <Button
         size="small"
-        sx={{ mt: 0.5, px: 0 }}
+        sx={{ mt: 0.5, px: 0, display: 'block' }}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen(!open)}
       >
-        {open ? 'Hide details' : 'Details'}
+        {open ? `Hide ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label}
       </Button>
       <Box id={id} hidden={!open}>
-        {open ? <StepInput input={input} /> : null}
+        {open ? children : null}
       </Box>
     </>
+  );
+}
+
+/** Record uuids and counts: what support asks for, not what a person reads to know what happened. */
+const TECHNICAL_KEY = /uuids?$|^sm8|calls$/i;
+
+const isEvaluation = (value: unknown): value is DryRunConditionResult =>
+  typeof value === 'object' &&
+  value !== null &&
+  'kind' in value &&
+  (value.kind === 'group' || value.kind === 'condition') &&
+  'reason' in value &&
+  typeof value.reason === 'string';
+
+/**
+ * What the step sent or read, behind "Details" (the sentence above says what happened): a check of the
+ * conditions as the sentences of each condition with the values found; record uuids and counts further
+ * behind "Technical details".
+ */
+function StepDetails({ input }: { input: RunStep['input'] }) {
+  const { evaluation, ...rest } = input;
+  const entries = Object.entries(isEvaluation(evaluation) ? rest : input);
+  const plain = Object.fromEntries(entries.filter(([key]) => !TECHNICAL_KEY.test(key)));
+  const technical = Object.fromEntries(entries.filter(([key]) => TECHNICAL_KEY.test(key)));
+  if (!isEvaluation(evaluation) && entries.length === 0) return null;
+  return (
+    <Disclosure label="Details">
+      {isEvaluation(evaluation) ? (
+        <Box sx={{ mt: 1 }}>
+          <ConditionEvaluation evaluation={evaluation} />
+        </Box>
+      ) : null}
+      <StepInput input={plain} />
+      {Object.keys(technical).length > 0 ? (
+        <Disclosure label="Technical details">
+          <StepInput input={technical} />
+        </Disclosure>
+      ) : null}
+    </Disclosure>
   );
 }
 
@@ -132,7 +172,16 @@ function RunDetails({
   const retry = useRetryRun();
   const { toast } = useNotifications();
   const href = automationHref(run);
-  const retryRun = () =>
+  const confirm = useConfirm();
+  const retryRun = async () => {
+    const job = run.jobNumber ? ` for job ${run.jobNumber}` : '';
+    const confirmed = await confirm({
+      title: 'Retry this run?',
+      message: `“${run.triggerName}”${job} runs again now: the steps that failed are tried anew, and the steps already done are not repeated. This panel follows it as it goes.`,
+      confirmText: 'Retry run',
+      cancelText: 'Not now',
+    });
+    if (!confirmed) return;
     retry.mutate(
       { vendorId, runId: run.id },
       {
@@ -140,6 +189,7 @@ function RunDetails({
         onError: (error) => toast(getErrorMessage(error, RETRY_FAILED), 'error'),
       },
     );
+  };
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }} useFlexGap>
@@ -156,7 +206,7 @@ function RunDetails({
           </Button>
         ) : null}
         {run.status === 'Failed' ? (
-          <Button size="small" variant="outlined" onClick={retryRun} loading={retry.isPending}>
+          <Button size="small" variant="outlined" onClick={() => void retryRun()} loading={retry.isPending}>
             Retry run
           </Button>
         ) : null}
@@ -187,20 +237,6 @@ function RunDetails({
         </Fact>
         <Fact label="Event">{eventLabel(run.event)}</Fact>
         <Fact label="Job">{run.jobNumber ?? '—'}</Fact>
-        {run.jobUuid ? (
-          <Fact label="Job uuid">
-            <Box component="code" sx={{ fontSize: 12 }}>
-              {run.jobUuid}
-            </Box>
-          </Fact>
-        ) : null}
-        {run.clientUuid ? (
-          <Fact label="Client uuid">
-            <Box component="code" sx={{ fontSize: 12 }}>
-              {run.clientUuid}
-            </Box>
-          </Fact>
-        ) : null}
         <Fact label="Created">
           <VendorTime value={run.createdAt} timeZone={timeZone} />
         </Fact>
@@ -213,11 +249,34 @@ function RunDetails({
         <Fact label="Finished">
           <VendorTime value={run.finishedAt} timeZone={timeZone} />
         </Fact>
-        <Fact label="ServiceM8 calls">{run.sm8Calls}</Fact>
         {run.cascadeDepth > 0 ? (
           <Fact label="Caused by">another automation’s change (depth {run.cascadeDepth})</Fact>
         ) : null}
       </Box>
+      <Disclosure label="Technical details">
+        <Box component="dl" sx={{ ...factGrid, mt: 1 }}>
+          {run.jobUuid ? (
+            <Fact label="Job uuid">
+              <Box component="code" sx={{ fontSize: 12 }}>
+                {run.jobUuid}
+              </Box>
+            </Fact>
+          ) : null}
+          {run.clientUuid ? (
+            <Fact label="Client uuid">
+              <Box component="code" sx={{ fontSize: 12 }}>
+                {run.clientUuid}
+              </Box>
+            </Fact>
+          ) : null}
+          <Fact label="ServiceM8 calls">{run.sm8Calls}</Fact>
+          <Fact label="Run id">
+            <Box component="code" sx={{ fontSize: 12 }}>
+              {run.id}
+            </Box>
+          </Fact>
+        </Box>
+      </Disclosure>
       <Divider sx={{ my: 2 }} />
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Step log

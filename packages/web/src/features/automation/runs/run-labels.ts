@@ -1,5 +1,5 @@
 import { ACTION_WORDS, type RunStatus, type RunStep, type StepStatus, type TriggerRun } from '@automate/contract';
-import { formatExactTime } from '@/lib/vendor-time.ts';
+import { formatVendorTime } from '@/lib/vendor-time.ts';
 
 type ChipColour = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
 
@@ -30,12 +30,12 @@ export function stepTitle(step: Pick<RunStep, 'kind' | 'position' | 'actionType'
 }
 
 /**
- * What a run waiting to retry says: `Retrying — attempt 3 of 11, next try by Tue, 3 Mar 2026, 10:42:00 am
+ * What a run waiting to retry says: `Retrying by itself — attempt 3 of 11, next try by Tue, 3 Mar 2026, 10:42:00 am
  * NZDT. Last error: …` (in the business's time zone); null for a run that is not retrying.
  */
 export function retrySentence(run: Pick<TriggerRun, 'retry'>, timeZone?: string): string | null {
   if (!run.retry) return null;
   const { failedAttempts, attemptsAllowed, nextAttemptBy, lastError } = run.retry;
-  const next = formatExactTime(nextAttemptBy, timeZone);
-  return `Retrying — attempt ${failedAttempts + 1} of ${attemptsAllowed}, next try by ${next}. Last error: ${lastError}`;
+  const next = formatVendorTime(nextAttemptBy, timeZone);
+  return `Retrying by itself — attempt ${failedAttempts + 1} of ${attemptsAllowed}, next try by ${next}. Nothing to do meanwhile; if every attempt fails, the run says so and can be retried. Last error: ${lastError}`;
 }

@@ -52,7 +52,31 @@ const DETAIL: TriggerRunDetail = {
       actionId: null,
       actionType: null,
       status: 'Succeeded',
-      input: { combiner: 'And', checked: 2 },
+      input: {
+        evaluation: {
+          kind: 'group',
+          where: 'conditions',
+          combiner: 'And',
+          result: true,
+          reason: '2 of 2 conditions hold; all must hold.',
+          items: [
+            {
+              kind: 'condition',
+              where: 'conditions.0',
+              type: 'JobQuoted',
+              result: true,
+              reason: 'The job is a quote? yes: its status is Quote.',
+            },
+            {
+              kind: 'condition',
+              where: 'conditions.1',
+              type: 'JobExcludesBadges',
+              result: true,
+              reason: 'The job has none of the badges Won? yes: it has the badges Follow up.',
+            },
+          ],
+        },
+      },
       outcome: 'The job is a quote and has no “Won” badge.',
       startedAt: '2026-04-01T09:00:00.000Z',
       finishedAt: '2026-04-01T09:00:01.000Z',
@@ -184,16 +208,28 @@ describe('the run log', () => {
     expect(steps).toHaveLength(2);
     expect(within(steps[0] as HTMLElement).getByText('Conditions when it happened')).toBeTruthy();
     expect(within(steps[0] as HTMLElement).getByText('The job is a quote and has no “Won” badge.')).toBeTruthy();
-    // What a step sent is behind "Details"; the sentence says what happened.
-    expect(within(steps[0] as HTMLElement).queryByText('combiner')).toBeNull();
+    // What a step sent is behind "Details"; the sentence says what happened. The check of the conditions
+    // reads as each condition's sentence with the values found, not as data.
+    expect(within(steps[0] as HTMLElement).queryByText(/its status is Quote/)).toBeNull();
     await user.click(within(steps[0] as HTMLElement).getByRole('button', { name: 'Details' }));
-    expect(within(steps[0] as HTMLElement).getByText('combiner')).toBeTruthy();
+    expect(within(steps[0] as HTMLElement).getByText('The job is a quote? yes: its status is Quote.')).toBeTruthy();
+    expect(
+      within(steps[0] as HTMLElement).getByText(
+        'The job has none of the badges Won? yes: it has the badges Follow up.',
+      ),
+    ).toBeTruthy();
+    expect(within(steps[0] as HTMLElement).queryByText(/"kind"|evaluation|combiner/)).toBeNull();
     expect(within(steps[1] as HTMLElement).getByText('Add a note to the job')).toBeTruthy();
     expect(within(steps[1] as HTMLElement).queryByText('Job_AddNote', { exact: false })).toBeNull();
     expect(within(steps[1] as HTMLElement).getByText('Started')).toBeTruthy();
     await user.click(within(steps[1] as HTMLElement).getByRole('button', { name: 'Details' }));
     expect(within(steps[1] as HTMLElement).getByText('Followed up on 1042')).toBeTruthy();
     expect(within(steps[1] as HTMLElement).getByText('a@example.com, b@example.com')).toBeTruthy();
+    // Record uuids and call counts wait behind "Technical details".
+    expect(within(panel).queryByText(RUN.jobUuid ?? '')).toBeNull();
+    expect(within(panel).queryByText('ServiceM8 calls')).toBeNull();
+    const technical = within(panel).getAllByRole('button', { name: 'Technical details' });
+    await user.click(technical.at(-1) as HTMLElement);
     expect(within(panel).getByText(RUN.jobUuid ?? '')).toBeTruthy();
     expect(within(panel).getByText('ServiceM8 calls').nextSibling?.textContent).toBe('3');
 
@@ -289,7 +325,7 @@ describe('the run log', () => {
     });
     renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
     const sentence =
-      /^Retrying — attempt 3 of 11, next try by .+\. Last error: ServiceM8 did not answer properly: 503 Service Unavailable$/;
+      /^Retrying by itself — attempt 3 of 11, next try by .+\. Nothing to do meanwhile; if every attempt fails, the run says so and can be retried\. Last error: ServiceM8 did not answer properly: 503 Service Unavailable$/;
     expect(await screen.findByText(sentence)).toBeTruthy();
     await user.click(await screen.findByText('1042'));
     const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
@@ -323,6 +359,10 @@ describe('the run log', () => {
     await user.click(await screen.findByText('1042'));
     const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
     await user.click(await within(panel).findByRole('button', { name: 'Retry run' }));
+    // Asked first: nothing is sent until the person confirms.
+    const ask = await screen.findByRole('dialog', { name: 'Retry this run?' });
+    expect(stub.calls.filter((call) => call.url.pathname === `${BASE}/runs/${RUN_ID}/retry`)).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: 'Retry run' }));
     await screen.findByText('The run was retried.');
     expect(stub.calls.filter((call) => call.url.pathname === `${BASE}/runs/${RUN_ID}/retry`)).toHaveLength(1);
     await user.keyboard('{Escape}');

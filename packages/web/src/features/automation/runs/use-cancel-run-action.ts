@@ -2,8 +2,8 @@ import type { TriggerRun } from '@automate/contract';
 import { useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 import { useCancelRun } from '../api/cancel-run.ts';
 
 const CANCEL_FAILED = 'The run could not be cancelled.';
@@ -16,6 +16,7 @@ type CancellableRun = Pick<TriggerRun, 'id' | 'triggerName' | 'jobNumber' | 'due
  */
 export function useCancelRunAction(vendorId: string) {
   const confirm = useConfirm();
+  const clock = useVendorClock();
   const { toast } = useNotifications();
   const cancel = useCancelRun();
   const [cancelling, setCancelling] = useState<ReadonlySet<string>>(new Set());
@@ -24,7 +25,7 @@ export function useCancelRunAction(vendorId: string) {
     const job = run.jobNumber ? ` for job ${run.jobNumber}` : '';
     const confirmed = await confirm({
       title: 'Cancel this run?',
-      message: `“${run.triggerName}”${job} is due ${formatDateTime(run.dueAt) ?? 'soon'}. If you cancel it, its actions will not happen.`,
+      message: `“${run.triggerName}”${job} is due ${clock(run.dueAt)}. If you cancel it, its actions will not happen.`,
       confirmText: 'Cancel run',
       cancelText: 'Keep it',
       destructive: true,

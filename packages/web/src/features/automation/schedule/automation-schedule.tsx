@@ -22,7 +22,7 @@ import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { formatNumber } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
-import { useVendor } from '@/lib/vendor-time.ts';
+import { formatVendorTime, useVendor } from '@/lib/vendor-time.ts';
 import { useRunSearch } from '../api/search-runs.ts';
 import {
   AUTOMATION_LOGS_PATH,
@@ -38,7 +38,6 @@ import {
   addDays,
   dayHeading,
   dayKey,
-  formatTime,
   groupByDay,
   parseDayKey,
   shortDay,
@@ -91,7 +90,7 @@ function RunListItem({ run, actions }: { run: TriggerRun; actions: RunActions })
       data-testid="scheduled-run"
     >
       <Typography sx={{ width: 90, flexShrink: 0, fontWeight: 600 }}>
-        {formatTime(run.dueAt, actions.timeZone)}
+        {formatVendorTime(run.dueAt, actions.timeZone, 'time')}
       </Typography>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Link href={automationViewPath(run.triggerId)} sx={{ fontWeight: 600 }}>
@@ -258,7 +257,7 @@ function ScheduleWeek({
                     >
                       <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
                         <Typography variant="caption" sx={{ fontWeight: 700 }}>
-                          {formatTime(run.dueAt, timeZone)}
+                          {formatVendorTime(run.dueAt, timeZone, 'time')}
                         </Typography>
                         <Tooltip title="Cancel this run">
                           <span>

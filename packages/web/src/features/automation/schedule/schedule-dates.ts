@@ -107,13 +107,6 @@ export function shortDay(key: string): { weekday: string; day: string } {
   };
 }
 
-/** A time of day in `timeZone`, e.g. "9:30 am". */
-export function formatTime(value: string, timeZone?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALES, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
-}
-
 /** "2 – 8 Mar 2026" for the week starting `monday`. */
 export function weekRangeLabel(monday: string): string {
   const format = new Intl.DateTimeFormat(LOCALES, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -315,6 +315,9 @@ describe('onboarding', () => {
       if (method === 'POST' && url.pathname === `/api/vendor/${VENDOR.vendorId}/Trigger/dryrun`) {
         return ok({
           wouldRun: true,
+          eventFit: { fits: true, sentence: 'This record fits the event.' },
+          timing: { at: null, sentence: 'It would act at once, as soon as the event happens.' },
+          warnings: [],
           conditions: {
             kind: 'group',
             where: 'conditions',

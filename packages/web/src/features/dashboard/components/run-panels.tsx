@@ -8,7 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode, useDeferredValue, useMemo } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
-import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format.ts';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 import { chartQuery, FAILURES_QUERY, UPCOMING_QUERY } from '../api/dashboard-queries.ts';
 import { useDashboardRuns } from '../api/search-runs.ts';
 import { automationPath, FAILED_LOGS_PATH, LOGS_PATH, SCHEDULE_PATH } from './dashboard-links.ts';
@@ -127,6 +128,7 @@ export const RunChartPanel = memo(function RunChartPanel({ vendorId, now }: { ve
 
 export const UpcomingRunsPanel = memo(function UpcomingRunsPanel({ vendorId }: { vendorId: string }) {
   const upcoming = useDeferredRuns(vendorId, UPCOMING_QUERY);
+  const clock = useVendorClock();
   return (
     <Panel
       title="Coming up"
@@ -147,7 +149,7 @@ export const UpcomingRunsPanel = memo(function UpcomingRunsPanel({ vendorId }: {
               {run.triggerName}
             </Link>
             <Typography variant="body2" color="text.secondary">
-              Due {formatDateTime(run.dueAt)}
+              Due {clock(run.dueAt)}
               {run.jobNumber ? ` · job ${run.jobNumber}` : ''}
             </Typography>
           </>
@@ -159,6 +161,7 @@ export const UpcomingRunsPanel = memo(function UpcomingRunsPanel({ vendorId }: {
 
 export const RecentFailuresPanel = memo(function RecentFailuresPanel({ vendorId }: { vendorId: string }) {
   const failures = useDeferredRuns(vendorId, FAILURES_QUERY);
+  const clock = useVendorClock();
   return (
     <Panel
       title="Recent failures"
@@ -180,7 +183,7 @@ export const RecentFailuresPanel = memo(function RecentFailuresPanel({ vendorId 
                 {run.triggerName}
               </Link>
               <Typography variant="body2" color="text.secondary">
-                {formatDateTime(run.finishedAt ?? run.createdAt)}
+                {clock(run.finishedAt ?? run.createdAt)}
                 {run.jobNumber ? ` · job ${run.jobNumber}` : ''}
               </Typography>
             </Stack>

@@ -14,11 +14,11 @@ import { type SearchFilterSpec, SearchPanel } from '@/components/ui/search-panel
 import { linkColumn, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useEmailTemplates } from '@/lib/email-templates/fetch-email-templates.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { filterValue, type SearchDefaults, type SearchState } from '@/lib/search-params.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 import { useDeleteEmailTemplate } from '../api/delete-email-template.ts';
 import { emailTemplatePath, NEW_TEMPLATE_PATH } from '../paths.ts';
 import { NoVendorNotice, ReadOnlyNotice, type TemplateAccess, useTemplateAccess } from './vendor-access.tsx';
@@ -98,6 +98,7 @@ function TemplateList({ access: { vendor, canEdit } }: { access: TemplateAccess 
   const { toast } = useNotifications();
   const [state, change] = useSearchState(EMAIL_TEMPLATE_LIST_DEFAULTS);
   const templates = useEmailTemplates(vendor.vendorId);
+  const clock = useVendorClock(vendor.vendorId);
   useErrorToast(templates.error, TEMPLATES_LOAD_FAILED);
   const remove = useDeleteEmailTemplate();
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -154,7 +155,7 @@ function TemplateList({ access: { vendor, canEdit } }: { access: TemplateAccess 
       label: 'Updated',
       sortField: 'updatedAt',
       width: 200,
-      render: (template) => formatDateTime(template.updatedAt) ?? '',
+      render: (template) => clock(template.updatedAt),
     },
   ];
   if (canEdit) {

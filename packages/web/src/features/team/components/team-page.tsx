@@ -23,9 +23,9 @@ import { LoadError } from '@/components/ui/load-error.tsx';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { apiFieldErrors, type FieldErrorMap, withoutField, zodFieldErrors } from '@/lib/form-errors.ts';
-import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { useSession } from '@/lib/session/session.ts';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 import {
   useChangeRole,
   useInvitations,
@@ -118,6 +118,7 @@ function InviteForm({ vendorId }: { vendorId: string }) {
 }
 
 function MemberRow({ vendorId, member, isMe }: { vendorId: string; member: VendorUser; isMe: boolean }) {
+  const clock = useVendorClock(vendorId);
   const changeRole = useChangeRole(vendorId);
   const remove = useRemoveMember(vendorId);
   const confirm = useConfirm();
@@ -174,7 +175,7 @@ function MemberRow({ vendorId, member, isMe }: { vendorId: string; member: Vendo
           ))}
         </TextField>
       </TableCell>
-      <TableCell>{formatDate(member.joinedAt)}</TableCell>
+      <TableCell>{clock(member.joinedAt, 'date')}</TableCell>
       <TableCell align="right">
         <Button color="error" size="small" onClick={() => void removeMember()} loading={remove.isPending}>
           Remove
@@ -185,6 +186,7 @@ function MemberRow({ vendorId, member, isMe }: { vendorId: string; member: Vendo
 }
 
 function Invitations({ vendorId }: { vendorId: string }) {
+  const clock = useVendorClock(vendorId);
   const invitations = useInvitations(vendorId);
   const withdraw = useWithdrawInvitation(vendorId);
   const { toast } = useNotifications();
@@ -219,7 +221,7 @@ function Invitations({ vendorId }: { vendorId: string }) {
             </Typography>
             <Chip size="small" label={invitation.role} />
             <Typography variant="body2" color="text.secondary">
-              invitation valid until {formatDateTime(invitation.expiresAt)}
+              invitation valid until {clock(invitation.expiresAt)}
             </Typography>
             <Button
               size="small"

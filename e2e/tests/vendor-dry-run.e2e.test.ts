@@ -1,0 +1,71 @@
+import { SEED_IDS } from '@automate/servicem8-sim';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HarnessJourney, startHarnessJourney } from '../support/harness-journey.ts';
+
+/**
+ * "Test on a job" tells the whole truth: on a job still in Quote, an automation for “A job is
+ * completed” would not run yet, and the test says what would have to happen; it says when a real run
+ * would act (its delay, then quiet hours for its client messages) and the warnings it would record.
+ */
+
+/** Job 1001, a quote. */
+const JOB = { uuid: SEED_IDS.jobs.quoteKitchenTap, number: '1001' };
+
+let journey: HarnessJourney;
+
+beforeAll(async () => {
+  journey = await startHarnessJourney();
+});
+afterAll(async () => {
+  await journey?.browser.close();
+  await journey?.h.cleanup();
+});
+
+describe('Test on a job', () => {
+  it('says the record does not fit the event yet, when a real run would act, and its warnings', async () => {
+    const { h, page, baseUrl } = journey;
+    // Client messages go out between 3:00 and 3:01 (the business's time) only; the job's client unsubscribed.
+    const messaging = {
+      quietHours: { enabled: true, start: '03:00', end: '03:01', days: [1, 2, 3, 4, 5, 6, 7] },
+      contactLimits: { perDay: null, perWeek: null },
+      optOutBadgeUuid: null,
+    };
+    await h.deps.database.db.execute(
+      sql`update vendors set client_messaging = ${JSON.stringify(messaging)}::jsonb where id = ${h.vendorId}`,
+    );
+    const job = h.sim.controls.records('job').find((record) => record.uuid === JOB.uuid);
+    const clientUuid = String(job?.company_uuid ?? '');
+    await h.deps.database.db.execute(
+      sql`insert into client_opt_outs (vendor_id, client_uuid, contact_name, email, opted_out_at)
+          values (${h.vendorId}, ${clientUuid}, 'Casey Client', 'casey@example.com', now())`,
+    );
+    const triggerId = await h.createTrigger({
+      name: 'Thank-you text',
+      event: 'JobCompleted',
+      delay: { amount: 2, unit: 'Hour' },
+      actions: [{ id: 'text', type: 'JobClient_SendText', params: { message: 'Thanks for choosing us' } }],
+    });
+
+    await page.goto(`${baseUrl}/app/automation/view/${triggerId}`);
+    await page.getByRole('button', { name: 'Test on a job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test on a job' });
+    await dialog.getByRole('combobox', { name: 'Job' }).fill(JOB.number);
+    await page.getByRole('option', { name: new RegExp(`^Job ${JOB.number} `) }).click();
+    await dialog.getByRole('button', { name: 'Run test' }).click();
+
+    await dialog
+      .getByText('Would not run yet: the conditions hold, but this record does not fit the event now.')
+      .waitFor();
+    expect(await dialog.getByTestId('dry-run-event-fit').textContent()).toMatch(
+      /^This record does not fit “A job is completed” yet \(.+\): a real run starts only once a job is completed in ServiceM8\.$/,
+    );
+    expect(await dialog.getByTestId('dry-run-timing').textContent()).toMatch(
+      /^It would run 2 hours after the event, at .+; its client messages would wait for business hours \(quiet hours\) and go at .+, 3:00 am [A-Z]+\.$/,
+    );
+    const warnings = await dialog.getByTestId('dry-run-warning').allTextContents();
+    expect(warnings.some((warning) => /opted out of automated messages: Casey Client/.test(warning))).toBe(true);
+    // Nothing was sent.
+    expect(h.sim.controls.messages()).toEqual([]);
+  });
+});
