@@ -137,3 +137,25 @@ describe('a tax invoice names its supplier', () => {
     await page.getByText('Pay within 20 days.').waitFor();
   });
 });
+
+describe('help speaks the app’s language', () => {
+  it('lists actions and conditions by the editor’s labels, and its search snippets say them so', async () => {
+    const page = await openPage();
+    await page.goto(url('/help/automations/actions'));
+    const article = page.getByRole('article');
+    await article.getByText('Add a badge to the job', { exact: true }).waitFor();
+    expect(await article.innerText()).not.toMatch(/Job_AddBadge|JobClient_/);
+    await page.goto(url('/help/automations/conditions'));
+    await article.getByText('Client has badge', { exact: true }).waitFor();
+    expect(await article.innerText()).not.toMatch(/ClientHasBadge/);
+
+    await page.goto(url('/help'));
+    await page.getByRole('searchbox', { name: 'Search help articles' }).fill('payment');
+    const hits = page.getByRole('list', { name: 'Matching help' });
+    await hits
+      .getByText(/A payment is made/)
+      .first()
+      .waitFor();
+    expect(await hits.innerText()).not.toMatch(/JobPaymentMade/);
+  });
+});
