@@ -1,4 +1,5 @@
 import { Invoice, successEnvelope, type UserSession } from '@automate/contract';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -157,5 +158,41 @@ describe('help speaks the app’s language', () => {
       .first()
       .waitFor();
     expect(await hits.innerText()).not.toMatch(/JobPaymentMade/);
+  });
+});
+
+describe('loose ends', () => {
+  /** axe's findings of `rules` on the page as it is now. */
+  async function axeFindings(page: Page, rules: string[]): Promise<string[]> {
+    const { violations } = await new AxeBuilder({ page }).withRules(rules).setLegacyMode().analyze();
+    return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
+  }
+
+  it('names every fieldset with a legend, puts aria-label only where a role allows it, and the sidebar in a landmark', async () => {
+    const page = await openPage();
+    for (const path of ['/auth/login', '/auth/register']) {
+      await page.goto(url(path));
+      await page.locator('fieldset:not([disabled])').first().waitFor();
+      const legends = await page
+        .locator('fieldset')
+        .evaluateAll((sets) => sets.map((set) => set.querySelector('legend')?.textContent ?? ''));
+      expect(legends.length, path).toBeGreaterThan(0);
+      expect(
+        legends.filter((legend) => legend.trim() === ''),
+        path,
+      ).toEqual([]);
+    }
+    await page.goto(url('/'));
+    await page.getByRole('figure', { name: 'An example trigger' }).waitFor();
+    expect(await axeFindings(page, ['aria-prohibited-attr'])).toEqual([]);
+
+    const signedIn = await openPage();
+    await openAs(signedIn, DEMO_ADMIN, '/app/automation/search');
+    await signedIn.getByRole('heading', { level: 1 }).waitFor();
+    await signedIn.waitForLoadState('networkidle');
+    expect(await axeFindings(signedIn, ['aria-prohibited-attr', 'region'])).toEqual([]);
+    await signedIn.goto(url('/app/automation/view/new'));
+    await signedIn.getByRole('button', { name: 'Add group' }).waitFor();
+    expect(await axeFindings(signedIn, ['aria-prohibited-attr', 'region'])).toEqual([]);
   });
 });
