@@ -9,6 +9,7 @@ import {
   DEMO_ADMIN,
   DESKTOP,
   type DemoServer,
+  findEmailedPath,
   openSignedIn,
   SUPER_ADMIN,
   startDemoServer,
@@ -194,5 +195,43 @@ describe('loose ends', () => {
     await signedIn.goto(url('/app/automation/view/new'));
     await signedIn.getByRole('button', { name: 'Add group' }).waitFor();
     expect(await axeFindings(signedIn, ['aria-prohibited-attr', 'region'])).toEqual([]);
+  });
+});
+
+describe('no spurious failed requests', () => {
+  it('accepts an invitation and reaches the dashboard without reading the used invitation again', async () => {
+    const owner = await apiLogin(server.baseUrl, DEMO_ADMIN);
+    const vendorId = owner.vendors[0]?.vendorId ?? '';
+    const email = `joiner-${Date.now().toString(36)}@example.com`;
+    const invited = await fetch(url(`/api/Vendor/${vendorId}/users`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({ email, role: 'User' }),
+    });
+    expect(invited.status).toBe(201);
+    const link = await findEmailedPath(
+      server.baseUrl,
+      email,
+      'vendor-invitation',
+      /\/auth\/invitation\/[A-Za-z0-9_-]+/,
+    );
+
+    const page = await openPage();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await page.goto(url(link));
+    const form = page.getByRole('form', { name: 'Create your account' });
+    await form.getByRole('textbox', { name: 'First name' }).fill('Jo');
+    await form.getByRole('textbox', { name: 'Last name' }).fill('Iner');
+    const passwords = form.locator('input[autocomplete="new-password"]');
+    await passwords.first().fill('a-long-enough-passphrase-1');
+    await passwords.last().fill('a-long-enough-passphrase-1');
+    await form.getByRole('button', { name: 'Create account and join' }).click();
+    await page.waitForURL(url('/app/dashboard'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
   });
 });
