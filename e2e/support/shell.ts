@@ -69,7 +69,25 @@ export async function apiLogin(baseUrl: string, account: { email: string; passwo
 }
 
 /** The path of the confirmation link emailed to `email` (`/auth/verify/{token}/{userId}`), read from the outbox. */
-export async function findVerificationPath(baseUrl: string, email: string): Promise<string> {
+export function findVerificationPath(baseUrl: string, email: string): Promise<string> {
+  return findEmailedPath(
+    baseUrl,
+    email,
+    'verify-email',
+    /https?:\/\/[^\s)>\]]+(\/auth\/verify\/[^\s/)>\]]+\/[0-9a-f-]{36})/i,
+  );
+}
+
+/**
+ * The path of the link in the newest email of `templateKey` to `email`, read from the outbox through the
+ * super admin's API: the first group of `pattern` where it has one, else its whole match.
+ */
+export async function findEmailedPath(
+  baseUrl: string,
+  email: string,
+  templateKey: string,
+  pattern: RegExp,
+): Promise<string> {
   const admin = await apiLogin(baseUrl, SUPER_ADMIN);
   const query = new URLSearchParams(
     toSearchParams({
@@ -79,7 +97,7 @@ export async function findVerificationPath(baseUrl: string, email: string): Prom
       SortDir: 'Descending',
       Filters: [
         { action: 'Eq', field: 'to', value: email },
-        { action: 'Eq', field: 'templateKey', value: 'verify-email' },
+        { action: 'Eq', field: 'templateKey', value: templateKey },
       ],
     }),
   );
@@ -92,12 +110,12 @@ export async function findVerificationPath(baseUrl: string, email: string): Prom
     if (!response.ok) throw new Error(`Outbox search failed (${response.status}): ${JSON.stringify(body)}`);
     const page = successEnvelope(searchPage(OutboxMessage)).parse(body).data;
     for (const message of page.rows) {
-      const match = /https?:\/\/[^\s)>\]]+(\/auth\/verify\/[^\s/)>\]]+\/[0-9a-f-]{36})/i.exec(message.text);
-      if (match?.[1]) return match[1];
+      const match = pattern.exec(message.text);
+      if (match) return match[1] ?? match[0];
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`No confirmation email to ${email} arrived in the outbox.`);
+  throw new Error(`No ${templateKey} email to ${email} arrived in the outbox.`);
 }
 
 /** Signs in through the login page and waits for the dashboard. */

@@ -169,6 +169,8 @@ export const Vendor = z.object({
   /** Quiet hours, contact limits and the opt-out badge for automated client messages. */
   clientMessaging: ClientMessagingSettings.default(DEFAULT_CLIENT_MESSAGING),
   sm8Connected: z.boolean(),
+  /** The business's postal address as its invoices show it ('' until written). */
+  billingAddress: z.string().default(''),
   /**
    * Staff of the connected ServiceM8 account who open Automate from ServiceM8 may join as User (after
    * proving their Automate account); members an Admin removed never rejoin that way. Off by default.
@@ -186,6 +188,7 @@ export const Vendor = z.object({
 export type Vendor = z.infer<typeof Vendor>;
 
 export const SENDER_NAME_MAX = 60;
+export const BILLING_ADDRESS_MAX = 500;
 
 /** `POST /Admin/vendors/{id}/suspension`: suspend (with the reason the vendor sees) or resume its automations. */
 export const SetVendorSuspensionRequest = z.discriminatedUnion(
@@ -216,6 +219,11 @@ export const UpdateVendorRequest = z.object({
     .optional(),
   clientMessaging: ClientMessagingSettings.optional(),
   sm8StaffMayJoin: z.boolean(say('Let ServiceM8 staff join', 'choose on or off')).optional(),
+  billingAddress: z
+    .string(say('Address on invoices', 'write it as text'))
+    .trim()
+    .max(BILLING_ADDRESS_MAX, say('Address on invoices', `use at most ${BILLING_ADDRESS_MAX} characters`))
+    .optional(),
 });
 
 export const VendorUser = z.object({

@@ -180,10 +180,38 @@ export const InvoiceLine = z.object({
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 
+/** Longest texts of the platform's invoice details. */
+export const INVOICE_DETAILS_MAX = { legalName: 200, address: 500, taxNumber: 40, invoiceFooter: 1000 } as const;
+
+const detail = (label: string, max: number) =>
+  z
+    .string({ error: `${label}: write it as text.` })
+    .trim()
+    .max(max, `${label}: use at most ${max} characters.`);
+
+/**
+ * The platform as the supplier of its tax invoices: its legal name, postal address, tax (GST) number
+ * and a footer (payment terms, bank account). Empty until a super admin writes them.
+ */
+export const PlatformInvoiceDetails = z.object({
+  legalName: detail('Legal name', INVOICE_DETAILS_MAX.legalName),
+  address: detail('Address', INVOICE_DETAILS_MAX.address),
+  taxNumber: detail('GST number', INVOICE_DETAILS_MAX.taxNumber).refine(
+    (value) => value === '' || /^[0-9][0-9 -]*[0-9]$/.test(value),
+    'GST number: write its digits, as 123-456-789.',
+  ),
+  invoiceFooter: detail('Invoice footer', INVOICE_DETAILS_MAX.invoiceFooter),
+});
+export type PlatformInvoiceDetails = z.infer<typeof PlatformInvoiceDetails>;
+
 export const Invoice = z.object({
   id: z.uuid(),
   vendorId: z.uuid(),
   vendorName: z.string(),
+  /** The billed business's postal address ('' until its Admin writes it). */
+  vendorAddress: z.string(),
+  /** Who issues the invoice: the platform's details as they are now. */
+  supplier: PlatformInvoiceDetails,
   number: z.string(),
   source: z.enum(INVOICE_SOURCES),
   status: DocumentStatus,

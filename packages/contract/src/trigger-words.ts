@@ -1,3 +1,4 @@
+import type { TriggerEvent } from './enums.ts';
 import type { AutomationAction, AutomationCondition } from './triggers.ts';
 
 /**
@@ -6,6 +7,25 @@ import type { AutomationAction, AutomationCondition } from './triggers.ts';
  */
 
 type Words = { label: string; help: string };
+
+/** A line of help for each event, under the editor's event select and in the help (its label is `TRIGGER_EVENT_LABELS`). */
+export const EVENT_HELP: Record<TriggerEvent, string> = {
+  JobIsCreated: 'A new job appears in ServiceM8.',
+  JobStatusChanged: 'A job moves between Quote, Work Order, Completed and Unsuccessful.',
+  JobCategoryChanged: 'A job is given a different category.',
+  JobIsScheduled: 'A staff member is booked to the job.',
+  JobCompleted: 'A job is marked Completed.',
+  JobAddedToQueue: 'A job is put into a queue, e.g. “Parts on order”.',
+  JobAddedToQuote: 'A job’s status is set to Quote.',
+  JobQuoteSent: 'The quote is sent to the client from ServiceM8.',
+  JobQuoteApproved: 'The client accepts the quote online.',
+  JobInvoiceSent: 'The invoice is sent to the client.',
+  JobInvoiceApproved: 'ServiceM8 marks the payment received.',
+  JobPaymentMade: 'A payment is recorded against the job.',
+  ClientIsCreated: 'A new client (company or person) is added.',
+  JobBadgesChanged: 'A badge is added to or removed from a job.',
+  FormIsSubmitted: 'A staff member submits a form on a job.',
+};
 
 export const CONDITION_WORDS: Record<AutomationCondition, Words> = {
   IsCreated: { label: 'Was just created', help: 'The job or client was just created.' },

@@ -28,6 +28,7 @@ import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
 import { runUsageSince } from './modules/automation/usage.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
+import { platformSettingsRoutes } from './modules/billing/platform-settings.routes.ts';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(billingRoutes(deps, { countUsage: (vendorId, since) => countUsage(deps, vendorId, since) }));
       await api.register(stripeWebhookRoutes(deps));
       await api.register(invoiceRoutes(deps));
+      await api.register(platformSettingsRoutes(deps));
       await api.register(adminVendorRoutes(deps));
       await api.register(adminMetricsRoutes(deps));
       await api.register(auditRoutes(deps));

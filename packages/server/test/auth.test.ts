@@ -285,6 +285,43 @@ describe('password reset', () => {
   });
 });
 
+describe('password reset link check', () => {
+  it('says a link works without using it, and says why a bad, used or expired link does not', async () => {
+    const user = await createUser(services.deps);
+    await post('/api/Auth/password/reset/request', { email: user.email });
+    const link = linkIn(
+      await waitForEmail(services, adminToken, { to: user.email, templateKey: 'password-reset' }),
+      'reset',
+    );
+    const ask = 'Ask for a new link with "Forgot password" on the sign-in page.';
+
+    const good = await post('/api/Auth/password/reset/check', link);
+    expect(good.statusCode, good.body).toBe(200);
+    // Checking used nothing: the link still sets a password once checked twice.
+    expect((await post('/api/Auth/password/reset/check', link)).statusCode).toBe(200);
+
+    const wrong = await post('/api/Auth/password/reset/check', { ...link, token: 'not-a-real-token' });
+    expect([wrong.statusCode, errorOf(wrong).message]).toEqual([400, `This link is not valid. ${ask}`]);
+    const otherUser = await post('/api/Auth/password/reset/check', {
+      ...link,
+      userId: (await createUser(services.deps)).id,
+    });
+    expect([otherUser.statusCode, errorOf(otherUser).message]).toEqual([400, `This link is not valid. ${ask}`]);
+
+    services.clock.advance(3 * 3_600_000);
+    try {
+      const expired = await post('/api/Auth/password/reset/check', link);
+      expect([expired.statusCode, errorOf(expired).message]).toEqual([400, `This link has expired. ${ask}`]);
+    } finally {
+      services.clock.advance(-3 * 3_600_000);
+    }
+
+    expect((await post('/api/Auth/password/reset', { ...link, password: 'brand-new-pass-7' })).statusCode).toBe(200);
+    const used = await post('/api/Auth/password/reset/check', link);
+    expect([used.statusCode, errorOf(used).message]).toEqual([400, `This link has already been used. ${ask}`]);
+  });
+});
+
 describe('stored passwords', () => {
   it('are argon2id with 19 MiB, 2 passes and 1 lane', async () => {
     await post('/api/Auth/register', {

@@ -8,6 +8,7 @@ import {
   successEnvelope,
 } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextInvoiceNumber } from '../src/modules/billing/invoices.repository.ts';
 import { bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { type BillingServices, buyPlan } from './support/stripe-billing.ts';
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => services.cleanup());
 
-function call(method: 'GET' | 'POST', url: string, token = superAdminToken, payload?: object) {
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, token = superAdminToken, payload?: object) {
   return services.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 }
 
@@ -201,5 +202,80 @@ describe('who reads invoices', () => {
     ]) {
       expect(text, shown).toContain(shown);
     }
+  });
+});
+
+describe('invoice numbers', () => {
+  const numberOf = (invoiceNumber: string) => Number(invoiceNumber.replace(/^INV-/, ''));
+
+  it('run one after another without gaps, for invoices written at the same moment too', async () => {
+    const team = await createVendorTeam(services.deps, 'Totara Plumbing');
+    const first = numberOf((await createInvoice(team.vendor.id)).number);
+    const together = await Promise.all(Array.from({ length: 12 }, () => createInvoice(team.vendor.id)));
+    const numbers = together.map((invoice) => numberOf(invoice.number)).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 12 }, (_, index) => first + 1 + index));
+    expect(together[0]?.number).toMatch(/^INV-\d{5}$/);
+  });
+
+  it('give a number back when the invoice taking it is not written', async () => {
+    const db = services.deps.database.db;
+    const before = numberOf(await db.transaction((tx) => nextInvoiceNumber(tx)));
+    await expect(
+      db.transaction(async (tx) => {
+        await nextInvoiceNumber(tx);
+        throw new Error('the invoice could not be written');
+      }),
+    ).rejects.toThrow('the invoice could not be written');
+    expect(numberOf(await db.transaction((tx) => nextInvoiceNumber(tx)))).toBe(before + 1);
+  });
+});
+
+describe('a tax invoice names its supplier and its customer', () => {
+  const DETAILS = {
+    legalName: 'Automate Software Limited',
+    address: '12 Queen Street, Auckland 1010',
+    taxNumber: '123-456-789',
+    invoiceFooter: 'Pay within 20 days to 12-3456-7890123-00.',
+  };
+
+  it('shows the platform’s legal name, address, GST number and footer, and the business’s address, on the invoice and its PDF', async () => {
+    const team = await createVendorTeam(services.deps, 'Rimu Roofing');
+    const saved = await call('POST', '/api/Admin/settings/invoicing', superAdminToken, DETAILS);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const address = await call('PATCH', `/api/Vendor/${team.vendor.id}`, team.adminToken, {
+      billingAddress: '4 Harbour Road, Nelson 7010',
+    });
+    expect(address.statusCode, address.body).toBe(200);
+
+    const invoice = await createInvoice(team.vendor.id);
+    const read = OneInvoice.parse(
+      (await call('GET', `/api/Accounting/invoice/fetch/${invoice.id}`, team.adminToken)).json(),
+    ).data;
+    expect([read.supplier, read.vendorName, read.vendorAddress]).toEqual([
+      DETAILS,
+      'Rimu Roofing',
+      '4 Harbour Road, Nelson 7010',
+    ]);
+
+    const text = pdfText((await call('GET', `/api/Accounting/invoice/${invoice.id}/pdf`, team.adminToken)).rawPayload);
+    for (const shown of [
+      'Automate Software Limited',
+      '12 Queen Street, Auckland 1010',
+      'GST number: 123-456-789',
+      `Tax invoice ${invoice.number}`,
+      'Rimu Roofing',
+      '4 Harbour Road, Nelson 7010',
+      'Pay within 20 days to 12-3456-7890123-00.',
+    ]) {
+      expect(text, shown).toContain(shown);
+    }
+  });
+
+  it('lets only super admins change the details, and refuses a GST number that is not one with a sentence', async () => {
+    const team = await createVendorTeam(services.deps);
+    expect((await call('GET', '/api/Admin/settings/invoicing', team.adminToken)).statusCode).toBe(403);
+    expect((await call('POST', '/api/Admin/settings/invoicing', team.adminToken, DETAILS)).statusCode).toBe(403);
+    const bad = await call('POST', '/api/Admin/settings/invoicing', superAdminToken, { ...DETAILS, taxNumber: 'soon' });
+    expect([bad.statusCode, errorOf(bad).message]).toEqual([400, 'GST number: write its digits, as 123-456-789.']);
   });
 });

@@ -264,7 +264,7 @@ describe('vendor settings', () => {
     });
     const empty = await inject('PATCH', `/api/Vendor/${team.vendor.id}`, team.adminToken, {});
     expect(ErrorBody.parse(empty.json()).message).toBe(
-      'Nothing to change: send a new name, timeZone, senderName, clientMessaging or sm8StaffMayJoin.',
+      'Nothing to change: send a new name, timeZone, senderName, clientMessaging, sm8StaffMayJoin or billingAddress.',
     );
   });
 

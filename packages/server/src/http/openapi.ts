@@ -91,6 +91,7 @@ const TAGS: Record<string, string> = {
   'Admin: runs': 'Super admins: runs of every vendor.',
   'Admin: metrics': 'Super admins: how the platform is doing.',
   'Admin: audit log': 'Super admins: the audit log.',
+  'Admin: settings': "Super admins: the platform's own details, as its tax invoices show them.",
 };
 
 /** OpenAPI 3.1 generated from the route schemas; the document at /api/docs/json, a browsable UI at /api/docs. */

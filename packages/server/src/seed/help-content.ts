@@ -1,10 +1,11 @@
 import {
+  ACTION_WORDS,
   AUTOMATION_ACTIONS,
   AUTOMATION_CONDITIONS,
-  type AutomationAction,
-  type AutomationCondition,
+  CONDITION_WORDS,
+  EVENT_HELP,
+  TRIGGER_EVENT_LABELS,
   TRIGGER_EVENTS,
-  type TriggerEvent,
 } from '@automate/contract';
 
 /** The help content a new installation starts with; super admins edit it from then on. */
@@ -12,73 +13,18 @@ import {
 export type SeedArticle = { category: string; slug: string; title: string; summary: string; content: string };
 export type SeedFaq = { question: string; answer: string };
 
-const EVENT_HELP: Record<TriggerEvent, string> = {
-  JobIsCreated: 'A new job appears in ServiceM8, from the app, the online booking form or an integration.',
-  JobStatusChanged: 'A job moves between Quote, Work Order, Completed and Unsuccessful.',
-  JobCategoryChanged: 'A job is given a different category.',
-  JobIsScheduled: 'A staff member is booked to the job (a scheduled visit is added).',
-  JobCompleted: 'A job is marked Completed.',
-  JobAddedToQueue: 'A job is put into a queue, e.g. "Parts on order".',
-  JobAddedToQuote: 'A job becomes a quote (its status is set to Quote).',
-  JobQuoteSent: 'The quote is sent to the client from ServiceM8.',
-  JobQuoteApproved: 'The client accepts the quote online.',
-  JobInvoiceSent: 'The invoice is sent to the client.',
-  JobInvoiceApproved: 'The invoice is paid in full (ServiceM8 marks the payment received).',
-  JobPaymentMade: 'A payment is recorded against the job.',
-  ClientIsCreated: 'A new client (company or person) is added.',
-  JobBadgesChanged: 'A badge is added to or removed from a job.',
-  FormIsSubmitted: 'A staff member submits a form (e.g. a safety checklist) on a job.',
-};
+/**
+ * The help's lists say each event, condition and action in the words the editor shows, from the same
+ * labels and lines of help, so the two cannot drift apart.
+ */
+const list = (entries: ReadonlyArray<readonly [label: string, help: string]>) =>
+  entries.map(([label, help]) => `- **${label}**: ${help}`).join('\n');
 
-const CONDITION_HELP: Record<AutomationCondition, string> = {
-  IsCreated: 'The job or client was just created.',
-  JobIsStatus: 'The job has the status you pick.',
-  JobIsCategory: 'The job is in the category you pick.',
-  JobIsScheduled: 'The job has a visit booked.',
-  JobIsCompleted: 'The job is completed.',
-  JobIsInQueue: 'The job is in the queue you pick.',
-  JobQuoted: 'The job is a quote.',
-  JobQuoteSent: 'The quote has been sent.',
-  JobQuoteApproved: 'The client accepted the quote.',
-  JobInvoiceSent: 'The invoice has been sent.',
-  JobInvoiceApproved: 'The invoice is paid in full.',
-  JobPaymentMade: 'At least one payment has been recorded.',
-  ClientHasBadge: 'The client has the badge you pick.',
-  JobHasBadge: 'The job has the badge you pick.',
-  JobHasAllBadges: 'The job has every one of the badges you pick.',
-  ClientHasAllBadges: 'The client has every one of the badges you pick.',
-  FormIsType: 'The submitted form is the form you pick.',
-  JobExcludesBadges: 'The job has none of the badges you pick.',
-  JobExcludesCategories: 'The job is in none of the categories you pick.',
-  JobExcludesQueues: 'The job is in none of the queues you pick.',
-  JobExcludesStatuses: 'The job has none of the statuses you pick.',
-  ClientExcludesBadges: 'The client has none of the badges you pick.',
-  FormFieldTextIncludes: 'A text field of the submitted form contains the words you give.',
-  FormFieldNumberMatches: 'A number field compares to your number (equal, less, greater…).',
-  FormFieldChoiceMatches: 'A choice field has the answer you pick.',
-  FormFieldDateMatches: 'A date field compares to your date.',
-  FormFieldMultiChoiceIncludes: 'A multiple-choice field includes the answer you pick.',
-};
-
-const ACTION_HELP: Record<AutomationAction, string> = {
-  Job_AddBadge: 'Adds a badge to the job (never twice).',
-  Job_RemoveBadge: 'Removes a badge from the job.',
-  Job_SendEmail: 'Emails the job contact, from your ServiceM8 account; it appears in the job diary.',
-  Job_ChangeStatus: 'Sets the job status.',
-  Job_AddToQueue: 'Puts the job into a queue.',
-  Job_AddNote: 'Adds a note to the job diary.',
-  Job_AddDescription: 'Appends text to the job description.',
-  Job_AddWorkDoneDescription: 'Appends text to the work done description.',
-  Job_AddService: 'Adds a line item from your price list.',
-  Job_SendText: 'Texts the job contact; it appears in the job diary.',
-  Job_SendAttachment: 'Emails the job contact a file you uploaded to the trigger.',
-  JobClient_SendEmail: 'Emails the client’s primary contact.',
-  JobClient_CreateJob: 'Creates a follow-up job for the same client.',
-  JobClient_SendText: 'Texts the client’s primary contact.',
-};
-
-const list = <K extends string>(names: readonly K[], help: Record<K, string>) =>
-  names.map((name) => `- **${name}**: ${help[name]}`).join('\n');
+const EVENTS = list(TRIGGER_EVENTS.map((event) => [TRIGGER_EVENT_LABELS[event], EVENT_HELP[event]] as const));
+const CONDITIONS = list(
+  AUTOMATION_CONDITIONS.map((type) => [CONDITION_WORDS[type].label, CONDITION_WORDS[type].help] as const),
+);
+const ACTIONS = list(AUTOMATION_ACTIONS.map((type) => [ACTION_WORDS[type].label, ACTION_WORDS[type].help] as const));
 
 export const HELP_ARTICLES: readonly SeedArticle[] = [
   {
@@ -148,7 +94,7 @@ each action would do.`,
     summary: 'Every event a trigger can start from, and when it happens.',
     content: `Each event happens once per real change in ServiceM8, however many notifications ServiceM8 sends.
 
-${list(TRIGGER_EVENTS, EVENT_HELP)}`,
+${EVENTS}`,
   },
   {
     category: 'automations',
@@ -159,7 +105,7 @@ ${list(TRIGGER_EVENTS, EVENT_HELP)}`,
 is checked. A condition about something that is missing (no badges, an empty queue, a form field left
 blank) is false, except the *Excludes* conditions, which are then true.
 
-${list(AUTOMATION_CONDITIONS, CONDITION_HELP)}`,
+${CONDITIONS}`,
   },
   {
     category: 'automations',
@@ -175,7 +121,7 @@ Texts for emails and SMS can use merge fields such as \`{{ job.number }}\` and
 \`{{ booking.date }}\` (“Tuesday 3 March”) and \`{{ booking.time }}\` (“9:30 AM”), as the booking stands
 when the message is sent, so a message about a visit that was moved gives its new time.
 
-${list(AUTOMATION_ACTIONS, ACTION_HELP)}`,
+${ACTIONS}`,
   },
   {
     category: 'automations',

@@ -254,6 +254,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                     ['view/:id', 'Trigger template', 'AdminTriggerTemplateRoute'],
                   ),
                   searchSection('products', 'Products', pages.products, 'AdminProductsRoute'),
+                  page('invoicing', 'Invoicing', pages.settings, 'AdminInvoicingRoute'),
                 ]),
                 section('vendors', 'Vendors', [
                   redirectIndex('search'),

@@ -9,6 +9,7 @@ export function testVendor(overrides: Partial<Vendor> & Pick<Vendor, 'id'>): Ven
     clientMessaging: DEFAULT_CLIENT_MESSAGING,
     sm8Connected: true,
     sm8StaffMayJoin: false,
+    billingAddress: '',
     currentSubscriptionType: null,
     hasCurrentSubscription: true,
     subscriptionActive: true,

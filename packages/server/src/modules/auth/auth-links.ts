@@ -25,15 +25,28 @@ export async function issueLinkToken(
   return token;
 }
 
+type LinkUse = { userId: string; purpose: UserTokenPurpose; token: string; now: Date; askAgain: string };
+
 /** Uses a link token once, or says precisely why it cannot be used. */
-export async function redeemLinkToken(
-  tx: Db,
-  options: { userId: string; purpose: UserTokenPurpose; token: string; now: Date; askAgain: string },
-): Promise<UserTokenRow> {
+export async function redeemLinkToken(tx: Db, options: LinkUse): Promise<UserTokenRow> {
   const tokenHash = hashOneTimeToken(options.token);
   const redeemed = await consumeUserToken(tx, { ...options, tokenHash });
   if (redeemed) return redeemed;
-  const found = await findUserTokenByHash(tx, tokenHash);
+  return refuseLinkToken(await findUserTokenByHash(tx, tokenHash), options);
+}
+
+/** Checks, without using it, that a link token could be used now; says precisely why not when it cannot. */
+export async function checkLinkToken(tx: Db, options: LinkUse): Promise<void> {
+  const found = await findUserTokenByHash(tx, hashOneTimeToken(options.token));
+  const usable =
+    found?.userId === options.userId &&
+    found.purpose === options.purpose &&
+    !found.usedAt &&
+    found.expiresAt.getTime() > options.now.getTime();
+  if (!usable) refuseLinkToken(found, options);
+}
+
+function refuseLinkToken(found: UserTokenRow | undefined, options: LinkUse): never {
   if (!found || found.userId !== options.userId || found.purpose !== options.purpose) {
     throw new AppError('BAD_REQUEST', `This link is not valid. ${options.askAgain}`);
   }

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
 import {
+  checkPasswordResetLink,
   login,
   RESET_REQUESTED_MESSAGE,
   register,
@@ -127,6 +128,24 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       );
     }
+
+    app.post(
+      '/Auth/password/reset/check',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Check an emailed password-reset link before a new password is typed',
+          description: 'Uses nothing: 200 when the link can still set a password, 400 saying why it cannot.',
+          body: TokenLinkRequest,
+          response: { 200: Empty },
+        },
+      },
+      async (request) => {
+        await checkPasswordResetLink(deps, request.body);
+        return { success: true as const, data: null, message: 'This link can set a new password.' };
+      },
+    );
 
     app.post(
       '/Auth/password/reset',

@@ -10,7 +10,7 @@ import { createVendor } from '../vendors/vendors.service.ts';
 import { passwordResetRequestedJob, verificationRequestedJob } from './auth.jobs.ts';
 import { clearSignInAttempts, findLocksAt, findSignInAttempts, recordFailedSignIn } from './auth.repository.ts';
 import { sendLinkEmail } from './auth-emails.ts';
-import { redeemLinkToken } from './auth-links.ts';
+import { checkLinkToken, redeemLinkToken } from './auth-links.ts';
 import { confirmEmailOwnership } from './email-proof.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endAllSessions, startSession } from './sessions.service.ts';
@@ -150,6 +150,18 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
  * Sets a new password from an emailed link. Every earlier session ends, the ServiceM8 logins linked to
  * the account are unlinked, a lock-out is lifted, and the address counts as confirmed (the link reached it).
  */
+const ASK_FOR_NEW_RESET_LINK = 'Ask for a new link with "Forgot password" on the sign-in page.';
+
+/** Says, before anyone types a new password, whether a password-reset link can still be used. */
+export async function checkPasswordResetLink(deps: Deps, link: { token: string; userId: string }): Promise<void> {
+  await checkLinkToken(deps.database.db, {
+    ...link,
+    purpose: 'password_reset',
+    now: deps.clock.now(),
+    askAgain: ASK_FOR_NEW_RESET_LINK,
+  });
+}
+
 export async function resetPassword(
   deps: Deps,
   input: { token: string; userId: string; password: string },
@@ -161,7 +173,7 @@ export async function resetPassword(
       ...input,
       purpose: 'password_reset',
       now,
-      askAgain: 'Ask for a new link with "Forgot password" on the sign-in page.',
+      askAgain: ASK_FOR_NEW_RESET_LINK,
     });
     const user = await findUser(tx, input.userId);
     if (!user) throw new AppError('BAD_REQUEST', 'This link is not valid.');

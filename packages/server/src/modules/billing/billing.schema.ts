@@ -2,12 +2,12 @@ import { BILLING_INTERVALS, DOCUMENT_STATUSES, INVOICE_SOURCES, type InvoiceLine
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgEnum,
-  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -101,8 +101,36 @@ export const stripeEvents = pgTable('stripe_events', {
 export const documentStatus = pgEnum('document_status', DOCUMENT_STATUSES);
 export const invoiceSource = pgEnum('invoice_source', INVOICE_SOURCES);
 
-/** Numbers of manual invoices: INV-00001, INV-00002, … (Stripe numbers its own). */
-export const invoiceNumbers = pgSequence('invoice_number_seq', { startWith: 1 });
+/**
+ * The last number given to a manual invoice (INV-00001, INV-00002, …; Stripe numbers its own). One row,
+ * raised inside the transaction that writes the invoice: a second writer waits for the first to commit,
+ * and a rolled-back invoice gives its number back, so the numbers run without gaps.
+ */
+export const invoiceNumberCounter = pgTable(
+  'invoice_number_counter',
+  {
+    id: boolean().primaryKey().default(true),
+    lastNumber: integer().notNull(),
+  },
+  (t) => [check('invoice_number_counter_one_row', sql`${t.id}`)],
+);
+
+/**
+ * The platform's own details as the supplier of its tax invoices: legal name, address, tax (GST) number
+ * and a footer (payment terms, bank account). One row, which a super admin edits; empty until then.
+ */
+export const platformSettings = pgTable(
+  'platform_settings',
+  {
+    id: boolean().primaryKey().default(true),
+    legalName: text().notNull().default(''),
+    address: text().notNull().default(''),
+    taxNumber: text().notNull().default(''),
+    invoiceFooter: text().notNull().default(''),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('platform_settings_one_row', sql`${t.id}`)],
+);
 
 /**
  * The vendor's invoices: every Stripe invoice, mirrored (PAID when paid, AUTHORISED while owed, VOIDED

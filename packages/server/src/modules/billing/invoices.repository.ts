@@ -2,7 +2,7 @@ import type { SearchQuery } from '@automate/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type SearchSpec, searchTable } from '../../db/search.ts';
-import { invoices } from './billing.schema.ts';
+import { invoiceNumberCounter, invoices } from './billing.schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'createdAt'>;
@@ -19,10 +19,21 @@ export async function upsertStripeInvoice(tx: Db, values: InvoiceValues & { stri
   await tx.insert(invoices).values(values).onConflictDoUpdate({ target: invoices.stripeInvoiceId, set: changes });
 }
 
+/**
+ * The next manual invoice number, INV-00001 onwards. Call it in the transaction that writes the
+ * invoice: the counter's row stays locked until that commits (a concurrent writer waits and takes the
+ * next one), and a rollback gives the number back.
+ */
 export async function nextInvoiceNumber(tx: Db): Promise<string> {
-  const result = await tx.execute(sql`select nextval('invoice_number_seq')::text as value`);
-  const [row] = (result as unknown as { rows: Array<{ value: string }> }).rows;
-  return `INV-${(row?.value ?? '0').padStart(5, '0')}`;
+  const [row] = await tx
+    .insert(invoiceNumberCounter)
+    .values({ id: true, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: invoiceNumberCounter.id,
+      set: { lastNumber: sql`${invoiceNumberCounter.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: invoiceNumberCounter.lastNumber });
+  return `INV-${String(row?.lastNumber ?? 0).padStart(5, '0')}`;
 }
 
 export async function findInvoice(

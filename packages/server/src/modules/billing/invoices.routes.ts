@@ -77,10 +77,7 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const invoice = await readInvoice(deps, requireCaller(request), request.params.id);
         const vendor = await findVendor(deps.database.db, invoice.vendorId);
-        const bytes = await renderInvoicePdf(invoice, {
-          timeZone: vendor?.timeZone ?? 'Pacific/Auckland',
-          seller: 'Automate',
-        });
+        const bytes = await renderInvoicePdf(invoice, { timeZone: vendor?.timeZone ?? 'Pacific/Auckland' });
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)

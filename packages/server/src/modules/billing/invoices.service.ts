@@ -6,6 +6,7 @@ import {
   type InvoiceInput,
   InvoiceInput as InvoiceInputSchema,
   type InvoiceLine,
+  type PlatformInvoiceDetails,
   type SearchPage,
   type SearchQuery,
 } from '@automate/contract';
@@ -24,6 +25,7 @@ import {
   updateInvoiceStatus,
   upsertStripeInvoice,
 } from './invoices.repository.ts';
+import { findPlatformInvoiceDetails } from './platform-settings.repository.ts';
 
 const INVOICE = 'Invoice';
 const STATUS_WORDS: Record<DocumentStatus, string> = {
@@ -35,11 +37,15 @@ const STATUS_WORDS: Record<DocumentStatus, string> = {
   DELETED: 'deleted',
 };
 
-function toInvoice(row: InvoiceRow, vendorName: string): Invoice {
+type Parties = { vendor: { name: string; billingAddress: string }; supplier: PlatformInvoiceDetails };
+
+function toInvoice(row: InvoiceRow, { vendor, supplier }: Parties): Invoice {
   return {
     id: row.id,
     vendorId: row.vendorId,
-    vendorName,
+    vendorName: vendor.name,
+    vendorAddress: vendor.billingAddress,
+    supplier,
     number: row.number,
     source: row.source,
     status: row.status,
@@ -60,10 +66,15 @@ function toInvoice(row: InvoiceRow, vendorName: string): Invoice {
   };
 }
 
+/** The invoices with the businesses they bill and the platform as their supplier. */
 async function toInvoices(db: Db, rows: readonly InvoiceRow[]): Promise<Invoice[]> {
-  const vendors = await findVendors(db, [...new Set(rows.map((row) => row.vendorId))]);
-  const names = new Map(vendors.map((vendor) => [vendor.id, vendor.name]));
-  return rows.map((row) => toInvoice(row, names.get(row.vendorId) ?? ''));
+  const [vendors, supplier] = await Promise.all([
+    findVendors(db, [...new Set(rows.map((row) => row.vendorId))]),
+    findPlatformInvoiceDetails(db),
+  ]);
+  const byId = new Map(vendors.map((vendor) => [vendor.id, vendor]));
+  const nobody = { name: '', billingAddress: '' };
+  return rows.map((row) => toInvoice(row, { vendor: byId.get(row.vendorId) ?? nobody, supplier }));
 }
 
 /** A manual invoice's totals: lines are GST-exclusive and GST is added on the subtotal. */
@@ -94,7 +105,7 @@ export async function createInvoice(deps: Deps, input: InvoiceInput): Promise<In
       updatedAt: deps.clock.now(),
     }),
   );
-  return toInvoice(row, vendor.name);
+  return toInvoice(row, { vendor, supplier: await findPlatformInvoiceDetails(db) });
 }
 
 /**

@@ -41,13 +41,16 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       url: '/Vendor/:id',
       access: access.vendorAdmin('id'),
       tags,
-      summary: 'Change a vendor’s name, time zone, sender name or client messaging settings',
+      summary: 'Change a vendor’s name, time zone, sender name, client messaging settings or address on invoices',
       body: UpdateVendorRequest,
       data: Vendor,
       message: 'Saved.',
       answer: async (vendorId, request) => {
-        const { name, timeZone, senderName, clientMessaging, sm8StaffMayJoin } = await getVendor(deps, vendorId);
-        noteSettingBefore(request, { name, timeZone, senderName, clientMessaging, sm8StaffMayJoin });
+        const { name, timeZone, senderName, clientMessaging, sm8StaffMayJoin, billingAddress } = await getVendor(
+          deps,
+          vendorId,
+        );
+        noteSettingBefore(request, { name, timeZone, senderName, clientMessaging, sm8StaffMayJoin, billingAddress });
         return changeVendor(deps, vendorId, request.body);
       },
     });

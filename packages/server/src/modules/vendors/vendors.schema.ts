@@ -10,6 +10,8 @@ export const vendors = pgTable('vendors', {
   senderName: text(),
   /** Quiet hours, contact limits and the opt-out badge for automated client messages; null: the defaults. */
   clientMessaging: jsonb().$type<ClientMessagingSettings>(),
+  /** The business's postal address as its invoices show it; empty until its Admin writes it. */
+  billingAddress: text().notNull().default(''),
   sm8AccountUuid: text().unique(),
   sm8Connected: boolean().notNull().default(false),
   /**

@@ -27,6 +27,7 @@ export function toVendor(row: VendorRow): Vendor {
     senderName: row.senderName,
     clientMessaging: clientMessagingOf(row),
     sm8Connected: row.sm8Connected,
+    billingAddress: row.billingAddress,
     sm8StaffMayJoin: row.sm8StaffMayJoin,
     currentSubscriptionType: row.currentSubscriptionType,
     hasCurrentSubscription: row.currentSubscriptionType !== null,
@@ -60,20 +61,23 @@ export async function changeVendor(
     senderName?: string | undefined;
     clientMessaging?: ClientMessagingSettings | undefined;
     sm8StaffMayJoin?: boolean | undefined;
+    billingAddress?: string | undefined;
   },
 ): Promise<Vendor> {
-  const changes: Partial<Pick<VendorRow, 'name' | 'timeZone' | 'senderName' | 'clientMessaging' | 'sm8StaffMayJoin'>> =
-    {};
+  const changes: Partial<
+    Pick<VendorRow, 'name' | 'timeZone' | 'senderName' | 'clientMessaging' | 'sm8StaffMayJoin' | 'billingAddress'>
+  > = {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.timeZone !== undefined) changes.timeZone = patch.timeZone;
   // An empty sender name goes back to signing with the business's name.
   if (patch.senderName !== undefined) changes.senderName = patch.senderName || null;
   if (patch.clientMessaging !== undefined) changes.clientMessaging = patch.clientMessaging;
   if (patch.sm8StaffMayJoin !== undefined) changes.sm8StaffMayJoin = patch.sm8StaffMayJoin;
+  if (patch.billingAddress !== undefined) changes.billingAddress = patch.billingAddress;
   if (Object.keys(changes).length === 0) {
     throw new AppError(
       'VALIDATION_FAILED',
-      'Nothing to change: send a new name, timeZone, senderName, clientMessaging or sm8StaffMayJoin.',
+      'Nothing to change: send a new name, timeZone, senderName, clientMessaging, sm8StaffMayJoin or billingAddress.',
     );
   }
   const row = await updateVendor(deps.database.db, vendorId, changes);

@@ -49,7 +49,7 @@ const EXAMPLE_TRIGGER: ReadonlyArray<{ label: string; text: string }> = [
 
 function ExampleTrigger() {
   return (
-    <Paper elevation={6} sx={{ p: 3, borderRadius: 3 }} aria-label="An example trigger">
+    <Paper elevation={6} sx={{ p: 3, borderRadius: 3 }} role="figure" aria-label="An example trigger">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
         <Chip label="Enabled" color="ternary" size="small" />
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>

@@ -7,7 +7,7 @@ import { HydratedFieldset } from './hydrated-fieldset.tsx';
 
 const form = (
   <form aria-label="Sign in">
-    <HydratedFieldset>
+    <HydratedFieldset legend="Your email and password">
       {/* biome-ignore lint/a11y/noAutofocus: as the sign-in forms' first field, which this stands in for */}
       <input aria-label="Email" autoFocus />
       <button type="submit">Sign in</button>

@@ -1,13 +1,15 @@
 import Box from '@mui/material/Box';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useHydrated } from '@/lib/use-hydrated.ts';
+import { VISUALLY_HIDDEN } from './visually-hidden.ts';
 
 /**
  * A form's fields on a page the build prerenders: shown at once, taking input only once the page's code
  * has hydrated them. Typed into earlier, a field would keep text its form does not know of, and the
- * browser would send the form itself (the password in the address) on Enter.
+ * browser would send the form itself (the password in the address) on Enter. `legend` names the group
+ * for screen readers (a fieldset needs one); the form's heading already says it on screen.
  */
-export function HydratedFieldset({ children }: { children: ReactNode }) {
+export function HydratedFieldset({ legend, children }: { legend: string; children: ReactNode }) {
   const hydrated = useHydrated();
   const fieldset = useRef<HTMLFieldSetElement>(null);
 
@@ -20,6 +22,9 @@ export function HydratedFieldset({ children }: { children: ReactNode }) {
 
   return (
     <Box ref={fieldset} component="fieldset" disabled={!hydrated} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      <Box component="legend" sx={VISUALLY_HIDDEN}>
+        {legend}
+      </Box>
       {children}
     </Box>
   );

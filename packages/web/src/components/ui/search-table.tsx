@@ -15,15 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { MouseEvent, ReactNode } from 'react';
 import { formatNumber } from '@/lib/format.ts';
 import { nextSort, type SearchChange, type SearchState } from '@/lib/search-params.ts';
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { VISUALLY_HIDDEN } from './visually-hidden.ts';
 
 export type SearchTableColumn<T> = {
   key: string;

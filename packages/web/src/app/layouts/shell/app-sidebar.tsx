@@ -87,6 +87,8 @@ export const AppSidebar = memo(function AppSidebar({
         : {})}
       id="app-sidebar"
       data-testid="sidebar"
+      // The vendor, the links and the version sit in one landmark, the links' own nav inside it.
+      slotProps={{ paper: { component: 'aside', 'aria-label': 'Sidebar' } }}
       data-state={drawer ? (drawer.open ? 'drawer-open' : 'drawer-closed') : expanded ? 'expanded' : 'rail'}
       sx={(theme) => ({
         width: drawer ? undefined : width,

@@ -1,5 +1,5 @@
 import { PlansAdmin } from '@/features/billing/components/plans-admin.tsx';
-import { paddedRoute } from '../route-pages.tsx';
+import { settingsRoute } from './settings-tabs.tsx';
 
 /** /admin/settings/products/search: the subscription plans. */
-export const AdminProductsRoute = paddedRoute(() => <PlansAdmin />);
+export const AdminProductsRoute = settingsRoute(() => <PlansAdmin />);

@@ -6,6 +6,7 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { AccountOverview } from '@/features/account/components/account-overview.tsx';
 import { ActivityLog } from '@/features/audit/audit-log.tsx';
+import { BillingAddressForm } from '@/features/billing/components/billing-address-form.tsx';
 import { InvoiceList } from '@/features/billing/components/invoice-list.tsx';
 import { InvoiceView } from '@/features/billing/components/invoice-view.tsx';
 import { PlanCheckout } from '@/features/billing/components/plan-checkout.tsx';
@@ -136,7 +137,13 @@ function Invoices() {
       <title>Invoices · Account · Automate</title>
       <PageHeader title="Invoices" subtitle="Every invoice of your subscription, to view, print or download." />
       {vendor ? (
-        <InvoiceList vendorId={vendor.vendorId} invoicePath={(id) => `${INVOICES_PATH.replace('/search', '')}/${id}`} />
+        <>
+          <BillingAddressForm vendorId={vendor.vendorId} />
+          <InvoiceList
+            vendorId={vendor.vendorId}
+            invoicePath={(id) => `${INVOICES_PATH.replace('/search', '')}/${id}`}
+          />
+        </>
       ) : (
         <NoVendor />
       )}

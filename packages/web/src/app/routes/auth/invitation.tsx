@@ -1,5 +1,6 @@
 import type { UserSession } from '@automate/contract';
-import { useCallback } from 'react';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormCard } from '@/components/ui/form-card.tsx';
 import { AcceptInvitation } from '@/features/auth/components/accept-invitation.tsx';
@@ -14,10 +15,14 @@ export function InvitationRoute() {
   const session = useSessionStore();
   const state = useSession();
   const signedInAs = hasValidSession(state, Date.now()) ? state.user : null;
+  // Once accepted, the invitation is used: its form goes before the sign-in empties the data cache, so
+  // the used invitation is not read again (the server would refuse it) on the way to the dashboard.
+  const [joined, setJoined] = useState(false);
 
   const onSignedIn = useCallback((user: UserSession) => session.login(user), [session]);
   const onAccepted = useCallback(
     (user: UserSession, vendorId: string) => {
+      setJoined(true);
       session.login(user);
       session.setVendorContext(vendorId);
       navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
@@ -27,7 +32,11 @@ export function InvitationRoute() {
 
   return (
     <FormCard title="Join a business">
-      <AcceptInvitation token={token} signedInAs={signedInAs} onSignedIn={onSignedIn} onAccepted={onAccepted} />
+      {joined ? (
+        <Typography role="status">You have joined. Opening your dashboard…</Typography>
+      ) : (
+        <AcceptInvitation token={token} signedInAs={signedInAs} onSignedIn={onSignedIn} onAccepted={onAccepted} />
+      )}
     </FormCard>
   );
 }

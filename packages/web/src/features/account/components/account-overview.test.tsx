@@ -25,6 +25,7 @@ const VENDOR: Vendor = {
   clientMessaging: DEFAULT_CLIENT_MESSAGING,
   sm8Connected: false,
   sm8StaffMayJoin: false,
+  billingAddress: '',
   currentSubscriptionType: null,
   hasCurrentSubscription: false,
   subscriptionActive: true,

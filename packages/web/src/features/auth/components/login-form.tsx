@@ -72,7 +72,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: UserSession) => v
 
   return (
     <Box component="form" noValidate onSubmit={submit} onChangeCapture={loadSignInRequests} aria-label="Sign in">
-      <HydratedFieldset>
+      <HydratedFieldset legend="Your email and password">
         <Stack spacing={2}>
           <ErrorAlert error={failure} fallback="Sign-in failed. Please try again." data-testid="login-error">
             {code === 'ACCOUNT_LOCKED' ? (

@@ -91,7 +91,7 @@ export function RegisterForm() {
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Create an account">
-      <HydratedFieldset>
+      <HydratedFieldset legend="Your business and your account">
         <Stack spacing={2}>
           <ErrorAlert
             error={register.error}

@@ -4,10 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
+import { useCheckResetLink } from '../api/check-reset-link.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import type { TokenLink } from '../api/verify-email.ts';
 import { compact, type FieldErrors, hasErrors, MESSAGES, serverFieldError } from './form-rules.ts';
@@ -15,8 +17,27 @@ import { checkNewPassword } from './schema-rules.ts';
 
 type Field = 'password' | 'confirm';
 
-/** Chooses a new password with the emailed link. */
+/**
+ * Chooses a new password with the emailed link. The link is checked when the page opens: one that is
+ * not valid, used or expired says so, with the way to a new one, instead of a form that cannot work.
+ */
 export function ResetPasswordForm({ link }: { link: TokenLink }) {
+  const check = useCheckResetLink(link);
+  if (check.isPending) return <Typography role="status">Checking your link…</Typography>;
+  if (check.isError) {
+    return (
+      <Stack spacing={2}>
+        <ErrorAlert error={check.error} fallback="This link cannot be used." data-testid="reset-error" />
+        <Button href="/auth/reset" variant="contained">
+          Ask for a new link
+        </Button>
+      </Stack>
+    );
+  }
+  return <NewPasswordForm link={link} />;
+}
+
+function NewPasswordForm({ link }: { link: TokenLink }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});

@@ -30,7 +30,7 @@ export function ResetRequestForm() {
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Reset your password">
-      <HydratedFieldset>
+      <HydratedFieldset legend="Your email address">
         <Stack spacing={2}>
           <Typography color="text.secondary">
             Enter the email address you sign in with and we will send you a link to choose a new password.

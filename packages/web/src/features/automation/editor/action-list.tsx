@@ -114,7 +114,7 @@ function ActionCard({
             {words.help}
           </Typography>
         </Box>
-        <Tooltip title="Move up">
+        <Tooltip describeChild title="Move up">
           <span>
             <IconButton
               size="small"
@@ -126,7 +126,7 @@ function ActionCard({
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title="Move down">
+        <Tooltip describeChild title="Move down">
           <span>
             <IconButton
               size="small"

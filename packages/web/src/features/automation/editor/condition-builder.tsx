@@ -142,6 +142,7 @@ function ConditionGroupView({ group, depth, edit }: { group: DraftGroup; depth: 
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <AddConditionButton onAdd={addCondition} disabled={full} />
         <Tooltip
+          describeChild
           title={
             tooDeep
               ? `Groups can nest at most ${TRIGGER_LIMITS.conditionDepthMax} levels deep.`

@@ -7,6 +7,7 @@ import { ActionList } from './action-list.tsx';
 import { ConditionBuilder } from './condition-builder.tsx';
 import type { TriggerDraft } from './trigger-draft.ts';
 import { TriggerBasics, TriggerTiming } from './trigger-fields.tsx';
+import { TriggerSummary } from './trigger-summary.tsx';
 import type { DraftEdits } from './use-definition-draft.ts';
 
 export function EditorSection({
@@ -64,6 +65,9 @@ export function DefinitionSections({
       </EditorSection>
       <EditorSection title="Actions" subtitle="Performed in this order, each once.">
         <ActionList actions={draft.actions} edit={form.editActions} />
+      </EditorSection>
+      <EditorSection title="In one sentence">
+        <TriggerSummary draft={draft} />
       </EditorSection>
     </Stack>
   );

@@ -312,6 +312,27 @@ describe('the trigger editor: a new trigger', () => {
     expect(within(badges).getByRole('button', { name: 'Follow up' })).toBeTruthy();
   });
 
+  it('says the trigger in one sentence with the records by name, as a template card does', async () => {
+    stub = serveTrigger();
+    open(`/app/automation/view/${ID}`);
+    const summary = await screen.findByTestId('trigger-summary');
+    await waitFor(() =>
+      expect(summary.textContent).toBe(
+        'When a quote is sent: add the badge “Follow up” to the job, then add a note to the job, then text the job contact.',
+      ),
+    );
+    const top = screen.getByRole('group', { name: 'Conditions' });
+    await user.click(within(top).getByRole('button', { name: 'Add condition' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Job has none of the badges' }));
+    expect(summary.textContent).toBe('The sentence appears here once every condition and action is filled in.');
+    const badges = within(top).getByRole('group', { name: 'Job has none of the badges' });
+    await user.click(within(badges).getByRole('combobox', { name: /Badges/ }));
+    await user.click(await screen.findByRole('option', { name: 'Follow up' }));
+    expect(summary.textContent).toBe(
+      'When a quote is sent, if the job has none of the badges “Follow up”: add the badge “Follow up” to the job, then add a note to the job, then text the job contact.',
+    );
+  });
+
   it('stops nesting groups at the depth limit', async () => {
     stub = serve(() => undefined);
     open('/app/automation/view/new');

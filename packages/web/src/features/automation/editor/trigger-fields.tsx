@@ -1,6 +1,7 @@
 import {
   BOOKING_EVENT,
   type DelayBase,
+  EVENT_HELP,
   TARGET_KINDS,
   type TargetKind,
   TIME_UNITS,
@@ -22,7 +23,7 @@ import { TextArea } from '@/components/ui/text-area.tsx';
 import { useFocusOnceDrawn } from '@/components/ui/use-focus-once-drawn.ts';
 import { eventLabel } from '../list/event-labels.ts';
 import { useEditorContext } from './editor-context.tsx';
-import { EVENT_HELP, TARGET_KIND_WORDS, TIME_UNIT_WORDS } from './labels.ts';
+import { TARGET_KIND_WORDS, TIME_UNIT_WORDS } from './labels.ts';
 import { type TriggerDraft, targetKindForEvent } from './trigger-draft.ts';
 
 type SetField = <K extends keyof TriggerDraft>(field: K, value: TriggerDraft[K]) => void;

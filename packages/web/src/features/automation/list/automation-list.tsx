@@ -124,7 +124,7 @@ function RowAction({
   children: ReactNode;
 }) {
   return (
-    <Tooltip title={title}>
+    <Tooltip describeChild title={title}>
       <span>
         {href ? (
           <IconButton size="small" aria-label={title} href={href} disabled={disabled}>

@@ -119,7 +119,7 @@ describe('the template gallery', () => {
     const quotes = await screen.findByRole('region', { name: 'Quotes' });
     const card = within(quotes).getByRole('article', { name: QUOTE.title });
     expect(within(card).getByTestId('template-preview').textContent).toContain(
-      'When a quote is sent, if job has status “Quote”, after 3 days: email the client, then add a badge to the job (“Quote Follow-up”).',
+      'When a quote is sent, if the job’s status is “Quote”, after 3 days: email the client, then add the badge “Quote Follow-up” to the job.',
     );
     expect(screen.getByRole('region', { name: 'Reviews' })).toBeTruthy();
 

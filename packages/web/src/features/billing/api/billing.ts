@@ -6,6 +6,7 @@ import {
   type InvoiceInput,
   Plan,
   type PlanInput,
+  PlatformInvoiceDetails,
   type SearchQueryInput,
   searchPage,
   Trigger,
@@ -26,7 +27,31 @@ export const billingKeys = {
   subscription: subscriptionKey,
   invoices: (vendorId: string | null, query: SearchQueryInput) => ['billing', 'invoices', vendorId, query] as const,
   invoice: (id: string) => ['billing', 'invoice', id] as const,
+  platformDetails: ['billing', 'platform-details'] as const,
 };
+
+/** `GET /api/Admin/settings/invoicing`: the platform's details as the supplier on its invoices. */
+export function usePlatformInvoiceDetails() {
+  return useQuery(
+    queryOptions({
+      queryKey: billingKeys.platformDetails,
+      queryFn: ({ signal }) => apiGet('/Admin/settings/invoicing', PlatformInvoiceDetails, { signal }),
+    }),
+  );
+}
+
+/** `POST /api/Admin/settings/invoicing`: every invoice shows the saved details. */
+export function useSavePlatformInvoiceDetails() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (details: PlatformInvoiceDetails) =>
+      apiRequest('POST', '/Admin/settings/invoicing', PlatformInvoiceDetails, { body: details }),
+    onSuccess: ({ data }) => {
+      client.setQueryData(billingKeys.platformDetails, data);
+      void client.invalidateQueries({ queryKey: ['billing', 'invoice'] });
+    },
+  });
+}
 
 const vendorHeader = (vendorId: string) => ({ 'x-vendor-id': vendorId });
 

@@ -12,6 +12,13 @@ const DRAFT: Invoice = {
   id: '33333333-3333-4333-8333-333333333333',
   vendorId: '11111111-1111-4111-8111-111111111111',
   vendorName: 'Alpha Plumbing',
+  vendorAddress: '4 Harbour Road\nNelson 7010',
+  supplier: {
+    legalName: 'Automate Software Limited',
+    address: '12 Queen Street, Auckland 1010',
+    taxNumber: '123-456-789',
+    invoiceFooter: 'Pay within 20 days.',
+  },
   number: 'INV-00007',
   source: 'manual',
   status: 'DRAFT',
@@ -36,6 +43,21 @@ let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub.restore());
 
 describe('the invoice', () => {
+  it('is a tax invoice naming its supplier with GST number, and the business billed with its address', async () => {
+    stub = stubFetch(({ method, url }) =>
+      method === 'GET' && url.pathname === `/api/Accounting/invoice/fetch/${DRAFT.id}` ? ok(DRAFT) : undefined,
+    );
+    renderAsRoute(<InvoiceView id={DRAFT.id} backPath="/invoices" />, { path: '/', at: '/' });
+    const supplier = await screen.findByTestId('invoice-supplier');
+    expect(supplier.textContent).toBe(
+      'Automate Software Limited12 Queen Street, Auckland 1010GST number: 123-456-789Tax invoice INV-00007',
+    );
+    expect(screen.getByTestId('invoice-customer').textContent).toBe(
+      'Billed toAlpha Plumbing4 Harbour Road\nNelson 7010',
+    );
+    expect(screen.getByText('Pay within 20 days.')).toBeTruthy();
+  });
+
   it('shows lines, GST and totals, and moves a manual invoice only along the allowed statuses', async () => {
     const user = userEvent.setup();
     let current = DRAFT;

@@ -53,8 +53,9 @@ function Totals({ invoice }: { invoice: Invoice }) {
 }
 
 /**
- * One invoice, laid out to print (the buttons and the app's frame stay off paper): number, status,
- * dates, the business billed, lines, GST and totals, with the PDF and, while it is owed, the page to
+ * One invoice, laid out to print (the buttons and the app's frame stay off paper): a tax invoice
+ * naming its supplier (legal name, address, GST number) and the business billed with its address, with
+ * number, status, dates, lines, GST, totals and the supplier's footer, with the PDF and, while it is owed, the page to
  * pay it. `canChangeStatus` (SuperAdmins) adds the moves its status allows.
  */
 export function InvoiceView({
@@ -162,10 +163,30 @@ export function InvoiceView({
         </Alert>
       ) : null}
       <Paper variant="outlined" sx={{ p: 3, '@media print': { border: 0, p: 0 } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4} sx={{ mb: 3 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ mb: 3, justifyContent: 'space-between' }}
+          data-testid="invoice-supplier"
+        >
           <div>
+            <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+              {data.supplier.legalName || 'Automate'}
+            </Typography>
+            {data.supplier.address ? (
+              <Typography sx={{ whiteSpace: 'pre-line' }}>{data.supplier.address}</Typography>
+            ) : null}
+            {data.supplier.taxNumber ? <Typography>GST number: {data.supplier.taxNumber}</Typography> : null}
+          </div>
+          <Typography variant="h6" component="p">
+            Tax invoice {data.number}
+          </Typography>
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4} sx={{ mb: 3 }}>
+          <div data-testid="invoice-customer">
             <Typography variant="overline">Billed to</Typography>
             <Typography sx={{ fontWeight: 600 }}>{data.vendorName}</Typography>
+            {data.vendorAddress ? <Typography sx={{ whiteSpace: 'pre-line' }}>{data.vendorAddress}</Typography> : null}
           </div>
           <div>
             <Typography variant="overline">Issued</Typography>
@@ -214,6 +235,11 @@ export function InvoiceView({
           ))}
           <Totals invoice={data} />
         </ScrollTable>
+        {data.supplier.invoiceFooter ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 3, whiteSpace: 'pre-line' }}>
+            {data.supplier.invoiceFooter}
+          </Typography>
+        ) : null}
       </Paper>
     </>
   );

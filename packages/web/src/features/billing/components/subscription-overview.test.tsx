@@ -52,6 +52,12 @@ describe('the subscription overview', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/stays active until/)).toBeTruthy();
+    // Each button says what it does: no "Cancel" that keeps and "Confirm" that cancels.
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Keep subscription', 'Cancel subscription']);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
     expect(await screen.findByText(`Cancels on ${formatDate('2026-12-01T00:00:00.000Z')}`)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Resume subscription' }));

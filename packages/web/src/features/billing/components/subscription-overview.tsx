@@ -89,6 +89,7 @@ export function SubscriptionOverview({
         title: 'Cancel the subscription?',
         message: `${data.plan?.name ?? 'The'} plan stays active until ${end}; then automations stop running. You can resume before then.`,
         confirmText: 'Cancel subscription',
+        cancelText: 'Keep subscription',
         destructive: true,
       });
       if (!confirmed) return;

@@ -17,6 +17,8 @@ const PAID: Invoice = {
   id: '33333333-3333-4333-8333-333333333333',
   vendorId: VENDOR_ID,
   vendorName: 'Alpha Plumbing',
+  vendorAddress: '',
+  supplier: { legalName: '', address: '', taxNumber: '', invoiceFooter: '' },
   number: 'INV-00007',
   source: 'stripe',
   status: 'PAID',

@@ -3,11 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ArticleViewer } from '@/components/ui/article-viewer.tsx';
+import { NotFoundPage } from '@/components/ui/not-found-page.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatDate, parseTimestamp } from '@/lib/format.ts';
 import { useArticleBySlug } from '../api/get-article-by-slug.ts';
@@ -16,7 +16,8 @@ import { categoryLabel, humanise } from '../categories.ts';
 /**
  * An article by category and slug (help pages, the privacy policy, the terms): title, last update and the
  * Markdown body in the article viewer (4 skeleton rows while loading, 'No article content available.'
- * when there is none). A draft, which only super admins can open, is marked as such.
+ * when there is none). A draft, which only super admins can open, is marked as such. A help article
+ * (one with a way `back` to its list) that does not exist is the not-found page.
  */
 export function HelpArticle({
   category,
@@ -38,6 +39,7 @@ export function HelpArticle({
   const article = query.data ?? null;
   const title = article?.title.trim() ? article.title : (fallbackTitle ?? (humanise(slug) || 'Article'));
   const updated = parseTimestamp(article?.updated);
+  if (back && query.isSuccess && article === null) return <NotFoundPage />;
 
   return (
     <Box component="article" sx={{ maxWidth: 860 }}>
@@ -77,11 +79,6 @@ export function HelpArticle({
           <ArticleViewer content={article?.content} loading={query.isPending} />
         )}
       </Box>
-      {!query.isPending && article === null && back ? (
-        <Typography sx={{ mt: 2 }}>
-          It may have moved: see <Link href={back.href}>{back.label.toLowerCase()}</Link>.
-        </Typography>
-      ) : null}
     </Box>
   );
 }

@@ -20,6 +20,7 @@ const VENDOR: AdminVendorDetail = {
   clientMessaging: DEFAULT_CLIENT_MESSAGING,
   sm8Connected: true,
   sm8StaffMayJoin: false,
+  billingAddress: '',
   currentSubscriptionType: 'Standard',
   hasCurrentSubscription: true,
   subscriptionActive: true,

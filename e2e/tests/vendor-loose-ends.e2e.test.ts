@@ -1,0 +1,237 @@
+import { Invoice, successEnvelope, type UserSession } from '@automate/contract';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { markChangelogSeen } from '../support/content.ts';
+import {
+  apiLogin,
+  DEMO_ADMIN,
+  DESKTOP,
+  type DemoServer,
+  findEmailedPath,
+  openSignedIn,
+  SUPER_ADMIN,
+  startDemoServer,
+} from '../support/shell.ts';
+
+/**
+ * What a first-time user tripped over, part two, in Chromium: template summaries that read as sentences,
+ * pages that claim only what is true, help in the app's words, the phone's lists, the loose ends, tax
+ * invoices that name their supplier, and feedback without an external form.
+ */
+
+let server: DemoServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const sessions = new Map<string, Promise<UserSession>>();
+
+beforeAll(async () => {
+  server = await startDemoServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (server) await server.stop();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const openAs = (page: Page, account: { email: string; password: string }, path: string) =>
+  openSignedIn(page, server.baseUrl, account, path, sessions);
+
+async function openPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  await markChangelogSeen(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  return page;
+}
+
+describe('template summaries read as sentences', () => {
+  it('says the unhappy-client template with its form, field and comparison in words', async () => {
+    const page = await openPage();
+    await openAs(page, DEMO_ADMIN, '/app/automation/templates');
+    const card = page.getByRole('article', { name: 'Alert the office about an unhappy client' });
+    await expect
+      .poll(() => card.getByTestId('template-preview').textContent())
+      .toBe(
+        'When a form is submitted, if the form is “Customer Satisfaction Survey” and “Rating (1-5)” on the form ' +
+          '“Customer Satisfaction Survey” is less than 3: add the badge “Urgent” to the job, then add a note to the job.',
+      );
+  });
+});
+
+describe('pages that claim only what is true', () => {
+  it('answers an unknown help article with the not-found page', async () => {
+    const page = await openPage();
+    await page.goto(url('/help/nope/nothing'));
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Nothing' }).count()).toBe(0);
+    expect(await page.title()).toBe('Page not found · Automate');
+  });
+
+  it('does not say “connected” on /sm8/activated to someone signed out', async () => {
+    const page = await openPage();
+    await page.goto(url('/sm8/activated'));
+    await page.getByRole('heading', { level: 1, name: 'Sign in to see your connection' }).waitFor();
+    expect(await page.getByText(/ is connected to /).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');
+  });
+
+  it('says a bad password-reset link is bad when the page opens, without a form to fill in', async () => {
+    const page = await openPage();
+    await page.goto(url('/auth/reset/not-a-real-token/2d8f1f5e-7f8a-4b0c-9a59-6c1a3c1f2b10'));
+    await page
+      .getByTestId('reset-error')
+      .getByText('This link is not valid. Ask for a new link with "Forgot password" on the sign-in page.')
+      .waitFor();
+    expect(await page.getByLabel('New password').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/auth/reset');
+  });
+});
+
+describe('a tax invoice names its supplier', () => {
+  it('shows the legal name, address and GST number a super admin set, and the address the business set', async () => {
+    const admin = await openPage();
+    await openAs(admin, SUPER_ADMIN, '/admin/settings');
+    await admin.getByRole('tab', { name: 'Invoicing' }).click();
+    const form = admin.getByRole('form', { name: 'Invoice details' });
+    await form.getByRole('textbox', { name: 'Legal name' }).fill('Automate Software Limited');
+    await form.getByRole('textbox', { name: 'Address' }).fill('12 Queen Street, Auckland 1010');
+    await form.getByRole('textbox', { name: 'GST number' }).fill('123-456-789');
+    await form.getByRole('textbox', { name: 'Invoice footer' }).fill('Pay within 20 days.');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Saved. Invoices show these details now.').waitFor();
+
+    const owner = await apiLogin(server.baseUrl, DEMO_ADMIN);
+    const vendorId = owner.vendors[0]?.vendorId ?? '';
+    const root = await apiLogin(server.baseUrl, SUPER_ADMIN);
+    const created = await fetch(url('/api/Accounting/invoice/create'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${root.token}` },
+      body: JSON.stringify({
+        vendorId,
+        reference: 'Setup',
+        dueDate: '2026-12-20',
+        lines: [{ description: 'Setup', quantity: 1, unitAmountCents: 10_000 }],
+      }),
+    });
+    const invoice = successEnvelope(Invoice).parse(await created.json()).data;
+
+    const page = await openPage();
+    await openAs(page, DEMO_ADMIN, '/app/account/invoicing/search');
+    const address = page.getByRole('form', { name: 'Address on your invoices' });
+    await address.getByRole('textbox', { name: 'Postal address' }).fill('4 Harbour Road, Nelson 7010');
+    await address.getByRole('button', { name: 'Save address' }).click();
+    await page.getByText('Saved: your invoices show this address.').waitFor();
+
+    await page.goto(url(`/app/account/invoicing/${invoice.id}`));
+    const supplier = page.getByTestId('invoice-supplier');
+    await supplier.getByText('Automate Software Limited').waitFor();
+    expect(await supplier.innerText()).toContain('GST number: 123-456-789');
+    expect(await supplier.innerText()).toContain('12 Queen Street, Auckland 1010');
+    expect(await supplier.innerText()).toContain(`Tax invoice ${invoice.number}`);
+    expect(await page.getByTestId('invoice-customer').innerText()).toContain('4 Harbour Road, Nelson 7010');
+    await page.getByText('Pay within 20 days.').waitFor();
+  });
+});
+
+describe('help speaks the app’s language', () => {
+  it('lists actions and conditions by the editor’s labels, and its search snippets say them so', async () => {
+    const page = await openPage();
+    await page.goto(url('/help/automations/actions'));
+    const article = page.getByRole('article');
+    await article.getByText('Add a badge to the job', { exact: true }).waitFor();
+    expect(await article.innerText()).not.toMatch(/Job_AddBadge|JobClient_/);
+    await page.goto(url('/help/automations/conditions'));
+    await article.getByText('Client has badge', { exact: true }).waitFor();
+    expect(await article.innerText()).not.toMatch(/ClientHasBadge/);
+
+    await page.goto(url('/help'));
+    await page.getByRole('searchbox', { name: 'Search help articles' }).fill('payment');
+    const hits = page.getByRole('list', { name: 'Matching help' });
+    await hits
+      .getByText(/A payment is made/)
+      .first()
+      .waitFor();
+    expect(await hits.innerText()).not.toMatch(/JobPaymentMade/);
+  });
+});
+
+describe('loose ends', () => {
+  /** axe's findings of `rules` on the page as it is now. */
+  async function axeFindings(page: Page, rules: string[]): Promise<string[]> {
+    const { violations } = await new AxeBuilder({ page }).withRules(rules).setLegacyMode().analyze();
+    return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
+  }
+
+  it('names every fieldset with a legend, puts aria-label only where a role allows it, and the sidebar in a landmark', async () => {
+    const page = await openPage();
+    for (const path of ['/auth/login', '/auth/register']) {
+      await page.goto(url(path));
+      await page.locator('fieldset:not([disabled])').first().waitFor();
+      const legends = await page
+        .locator('fieldset')
+        .evaluateAll((sets) => sets.map((set) => set.querySelector('legend')?.textContent ?? ''));
+      expect(legends.length, path).toBeGreaterThan(0);
+      expect(
+        legends.filter((legend) => legend.trim() === ''),
+        path,
+      ).toEqual([]);
+    }
+    await page.goto(url('/'));
+    await page.getByRole('figure', { name: 'An example trigger' }).waitFor();
+    expect(await axeFindings(page, ['aria-prohibited-attr'])).toEqual([]);
+
+    const signedIn = await openPage();
+    await openAs(signedIn, DEMO_ADMIN, '/app/automation/search');
+    await signedIn.getByRole('heading', { level: 1 }).waitFor();
+    await signedIn.waitForLoadState('networkidle');
+    expect(await axeFindings(signedIn, ['aria-prohibited-attr', 'region'])).toEqual([]);
+    await signedIn.goto(url('/app/automation/view/new'));
+    await signedIn.getByRole('button', { name: 'Add group' }).waitFor();
+    expect(await axeFindings(signedIn, ['aria-prohibited-attr', 'region'])).toEqual([]);
+  });
+});
+
+describe('no spurious failed requests', () => {
+  it('accepts an invitation and reaches the dashboard without reading the used invitation again', async () => {
+    const owner = await apiLogin(server.baseUrl, DEMO_ADMIN);
+    const vendorId = owner.vendors[0]?.vendorId ?? '';
+    const email = `joiner-${Date.now().toString(36)}@example.com`;
+    const invited = await fetch(url(`/api/Vendor/${vendorId}/users`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({ email, role: 'User' }),
+    });
+    expect(invited.status).toBe(201);
+    const link = await findEmailedPath(
+      server.baseUrl,
+      email,
+      'vendor-invitation',
+      /\/auth\/invitation\/[A-Za-z0-9_-]+/,
+    );
+
+    const page = await openPage();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await page.goto(url(link));
+    const form = page.getByRole('form', { name: 'Create your account' });
+    await form.getByRole('textbox', { name: 'First name' }).fill('Jo');
+    await form.getByRole('textbox', { name: 'Last name' }).fill('Iner');
+    const passwords = form.locator('input[autocomplete="new-password"]');
+    await passwords.first().fill('a-long-enough-passphrase-1');
+    await passwords.last().fill('a-long-enough-passphrase-1');
+    await form.getByRole('button', { name: 'Create account and join' }).click();
+    await page.waitForURL(url('/app/dashboard'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+  });
+});
