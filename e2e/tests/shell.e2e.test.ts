@@ -411,7 +411,7 @@ describe('routes', () => {
     { path: '/app/help', crumb: 'Help Center' },
     { path: '/app/help/faq', crumb: 'FAQ' },
     { path: '/app/help/articles', crumb: 'Articles' },
-    { path: '/app/help/articles/guides/first-trigger', crumb: 'Article' },
+    { path: '/app/help/articles/getting-started/welcome-to-automate', crumb: 'Article' },
     { path: '/app/automation', lands: '/app/automation/search', crumb: 'Search' },
     { path: '/app/automation/templates', crumb: 'Templates' },
     { path: '/app/automation/onboarding', crumb: 'Onboarding' },
@@ -465,7 +465,10 @@ describe('routes', () => {
       const last = breadcrumbs.locator('[aria-current="page"]');
       await last.waitFor();
       expect({ path: route.path, crumb: await last.textContent() }).toEqual({ path: route.path, crumb: route.crumb });
-      expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+      expect({
+        path: route.path,
+        notFound: await page.getByRole('heading', { name: 'Page not found' }).count(),
+      }).toEqual({ path: route.path, notFound: 0 });
     }
   });
 
@@ -482,7 +485,8 @@ describe('routes', () => {
       { path: '/auth/reset', heading: 'Reset your password' },
       { path: '/auth/reset/some-token/2d8f1f5e-7f8a-4b0c-9a59-6c1a3c1f2b10', heading: 'Choose a new password' },
       { path: '/sm8/activate?error=ServiceM8%20said%20no.', heading: 'Connect ServiceM8' },
-      { path: '/sm8/activated', heading: 'ServiceM8 is connected' },
+      // Signed out, it does not claim a connection it cannot see.
+      { path: '/sm8/activated', heading: 'Sign in to see your connection' },
       { path: '/sm8/autologin', heading: 'Opening Automate' },
       { path: '/payment/close', heading: 'Payment finished' },
       { path: '/no/such/page', heading: 'Page not found' },

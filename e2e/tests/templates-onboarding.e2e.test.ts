@@ -43,13 +43,14 @@ describe('onboarding with recommended automations', () => {
     await page.getByText('“On my way text” is on.').waitFor();
     await onMyWayCard.getByText('On', { exact: true }).waitFor();
 
-    // …and one after seeing it tried on the latest job (a booking confirmation has no conditions: it would run).
+    // …and one after seeing it tried on the latest job (a booking confirmation has no conditions: they
+    // hold, whether or not the job is booked now).
     await page
       .getByRole('article', { name: 'Booking confirmation' })
       .getByRole('link', { name: 'See how it works' })
       .click();
     await page.getByText(/^On your latest job, \d+/).waitFor();
-    await page.getByText('Would run: the conditions hold on this record.').waitFor();
+    await page.getByText(/^Would (run|not run yet): the conditions hold/).waitFor();
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     await page.getByText('“Booking confirmation” is on.').waitFor();
     await page.getByRole('article', { name: 'Booking confirmation' }).getByText('On', { exact: true }).waitFor();

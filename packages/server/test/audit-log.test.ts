@@ -98,7 +98,8 @@ describe('the audit log', () => {
     ]);
     expect(logged[1]).toMatchObject({
       actorUserId: superAdmin.id,
-      summary: 'As the vendor: Change a vendor’s name, time zone, sender name or client messaging settings.',
+      summary:
+        'As the vendor: Change a vendor’s name, time zone, sender name, client messaging settings or address on invoices.',
       before: { name: 'Renamed Ltd', timeZone: 'Pacific/Auckland' },
       after: { timeZone: 'Europe/London' },
     });

@@ -1,11 +1,14 @@
 import {
+  ACTION_WORDS,
   Article,
   ArticleBySlug,
+  CONDITION_WORDS,
   ErrorBody,
   Faq,
   type HelpSearchHit,
   searchPage,
   successEnvelope,
+  TRIGGER_EVENT_LABELS,
   toSearchParams,
 } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,14 +57,16 @@ describe('seeded help content', () => {
   });
 
   it('explains every event, condition and action, and has at least 8 FAQ entries', async () => {
-    for (const [slug, sample] of [
-      ['events', 'JobQuoteSent'],
-      ['conditions', 'FormFieldMultiChoiceIncludes'],
-      ['actions', 'JobClient_CreateJob'],
+    // By the words the editor shows, never by the code name.
+    for (const [slug, label, code] of [
+      ['events', TRIGGER_EVENT_LABELS.JobQuoteSent, 'JobQuoteSent'],
+      ['conditions', CONDITION_WORDS.FormFieldMultiChoiceIncludes.label, 'FormFieldMultiChoiceIncludes'],
+      ['actions', ACTION_WORDS.JobClient_CreateJob.label, 'JobClient_CreateJob'],
     ] as const) {
       const article = BySlug.parse((await call('GET', `/api/Content/article/category/automations/${slug}`)).json()).data
         .article;
-      expect(article?.content).toContain(`**${sample}**`);
+      expect(article?.content).toContain(`**${label}**`);
+      expect(article?.content).not.toContain(code);
     }
     const faqs = successEnvelope(searchPage(Faq)).parse((await call('GET', '/api/Content/faq/search')).json()).data;
     expect(faqs.total).toBeGreaterThanOrEqual(8);
