@@ -423,7 +423,9 @@ describe('the dry run', () => {
   });
 
   it('stops filling in texts once all of a test’s texts took their share of time, however many actions it has', async () => {
-    // A text that takes about a fifth of one text's limit to fill in (the fastest of three tries), twenty times over.
+    // A text that takes between a fifth and two fifths of one text's limit to fill in (the fastest of three
+    // tries), twenty times over: each alone is within its limit, together they take two to four times
+    // the share of time all of a test's texts get.
     const loop = (n: number) =>
       `{% for i in (1..${n}) %}{% for j in (1..100) %}{{ job.number }}{% endfor %}{% endfor %}`;
     const fastest = (text: string) =>
@@ -439,7 +441,7 @@ describe('the dry run', () => {
     const actions = Array.from({ length: 20 }, (_, i) => ({
       id: `n${i}`,
       type: 'Job_AddNote' as const,
-      params: { text: loop(size) },
+      params: { text: loop(size * 2) },
     }));
     const response = await dryRun({ jobUuid: jobs.quoteKitchenTap, definition: draft(actions) });
     expect(response.statusCode, response.body).toBe(400);
