@@ -14,6 +14,7 @@ export default defineConfig({
       'packages/server',
       'packages/web',
       'e2e',
+      { test: { name: 'docs', include: ['scripts/**/*.test.ts'] } },
     ],
     // One worker per core of CI. A third worker kept both cores busier while others waited on sockets and
     // child processes, but the three of them, their servers and Chromium fought over two cores: the same
