@@ -2,7 +2,7 @@ import { parseBadgeList, type TriggerEvent } from '@automate/contract';
 
 /**
  * Pure mapping from a ServiceM8 change to the trigger events. The table in
- * docs/ARCHITECTURE.md ("Events") says the same in words; keep them together.
+ * docs/engine.md ("Events") says the same in words; keep them together.
  *
  * A change is one record read from ServiceM8 (`after`) compared with the snapshot we kept
  * (`before`). Each derived event carries an occurrence key: the same real change seen twice

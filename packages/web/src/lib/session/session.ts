@@ -9,7 +9,7 @@ import {
   SIGNED_OUT,
 } from './session-store.ts';
 
-/** The header vendor-scoped "current vendor" routes read (ARCHITECTURE.md, *Who may call what*). */
+/** The header vendor-scoped "current vendor" routes read (docs/api.md, *Who may call what*). */
 const VENDOR_HEADER = 'x-vendor-id';
 
 function memoryStorage(): SessionStorage {
