@@ -2,7 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Every module's tables, and the ServiceM8 client's rate buckets below the modules.
+  schema: ['./src/modules/*/*.schema.ts', './src/integrations/*/*.schema.ts'],
   out: './drizzle',
   casing: 'snake_case',
 });

@@ -9,6 +9,7 @@ import { type Clock, type Deps, systemClock } from './deps.ts';
 import type { App } from './http/app-type.ts';
 import { createSm8Http } from './integrations/servicem8/sm8-http.ts';
 import { createStripeClient } from './integrations/stripe/stripe-client.ts';
+import { JOBS } from './jobs.ts';
 import { createSessionTokens } from './modules/auth/session-tokens.ts';
 import { observeChangedObject } from './modules/automation/change-observation.service.ts';
 import { reconcileVendor } from './modules/automation/reconciliation.service.ts';
@@ -23,7 +24,6 @@ import { openRefusedDeliveries } from './modules/webhooks/refused-deliveries.ts'
 import { createMetrics, type Metrics, sm8OutcomeOf } from './observability/metrics.ts';
 import { startTracing } from './observability/tracing.ts';
 import { serveWorkerMetrics } from './observability/worker-metrics-server.ts';
-import { JOBS } from './queue/jobs.ts';
 import { createQueue, newWorkerId } from './queue/queue.ts';
 import { resolveAppKeys } from './secrets.ts';
 import { connectDemoVendor, startDemoServiceM8 } from './seed/demo-servicem8.ts';

@@ -9,11 +9,8 @@ import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { pgliteForDrizzle } from './pglite-drizzle-client.ts';
 import { ensurePrivateDirectory, restrictDataDirectory } from './private-files.ts';
-import * as schema from './schema.ts';
-
-type Schema = typeof schema;
 /** The drizzle database or a transaction on it: repositories take this as their first argument. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
@@ -105,7 +102,7 @@ async function pgliteDatabase(client: PGlite, close: () => Promise<void>): Promi
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const db = drizzlePglite(pgliteForDrizzle(client), { schema, casing: 'snake_case' });
+  const db = drizzlePglite(pgliteForDrizzle(client), { casing: 'snake_case' });
   return {
     driver: 'pglite',
     db,
@@ -125,7 +122,7 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
   // An idle connection the server ends (a restart, a terminated backend) is reported here; without a
   // listener it would crash the process. The pool replaces the connection on the next query.
   pool.on('error', (error) => logger?.warn({ err: error }, 'an idle database connection was closed by the server'));
-  const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
+  const db = drizzleNodePg(pool, { casing: 'snake_case' });
   return {
     driver: 'postgres',
     db,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { type Database, openDatabase } from '../../src/db/database.ts';
-import { JOBS } from '../../src/queue/jobs.ts';
+import { JOBS } from '../../src/jobs.ts';
 import { createQueue } from '../../src/queue/queue.ts';
 import { withAdminClient } from './test-database.ts';
 
