@@ -25,7 +25,7 @@ import { dryRunRoutes } from './modules/automation/dry-run.routes.ts';
 import { noticeRoutes } from './modules/automation/notices.routes.ts';
 import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
 import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
-import { runUsageSince } from './modules/automation/usage.service.ts';
+import { countPlanUsage } from './modules/automation/usage.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
 import { platformSettingsRoutes } from './modules/billing/platform-settings.routes.ts';
@@ -40,7 +40,7 @@ import { publicRoutes } from './modules/public/public.routes.ts';
 import { servicem8Routes } from './modules/servicem8/servicem8.routes.ts';
 import { sm8SignInRoutes } from './modules/servicem8/sm8-sign-in.routes.ts';
 import { triggerTemplateRoutes } from './modules/trigger-templates/trigger-templates.routes.ts';
-import { countActiveTriggers, findTriggerSendingTemplate } from './modules/triggers/trigger-lookups.service.ts';
+import { findTriggerSendingTemplate } from './modules/triggers/trigger-lookups.service.ts';
 import { triggerRoutes } from './modules/triggers/triggers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { vendorUserRoutes } from './modules/users/vendor-users.routes.ts';
@@ -161,7 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(dryRunRoutes(deps));
       await api.register(clientMessagingRoutes(deps));
       await api.register(triggerTemplateRoutes(deps));
-      await api.register(billingRoutes(deps, { countUsage: (vendorId, since) => countUsage(deps, vendorId, since) }));
+      await api.register(
+        billingRoutes(deps, { countUsage: (vendorId, since) => countPlanUsage(deps.database.db, vendorId, since) }),
+      );
       await api.register(stripeWebhookRoutes(deps));
       await api.register(invoiceRoutes(deps));
       await api.register(platformSettingsRoutes(deps));
@@ -212,14 +214,4 @@ export function redactUrl(url: string): string {
   return url
     .replace(/([?&](?:secret|token|code|state|connection|claim)=)[^&]*/gi, '$1[redacted]')
     .replace(TOKEN_IN_PATH, '$1[redacted]');
-}
-
-/** What a vendor uses this billing period, for its plan's limits: enabled triggers, runs, messages sent. */
-async function countUsage(deps: Deps, vendorId: string, since: Date) {
-  const db = deps.database.db;
-  const [activeTriggers, usage] = await Promise.all([
-    countActiveTriggers(db, vendorId),
-    runUsageSince(db, vendorId, since),
-  ]);
-  return { activeTriggers, ...usage };
 }

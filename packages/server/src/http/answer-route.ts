@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { successEnvelope } from '@automate/contract';
 import type {
   FastifyContextConfig,
+  FastifyReply,
   FastifyRequest,
   FastifySchema,
   RawServerDefault,
@@ -27,7 +28,8 @@ export type AnswerRequest<Params, Query, Body> = FastifyRequest<
   ZodTypeProvider
 >;
 
-export type AnswerRoute<Params, Query, Body, Data extends z.ZodType> = {
+/** What every route declares, whatever it answers: where it is, who may call it, what it reads, how it is documented. */
+type RouteDeclaration<Params, Query, Body> = {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   access: Access;
@@ -41,15 +43,32 @@ export type AnswerRoute<Params, Query, Body, Data extends z.ZodType> = {
   tags: readonly string[];
   summary: string;
   description?: string;
+  /** Left out of the OpenAPI document: an operator's route, not the product's API. */
+  hide?: true;
+  /** Request headers the route reads and documents (validated, unknown ones kept). */
+  headers?: z.ZodType;
   params?: Params;
   querystring?: Query;
   body?: Body;
+};
+
+export type AnswerRoute<Params, Query, Body, Data extends z.ZodType> = RouteDeclaration<Params, Query, Body> & {
   /** The schema of what `answer` returns, which the route sends in the success envelope. */
   data: Data;
   /** 201 for a route that creates something. */
   status?: 200 | 201;
   message?: string | ((answered: z.output<Data>) => string);
   answer: (request: AnswerRequest<Params, Query, Body>) => Promise<z.output<Data>>;
+};
+
+/**
+ * A route whose answer is not the success envelope: a page, a file, a redirect, a cookie set beside the
+ * answer, or what a caller outside the product expects (a webhook's acknowledgement, a health report).
+ */
+export type ReplyRoute<Params, Query, Body> = RouteDeclaration<Params, Query, Body> & {
+  /** The JSON answers by status, when the route sends JSON; `document` says what else it sends. */
+  response?: FastifySchema['response'];
+  reply: (request: AnswerRequest<Params, Query, Body>, reply: FastifyReply) => Promise<unknown>;
 };
 
 /** Registers a route that sends what `answer` returns in the success envelope. */
@@ -59,21 +78,32 @@ export function answerRoute<
   Body extends z.ZodType | undefined,
   Data extends z.ZodType,
 >(app: App, route: AnswerRoute<Params, Query, Body, Data>): void {
-  const {
-    method,
-    url,
-    access,
-    rateLimit,
-    bodyLimit,
-    changesState,
-    document,
-    data,
-    status = 200,
-    message,
-    answer,
-    ...parts
-  } = route;
-  const schema: FastifySchema = { ...parts, response: { [status]: successEnvelope(data) } };
+  const { data, status = 200, message, answer, ...declaration } = route;
+  declare(app, declaration, { [status]: successEnvelope(data) }, async (request, reply) => {
+    const answered = await answer(request);
+    const said = typeof message === 'function' ? message(answered) : message;
+    return reply.status(status).send({ success: true, data: answered, message: said });
+  });
+}
+
+/** Registers a route that answers through Fastify's reply itself (see `ReplyRoute`). */
+export function replyRoute<
+  Params extends z.ZodType | undefined,
+  Query extends z.ZodType | undefined,
+  Body extends z.ZodType | undefined,
+>(app: App, route: ReplyRoute<Params, Query, Body>): void {
+  const { response, reply, ...declaration } = route;
+  declare(app, declaration, response, reply);
+}
+
+function declare<Params, Query, Body>(
+  app: App,
+  declaration: RouteDeclaration<Params, Query, Body>,
+  response: FastifySchema['response'],
+  handler: (request: AnswerRequest<Params, Query, Body>, reply: FastifyReply) => Promise<unknown>,
+): void {
+  const { method, url, access, rateLimit, bodyLimit, changesState, document, ...parts } = declaration;
+  const schema: FastifySchema = { ...parts, ...(response === undefined ? {} : { response }) };
   app.route({
     method,
     url,
@@ -85,10 +115,6 @@ export function answerRoute<
       ...(document ? { document } : {}),
     },
     schema,
-    handler: async (request, reply) => {
-      const answered = await answer(request as AnswerRequest<Params, Query, Body>);
-      const said = typeof message === 'function' ? message(answered) : message;
-      return reply.status(status).send({ success: true, data: answered, message: said });
-    },
+    handler: (request, reply) => handler(request as AnswerRequest<Params, Query, Body>, reply),
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireCaller } from '../../http/access.ts';
-import { answerRoute } from '../../http/answer-route.ts';
+import { answerRoute, replyRoute } from '../../http/answer-route.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
@@ -62,19 +62,19 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
       answer: (request) => changeInvoiceStatus(deps, request.params.id, request.body.status),
     });
 
-    app.get(
-      '/Accounting/invoice/:id/pdf',
-      {
-        config: {
-          access: access.signedIn,
-          document: {
-            file: { mediaTypes: ['application/pdf'], description: 'The invoice as a PDF (an attachment).' },
-            errors: ['FORBIDDEN'],
-          },
-        },
-        schema: { tags, summary: 'An invoice as a PDF', description: readers, params: InvoiceParams },
+    replyRoute(app, {
+      method: 'GET',
+      url: '/Accounting/invoice/:id/pdf',
+      access: access.signedIn,
+      document: {
+        file: { mediaTypes: ['application/pdf'], description: 'The invoice as a PDF (an attachment).' },
+        errors: ['FORBIDDEN'],
       },
-      async (request, reply) => {
+      tags,
+      summary: 'An invoice as a PDF',
+      description: readers,
+      params: InvoiceParams,
+      reply: async (request, reply) => {
         const invoice = await readInvoice(deps, requireCaller(request), request.params.id);
         const vendor = await findVendor(deps.database.db, invoice.vendorId);
         const bytes = await renderInvoicePdf(invoice, { timeZone: vendor?.timeZone ?? 'Pacific/Auckland' });
@@ -83,7 +83,7 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
           .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)
           .send(bytes);
       },
-    );
+    });
 
     answerRoute(app, {
       method: 'GET',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
+import { answerRoute } from '../../http/answer-route.ts';
 import { receiveStripeEvent } from './stripe-webhook.service.ts';
 
 /** Stripe's events are a few kilobytes; a generous ceiling still refuses anything absurd. */
@@ -16,34 +17,26 @@ export function stripeWebhookRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.post(
-      '/Webhook/stripe',
-      {
-        config: { access: access.public },
-        bodyLimit: STRIPE_BODY_LIMIT,
-        schema: {
-          tags: ['Webhooks'],
-          summary: 'Stripe webhook',
-          description:
-            'Signed by Stripe (`Stripe-Signature`, checked with STRIPE_WEBHOOK_SECRET on the raw body, 300 s tolerance: ' +
-            'otherwise 400 and nothing changes). Each event id is handled once; a repeat answers `duplicate`. ' +
-            'Checkout, subscription and invoice events make the server read the subscription from Stripe again ' +
-            "and settle the vendor's plan and whether its automations run.",
-          headers: z.object({ 'stripe-signature': z.string().optional() }),
-          body: z.unknown(),
-          response: {
-            200: z.object({
-              success: z.literal(true),
-              data: z.object({ eventId: z.string(), outcome: z.enum(['applied', 'duplicate', 'not-ours', 'ignored']) }),
-            }),
-          },
-        },
-      },
-      async (request) => {
+    answerRoute(app, {
+      method: 'POST',
+      url: '/Webhook/stripe',
+      access: access.public,
+      bodyLimit: STRIPE_BODY_LIMIT,
+      tags: ['Webhooks'],
+      summary: 'Stripe webhook',
+      description:
+        'Signed by Stripe (`Stripe-Signature`, checked with STRIPE_WEBHOOK_SECRET on the raw body, 300 s tolerance: ' +
+        'otherwise 400 and nothing changes). Each event id is handled once; a repeat answers `duplicate`. ' +
+        'Checkout, subscription and invoice events make the server read the subscription from Stripe again ' +
+        "and settle the vendor's plan and whether its automations run.",
+      headers: z.object({ 'stripe-signature': z.string().optional() }),
+      body: z.unknown(),
+      data: z.object({ eventId: z.string(), outcome: z.enum(['applied', 'duplicate', 'not-ours', 'ignored']) }),
+      answer: (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const data = await receiveStripeEvent(deps, body, request.headers['stripe-signature']);
-        return { success: true as const, data };
+        const signature = request.headers['stripe-signature'];
+        return receiveStripeEvent(deps, body, typeof signature === 'string' ? signature : undefined);
       },
-    );
+    });
   };
 }

@@ -9,7 +9,6 @@ import {
   type SearchPage,
   SearchQuery,
   searchPage,
-  successEnvelope,
   UploadedImage,
 } from '@automate/contract';
 import multipart from '@fastify/multipart';
@@ -18,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, type Caller } from '../../http/access.ts';
+import { answerRoute, replyRoute } from '../../http/answer-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-type.ts';
 import { CONTENT_TYPE_BY_EXTENSION } from '../../storage/image-type.ts';
@@ -42,127 +42,111 @@ const readers = { access: access.public };
 const editors = { access: access.superAdmin };
 
 /** The routes articles and FAQ entries share: search, read, create, change, delete, upload an image. */
-type ContentResource = {
+type ContentResource<Row extends z.ZodType, Input extends z.ZodType> = {
   path: 'article' | 'faq';
   noun: string;
   /** The answer's schema; responses are serialised through it. */
-  row: z.ZodType;
+  row: Row;
   /** The body's schema; the service receives what it parsed. */
-  input: z.ZodType;
+  input: Input;
   /** The content service's functions for this kind. */
   service: {
-    list(deps: Deps, query: SearchQuery, caller: Caller | null): Promise<SearchPage<unknown>>;
-    get(deps: Deps, id: string, caller: Caller | null): Promise<unknown>;
-    create(deps: Deps, input: never): Promise<unknown>;
-    change(deps: Deps, id: string, input: never): Promise<unknown>;
+    list(deps: Deps, query: SearchQuery, caller: Caller | null): Promise<SearchPage<z.output<Row>>>;
+    get(deps: Deps, id: string, caller: Caller | null): Promise<z.output<Row>>;
+    create(deps: Deps, input: z.output<Input>): Promise<z.output<Row>>;
+    change(deps: Deps, id: string, input: z.output<Input>): Promise<z.output<Row>>;
     remove(deps: Deps, id: string): Promise<void>;
   };
 };
 
-function registerResource(app: App, deps: Deps, resource: ContentResource): void {
-  const { service } = resource;
+function registerResource<Row extends z.ZodType, Input extends z.ZodType>(
+  app: App,
+  deps: Deps,
+  resource: ContentResource<Row, Input>,
+): void {
+  const { service, noun } = resource;
+  // Fastify has parsed the body with `resource.input`; the type provider cannot follow a generic schema.
+  const parsedBody = (body: unknown) => body as z.output<Input>;
   const base = `/Content/${resource.path}`;
   const tags = ['Content'];
   const drafts = 'Drafts are visible to super admins only.';
-  app.get(
-    `${base}/search`,
-    {
-      config: readers,
-      schema: {
-        tags,
-        summary: `Search ${resource.noun}s`,
-        description: drafts,
-        querystring: SearchQuery,
-        response: { 200: successEnvelope(searchPage(resource.row)) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await service.list(deps, request.query, request.caller) }),
-  );
-  app.get(
-    `${base}/:id`,
-    {
-      config: readers,
-      schema: {
-        tags,
-        summary: `Read a ${resource.noun}`,
-        description: drafts,
-        params: IdParams,
-        response: { 200: successEnvelope(resource.row) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await service.get(deps, request.params.id, request.caller) }),
-  );
-  app.post(
-    base,
-    {
-      config: { ...editors, document: { errors: ['CONFLICT'] } },
-      schema: {
-        tags,
-        summary: `Create a ${resource.noun}`,
-        body: resource.input,
-        response: { 201: successEnvelope(resource.row) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ success: true as const, data: await service.create(deps, request.body as never), message: 'Created.' }),
-  );
-  app.post(
-    `${base}/:id`,
-    {
-      config: { ...editors, document: { errors: ['CONFLICT'] } },
-      schema: {
-        tags,
-        summary: `Change a ${resource.noun}`,
-        params: IdParams,
-        body: resource.input,
-        response: { 200: successEnvelope(resource.row) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await service.change(deps, request.params.id, request.body as never),
-      message: 'Saved.',
-    }),
-  );
-  app.delete(
-    `${base}/:id`,
-    {
-      config: editors,
-      schema: {
-        tags,
-        summary: `Delete a ${resource.noun}`,
-        params: IdParams,
-        response: { 200: successEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
+  answerRoute(app, {
+    method: 'GET',
+    url: `${base}/search`,
+    ...readers,
+    tags,
+    summary: `Search ${noun}s`,
+    description: drafts,
+    querystring: SearchQuery,
+    data: searchPage(resource.row),
+    answer: (request) => service.list(deps, request.query, request.caller),
+  });
+  answerRoute(app, {
+    method: 'GET',
+    url: `${base}/:id`,
+    ...readers,
+    tags,
+    summary: `Read a ${noun}`,
+    description: drafts,
+    params: IdParams,
+    data: resource.row,
+    answer: (request) => service.get(deps, request.params.id, request.caller),
+  });
+  answerRoute(app, {
+    method: 'POST',
+    url: base,
+    ...editors,
+    document: { errors: ['CONFLICT'] },
+    tags,
+    summary: `Create a ${noun}`,
+    body: resource.input,
+    data: resource.row,
+    status: 201,
+    message: 'Created.',
+    answer: (request) => service.create(deps, parsedBody(request.body)),
+  });
+  answerRoute(app, {
+    method: 'POST',
+    url: `${base}/:id`,
+    ...editors,
+    document: { errors: ['CONFLICT'] },
+    tags,
+    summary: `Change a ${noun}`,
+    params: IdParams,
+    body: resource.input,
+    data: resource.row,
+    message: 'Saved.',
+    answer: (request) => service.change(deps, request.params.id, parsedBody(request.body)),
+  });
+  answerRoute(app, {
+    method: 'DELETE',
+    url: `${base}/:id`,
+    ...editors,
+    tags,
+    summary: `Delete a ${noun}`,
+    params: IdParams,
+    data: z.null(),
+    message: 'Deleted.',
+    answer: async (request) => {
       await service.remove(deps, request.params.id);
-      return { success: true as const, data: null, message: 'Deleted.' };
+      return null;
     },
-  );
-  app.post(
-    `${base}/:id/image`,
-    {
-      config: {
-        ...editors,
-        document: { upload: { field: 'file', description: 'The image, in a field named `file`.' } },
-      },
-      schema: {
-        tags,
-        summary: `Upload an image for a ${resource.noun}`,
-        description: `Multipart form data with the image in a field named \`file\`: PNG, JPEG, GIF or WebP, at most ${CONTENT_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB.`,
-        params: IdParams,
-        response: { 201: successEnvelope(UploadedImage) },
-      },
-    },
-    async (request, reply) => {
-      const bytes = await readUploadedFile(request);
-      const data = await storeContentImage(deps, { kind: resource.path, id: request.params.id }, bytes);
-      return reply.status(201).send({ success: true as const, data, message: 'The image was uploaded.' });
-    },
-  );
+  });
+  answerRoute(app, {
+    method: 'POST',
+    url: `${base}/:id/image`,
+    ...editors,
+    document: { upload: { field: 'file', description: 'The image, in a field named `file`.' } },
+    tags,
+    summary: `Upload an image for a ${noun}`,
+    description: `Multipart form data with the image in a field named \`file\`: PNG, JPEG, GIF or WebP, at most ${CONTENT_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB.`,
+    params: IdParams,
+    data: UploadedImage,
+    status: 201,
+    message: 'The image was uploaded.',
+    answer: async (request) =>
+      storeContentImage(deps, { kind: resource.path, id: request.params.id }, await readUploadedFile(request)),
+  });
 }
 
 async function readUploadedFile(request: FastifyRequest): Promise<Uint8Array> {
@@ -207,74 +191,63 @@ export function contentRoutes(deps: Deps): FastifyPluginAsyncZod {
       service: { list: listFaqs, get: getFaq, create: createFaq, change: changeFaq, remove: removeFaq },
     });
 
-    app.get(
-      '/Content/search',
-      {
-        config: readers,
-        schema: {
-          tags: ['Content'],
-          summary: 'Search the published articles and FAQ entries over their whole text',
-          description:
-            'Every word must match (English word forms: "invoices" finds "invoice"; the last word also as the start of a longer one). Titles and questions weigh more than the text. Best match first, at most 20, each with a snippet whose matching words are marked.',
-          querystring: z.object({
-            q: z.string({ error: 'q must be text.' }).max(200, 'q can have at most 200 characters.').default(''),
-          }),
-          response: { 200: successEnvelope(z.array(HelpSearchHit)) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await searchHelp(deps, request.query.q) }),
-    );
-
-    app.get(
-      '/Content/article/:id/:slug',
-      {
-        config: readers,
-        schema: {
-          tags: ['Content'],
-          summary: 'Read an article by id (the slug is for readable links)',
-          params: IdParams.extend({ slug: z.string() }),
-          response: { 200: successEnvelope(Article) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await getArticle(deps, request.params.id, request.caller) }),
-    );
-
-    app.get(
-      '/Content/article/category/:category/:slug',
-      {
-        config: readers,
-        schema: {
-          tags: ['Content'],
-          summary: 'Read an article by category and slug',
-          description:
-            '`data.article` is null when there is no such published article (the changelog uses communication/changelog).',
-          params: z.object({ category: z.string(), slug: z.string() }),
-          response: { 200: successEnvelope(ArticleBySlug) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: { article: await getArticleBySlug(deps, request.params.category, request.params.slug, request.caller) },
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Content/search',
+      ...readers,
+      tags: ['Content'],
+      summary: 'Search the published articles and FAQ entries over their whole text',
+      description:
+        'Every word must match (English word forms: "invoices" finds "invoice"; the last word also as the start of a longer one). Titles and questions weigh more than the text. Best match first, at most 20, each with a snippet whose matching words are marked.',
+      querystring: z.object({
+        q: z.string({ error: 'q must be text.' }).max(200, 'q can have at most 200 characters.').default(''),
       }),
-    );
+      data: z.array(HelpSearchHit),
+      answer: (request) => searchHelp(deps, request.query.q),
+    });
 
-    app.get(
-      '/Content/images/:name',
-      {
-        config: {
-          ...readers,
-          document: {
-            file: { mediaTypes: Object.values(CONTENT_TYPE_BY_EXTENSION), description: 'The image, as uploaded.' },
-          },
-        },
-        schema: { tags: ['Content'], summary: 'An uploaded content image', params: z.object({ name: z.string() }) },
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Content/article/:id/:slug',
+      ...readers,
+      tags: ['Content'],
+      summary: 'Read an article by id (the slug is for readable links)',
+      params: IdParams.extend({ slug: z.string() }),
+      data: Article,
+      answer: (request) => getArticle(deps, request.params.id, request.caller),
+    });
+
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Content/article/category/:category/:slug',
+      ...readers,
+      tags: ['Content'],
+      summary: 'Read an article by category and slug',
+      description:
+        '`data.article` is null when there is no such published article (the changelog uses communication/changelog).',
+      params: z.object({ category: z.string(), slug: z.string() }),
+      data: ArticleBySlug,
+      answer: async (request) => ({
+        article: await getArticleBySlug(deps, request.params.category, request.params.slug, request.caller),
+      }),
+    });
+
+    replyRoute(app, {
+      method: 'GET',
+      url: '/Content/images/:name',
+      ...readers,
+      document: {
+        file: { mediaTypes: Object.values(CONTENT_TYPE_BY_EXTENSION), description: 'The image, as uploaded.' },
       },
-      async (request, reply) => {
+      tags: ['Content'],
+      summary: 'An uploaded content image',
+      params: z.object({ name: z.string() }),
+      reply: async (request, reply) => {
         const bytes = await deps.files.get(request.params.name);
         const type = CONTENT_TYPE_BY_EXTENSION[request.params.name.split('.').pop() ?? ''];
         if (!bytes || !type) throw new AppError('NOT_FOUND', 'Image was not found.');
         return reply.type(type).header('cache-control', 'public, max-age=31536000, immutable').send(Buffer.from(bytes));
       },
-    );
+    });
   };
 }

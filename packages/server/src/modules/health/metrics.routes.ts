@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
+import { replyRoute } from '../../http/answer-route.ts';
 import { answerScrape } from '../../observability/metrics.ts';
 
 /**
@@ -10,9 +11,17 @@ import { answerScrape } from '../../observability/metrics.ts';
  */
 export function metricsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/metrics', { config: { access: access.public }, schema: { hide: true } }, async (request, reply) => {
-      const answer = await answerScrape(deps.metrics, deps.config.metrics.token, request.headers.authorization);
-      return reply.code(answer.status).type(answer.contentType).send(answer.body);
+    replyRoute(app, {
+      method: 'GET',
+      url: '/metrics',
+      access: access.public,
+      hide: true,
+      tags: ['System'],
+      summary: 'Prometheus metrics, for METRICS_TOKEN as a bearer token',
+      reply: async (request, reply) => {
+        const answer = await answerScrape(deps.metrics, deps.config.metrics.token, request.headers.authorization);
+        return reply.code(answer.status).type(answer.contentType).send(answer.body);
+      },
     });
   };
 }

@@ -2,7 +2,6 @@ import {
   AcceptInvitationRequest,
   InvitationSummary,
   InviteVendorUserRequest,
-  successEnvelope,
   UserSession,
   VendorInvitation,
 } from '@automate/contract';
@@ -10,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireCaller } from '../../http/access.ts';
+import { answerRoute } from '../../http/answer-route.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
 import { INVITATIONS_PER_VENDOR_PER_DAY } from './invitation-quota.ts';
 import {
@@ -67,43 +67,32 @@ export function invitationRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     });
 
-    app.get(
-      '/Auth/invitation/:token',
-      {
-        config: { access: access.public },
-        schema: {
-          tags,
-          summary: 'What an invitation offers, for the page its email links to',
-          params: z.object({ token: z.string().min(1).max(200) }),
-          response: { 200: successEnvelope(InvitationSummary) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await describeInvitation(deps, request.params.token) }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Auth/invitation/:token',
+      access: access.public,
+      tags,
+      summary: 'What an invitation offers, for the page its email links to',
+      params: z.object({ token: z.string().min(1).max(200) }),
+      data: InvitationSummary,
+      answer: (request) => describeInvitation(deps, request.params.token),
+    });
 
-    app.post(
-      '/Auth/invitation/accept',
-      {
-        config: {
-          access: access.public,
-          rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
-          document: { errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT'] },
-        },
-        schema: {
-          tags,
-          summary: 'Accept an invitation and join the vendor',
-          description:
-            'An address with an account accepts signed in as that account (Bearer); a new address sends firstName, ' +
-            'lastName and password to create its account. Answers the session.',
-          body: AcceptInvitationRequest,
-          response: { 200: successEnvelope(UserSession) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await acceptInvitation(deps, request.body, request.caller),
-        message: 'Welcome aboard: you have joined the business.',
-      }),
-    );
+    answerRoute(app, {
+      method: 'POST',
+      url: '/Auth/invitation/accept',
+      access: access.public,
+      rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
+      document: { errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT'] },
+      tags,
+      summary: 'Accept an invitation and join the vendor',
+      description:
+        'An address with an account accepts signed in as that account (Bearer); a new address sends firstName, ' +
+        'lastName and password to create its account. Answers the session.',
+      body: AcceptInvitationRequest,
+      data: UserSession,
+      message: 'Welcome aboard: you have joined the business.',
+      answer: (request) => acceptInvitation(deps, request.body, request.caller),
+    });
   };
 }

@@ -6,7 +6,6 @@ import {
   SystemEmailInput,
   SystemEmailUpdate,
   searchPage,
-  successEnvelope,
 } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,109 +25,92 @@ import {
 
 const IdParams = z.object({ id: z.uuid('id is not a valid id.') });
 const tags = ['Admin: emails'];
-const config = { access: access.superAdmin };
+const superAdmin = access.superAdmin;
 
 /** Super admins edit the templates of the emails the platform sends, and read the outbox. */
 export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
   const db = deps.database.db;
   return async (app) => {
-    app.get(
-      '/Admin/emails/search',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Search the system email templates',
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(SystemEmail)) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await listSystemEmails(db, request.query) }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Admin/emails/search',
+      access: superAdmin,
+      tags,
+      summary: 'Search the system email templates',
+      querystring: SearchQuery,
+      data: searchPage(SystemEmail),
+      answer: (request) => listSystemEmails(db, request.query),
+    });
 
-    app.post(
-      '/Admin/emails',
-      {
-        config: { ...config, document: { errors: ['CONFLICT'] } },
-        schema: {
-          tags,
-          summary: 'Create an email template',
-          body: SystemEmailInput,
-          response: { 201: successEnvelope(SystemEmail) },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send({ success: true as const, data: await createSystemEmail(db, request.body) }),
-    );
+    answerRoute(app, {
+      method: 'POST',
+      url: '/Admin/emails',
+      access: superAdmin,
+      document: { errors: ['CONFLICT'] },
+      tags,
+      summary: 'Create an email template',
+      body: SystemEmailInput,
+      data: SystemEmail,
+      status: 201,
+      answer: (request) => createSystemEmail(db, request.body),
+    });
 
-    app.post(
-      '/Admin/emails/preview',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Render a template with sample data',
-          body: SystemEmailUpdate.pick({ subject: true, body: true }),
-          response: { 200: successEnvelope(RenderedEmail) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await previewSystemEmail(request.body) }),
-    );
+    answerRoute(app, {
+      method: 'POST',
+      url: '/Admin/emails/preview',
+      access: superAdmin,
+      tags,
+      summary: 'Render a template with sample data',
+      body: SystemEmailUpdate.pick({ subject: true, body: true }),
+      data: RenderedEmail,
+      answer: (request) => previewSystemEmail(request.body),
+    });
 
-    app.get(
-      '/Admin/emails/:id',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Read an email template',
-          params: IdParams,
-          response: { 200: successEnvelope(SystemEmail) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await getSystemEmail(db, request.params.id) }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Admin/emails/:id',
+      access: superAdmin,
+      tags,
+      summary: 'Read an email template',
+      params: IdParams,
+      data: SystemEmail,
+      answer: (request) => getSystemEmail(db, request.params.id),
+    });
 
-    app.post(
-      '/Admin/emails/:id',
-      {
-        config: { ...config, document: { errors: ['CONFLICT'] } },
-        schema: {
-          tags,
-          summary: 'Change an email template',
-          params: IdParams,
-          body: SystemEmailUpdate,
-          response: { 200: successEnvelope(SystemEmail) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await changeSystemEmail(deps, requireCaller(request), request.params.id, request.body),
-        message: 'The template was saved.',
-      }),
-    );
+    answerRoute(app, {
+      method: 'POST',
+      url: '/Admin/emails/:id',
+      access: superAdmin,
+      document: { errors: ['CONFLICT'] },
+      tags,
+      summary: 'Change an email template',
+      params: IdParams,
+      body: SystemEmailUpdate,
+      data: SystemEmail,
+      message: 'The template was saved.',
+      answer: (request) => changeSystemEmail(deps, requireCaller(request), request.params.id, request.body),
+    });
 
-    app.delete(
-      '/Admin/emails/:id',
-      {
-        config: { ...config, document: { errors: ['CONFLICT'] } },
-        schema: {
-          tags,
-          summary: 'Delete an email template (not one the platform sends)',
-          params: IdParams,
-          response: { 200: successEnvelope(z.null()) },
-        },
-      },
-      async (request) => {
+    answerRoute(app, {
+      method: 'DELETE',
+      url: '/Admin/emails/:id',
+      access: superAdmin,
+      document: { errors: ['CONFLICT'] },
+      tags,
+      summary: 'Delete an email template (not one the platform sends)',
+      params: IdParams,
+      data: z.null(),
+      message: 'The template was deleted.',
+      answer: async (request) => {
         await removeSystemEmail(db, request.params.id);
-        return { success: true as const, data: null, message: 'The template was deleted.' };
+        return null;
       },
-    );
+    });
 
     answerRoute(app, {
       method: 'POST',
       url: '/Admin/emails/:id/test',
-      access: access.superAdmin,
+      access: superAdmin,
       tags,
       summary: 'Send me a test of a template',
       description:
@@ -140,20 +122,16 @@ export function systemEmailRoutes(deps: Deps): FastifyPluginAsyncZod {
       answer: (request) => sendTestSystemEmail(deps, requireCaller(request), request.params.id, request.body),
     });
 
-    app.get(
-      '/Admin/outbox/search',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Search the emails the platform has sent or kept (the outbox)',
-          description:
-            'Without SMTP_URL (demo mode) every email is kept here with status `Stored` instead of being sent.',
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(OutboxMessage)) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await listOutbox(db, request.query) }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Admin/outbox/search',
+      access: superAdmin,
+      tags,
+      summary: 'Search the emails the platform has sent or kept (the outbox)',
+      description: 'Without SMTP_URL (demo mode) every email is kept here with status `Stored` instead of being sent.',
+      querystring: SearchQuery,
+      data: searchPage(OutboxMessage),
+      answer: (request) => listOutbox(db, request.query),
+    });
   };
 }

@@ -1,7 +1,8 @@
-import { APP_VERSION, PublicData, successEnvelope } from '@automate/contract';
+import { APP_VERSION, PublicData } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
+import { answerRoute } from '../../http/answer-route.ts';
 
 export function publicRoutes(deps: Deps): FastifyPluginAsyncZod {
   const data: PublicData = {
@@ -12,17 +13,14 @@ export function publicRoutes(deps: Deps): FastifyPluginAsyncZod {
     demoMode: deps.config.demoMode,
   };
   return async (app) => {
-    app.get(
-      '/Public/fetchdata',
-      {
-        config: { access: access.public },
-        schema: {
-          tags: ['Public'],
-          summary: 'Settings the public pages and the app shell need before sign-in',
-          response: { 200: successEnvelope(PublicData) },
-        },
-      },
-      async () => ({ success: true as const, data }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Public/fetchdata',
+      access: access.public,
+      tags: ['Public'],
+      summary: 'Settings the public pages and the app shell need before sign-in',
+      data: PublicData,
+      answer: async () => data,
+    });
   };
 }

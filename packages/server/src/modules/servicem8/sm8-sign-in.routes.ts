@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireCaller } from '../../http/access.ts';
-import { answerRoute } from '../../http/answer-route.ts';
+import { answerRoute, replyRoute } from '../../http/answer-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ADDON_CODE_MINUTES, addonCodeLogin, answerAddonEvent, tokenLogin } from './addon-sign-in.service.ts';
 import { completeConnect, confirmNewBusiness, finishConsent, listCandidates, startConnect } from './connect.service.ts';
@@ -68,22 +68,17 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
   const signIn = { tags, data: Sm8SignInOutcome };
 
   return async (app) => {
-    app.get(
-      '/Auth/login/servicem8',
-      {
-        config: {
-          ...rateLimited,
-          document: { redirect: "To ServiceM8's consent page (or the sign-in page, with why)." },
-        },
-        schema: {
-          tags,
-          summary: 'Start signing in with ServiceM8 (redirects to its consent page)',
-          description:
-            `Sets an HttpOnly cookie (${CONNECT_STATE_MINUTES} minutes) naming this start, which the callback must ` +
-            'find again and uses up. Limited per client address, as each start is stored until it is used or expires.',
-        },
-      },
-      async (_request, reply) => {
+    replyRoute(app, {
+      method: 'GET',
+      url: '/Auth/login/servicem8',
+      ...rateLimited,
+      document: { redirect: "To ServiceM8's consent page (or the sign-in page, with why)." },
+      tags,
+      summary: 'Start signing in with ServiceM8 (redirects to its consent page)',
+      description:
+        `Sets an HttpOnly cookie (${CONNECT_STATE_MINUTES} minutes) naming this start, which the callback must ` +
+        'find again and uses up. Limited per client address, as each start is stored until it is used or expires.',
+      reply: async (_request, reply) => {
         try {
           const { url, nonce } = await startConnect(deps);
           reply.setCookie(STATE_COOKIE, nonce, {
@@ -100,27 +95,25 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
           return reply.redirect(pageWithError(error));
         }
       },
-    );
+    });
 
-    app.get(
-      '/Auth/servicem8/callback',
-      {
-        config: { access: access.public, document: { redirect: 'To `/sm8/activate`, with `error=…` when refused.' } },
-        schema: {
-          tags,
-          summary: 'Where ServiceM8 returns after consent (redirects to /sm8/activate)',
-          description:
-            'Continues only in the browser that started signing in, once: with `state`, the state must be ours and ' +
-            'match the browser’s cookie; without it (ServiceM8 need not send it back), the cookie must name a start ' +
-            'not yet used. Anything else redirects to `/sm8/activate?error=…` and connects nothing.',
-          querystring: z.object({
-            code: z.string().max(2000).optional(),
-            state: z.string().max(2000).optional(),
-            error: z.string().max(2000).optional(),
-          }),
-        },
-      },
-      async (request, reply) => {
+    replyRoute(app, {
+      method: 'GET',
+      url: '/Auth/servicem8/callback',
+      access: access.public,
+      document: { redirect: 'To `/sm8/activate`, with `error=…` when refused.' },
+      tags,
+      summary: 'Where ServiceM8 returns after consent (redirects to /sm8/activate)',
+      description:
+        'Continues only in the browser that started signing in, once: with `state`, the state must be ours and ' +
+        'match the browser’s cookie; without it (ServiceM8 need not send it back), the cookie must name a start ' +
+        'not yet used. Anything else redirects to `/sm8/activate?error=…` and connects nothing.',
+      querystring: z.object({
+        code: z.string().max(2000).optional(),
+        state: z.string().max(2000).optional(),
+        error: z.string().max(2000).optional(),
+      }),
+      reply: async (request, reply) => {
         const cookie = request.cookies[STATE_COOKIE];
         const unsigned = cookie ? request.unsignCookie(cookie) : undefined;
         try {
@@ -137,7 +130,7 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
           return reply.redirect(pageWithError(error));
         }
       },
-    );
+    });
 
     answerRoute(app, {
       method: 'GET',
@@ -276,26 +269,21 @@ export function sm8SignInRoutes(deps: Deps): FastifyPluginAsyncZod {
       answer: (request) => describeClaim(deps, request.query.claim),
     });
 
-    app.post(
-      '/Auth/servicem8/link/email',
-      {
-        config: rateLimited,
-        schema: {
-          tags,
-          summary: 'Email a link to prove an Automate address and link the claimed ServiceM8 login to it',
-          description:
-            'The address is the one the person gives (their own Automate address), never one ServiceM8 holds. ' +
-            'Answers the same whether or not an account uses it.',
-          body: Sm8LinkEmailRequest,
-          response: { 200: successEnvelope(z.null()) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: null,
-        message: await emailLinkProof(deps, request.body),
-      }),
-    );
+    replyRoute(app, {
+      method: 'POST',
+      url: '/Auth/servicem8/link/email',
+      ...rateLimited,
+      tags,
+      summary: 'Email a link to prove an Automate address and link the claimed ServiceM8 login to it',
+      description:
+        'The address is the one the person gives (their own Automate address), never one ServiceM8 holds. ' +
+        'Answers the same whether or not an account uses it.',
+      body: Sm8LinkEmailRequest,
+      response: { 200: successEnvelope(z.null()) },
+      // The sentence depends on the request, so the answer is sent here rather than through answerRoute.
+      reply: async (request, reply) =>
+        reply.send({ success: true as const, data: null, message: await emailLinkProof(deps, request.body) }),
+    });
 
     answerRoute(app, {
       ...rateLimited,

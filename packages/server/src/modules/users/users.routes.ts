@@ -2,7 +2,6 @@ import {
   AdminUserRow,
   SearchQuery,
   searchPage,
-  successEnvelope,
   UserProfile,
   UserSettingsRequest,
   WelcomedResponse,
@@ -11,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { access, requireCaller } from '../../http/access.ts';
+import { answerRoute } from '../../http/answer-route.ts';
 import {
   changeUserSettings,
   type FindLockedAddresses,
@@ -27,75 +27,53 @@ export function userRoutes(
   { findLockedAddresses }: { findLockedAddresses: FindLockedAddresses },
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/User/welcomed',
-      {
-        config: { access: access.signedIn },
-        schema: {
-          tags,
-          summary: 'Record that the user has seen the welcome',
-          response: { 200: successEnvelope(WelcomedResponse) },
-        },
-      },
-      async (request) => {
+    answerRoute(app, {
+      method: 'POST',
+      url: '/User/welcomed',
+      access: access.signedIn,
+      tags,
+      summary: 'Record that the user has seen the welcome',
+      data: WelcomedResponse,
+      answer: async (request) => {
         const welcomedAt = await markWelcomed(deps, requireCaller(request));
-        return { success: true as const, data: { welcomedAt: welcomedAt.toISOString() } };
+        return { welcomedAt: welcomedAt.toISOString() };
       },
-    );
+    });
 
-    app.post(
-      '/User/settings',
-      {
-        config: { access: access.signedIn },
-        schema: {
-          tags,
-          summary: 'Change your own settings',
-          description:
-            'dailyDigest: whether you get, each morning, the email of the previous day’s runs (by status, failures by cause, warnings ahead) of the businesses you are an Admin of.',
-          body: UserSettingsRequest,
-          response: { 200: successEnvelope(UserProfile) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await changeUserSettings(deps, requireCaller(request), request.body),
-      }),
-    );
+    answerRoute(app, {
+      method: 'POST',
+      url: '/User/settings',
+      access: access.signedIn,
+      tags,
+      summary: 'Change your own settings',
+      description:
+        'dailyDigest: whether you get, each morning, the email of the previous day’s runs (by status, failures by cause, warnings ahead) of the businesses you are an Admin of.',
+      body: UserSettingsRequest,
+      data: UserProfile,
+      answer: (request) => changeUserSettings(deps, requireCaller(request), request.body),
+    });
 
-    app.get(
-      '/User/:id',
-      {
-        config: { access: access.signedIn },
-        schema: {
-          tags,
-          summary: 'A user’s profile',
-          description:
-            'For the user themself, a super admin, or an Admin of a vendor the user belongs to; 404 otherwise.',
-          params: z.object({ id: z.uuid('id is not a valid id.') }),
-          response: { 200: successEnvelope(UserProfile) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await getUserProfile(deps, requireCaller(request), request.params.id),
-      }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/User/:id',
+      access: access.signedIn,
+      tags,
+      summary: 'A user’s profile',
+      description: 'For the user themself, a super admin, or an Admin of a vendor the user belongs to; 404 otherwise.',
+      params: z.object({ id: z.uuid('id is not a valid id.') }),
+      data: UserProfile,
+      answer: (request) => getUserProfile(deps, requireCaller(request), request.params.id),
+    });
 
-    app.get(
-      '/Admin/users/search',
-      {
-        config: { access: access.superAdmin },
-        schema: {
-          tags: ['Admin: users'],
-          summary: 'Search every user of the platform',
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(AdminUserRow)) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await searchAllUsers(deps, request.query, findLockedAddresses),
-      }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Admin/users/search',
+      access: access.superAdmin,
+      tags: ['Admin: users'],
+      summary: 'Search every user of the platform',
+      querystring: SearchQuery,
+      data: searchPage(AdminUserRow),
+      answer: (request) => searchAllUsers(deps, request.query, findLockedAddresses),
+    });
   };
 }

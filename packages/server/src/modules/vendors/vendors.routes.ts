@@ -1,7 +1,8 @@
-import { SearchQuery, searchPage, successEnvelope, UpdateVendorRequest, Vendor } from '@automate/contract';
+import { SearchQuery, searchPage, UpdateVendorRequest, Vendor } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { access } from '../../http/access.ts';
+import { answerRoute } from '../../http/answer-route.ts';
 import { vendorRoute } from '../../http/vendor-route.ts';
 import { noteSettingBefore } from '../audit/acting-as-vendor.audit.ts';
 import { changeVendor, getVendor, listVendors } from './vendors.service.ts';
@@ -11,20 +12,17 @@ const tags = ['Vendor'];
 /** Vendors (the businesses using Automate). The vendor always comes from the path. */
 export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/Vendor/search',
-      {
-        config: { access: access.superAdmin },
-        schema: {
-          tags,
-          summary: 'Search all vendors',
-          description: 'The super admin’s vendor selector reads `data.rows`.',
-          querystring: SearchQuery,
-          response: { 200: successEnvelope(searchPage(Vendor)) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await listVendors(deps, request.query) }),
-    );
+    answerRoute(app, {
+      method: 'GET',
+      url: '/Vendor/search',
+      access: access.superAdmin,
+      tags,
+      summary: 'Search all vendors',
+      description: 'The super admin’s vendor selector reads `data.rows`.',
+      querystring: SearchQuery,
+      data: searchPage(Vendor),
+      answer: (request) => listVendors(deps, request.query),
+    });
 
     vendorRoute(app, {
       method: 'GET',
