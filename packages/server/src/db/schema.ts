@@ -9,6 +9,7 @@ export * from '../modules/automation/automation.schema.ts';
 export * from '../modules/billing/billing.schema.ts';
 export * from '../modules/content/content.schema.ts';
 export * from '../modules/email-templates/email-templates.schema.ts';
+export * from '../modules/feedback/feedback.schema.ts';
 export * from '../modules/invitations/invitations.schema.ts';
 export * from '../modules/mail/mail.schema.ts';
 export * from '../modules/servicem8/servicem8.schema.ts';
