@@ -20,6 +20,7 @@ const MODULE_LAYERS = [
   'automation',
   'webhooks',
   'content',
+  'feedback',
   'system',
   'health',
   'public',

@@ -9,6 +9,7 @@ export * from './content.ts';
 export * from './enums.ts';
 export * from './envelope.ts';
 export * from './event-records.ts';
+export * from './feedback.ts';
 export * from './field-words.ts';
 export * from './health.ts';
 export * from './mail.ts';

@@ -5,7 +5,7 @@ export const PublicData = z.object({
   appVersion: z.string(),
   /** The payment provider's publishable key; null when billing runs on the local test checkout. */
   paymentPublishableKey: z.string().nullable(),
-  /** The external feedback form embedded by the feedback dialog; null hides the Feedback link. */
+  /** The external feedback form embedded by the feedback dialog; null: the dialog offers the built-in form. */
   feedbackFormUrl: z.url().nullable(),
   supportEmail: z.string(),
   /** True when the product runs on the local ServiceM8 simulator with demo data. */

@@ -32,6 +32,7 @@ import { platformSettingsRoutes } from './modules/billing/platform-settings.rout
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminVendorRoutes(deps));
       await api.register(adminMetricsRoutes(deps));
       await api.register(auditRoutes(deps));
+      await api.register(feedbackRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -130,7 +130,7 @@ export type Config = {
   trustProxy: false | number | string[];
   /** How long a client may take to send a whole request (headers and body) before it is answered 408. */
   requestTimeoutSeconds: number;
-  /** Shown in the feedback dialog; unset hides the Feedback link. */
+  /** Embedded by the feedback dialog; unset, the dialog offers the built-in form (stored for super admins). */
   feedbackFormUrl: string | undefined;
   supportEmail: string;
   stripePublishableKey: string | undefined;

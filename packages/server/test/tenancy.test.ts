@@ -540,6 +540,13 @@ const ROUTES: Record<string, Route> = {
     adminOnly: false,
     success: 200,
   },
+  'POST /api/vendor/{vendorId}/Feedback': {
+    method: 'POST',
+    url: (t) => `/api/vendor/${t.vendor.id}/Feedback`,
+    body: () => ({ message: 'The logs are easy to read.', rating: 5, page: '/app/automation/logs' }),
+    adminOnly: false,
+    success: 201,
+  },
   'GET /api/vendor/{vendorId}/notices': {
     method: 'GET',
     url: (t) => `/api/vendor/${t.vendor.id}/notices`,

@@ -83,6 +83,7 @@ const TAGS: Record<string, string> = {
   Notices: "A vendor's notices.",
   Activity: "A vendor's activity history.",
   'Client messaging': "Clients' opt-outs from a vendor's messages.",
+  Feedback: 'Feedback people send from inside the app.',
   TriggerTemplate: 'The library of trigger templates.',
   Accounting: 'Plans, subscriptions, checkout and invoices.',
   'Admin: users': 'Super admins: users.',
@@ -91,6 +92,7 @@ const TAGS: Record<string, string> = {
   'Admin: runs': 'Super admins: runs of every vendor.',
   'Admin: metrics': 'Super admins: how the platform is doing.',
   'Admin: audit log': 'Super admins: the audit log.',
+  'Admin: feedback': 'Super admins: the feedback people sent.',
   'Admin: settings': "Super admins: the platform's own details, as its tax invoices show them.",
 };
 

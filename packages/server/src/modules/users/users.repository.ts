@@ -1,5 +1,5 @@
 import { type SearchPage, type SearchQuery, SUPER_ADMIN } from '@automate/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { runSearch, type SearchSpec } from '../../db/search.ts';
 import { users, vendorMemberships } from './users.schema.ts';
@@ -10,6 +10,14 @@ export type NewUser = typeof users.$inferInsert;
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

@@ -13,6 +13,7 @@ import { listMembershipsOfUser } from './memberships.repository.ts';
 import {
   findUserByEmail,
   findUserById,
+  findUsersByIds,
   insertUser,
   lockEnabledSuperAdmins,
   type NewUser,
@@ -77,6 +78,11 @@ export async function changeUserSettings(
 
 export function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
   return findUserById(db, userId);
+}
+
+/** The users among `ids` (in no particular order). */
+export function findUsers(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  return findUsersByIds(db, ids);
 }
 
 /** The user with this address, however its case is written. */

@@ -1,6 +1,6 @@
 import type { FilterOperator } from '@automate/contract';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
+import { activeFilterCount, FilterBar } from '@/components/ui/filter-bar.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { SearchTable, type SearchTableProps } from '@/components/ui/search-table.tsx';
 import { SelectFilter, type SelectFilterOption } from '@/components/ui/select-filter.tsx';
@@ -36,7 +36,7 @@ export function searchResults<T>(
 }
 
 /**
- * A search screen's panel: the filters (a search landmark), each showing its value in the search; a
+ * A search screen's panel: the filters (a search landmark, folded behind one button on a phone), each showing its value in the search; a
  * failed load with Try again; and the table. Filters, paging and sorting all change the search through
  * `onChange`.
  */
@@ -54,7 +54,7 @@ export function SearchPanel<T>({
   const { state, onChange } = table;
   return (
     <Paper variant="outlined">
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, pb: 1 }} role="search">
+      <FilterBar active={activeFilterCount(state)}>
         {filters.map((filter) => {
           const value = filterValue(state.Filters, filter.field);
           return filter.kind === 'text' ? (
@@ -79,7 +79,7 @@ export function SearchPanel<T>({
             />
           );
         })}
-      </Stack>
+      </FilterBar>
       {load.isError ? (
         <LoadError error={load.error} fallback={loadFailed} onRetry={() => load.refetch()} sx={{ mx: 2 }} />
       ) : null}

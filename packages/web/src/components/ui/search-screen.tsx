@@ -11,7 +11,7 @@ import { useSearchState } from '@/lib/use-search-state.ts';
 
 /**
  * A screen that searches one kind of record: the heading (with `actions`), the filters, a failed load,
- * and the table. The search lives in the URL and a row opens the record's page (`pathOf`).
+ * and the table. The search lives in the URL and a row opens the record's page (`pathOf`), when records have one.
  */
 export function SearchScreen<T extends { id: string }>({
   documentTitle,
@@ -38,8 +38,8 @@ export function SearchScreen<T extends { id: string }>({
   loadFailed: string;
   filters: readonly SearchFilterSpec[];
   columns: ReadonlyArray<SearchTableColumn<T>>;
-  /** Where a row's page lives. */
-  pathOf: (id: string) => string;
+  /** Where a row's page lives; rows open nothing without it. */
+  pathOf?: (id: string) => string;
   emptyText: { filtered: string; none: string };
 }) {
   const navigate = useNavigate();
@@ -60,7 +60,7 @@ export function SearchScreen<T extends { id: string }>({
         state={state}
         onChange={change}
         getRowKey={(row) => row.id}
-        onRowClick={(row) => navigate(pathOf(row.id))}
+        {...(pathOf ? { onRowClick: (row: T) => navigate(pathOf(row.id)) } : {})}
         emptyText={state.Filters.length > 0 ? emptyText.filtered : emptyText.none}
       />
     </>

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SearchState } from '@/lib/search-params.ts';
+import { onAPhone } from '@/testing/viewport.ts';
 import { SearchTable, type SearchTableColumn } from './search-table.tsx';
 
 const user = userEvent.setup({ delay: null });
@@ -76,5 +77,45 @@ describe('the search table', () => {
     expect(screen.getByTestId('table-empty').textContent).toBe('Nobody here.');
     await user.click(screen.getByRole('button', { name: 'Back to the first page' }));
     expect(onChange).toHaveBeenCalledWith({ kind: 'page', pageNumber: 1 });
+  });
+});
+
+describe('the search table on a phone', () => {
+  onAPhone();
+
+  it('shows each row as a card whose button opens it, as clicking the row does', async () => {
+    const onRowClick = vi.fn();
+    render(
+      <SearchTable<Row>
+        label="People"
+        columns={COLUMNS}
+        card={{ render: (row) => <strong>{row.name}</strong>, openLabel: (row) => `Open ${row.name}` }}
+        rows={[
+          { id: 'a', name: 'Ada' },
+          { id: 'b', name: 'Bo' },
+        ]}
+        total={25}
+        state={STATE}
+        onChange={vi.fn()}
+        loading={false}
+        getRowKey={(row) => row.id}
+        onRowClick={onRowClick}
+        emptyText="Nobody here."
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual(['AdaOpen Ada', 'BoOpen Bo']);
+    await user.click(screen.getByRole('button', { name: 'Open Bo' }));
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+    expect(onRowClick).toHaveBeenCalledWith({ id: 'b', name: 'Bo' });
+    await user.click(screen.getByText('Ada'));
+    expect(onRowClick).toHaveBeenLastCalledWith({ id: 'a', name: 'Ada' });
+    expect(screen.getByText('11–20 of 25')).toBeTruthy();
+  });
+
+  it('keeps the table for a list without cards', () => {
+    show();
+    expect(screen.queryByRole('list', { name: 'People' })).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { MouseEvent, ReactNode } from 'react';
 import { formatNumber } from '@/lib/format.ts';
 import { nextSort, type SearchChange, type SearchState } from '@/lib/search-params.ts';
+import { usePhone } from '@/lib/use-phone.ts';
 import { VISUALLY_HIDDEN } from './visually-hidden.ts';
 
 export type SearchTableColumn<T> = {
@@ -74,7 +75,15 @@ export type SearchTableProps<T> = {
   /** Opens a row; clicks on links inside the row are left to the link. */
   onRowClick?: (row: T) => void;
   emptyText: ReactNode;
+  /**
+   * The row as a card, shown instead of the table on a phone (narrower than 600 px), where the columns do
+   * not fit: `render` draws what it shows, and `openLabel` names the card's button that does what clicking
+   * it does (`onRowClick`), for the keyboard.
+   */
+  card?: RowCard<T>;
 };
+
+export type RowCard<T> = { render: (row: T) => ReactNode; openLabel?: (row: T) => string };
 
 /**
  * A page of a server-side search: sortable column headers, paging, a progress bar while a new page
@@ -95,7 +104,9 @@ export function SearchTable<T>({
   getRowKey,
   onRowClick,
   emptyText,
+  card,
 }: SearchTableProps<T>) {
+  const phone = usePhone();
   const pageSizes = PAGE_SIZE_OPTIONS.includes(state.PageSize)
     ? PAGE_SIZE_OPTIONS
     : [...PAGE_SIZE_OPTIONS, state.PageSize].sort((a, b) => a - b);
@@ -108,7 +119,7 @@ export function SearchTable<T>({
     : total;
   const lastPage = count === -1 ? state.PageNumber : Math.max(1, Math.ceil(count / state.PageSize));
 
-  const rowClick = (row: T) => (event: MouseEvent<HTMLTableRowElement>) => {
+  const rowClick = (row: T) => (event: MouseEvent<HTMLElement>) => {
     if (!onRowClick || (event.target as HTMLElement).closest('a, button, input')) return;
     onRowClick(row);
   };
@@ -116,95 +127,115 @@ export function SearchTable<T>({
   return (
     <Box>
       <Box sx={{ height: 4 }}>{fetching && !loading ? <LinearProgress aria-label="Updating" /> : null}</Box>
-      <TableContainer>
-        <Table size="small" aria-label={label} aria-busy={loading || fetching}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => {
-                const sorted = column.sortField !== undefined && state.SortBy === column.sortField;
-                const direction = sorted && state.SortDir === 'Descending' ? 'desc' : 'asc';
-                return (
-                  <TableCell
-                    key={column.key}
-                    align={column.align}
-                    // A hidden label is placed in its own cell, not where it would widen the page.
-                    sx={{
-                      width: column.width,
-                      fontWeight: 600,
-                      whiteSpace: 'nowrap',
-                      position: column.hiddenLabel ? 'relative' : undefined,
-                    }}
-                    sortDirection={sorted ? direction : false}
-                  >
-                    {column.hiddenLabel ? (
-                      <Box component="span" sx={VISUALLY_HIDDEN}>
-                        {column.label}
-                      </Box>
-                    ) : column.sortField === undefined ? (
-                      column.label
-                    ) : (
-                      <TableSortLabel
-                        active={sorted}
-                        direction={direction}
-                        onClick={() => {
-                          const sort = nextSort(state, column.sortField ?? column.key);
-                          onChange({ kind: 'sort', sortBy: sort.SortBy, sortDir: sort.SortDir });
-                        }}
-                      >
-                        {column.label}
-                      </TableSortLabel>
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {loading
-              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows, identical and never reordered
-                  <TableRow key={index} data-testid="skeleton-table-row">
-                    {columns.map((column) => (
-                      <TableCell key={column.key}>
-                        <Skeleton variant="text" />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              : null}
-            {!loading && rows && rows.length === 0 ? (
+      {phone && card ? (
+        <RowCards
+          label={label}
+          rows={rows}
+          loading={loading}
+          busy={loading || fetching}
+          getRowKey={getRowKey}
+          card={card}
+          onRowClick={onRowClick}
+          rowClick={rowClick}
+          empty={
+            !loading && rows && rows.length === 0 ? (
+              <Typography color="text.secondary" data-testid="table-empty" sx={{ py: 4, textAlign: 'center' }}>
+                {emptyText}
+              </Typography>
+            ) : null
+          }
+        />
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={label} aria-busy={loading || fetching}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={columns.length} sx={{ py: 4, textAlign: 'center' }}>
-                  <Typography color="text.secondary" data-testid="table-empty">
-                    {emptyText}
-                  </Typography>
-                  {state.PageNumber > 1 && total > 0 ? (
-                    <Button sx={{ mt: 1 }} onClick={() => onChange({ kind: 'page', pageNumber: 1 })}>
-                      Back to the first page
-                    </Button>
-                  ) : null}
-                </TableCell>
+                {columns.map((column) => {
+                  const sorted = column.sortField !== undefined && state.SortBy === column.sortField;
+                  const direction = sorted && state.SortDir === 'Descending' ? 'desc' : 'asc';
+                  return (
+                    <TableCell
+                      key={column.key}
+                      align={column.align}
+                      // A hidden label is placed in its own cell, not where it would widen the page.
+                      sx={{
+                        width: column.width,
+                        fontWeight: 600,
+                        whiteSpace: 'nowrap',
+                        position: column.hiddenLabel ? 'relative' : undefined,
+                      }}
+                      sortDirection={sorted ? direction : false}
+                    >
+                      {column.hiddenLabel ? (
+                        <Box component="span" sx={VISUALLY_HIDDEN}>
+                          {column.label}
+                        </Box>
+                      ) : column.sortField === undefined ? (
+                        column.label
+                      ) : (
+                        <TableSortLabel
+                          active={sorted}
+                          direction={direction}
+                          onClick={() => {
+                            const sort = nextSort(state, column.sortField ?? column.key);
+                            onChange({ kind: 'sort', sortBy: sort.SortBy, sortDir: sort.SortDir });
+                          }}
+                        >
+                          {column.label}
+                        </TableSortLabel>
+                      )}
+                    </TableCell>
+                  );
+                })}
               </TableRow>
-            ) : null}
-            {!loading
-              ? rows?.map((row) => (
-                  <TableRow
-                    key={getRowKey(row)}
-                    hover={onRowClick !== undefined}
-                    onClick={rowClick(row)}
-                    sx={onRowClick ? { cursor: 'pointer' } : undefined}
-                  >
-                    {columns.map((column) => (
-                      <TableCell key={column.key} align={column.align}>
-                        {column.render(row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {loading
+                ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows, identical and never reordered
+                    <TableRow key={index} data-testid="skeleton-table-row">
+                      {columns.map((column) => (
+                        <TableCell key={column.key}>
+                          <Skeleton variant="text" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                : null}
+              {!loading && rows && rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={columns.length} sx={{ py: 4, textAlign: 'center' }}>
+                    <Typography color="text.secondary" data-testid="table-empty">
+                      {emptyText}
+                    </Typography>
+                    {state.PageNumber > 1 && total > 0 ? (
+                      <Button sx={{ mt: 1 }} onClick={() => onChange({ kind: 'page', pageNumber: 1 })}>
+                        Back to the first page
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {!loading
+                ? rows?.map((row) => (
+                    <TableRow
+                      key={getRowKey(row)}
+                      hover={onRowClick !== undefined}
+                      onClick={rowClick(row)}
+                      sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                    >
+                      {columns.map((column) => (
+                        <TableCell key={column.key} align={column.align}>
+                          {column.render(row)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                : null}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={count}
@@ -221,5 +252,71 @@ export function SearchTable<T>({
         onRowsPerPageChange={(event) => onChange({ kind: 'pageSize', pageSize: Number(event.target.value) })}
       />
     </Box>
+  );
+}
+
+/** The rows as a list of cards (a phone's search results), each opening as its row would. */
+function RowCards<T>({
+  label,
+  rows,
+  loading,
+  busy,
+  getRowKey,
+  card,
+  onRowClick,
+  rowClick,
+  empty,
+}: {
+  label: string;
+  rows: readonly T[] | undefined;
+  loading: boolean;
+  busy: boolean;
+  getRowKey: (row: T) => string;
+  card: RowCard<T>;
+  onRowClick: ((row: T) => void) | undefined;
+  rowClick: (row: T) => (event: MouseEvent<HTMLElement>) => void;
+  empty: ReactNode;
+}) {
+  return (
+    <>
+      <Box
+        component="ul"
+        aria-label={label}
+        aria-busy={busy}
+        sx={{ listStyle: 'none', m: 0, px: 2, py: 1, display: 'grid', gap: 1.5 }}
+      >
+        {loading
+          ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards, identical and never reordered
+              <Box component="li" key={index} data-testid="skeleton-card">
+                <Skeleton variant="rounded" height={88} />
+              </Box>
+            ))
+          : rows?.map((row) => (
+              <Box
+                component="li"
+                key={getRowKey(row)}
+                data-testid="row-card"
+                onClick={rowClick(row)}
+                sx={{
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  p: 1.5,
+                  minWidth: 0,
+                  cursor: onRowClick ? 'pointer' : undefined,
+                }}
+              >
+                {card.render(row)}
+                {onRowClick && card.openLabel ? (
+                  <Button size="small" onClick={() => onRowClick(row)} sx={{ mt: 0.5, ml: -1 }}>
+                    {card.openLabel(row)}
+                  </Button>
+                ) : null}
+              </Box>
+            ))}
+      </Box>
+      {empty}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type SessionState, SIGNED_OUT } from '@/lib/session/session-store.ts';
 import { makeSuperAdmin, makeUser, OTHER_VENDOR_ID, VENDOR_A, VENDOR_B } from '@/testing/sessions.ts';
-import { AUTOMATION_SEARCH_PATH, appNavItems, navContextOf } from './nav-items.ts';
+import { AUTOMATION_SEARCH_PATH, adminNavItems, appNavItems, navContextOf } from './nav-items.ts';
 
 function labels(state: SessionState, feedbackAvailable = true): string[] {
   return appNavItems(navContextOf(state, feedbackAvailable)).map((item) => item.label);
@@ -62,7 +62,12 @@ describe('the sidebar links', () => {
     expect(labels({ ...SIGNED_OUT, user: makeSuperAdmin(), automatic: true })).not.toContain('Super admin');
   });
 
-  it('hides Feedback without a feedback form', () => {
+  it('links the super admin area to the feedback received', () => {
+    const feedback = adminNavItems({ feedbackAvailable: true }).find((item) => item.label === 'Feedback received');
+    expect(feedback).toMatchObject({ kind: 'link', to: '/admin/feedback' });
+  });
+
+  it('hides Feedback when it cannot be sent', () => {
     expect(labels({ ...SIGNED_OUT, user: makeUser(), vendorId: VENDOR_A.vendorId }, false)).not.toContain('Feedback');
   });
 

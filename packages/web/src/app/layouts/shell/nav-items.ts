@@ -40,7 +40,10 @@ export type NavContext = {
   vendorRole: VendorMembership['role'] | null;
   /** A super admin outside an automatic session. */
   superAdmin: boolean;
-  /** False when no feedback form is configured: the Feedback entry is hidden. */
+  /**
+   * Whether feedback can be sent: an external form is configured, or there is a current business for the
+   * built-in form. False hides the Feedback entry.
+   */
   feedbackAvailable: boolean;
 };
 
@@ -141,6 +144,7 @@ export function adminNavItems({ feedbackAvailable }: Pick<NavContext, 'feedbackA
     link('admin-runs', 'Trigger runs', 'runs', '/admin/automation/runs'),
     link('admin-articles', 'Articles', 'articles', '/admin/articles/search', '/admin/articles'),
     link('admin-faq', 'FAQ', 'faq', '/admin/faq/search', '/admin/faq'),
+    link('admin-feedback', 'Feedback received', 'feedback', '/admin/feedback'),
     link('admin-settings', 'Settings', 'settings', '/admin/settings', '/admin/settings'),
     link('back-to-app', 'Back to the app', 'back', '/app/dashboard', '/app'),
     { key: 'whats-new', label: "What's new", icon: 'whats-new', kind: 'action', action: 'changelog' },

@@ -240,7 +240,10 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
 
   // The header and the sidebar are drawn again only when what they show changes: the shell draws again as
   // each of its answers arrives (and the session's refresh brings a new token), each time synchronously.
-  const feedbackAvailable = feedbackUrl !== null;
+  // With an external form configured, Feedback links out to it; without one, the built-in form sends it
+  // for the current business. Neither shows until the settings say which.
+  const feedbackVendorId = currentVendor?.vendorId ?? null;
+  const feedbackAvailable = publicData.data !== undefined && (feedbackUrl !== null || feedbackVendorId !== null);
   const { vendorRole, superAdmin } = navContextOf(state, feedbackAvailable);
   const items = useMemo(
     () =>
@@ -304,8 +307,13 @@ function Shell({ state, user, area }: { state: SessionState; user: UserSession; 
             onClose={changelog.closeChangelog}
           />
         ) : null}
-        {feedbackUrl && feedbackShown ? (
-          <FeedbackDialog open={feedbackOpen} formUrl={feedbackUrl} onClose={() => setFeedbackOpen(false)} />
+        {feedbackShown ? (
+          <FeedbackDialog
+            open={feedbackOpen}
+            formUrl={feedbackUrl}
+            vendorId={feedbackVendorId}
+            onClose={() => setFeedbackOpen(false)}
+          />
         ) : null}
       </Suspense>
     </Box>

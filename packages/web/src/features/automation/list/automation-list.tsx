@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { type SearchFilterSpec, SearchPanel, searchResults } from '@/components/ui/search-panel.tsx';
-import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
+import type { RowCard, SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { formatNumber } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
 import { type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
@@ -142,7 +142,7 @@ function RowAction({
 
 /**
  * /app/automation/search: the vendor's automations (triggers), searched on the server with the query in
- * the URL. Each row can be switched on or off, opened, copied or deleted.
+ * the URL. Each row can be switched on or off, opened, copied or deleted; on a phone the rows are cards.
  */
 export function AutomationList({ vendor }: { vendor: VendorMembership }) {
   const navigate = useNavigate();
@@ -155,6 +155,68 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
   const none = !filtered && search.data !== undefined && search.data.total === 0 && !search.isPlaceholderData;
 
   const clock = useVendorClock();
+  const onSwitch = (row: TriggerSummary) => (
+    <Switch
+      checked={actions.enabledOf(row)}
+      disabled={actions.isSwitching(row)}
+      onChange={(_event, checked) => void actions.setEnabled(row, checked)}
+      slotProps={{ input: { 'aria-label': `On: ${row.name}` } }}
+    />
+  );
+  const lastRun = (row: TriggerSummary) =>
+    row.lastRunAt ? (
+      <Link href={automationLogsPath(row.id)} underline="hover" color="inherit">
+        {clock(row.lastRunAt)}
+      </Link>
+    ) : (
+      <Typography variant="body2" color="text.secondary" component="span">
+        Never
+      </Typography>
+    );
+  const rowActions = (row: TriggerSummary) => (
+    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+      <RowAction title={`Open ${row.name}`} href={automationViewPath(row.id)}>
+        <EditOutlinedIcon fontSize="small" />
+      </RowAction>
+      <RowAction title={`Logs of ${row.name}`} href={automationLogsPath(row.id)}>
+        <HistoryIcon fontSize="small" />
+      </RowAction>
+      <RowAction
+        title={`Duplicate ${row.name}`}
+        onClick={() => void actions.duplicate(row)}
+        disabled={actions.isBusy(row)}
+      >
+        <ContentCopyIcon fontSize="small" />
+      </RowAction>
+      <RowAction
+        title={`Delete ${row.name}`}
+        onClick={() => void actions.deleteTrigger(row)}
+        disabled={actions.isBusy(row)}
+      >
+        <DeleteOutlinedIcon fontSize="small" />
+      </RowAction>
+    </Stack>
+  );
+  // On a phone: the name with the switch beside it (always in view), the event, the last run and the actions.
+  const card: RowCard<TriggerSummary> = {
+    render: (row) => (
+      <Stack spacing={0.5}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Link href={automationViewPath(row.id)} sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+            {row.name}
+          </Link>
+          <Box sx={{ flexShrink: 0 }}>{onSwitch(row)}</Box>
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {eventLabel(row.event)}
+        </Typography>
+        <Typography variant="body2" component="div">
+          Last run: {lastRun(row)}
+        </Typography>
+        {rowActions(row)}
+      </Stack>
+    ),
+  };
   const columns: ReadonlyArray<SearchTableColumn<TriggerSummary>> = [
     {
       key: 'name',
@@ -182,30 +244,14 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
       key: 'enabled',
       label: 'On',
       sortField: 'enabled',
-      render: (row) => (
-        <Switch
-          checked={actions.enabledOf(row)}
-          disabled={actions.isSwitching(row)}
-          onChange={(_event, checked) => void actions.setEnabled(row, checked)}
-          slotProps={{ input: { 'aria-label': `On: ${row.name}` } }}
-        />
-      ),
+      render: onSwitch,
     },
     { key: 'actions', label: 'Actions', align: 'right', render: (row) => formatNumber(row.actionCount) },
     {
       key: 'lastRunAt',
       label: 'Last run',
       sortField: 'lastRunAt',
-      render: (row) =>
-        row.lastRunAt ? (
-          <Link href={automationLogsPath(row.id)} underline="hover" color="inherit">
-            {clock(row.lastRunAt)}
-          </Link>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            Never
-          </Typography>
-        ),
+      render: lastRun,
     },
     { key: 'updatedAt', label: 'Updated', sortField: 'updatedAt', render: (row) => clock(row.updatedAt) },
     {
@@ -213,30 +259,7 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
       label: 'Row actions',
       hiddenLabel: true,
       align: 'right',
-      render: (row) => (
-        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-          <RowAction title={`Open ${row.name}`} href={automationViewPath(row.id)}>
-            <EditOutlinedIcon fontSize="small" />
-          </RowAction>
-          <RowAction title={`Logs of ${row.name}`} href={automationLogsPath(row.id)}>
-            <HistoryIcon fontSize="small" />
-          </RowAction>
-          <RowAction
-            title={`Duplicate ${row.name}`}
-            onClick={() => void actions.duplicate(row)}
-            disabled={actions.isBusy(row)}
-          >
-            <ContentCopyIcon fontSize="small" />
-          </RowAction>
-          <RowAction
-            title={`Delete ${row.name}`}
-            onClick={() => void actions.deleteTrigger(row)}
-            disabled={actions.isBusy(row)}
-          >
-            <DeleteOutlinedIcon fontSize="small" />
-          </RowAction>
-        </Stack>
-      ),
+      render: rowActions,
     },
   ];
 
@@ -276,6 +299,7 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
           loadFailed={AUTOMATIONS_LOAD_FAILED}
           label="Automations"
           columns={columns}
+          card={card}
           state={state}
           onChange={change}
           getRowKey={(row) => row.id}

@@ -11,7 +11,7 @@ import { ALL_RUNS_SORT_FIELDS, useAllRunsSearch } from '../api/search-all-runs.t
 import { useTriggerSearch } from '../api/search-triggers.ts';
 import { eventLabel } from '../list/event-labels.ts';
 import { CreatedRangeFilter } from './created-range-filter.tsx';
-import { runColumns } from './run-columns.tsx';
+import { runCard, runColumns } from './run-columns.tsx';
 import { RunDrawer } from './run-drawer.tsx';
 import { STATUS_OPTIONS } from './run-log.tsx';
 import { RunTable } from './run-table.tsx';
@@ -92,6 +92,18 @@ export function AllRunsLog({ vendorFilter }: { vendorFilter: VendorFilterSlot })
     () => runColumns({ leading: LEADING_COLUMNS, timeZone: undefined, sortable: ALL_RUNS_SORT_FIELDS }),
     [],
   );
+  const card = useMemo(
+    () =>
+      runCard<AdminTriggerRun>({
+        title: (run) => (
+          <>
+            {LEADING_COLUMNS[0]?.render(run)} · {run.triggerName}
+          </>
+        ),
+        timeZone: undefined,
+      }),
+    [],
+  );
   const equals = (field: string) => filterValue(state.Filters, field);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -150,6 +162,7 @@ export function AllRunsLog({ vendorFilter }: { vendorFilter: VendorFilterSlot })
         search={search}
         shown={shown}
         columns={columns}
+        card={card}
         state={state}
         onChange={change}
         onRowClick={setSelected}

@@ -1,7 +1,8 @@
 import type { TriggerRun } from '@automate/contract';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
+import type { RowCard, SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { VendorTime } from '@/components/ui/vendor-time.tsx';
 import { eventLabel } from '../list/event-labels.ts';
 import { retrySentence } from './run-labels.ts';
@@ -54,4 +55,37 @@ export function runColumns<Run extends TriggerRun>({
       },
     },
   ];
+}
+
+/**
+ * A run as a phone's card: its status, `title` (the automation, and the vendor where the list has many),
+ * the job and the event, and when it was created (relative, exact in `timeZone` on hover). Its button
+ * opens the step log, as clicking a row does.
+ */
+export function runCard<Run extends TriggerRun>({
+  title,
+  timeZone,
+}: {
+  title: (run: Run) => ReactNode;
+  timeZone: string | undefined;
+}): RowCard<Run> {
+  return {
+    render: (run) => (
+      <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <RunStatusChip status={run.status} />
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            <VendorTime value={run.createdAt} timeZone={timeZone} />
+          </Typography>
+        </Stack>
+        <Typography variant="body2" component="div" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {title(run)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {run.jobNumber ? `Job ${run.jobNumber}` : 'No job'} · {eventLabel(run.event)}
+        </Typography>
+      </Stack>
+    ),
+    openLabel: () => 'Show steps',
+  };
 }

@@ -21,7 +21,7 @@ import { useTriggerRunSearch } from '../api/search-trigger-runs.ts';
 import { useTriggerSearch } from '../api/search-triggers.ts';
 import { AUTOMATION_SCHEDULE_PATH, automationViewPath } from '../list/automation-paths.ts';
 import { CreatedRangeFilter } from './created-range-filter.tsx';
-import { runColumns } from './run-columns.tsx';
+import { runCard, runColumns } from './run-columns.tsx';
 import { RunDrawer } from './run-drawer.tsx';
 import { RunTable } from './run-table.tsx';
 import { useCursorQuery, useShownPage } from './use-page-cursors.ts';
@@ -138,6 +138,10 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
       }),
     [triggerId, timeZone],
   );
+  const card = useMemo(
+    () => runCard<TriggerRun>({ title: (run) => AUTOMATION_COLUMN.render(run), timeZone }),
+    [timeZone],
+  );
 
   const status = filterValue(state.Filters, 'status');
   const jobNumber = filterValue(state.Filters, 'jobNumber');
@@ -200,6 +204,7 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
         search={search}
         shown={shown}
         columns={columns}
+        card={card}
         state={state}
         onChange={change}
         onRowClick={(run) => setSelected(run.id)}

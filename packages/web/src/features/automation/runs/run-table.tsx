@@ -1,9 +1,9 @@
 import type { TriggerRun } from '@automate/contract';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import { activeFilterCount, FilterBar } from '@/components/ui/filter-bar.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
-import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
+import { type RowCard, SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import type { SearchChange, SearchState } from '@/lib/search-params.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 
@@ -19,7 +19,7 @@ type RunSearch<Run> = {
 };
 
 /**
- * A run list: its `filters` above the table of `search`'s page, a load error with a retry, and the
+ * A run list: its `filters` above the table of `search`'s page (cards on a phone, the filters folded), a load error with a retry, and the
  * pager (by cursor while `shown`, the page asked for, says there is a next one).
  */
 export function RunTable<Run extends TriggerRun>({
@@ -27,6 +27,7 @@ export function RunTable<Run extends TriggerRun>({
   search,
   shown,
   columns,
+  card,
   state,
   onChange,
   onRowClick,
@@ -36,6 +37,8 @@ export function RunTable<Run extends TriggerRun>({
   search: RunSearch<Run>;
   shown: { nextCursor: string | null } | undefined;
   columns: ReadonlyArray<SearchTableColumn<Run>>;
+  /** The run as a phone's card. */
+  card: RowCard<Run>;
   state: SearchState;
   onChange: (change: SearchChange) => void;
   onRowClick: (run: Run) => void;
@@ -44,21 +47,14 @@ export function RunTable<Run extends TriggerRun>({
   useErrorToast(search.error, RUNS_LOAD_FAILED);
   return (
     <Paper variant="outlined">
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        useFlexGap
-        sx={{ p: 2, pb: 1, flexWrap: 'wrap' }}
-        role="search"
-      >
-        {filters}
-      </Stack>
+      <FilterBar active={activeFilterCount(state)}>{filters}</FilterBar>
       {search.isError ? (
         <LoadError error={search.error} fallback={RUNS_LOAD_FAILED} onRetry={() => search.refetch()} sx={{ mx: 2 }} />
       ) : null}
       <SearchTable
         label="Runs"
         columns={columns}
+        card={card}
         rows={search.data?.rows}
         total={search.data?.total ?? 0}
         totalCapped={search.data?.totalCapped}
