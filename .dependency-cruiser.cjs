@@ -81,6 +81,29 @@ module.exports = {
       to: { path: MODULES, pathNot: '\\.jobs\\.ts$' },
     },
     {
+      name: 'web-features-stand-alone',
+      comment:
+        'A web feature never imports another feature: what two features share moves to components/ or lib/, ' +
+        'and the app/ layer composes features into pages.',
+      severity: 'error',
+      from: { path: '^packages/web/src/features/([^/]+)/' },
+      to: { path: '^packages/web/src/features/([^/]+)/', pathNot: '^packages/web/src/features/$1/' },
+    },
+    {
+      name: 'web-features-below-the-app',
+      comment: 'Features never import the app layer (routes, shell, providers): the app imports features.',
+      severity: 'error',
+      from: { path: '^packages/web/src/features/' },
+      to: { path: '^packages/web/src/app/' },
+    },
+    {
+      name: 'web-shared-code-below-features',
+      comment: 'Shared code (components/, lib/) never imports a feature or the app layer.',
+      severity: 'error',
+      from: { path: '^packages/web/src/(components|lib)/' },
+      to: { path: '^packages/web/src/(features|app)/' },
+    },
+    {
       name: 'web-never-imports-server',
       comment: 'The web app talks to the server over HTTP only; shared shapes live in packages/contract.',
       severity: 'error',
@@ -114,6 +137,8 @@ module.exports = {
     // The fixtures break the rules on purpose: a test shows that these rules catch them.
     exclude: { path: '(^|/)(node_modules|dist)/|/test/fixtures/' },
     tsPreCompilationDeps: true,
+    // The web app's `@/` alias (the one path alias in the repository), so the web's zones see aliased imports.
+    tsConfig: { fileName: 'packages/web/tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
