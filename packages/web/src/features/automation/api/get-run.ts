@@ -1,9 +1,9 @@
 import { type TriggerRun, TriggerRunDetail } from '@automate/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
+import { isUnfinishedRun, UNFINISHED_RUN_REFRESH_MS } from '@/lib/runs/search-runs.ts';
 import { automationKeys } from './keys.ts';
 import { triggerApiPath } from './paths.ts';
-import { isUnfinishedRun, UNFINISHED_RUN_REFRESH_MS } from './search-runs.ts';
 
 /** `GET /api/vendor/{vendorId}/Trigger/runs/{runId}`: the run with its step log. */
 async function getRun(vendorId: string, runId: string, signal?: AbortSignal): Promise<TriggerRunDetail> {

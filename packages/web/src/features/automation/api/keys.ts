@@ -1,5 +1,6 @@
 import type { SearchQueryInput } from '@automate/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { runSearchKey } from '@/lib/runs/search-runs.ts';
 
 /**
  * Query keys of the automation feature. Every view of triggers starts with `triggers` and every view of
@@ -16,9 +17,7 @@ export const automationKeys = {
   runs: {
     all: ['trigger-runs'] as const,
     searches: ['trigger-runs', 'search'] as const,
-    /** `triggerId` null: every run of the vendor. */
-    search: (vendorId: string, triggerId: string | null, query: SearchQueryInput) =>
-      ['trigger-runs', 'search', vendorId, triggerId ?? 'all', query] as const,
+    search: runSearchKey,
     details: ['trigger-runs', 'detail'] as const,
     detail: (vendorId: string, runId: string) => ['trigger-runs', 'detail', vendorId, runId] as const,
   },

@@ -1,8 +1,8 @@
 import { AdminTriggerRunPage, type SearchQueryInput, toSearchParams } from '@automate/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
+import { refreshWhileUnfinished } from '@/lib/runs/search-runs.ts';
 import { automationKeys } from './keys.ts';
-import { refreshWhileUnfinished } from './search-runs.ts';
 
 /** The fields the super admin's list of every run sorts by. */
 export const ALL_RUNS_SORT_FIELDS = ['createdAt', 'status'] as const;

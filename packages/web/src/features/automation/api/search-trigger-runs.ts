@@ -1,9 +1,9 @@
 import { type SearchQueryInput, TriggerRunPage, toSearchParams } from '@automate/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
+import { refreshWhileUnfinished } from '@/lib/runs/search-runs.ts';
 import { automationKeys } from './keys.ts';
 import { triggerApiPath } from './paths.ts';
-import { refreshWhileUnfinished } from './search-runs.ts';
 
 /** `GET /api/vendor/{vendorId}/Trigger/{triggerId}/runs`: the runs search limited to one trigger; 404 when unknown. */
 async function searchTriggerRuns(

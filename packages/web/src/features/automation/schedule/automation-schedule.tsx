@@ -21,9 +21,9 @@ import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { formatNumber } from '@/lib/format.ts';
+import { useRunSearch } from '@/lib/runs/search-runs.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { formatVendorTime, useVendor } from '@/lib/vendor-time.ts';
-import { useRunSearch } from '../api/search-runs.ts';
 import {
   AUTOMATION_LOGS_PATH,
   AUTOMATION_SEARCH_LINK,

@@ -1,9 +1,9 @@
 import type { SearchFilter, SearchQueryInput, VendorMembership } from '@automate/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { subscriptionQueryOptions } from '@/lib/billing/subscription.ts';
+import { runSearchQueryOptions } from '@/lib/runs/search-runs.ts';
 import { chartStart } from '../components/dashboard-stats.ts';
 import { countTriggersQueryOptions } from './count-triggers.ts';
-import { dashboardRunsQueryOptions } from './search-runs.ts';
 import { triggersNeedingAttentionQueryOptions } from './triggers-needing-attention.ts';
 
 /** What the dashboard asks the server: the same filters and queries for the page and for fetching ahead. */
@@ -50,8 +50,8 @@ export function prefetchDashboard(client: QueryClient, vendor: VendorMembership,
   void client.prefetchQuery(countTriggersQueryOptions(vendorId, ALL_TRIGGERS));
   void client.prefetchQuery(countTriggersQueryOptions(vendorId, ACTIVE_TRIGGERS));
   void client.prefetchQuery(triggersNeedingAttentionQueryOptions(vendorId));
-  void client.prefetchQuery(dashboardRunsQueryOptions(vendorId, chartQuery(now)));
-  void client.prefetchQuery(dashboardRunsQueryOptions(vendorId, UPCOMING_QUERY));
-  void client.prefetchQuery(dashboardRunsQueryOptions(vendorId, FAILURES_QUERY));
+  void client.prefetchQuery(runSearchQueryOptions(vendorId, chartQuery(now)));
+  void client.prefetchQuery(runSearchQueryOptions(vendorId, UPCOMING_QUERY));
+  void client.prefetchQuery(runSearchQueryOptions(vendorId, FAILURES_QUERY));
   if (readsSubscription(vendor)) void client.prefetchQuery(subscriptionQueryOptions(vendorId));
 }

@@ -1,4 +1,4 @@
-import type { SearchFilter, SearchQueryInput } from '@automate/contract';
+import type { SearchFilter } from '@automate/contract';
 
 /**
  * Query keys of the dashboard. They sit under the roots every view of triggers (`triggers`) and runs
@@ -8,7 +8,6 @@ export const dashboardKeys = {
   triggerCount: (vendorId: string, filters: readonly SearchFilter[]) =>
     ['triggers', 'dashboard', 'count', vendorId, filters] as const,
   attention: (vendorId: string) => ['triggers', 'dashboard', 'attention', vendorId] as const,
-  runs: (vendorId: string, query: SearchQueryInput) => ['trigger-runs', 'dashboard', vendorId, query] as const,
 };
 
 /** The vendor's trigger API (`/api/vendor/{vendorId}/Trigger…`; the client adds `/api`). */

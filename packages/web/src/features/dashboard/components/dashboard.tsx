@@ -23,6 +23,7 @@ import { useSubscription } from '@/lib/billing/subscription.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
 import { useNotifications } from '@/lib/notifications.ts';
+import { useRunSearch } from '@/lib/runs/search-runs.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useTriggerCount } from '../api/count-triggers.ts';
 import {
@@ -33,7 +34,6 @@ import {
   readsSubscription,
   UPCOMING_QUERY,
 } from '../api/dashboard-queries.ts';
-import { useDashboardRuns } from '../api/search-runs.ts';
 import { useSyncServiceM8 } from '../api/sync-servicem8.ts';
 import { useTriggersNeedingAttention } from '../api/triggers-needing-attention.ts';
 import { automationPath, SUBSCRIPTION_PATH, TEMPLATES_PATH } from './dashboard-links.ts';
@@ -232,9 +232,9 @@ export const Dashboard = memo(function Dashboard({
   const total = useTriggerCount(vendorId, ALL_TRIGGERS);
   const active = useTriggerCount(vendorId, ACTIVE_TRIGGERS);
   // Only the errors of the runs' requests, for the one toast: their panels read their data (and re-render alone).
-  const recentError = useDashboardRuns(vendorId, chartQuery(now)).error;
-  const upcomingError = useDashboardRuns(vendorId, UPCOMING_QUERY).error;
-  const failuresError = useDashboardRuns(vendorId, FAILURES_QUERY).error;
+  const recentError = useRunSearch(vendorId, chartQuery(now)).error;
+  const upcomingError = useRunSearch(vendorId, UPCOMING_QUERY).error;
+  const failuresError = useRunSearch(vendorId, FAILURES_QUERY).error;
   const attention = useTriggersNeedingAttention(vendorId);
   const subscription = useSubscription(vendorId, { enabled: readsSubscription(vendor) });
   useErrorToast(

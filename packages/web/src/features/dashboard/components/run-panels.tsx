@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import { memo, type ReactNode, useDeferredValue, useMemo } from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatNumber } from '@/lib/format.ts';
+import { useRunSearch } from '@/lib/runs/search-runs.ts';
 import { useVendorClock } from '@/lib/vendor-time.ts';
 import { chartQuery, FAILURES_QUERY, UPCOMING_QUERY } from '../api/dashboard-queries.ts';
-import { useDashboardRuns } from '../api/search-runs.ts';
 import { automationPath, FAILED_LOGS_PATH, LOGS_PATH, SCHEDULE_PATH } from './dashboard-links.ts';
 import { BigNumber, ListSkeleton, Panel } from './dashboard-panel.tsx';
 import { bucketRunsByDay, CHART_DAYS } from './dashboard-stats.ts';
@@ -49,7 +49,7 @@ function RunRows({
  * between components, instead of one long task (a query's own update renders synchronously).
  */
 function useDeferredRuns(vendorId: string, query: SearchQueryInput) {
-  const runs = useDashboardRuns(vendorId, query);
+  const runs = useRunSearch(vendorId, query);
   return { data: useDeferredValue(runs.data), isError: runs.isError, error: runs.error };
 }
 
