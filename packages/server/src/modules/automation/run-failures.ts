@@ -55,11 +55,25 @@ function refusalSentence(error: Sm8Error): string {
   return `ServiceM8 would not make the change: ${servicem8Words(error)}. It is not tried again by itself: put right what ServiceM8 objects to (in ServiceM8, or in the automation), then retry the run.`;
 }
 
+/**
+ * A ServiceM8 call that failed for now (busy, down, slow or out of reach), as a person reads it: what
+ * happened, in ServiceM8's own words where it gave any. Whether and when it is tried again is said by
+ * whoever shows it (the retrying run, or the run that gave up).
+ */
+function unavailableSentence(error: Sm8Error): string {
+  if (error.status === 429) return 'ServiceM8 said the account had sent it too many requests for now';
+  if (error.status === 0) {
+    const waited = /no answer within ([\d.]+ s)/.exec(error.message)?.[1];
+    return waited ? `ServiceM8 did not answer within ${waited}` : 'ServiceM8 could not be reached';
+  }
+  return `ServiceM8 was busy or down: ${servicem8Words(error)}`;
+}
+
 export function classifyRunFailure(error: unknown): RunFailure {
   if (error instanceof ActionProblem) return permanent(error.message, error.kind === 'other' ? 'other' : error.kind);
   if (error instanceof Sm8ConnectionError) return permanent(error.message, 'servicem8-connection');
   if (error instanceof Sm8Error) {
-    if (error.retryable) return { kind: 'transient', reason: `ServiceM8 did not answer properly: ${error.message}` };
+    if (error.retryable) return { kind: 'transient', reason: unavailableSentence(error) };
     if (error.status === 401 || error.status === 403) {
       return permanent(
         `ServiceM8 refused the connection (${error.status}): an Admin needs to connect ServiceM8 again.`,
