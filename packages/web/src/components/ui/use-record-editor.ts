@@ -170,7 +170,7 @@ export function saveHandlers(save: () => Promise<boolean>) {
 }
 
 /** Scrolls to and focuses the first field of `form` marked invalid, once the marks are drawn. */
-export function focusFirstHighlighted(form: HTMLElement): void {
+function focusFirstHighlighted(form: HTMLElement): void {
   requestAnimationFrame(() => {
     const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!field) return;
