@@ -14,8 +14,8 @@ import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
+import { readerClock } from '@/lib/vendor-time.ts';
 import { useCompleteConnection } from '../api/complete-connection.ts';
 import { useConnectionCandidates } from '../api/get-connection-candidates.ts';
 
@@ -105,7 +105,7 @@ function ChooseBusiness({
   const found = candidates.data;
   const expires = (
     <Typography variant="body2" color="text.secondary">
-      This choice is open until {formatDateTime(found.expiresAt) ?? 'it expires'}.
+      This choice is open until {readerClock(found.expiresAt)}.
     </Typography>
   );
   if (found.connectedTo?.to === 'another') {
