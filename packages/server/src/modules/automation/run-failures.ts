@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { ActionProblem } from '../../engine/actions/action-executor.ts';
-import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
+import { Sm8Error, sm8Said } from '../../integrations/servicem8/sm8-http.ts';
 import { countRecentMailTo, queueSystemEmail } from '../mail/mail.service.ts';
 import { Sm8ConnectionError } from '../servicem8/sm8-access.ts';
 import { vendorAdminContacts } from '../users/memberships.service.ts';
@@ -41,18 +41,12 @@ const permanent = (reason: string, cause: FailureCause): RunFailure => ({
   needsAdmin: ADMIN_CAUSES.includes(cause),
 });
 
-/** What ServiceM8 said when it refused, in its own words where it gave any. */
-function servicem8Words(error: Sm8Error): string {
-  const said = /^ServiceM8 answered \d+: (.+)$/s.exec(error.message)?.[1]?.trim();
-  return said ? `it said “${said.replace(/\.$/, '')}”` : `it answered ${error.status} without saying why`;
-}
-
 /**
  * A change ServiceM8 refused, as a person reads it: what happened, that it is not tried again by
  * itself, and what to do.
  */
 function refusalSentence(error: Sm8Error): string {
-  return `ServiceM8 would not make the change: ${servicem8Words(error)}. It is not tried again by itself: put right what ServiceM8 objects to (in ServiceM8, or in the automation), then retry the run.`;
+  return `ServiceM8 would not make the change: ${sm8Said(error)}. It is not tried again by itself: put right what ServiceM8 objects to (in ServiceM8, or in the automation), then retry the run.`;
 }
 
 /**
@@ -66,7 +60,7 @@ function unavailableSentence(error: Sm8Error): string {
     const waited = /no answer within ([\d.]+ s)/.exec(error.message)?.[1];
     return waited ? `ServiceM8 did not answer within ${waited}` : 'ServiceM8 could not be reached';
   }
-  return `ServiceM8 was busy or down: ${servicem8Words(error)}`;
+  return `ServiceM8 was busy or down: ${sm8Said(error)}`;
 }
 
 export function classifyRunFailure(error: unknown): RunFailure {
