@@ -9,8 +9,10 @@ import { type HarnessJourney, startHarnessJourney } from '../support/harness-jou
  * would act (its delay, then quiet hours for its client messages) and the warnings it would record.
  */
 
-/** Job 1001, a quote. */
+/** Job 1001, a quote with no booking. */
 const JOB = { uuid: SEED_IDS.jobs.quoteKitchenTap, number: '1001' };
+/** Job 1005, a work order booked for a week from now. */
+const BOOKED_JOB = { uuid: SEED_IDS.jobs.workOrderGasSafetyCheck, number: '1005' };
 
 let journey: HarnessJourney;
 
@@ -22,9 +24,21 @@ afterAll(async () => {
   await journey?.h.cleanup();
 });
 
+/** Opens the automation's editor and tests it on job `number`; answers the test's dialog. */
+async function testOnJob(triggerId: string, number: string) {
+  const { page, baseUrl } = journey;
+  await page.goto(`${baseUrl}/app/automation/view/${triggerId}`);
+  await page.getByRole('button', { name: 'Test on a job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test on a job' });
+  await dialog.getByRole('combobox', { name: 'Job' }).fill(number);
+  await page.getByRole('option', { name: new RegExp(`^Job ${number} `) }).click();
+  await dialog.getByRole('button', { name: 'Run test' }).click();
+  return dialog;
+}
+
 describe('Test on a job', () => {
   it('says the record does not fit the event yet, when a real run would act, and its warnings', async () => {
-    const { h, page, baseUrl } = journey;
+    const { h } = journey;
     // Client messages go out between 3:00 and 3:01 (the business's time) only; the job's client unsubscribed.
     const messaging = {
       quietHours: { enabled: true, start: '03:00', end: '03:01', days: [1, 2, 3, 4, 5, 6, 7] },
@@ -47,12 +61,7 @@ describe('Test on a job', () => {
       actions: [{ id: 'text', type: 'JobClient_SendText', params: { message: 'Thanks for choosing us' } }],
     });
 
-    await page.goto(`${baseUrl}/app/automation/view/${triggerId}`);
-    await page.getByRole('button', { name: 'Test on a job' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Test on a job' });
-    await dialog.getByRole('combobox', { name: 'Job' }).fill(JOB.number);
-    await page.getByRole('option', { name: new RegExp(`^Job ${JOB.number} `) }).click();
-    await dialog.getByRole('button', { name: 'Run test' }).click();
+    const dialog = await testOnJob(triggerId, JOB.number);
 
     await dialog
       .getByText('Would not run yet: the conditions hold, but this record does not fit the event now.')
@@ -67,5 +76,38 @@ describe('Test on a job', () => {
     expect(warnings.some((warning) => /opted out of automated messages: Casey Client/.test(warning))).toBe(true);
     // Nothing was sent.
     expect(h.sim.controls.messages()).toEqual([]);
+  });
+
+  it('works out a delay before the booking from the job’s booking, or says plainly that it has none', async () => {
+    const { h } = journey;
+    const triggerId = await h.createTrigger({
+      name: 'Day-before reminder',
+      event: 'JobIsScheduled',
+      delay: { amount: 1, unit: 'Day', from: 'BookingStart' },
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Reminder due' } }],
+    });
+
+    const booked = await testOnJob(triggerId, BOOKED_JOB.number);
+    const timing = booked.getByTestId('dry-run-timing');
+    await timing.getByText(/before the job’s booking starts/).waitFor();
+    const sentence = /^It would act 1 day before the job’s booking starts, at (.+) \(the booking starts (.+)\)\.$/.exec(
+      (await timing.textContent()) ?? '',
+    );
+    expect(sentence, (await timing.textContent()) ?? '').not.toBeNull();
+    const [, due = '', start = ''] = sentence ?? [];
+    // The same time of day, on the day before: "Fri, 4 Dec 2026, 1:00 pm NZDT" and "Sat, 5 Dec 2026, 1:00 pm NZDT".
+    const timeOf = (at: string) => at.split(', ').at(-1);
+    expect(timeOf(due)).toBe(timeOf(start));
+    expect(Date.parse(start.split(', ').slice(1, 2).join('')) - Date.parse(due.split(', ').slice(1, 2).join(''))).toBe(
+      86_400_000,
+    );
+
+    const unbooked = await testOnJob(triggerId, JOB.number);
+    await unbooked
+      .getByTestId('dry-run-timing')
+      .getByText(
+        'It would act 1 day before the job’s booking starts, but this job has no booking in the ServiceM8 schedule, so its time cannot be worked out: a real run for it would be skipped.',
+      )
+      .waitFor();
   });
 });

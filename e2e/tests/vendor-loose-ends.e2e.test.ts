@@ -162,12 +162,79 @@ describe('help speaks the app’s language', () => {
   });
 });
 
+/** Whether the element lies wholly inside the window. */
+function inViewport(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}
+
 describe('loose ends', () => {
   /** axe's findings of `rules` on the page as it is now. */
   async function axeFindings(page: Page, rules: string[]): Promise<string[]> {
     const { violations } = await new AxeBuilder({ page }).withRules(rules).setLegacyMode().analyze();
     return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
   }
+
+  it('marks an unknown merge field in an action’s text as it is typed, and a save that finds it goes to it', async () => {
+    const page = await openPage({ width: 1280, height: 600 });
+    await openAs(page, DEMO_ADMIN, '/app/automation/view/new');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Note with a typo');
+    await page.getByRole('button', { name: 'Add action' }).click();
+    await page.getByRole('menuitem', { name: /^Add a note to the job/ }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    const action = page.getByRole('group', { name: '1. Add a note to the job' });
+    const note = action.getByRole('textbox', { name: 'Note' });
+    await note.pressSequentially('Job {{ job.numbr }} is booked');
+
+    // Before any save: the field is marked, in the words of the email-template editor.
+    await action.getByText('{{ job.numbr }} is not a merge field. Did you mean {{ job.number }}?').waitFor();
+    expect(await note.getAttribute('aria-invalid')).toBe('true');
+
+    // Saving from the top of the page takes the person down to the marked field.
+    await page.getByRole('textbox', { name: 'Name', exact: true }).focus();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.keyboard.press('Control+s');
+    await page.getByText('Check the highlighted fields, then save again.').waitFor();
+    await expect.poll(() => note.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => note.evaluate(inViewport)).toBe(true);
+  });
+
+  it('draws the ServiceM8 usage chart with whole business names, labelled axes and the daily limit as a line', async () => {
+    const page = await openPage();
+    await openAs(page, SUPER_ADMIN, '/admin/dashboard');
+    const usage = page.getByRole('region', { name: 'ServiceM8 requests today' });
+    await usage.getByText('Limit: 20,000 a day', { exact: true }).waitFor();
+    const names = await usage.locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').allTextContents();
+    expect(names).toContain('Demo Plumbing Ltd');
+    expect(names.filter((name) => name.includes('…'))).toEqual([]);
+    // Every axis of every chart says what it counts.
+    const axes = await page
+      .locator('.MuiChartsAxis-root')
+      .evaluateAll((roots) => roots.map((root) => root.querySelector('.MuiChartsAxis-label')?.textContent ?? ''));
+    expect(axes.length).toBeGreaterThanOrEqual(8);
+    expect(axes.filter((label) => label.trim() === '')).toEqual([]);
+    expect(await usage.locator('.MuiChartsAxis-label').allTextContents()).toEqual(
+      expect.arrayContaining(['Business', 'Requests in the last 24 hours']),
+    );
+  });
+
+  it('names the demo business’s plan the same on Billing and on the admin’s vendor list and page', async () => {
+    const page = await openPage();
+    await openAs(page, DEMO_ADMIN, '/app/account/subscription/overview');
+    const plan = page.getByRole('region', { name: 'Plan' });
+    await plan.getByRole('heading', { level: 2, name: 'Demo plan', exact: true }).waitFor();
+    await plan
+      .getByText('Demo Plumbing Ltd is on the Demo plan without a subscription, so there is nothing to pay.')
+      .waitFor();
+
+    const admin = await openPage();
+    await openAs(admin, SUPER_ADMIN, '/admin/vendors/search');
+    const row = admin.getByRole('row').filter({ hasText: 'Demo Plumbing Ltd' });
+    await row.getByRole('cell', { name: 'Demo', exact: true }).waitFor();
+    await row.getByRole('link', { name: 'Demo Plumbing Ltd' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Demo Plumbing Ltd' }).waitFor();
+    await admin.getByText('Demo', { exact: true }).waitFor();
+  });
 
   it('names every fieldset with a legend, puts aria-label only where a role allows it, and the sidebar in a landmark', async () => {
     const page = await openPage();

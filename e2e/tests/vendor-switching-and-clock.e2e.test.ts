@@ -160,4 +160,43 @@ describe('one clock', () => {
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/(NZDT|NZST)/);
     await context.close();
   });
+
+  it('names the business’s zone in an automation’s history, the activity history and the admin’s page about it, and the reader’s on platform lists', async () => {
+    const { browser, baseUrl, h } = journey;
+    await h.deps.database.db.execute(sql`update vendors set time_zone = 'Pacific/Auckland' where id = ${h.vendorId}`);
+    const triggerId = await h.createTrigger({
+      name: 'History on the business’s clock',
+      event: 'JobCompleted',
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Noted' } }],
+    });
+    await insertTestRun(h, h.vendorId, triggerId, { status: 'Succeeded', minutesAgo: 5 });
+    const root = await createUser(h.deps, { email: 'root.clock@example.com', superAdmin: true });
+    const business = / (NZDT|NZST)$/;
+
+    // The browser is in New York.
+    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'America/New_York' });
+    await markChangelogSeen(context);
+    const page = await context.newPage();
+    const firstWhen = (region: string) =>
+      page.getByRole('region', { name: region }).locator('tbody tr').first().locator('td').first();
+    await openSignedIn(
+      page,
+      baseUrl,
+      { email: h.adminEmail, password: TEST_PASSWORD },
+      `/app/automation/view/${triggerId}`,
+    );
+    await expect.poll(() => firstWhen('History').textContent(), { timeout: 15_000 }).toMatch(business);
+    await page.goto(`${baseUrl}/app/account/activity`);
+    await expect.poll(() => firstWhen('Activity').textContent(), { timeout: 15_000 }).toMatch(business);
+
+    const admin = await context.newPage();
+    await openSignedIn(admin, baseUrl, { email: root.email, password: TEST_PASSWORD }, `/admin/vendors/${h.vendorId}`);
+    const lastActivity = admin.getByText(/^Last activity /);
+    await expect.poll(() => lastActivity.textContent(), { timeout: 15_000 }).toMatch(business);
+    // A list across the platform is on the reader's clock, and says so.
+    await admin.goto(`${baseUrl}/admin/users/search`);
+    const joined = admin.locator('tbody tr').first();
+    await expect.poll(() => joined.textContent(), { timeout: 15_000 }).toMatch(/GMT-5|EST/);
+    await context.close();
+  });
 });

@@ -105,6 +105,14 @@ export type CheckoutLink = z.infer<typeof CheckoutLink>;
 
 export const UsageMeter = z.object({ used: z.number().int(), limit: z.number().int() });
 
+/**
+ * How every page names a business's plan: the plan of its current subscription (the server keeps the
+ * vendor's plan name from it), or that it has none.
+ */
+export function planLabel(name: string | null | undefined): string {
+  return name ?? 'No plan';
+}
+
 export const CurrentSubscription = z.object({
   id: z.string(),
   plan: Plan.pick({ id: true, name: true, limits: true }).nullable(),

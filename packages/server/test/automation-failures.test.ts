@@ -194,13 +194,25 @@ describe('permanent failures: one attempt and a sentence that says what to do', 
 describe('transient failures: retried, and the run says so meanwhile', () => {
   const transientBadges: string[] = [];
   it.each([
-    ['busy (429)', { kind: 'status', status: 429 }, /^ServiceM8 did not answer properly: ServiceM8 answered 429/],
-    ['failing (500)', { kind: 'status', status: 500 }, /^ServiceM8 did not answer properly: ServiceM8 answered 500/],
-    ['down (503)', { kind: 'status', status: 503 }, /^ServiceM8 did not answer properly: ServiceM8 answered 503/],
+    [
+      'busy (429)',
+      { kind: 'status', status: 429 },
+      /^ServiceM8 said the account had sent it too many requests for now$/,
+    ],
+    [
+      'failing (500)',
+      { kind: 'status', status: 500 },
+      /^ServiceM8 was busy or down: it (said “.+”|answered 500 without saying why)$/,
+    ],
+    [
+      'down (503)',
+      { kind: 'status', status: 503 },
+      /^ServiceM8 was busy or down: it (said “.+”|answered 503 without saying why)$/,
+    ],
     [
       'timing out',
       { kind: 'timeout', latencyMs: 200 },
-      /^ServiceM8 did not answer properly: ServiceM8 could not be reached: /,
+      /^ServiceM8 (did not answer within [\d.]+ s|could not be reached)$/,
     ],
   ] as const)(
     'ServiceM8 %s: the run shows the attempt, the next try and the error, then succeeds',

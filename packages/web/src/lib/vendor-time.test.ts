@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatRelativeTime, formatVendorTime } from './vendor-time.ts';
+import { formatRelativeTime, formatVendorTime, readerClock } from './vendor-time.ts';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -29,6 +29,12 @@ describe('times as a business reads them', () => {
     vi.stubEnv('TZ', 'America/New_York');
     expect(formatVendorTime(at, 'Pacific/Auckland', 'time')).toBe('2:05 pm NZDT');
     expect(formatVendorTime(at, undefined, 'time')).toBe('8:05 pm');
+  });
+
+  it('gives a platform-wide time on the reader’s clock, always naming its zone', () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    expect(readerClock(at)).toBe('Mon, 2 Mar 2026, 8:05 pm GMT-5');
+    expect(readerClock(at, 'time')).toBe('8:05 pm GMT-5');
   });
 
   it('says how far a time is from now in the largest whole unit', () => {

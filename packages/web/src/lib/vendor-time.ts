@@ -67,6 +67,13 @@ export function formatVendorTime(
 /** A time in a style, on the clock of the business the person works on. */
 export type VendorClock = (value: string | Date, style?: BusinessTimeStyle) => string;
 
+/**
+ * A time on a page that is no one business's (a platform-wide list, an invitation not yet accepted): on
+ * the reader's clock, always with its zone named, so nobody takes it for a business's time.
+ */
+export const readerClock: VendorClock = (value, style = 'dateTime') =>
+  formatBusinessTime(value, browserTimeZone(), { style, readerTimeZone: null }) || String(value);
+
 /** `formatVendorTime` on the clock of `vendorId`, the current business when none is named. */
 export function useVendorClock(vendorId?: string): VendorClock {
   const vendor = useCurrentVendor();

@@ -89,9 +89,13 @@ describe('alreadyInDiary', () => {
 
   it('is uncertain when ServiceM8 refuses the diary, and lets a transient failure through', async () => {
     const refused = envListing(async () => {
-      throw new Sm8Error('read_sms scope required', 403, false);
+      throw new Sm8Error('ServiceM8 answered 403: read_sms scope required', 403, false);
     });
     await expect(alreadyInDiary(refused, 'sms', JOB, TEXT)).rejects.toThrow(UncertainOutcome);
+    // In people's words, not the raw answer.
+    await expect(alreadyInDiary(refused, 'sms', JOB, TEXT)).rejects.toThrow(
+      'ServiceM8 would not show the diary (it said “read_sms scope required”); it was not sent again.',
+    );
     const busy = envListing(async () => {
       throw new Sm8Error('Service temporarily unavailable', 503, true);
     });

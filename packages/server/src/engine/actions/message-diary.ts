@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
+import { Sm8Error, sm8Said } from '../../integrations/servicem8/sm8-http.ts';
 import type { Sm8Record } from '../events/derive-events.ts';
 import { type ActionEnv, UncertainOutcome } from './action-executor.ts';
 
@@ -106,7 +106,7 @@ export async function alreadyInDiary(
   } catch (error) {
     if (error instanceof Sm8Error && !error.retryable) {
       throw new UncertainOutcome(
-        `the ${what} may have gone out before the run was interrupted, and ServiceM8 would not show the diary (${error.message}); it was not sent again.`,
+        `the ${what} may have gone out before the run was interrupted, and ServiceM8 would not show the diary (${sm8Said(error)}); it was not sent again.`,
       );
     }
     throw error;

@@ -13,6 +13,15 @@ export class Sm8Error extends Error {
   }
 }
 
+/**
+ * What ServiceM8 said when a call failed, as a sentence's clause: `it said “Job is locked for editing”`,
+ * or `it answered 422 without saying why`; never the raw "ServiceM8 answered 422: …".
+ */
+export function sm8Said(error: Sm8Error): string {
+  const said = /^ServiceM8 answered \d+: (.+)$/s.exec(error.message)?.[1]?.trim();
+  return said ? `it said “${said.replace(/\.$/, '')}”` : `it answered ${error.status} without saying why`;
+}
+
 export type Sm8Request = {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;

@@ -20,8 +20,8 @@ export type BookingTiming =
   | { kind: 'due'; start: Date; dueAt: Date }
   /** The booking was deleted, unscheduled, or has no start: `reason` says so. */
   | { kind: 'gone'; reason: string }
-  /** The booking has begun: too late for anything meant to happen before it. */
-  | { kind: 'started'; reason: string };
+  /** The booking has begun (at `start`): too late for anything meant to happen before it. */
+  | { kind: 'started'; start: Date; reason: string };
 
 export function bookingTiming(
   booking: Sm8Record | null,
@@ -39,6 +39,7 @@ export function bookingTiming(
   if (start.getTime() <= now.getTime()) {
     return {
       kind: 'started',
+      start,
       reason: `The booking had already started (${formatInZone(start, timeZone)}), so the run was skipped.`,
     };
   }

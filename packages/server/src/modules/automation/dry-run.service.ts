@@ -17,6 +17,7 @@ import { executorFor } from '../../engine/actions/action-registry.ts';
 import { evaluateCondition } from '../../engine/conditions/evaluate-condition.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
 import type { EvaluationContext } from '../../engine/conditions/evaluation-context.ts';
+import type { Sm8Record } from '../../engine/events/derive-events.ts';
 import type { RecordSubject } from '../../engine/records/run-records.ts';
 import { text } from '../../engine/records/run-records.ts';
 import { dueAt, formatInZone } from '../../engine/schedule/due-at.ts';
@@ -24,6 +25,7 @@ import { nextBusinessOpening } from '../../engine/schedule/quiet-hours.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
 import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
 import { clientMessagingOf, findVendor } from '../vendors/vendors.service.ts';
+import { bookingTiming } from './booking-start.ts';
 import { clientMessageRefusal } from './client-messaging.service.ts';
 import { loadReferenceNames } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
@@ -73,31 +75,49 @@ function delayWords(delay: NonNullable<TriggerDefinition['delay']>): string {
 
 /**
  * When a real run starting now would act, by the engine's own rules: its delay (calendar units in the
- * business's zone), then, for its client messages, the next business opening when that moment falls
- * in quiet hours.
+ * business's zone; counted back from the start of the job's booking for "before the booking starts", as
+ * a real run counts it), then, for its client messages, the next business opening when that moment
+ * falls in quiet hours.
  */
 function timingOf(
   definition: TriggerDefinition,
   now: Date,
   vendor: { timeZone: string; quietHours: Parameters<typeof nextBusinessOpening>[1] },
+  booking: Sm8Record | null,
 ): DryRunResult['timing'] {
   const { delay } = definition;
+  const zone = vendor.timeZone;
+  let due = dueAt(now, delay, zone);
+  let waits = delay ? `${delayWords(delay)} after the event, at ${formatInZone(due, zone)}` : null;
   if (delay?.from === 'BookingStart') {
-    return {
-      at: null,
-      sentence: `It would act ${delayWords(delay)} before the job’s booking starts, in the business’s time zone (${vendor.timeZone}).`,
-    };
+    const timing = bookingTiming(booking, delay, zone, now);
+    const before = `${delayWords(delay)} before the job’s booking starts`;
+    if (timing.kind === 'gone') {
+      return {
+        at: null,
+        sentence: `It would act ${before}, but this job has no booking in the ServiceM8 schedule, so its time cannot be worked out: a real run for it would be skipped.`,
+      };
+    }
+    if (timing.kind === 'started') {
+      return {
+        at: null,
+        sentence: `It would act ${before}, but this job’s booking has already started (${formatInZone(timing.start, zone)}): a real run for it would be skipped.`,
+      };
+    }
+    due = timing.dueAt;
+    const starts = `the booking starts ${formatInZone(timing.start, zone)}`;
+    waits =
+      due.getTime() <= now.getTime()
+        ? `at once: ${starts}, so ${delayWords(delay)} before it has passed already`
+        : `${before}, at ${formatInZone(due, zone)} (${starts})`;
   }
-  const due = dueAt(now, delay, vendor.timeZone);
   const messages = definition.actions.some((action) => isClientFacingAction(action.type));
-  const opening =
-    messages && !definition.ignoreQuietHours ? nextBusinessOpening(due, vendor.quietHours, vendor.timeZone) : null;
-  const waits = delay ? `${delayWords(delay)} after the event, at ${formatInZone(due, vendor.timeZone)}` : null;
+  const opening = messages && !definition.ignoreQuietHours ? nextBusinessOpening(due, vendor.quietHours, zone) : null;
   if (opening) {
     const first = waits ? `It would run ${waits}` : 'It would run at once';
     return {
       at: opening.toISOString(),
-      sentence: `${first}; its client messages would wait for business hours (quiet hours) and go at ${formatInZone(opening, vendor.timeZone)}.`,
+      sentence: `${first}; its client messages would wait for business hours (quiet hours) and go at ${formatInZone(opening, zone)}.`,
     };
   }
   if (waits) return { at: due.toISOString(), sentence: `It would act ${waits}.` };
@@ -193,7 +213,12 @@ export async function dryRunTrigger(
   return {
     wouldRun: conditions.result,
     eventFit: eventFitOf(definition.event, context),
-    timing: timingOf(definition, now, { timeZone: vendor.timeZone, quietHours: messaging.quietHours }),
+    timing: timingOf(
+      definition,
+      now,
+      { timeZone: vendor.timeZone, quietHours: messaging.quietHours },
+      definition.delay?.from === 'BookingStart' ? await records.booking() : null,
+    ),
     warnings,
     conditions,
     actions,

@@ -247,7 +247,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     if (attempt.retryCount >= attempt.retryLimit) {
       return finish(
         'Failed',
-        `ServiceM8 kept failing, so the run gave up after ${attempt.retryLimit + 1} attempts and is not tried again by itself: retry it once ServiceM8 answers again. The last error: ${failure.reason}`,
+        `ServiceM8 kept failing, so the run gave up after ${attempt.retryLimit + 1} attempts and is not tried again by itself: retry it once ServiceM8 answers again. The last time, ${failure.reason}.`,
         'servicem8-unavailable',
       );
     }

@@ -37,4 +37,21 @@ describe('classifyRunFailure', () => {
       reason: expect.stringMatching(/^ServiceM8 would not make the change: it answered 422 without saying why\. /),
     });
   });
+
+  it('says a failure that is tried again in people’s words, never quoting the raw answer', () => {
+    const reasons = [
+      new Sm8Error('ServiceM8 answered 503: Service Unavailable', 503, true),
+      new Sm8Error('ServiceM8 answered 500', 500, true),
+      new Sm8Error('ServiceM8 answered 429: Too many requests', 429, true),
+      new Sm8Error('ServiceM8 could not be reached: no answer within 5 s', 0, true),
+      new Sm8Error('ServiceM8 could not be reached: fetch failed', 0, true),
+    ].map((error) => classifyRunFailure(error));
+    expect(reasons).toEqual([
+      { kind: 'transient', reason: 'ServiceM8 was busy or down: it said “Service Unavailable”' },
+      { kind: 'transient', reason: 'ServiceM8 was busy or down: it answered 500 without saying why' },
+      { kind: 'transient', reason: 'ServiceM8 said the account had sent it too many requests for now' },
+      { kind: 'transient', reason: 'ServiceM8 did not answer within 5 s' },
+      { kind: 'transient', reason: 'ServiceM8 could not be reached' },
+    ]);
+  });
 });

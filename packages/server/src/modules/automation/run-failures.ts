@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { ActionProblem } from '../../engine/actions/action-executor.ts';
-import { Sm8Error } from '../../integrations/servicem8/sm8-http.ts';
+import { Sm8Error, sm8Said } from '../../integrations/servicem8/sm8-http.ts';
 import { countRecentMailTo, queueSystemEmail } from '../mail/mail.service.ts';
 import { Sm8ConnectionError } from '../servicem8/sm8-access.ts';
 import { vendorAdminContacts } from '../users/memberships.service.ts';
@@ -41,25 +41,33 @@ const permanent = (reason: string, cause: FailureCause): RunFailure => ({
   needsAdmin: ADMIN_CAUSES.includes(cause),
 });
 
-/** What ServiceM8 said when it refused, in its own words where it gave any. */
-function servicem8Words(error: Sm8Error): string {
-  const said = /^ServiceM8 answered \d+: (.+)$/s.exec(error.message)?.[1]?.trim();
-  return said ? `it said “${said.replace(/\.$/, '')}”` : `it answered ${error.status} without saying why`;
-}
-
 /**
  * A change ServiceM8 refused, as a person reads it: what happened, that it is not tried again by
  * itself, and what to do.
  */
 function refusalSentence(error: Sm8Error): string {
-  return `ServiceM8 would not make the change: ${servicem8Words(error)}. It is not tried again by itself: put right what ServiceM8 objects to (in ServiceM8, or in the automation), then retry the run.`;
+  return `ServiceM8 would not make the change: ${sm8Said(error)}. It is not tried again by itself: put right what ServiceM8 objects to (in ServiceM8, or in the automation), then retry the run.`;
+}
+
+/**
+ * A ServiceM8 call that failed for now (busy, down, slow or out of reach), as a person reads it: what
+ * happened, in ServiceM8's own words where it gave any. Whether and when it is tried again is said by
+ * whoever shows it (the retrying run, or the run that gave up).
+ */
+function unavailableSentence(error: Sm8Error): string {
+  if (error.status === 429) return 'ServiceM8 said the account had sent it too many requests for now';
+  if (error.status === 0) {
+    const waited = /no answer within ([\d.]+ s)/.exec(error.message)?.[1];
+    return waited ? `ServiceM8 did not answer within ${waited}` : 'ServiceM8 could not be reached';
+  }
+  return `ServiceM8 was busy or down: ${sm8Said(error)}`;
 }
 
 export function classifyRunFailure(error: unknown): RunFailure {
   if (error instanceof ActionProblem) return permanent(error.message, error.kind === 'other' ? 'other' : error.kind);
   if (error instanceof Sm8ConnectionError) return permanent(error.message, 'servicem8-connection');
   if (error instanceof Sm8Error) {
-    if (error.retryable) return { kind: 'transient', reason: `ServiceM8 did not answer properly: ${error.message}` };
+    if (error.retryable) return { kind: 'transient', reason: unavailableSentence(error) };
     if (error.status === 401 || error.status === 403) {
       return permanent(
         `ServiceM8 refused the connection (${error.status}): an Admin needs to connect ServiceM8 again.`,

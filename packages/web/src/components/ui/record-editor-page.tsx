@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
+import { readerClock, type VendorClock } from '@/lib/vendor-time.ts';
 
 /** The way back from an editor to its list, above the page's heading. */
 export function BackButton({ href, children }: { href: string; children: ReactNode }) {
@@ -29,9 +29,12 @@ export function EditorSkeleton({ label, children }: { label: string; children: R
   );
 }
 
-/** An editor's subtitle for a saved record: when it was created and last updated. */
-export function savedDates(createdAt: string, updatedAt: string): string {
-  return `Created ${formatDateTime(createdAt) ?? ''} · updated ${formatDateTime(updatedAt) ?? ''}`;
+/**
+ * An editor's subtitle for a saved record: when it was created and last updated, on `clock` (a business's
+ * record on its clock; a platform's on the reader's, with the zone named).
+ */
+export function savedDates(createdAt: string, updatedAt: string, clock: VendorClock = readerClock): string {
+  return `Created ${clock(createdAt)} · updated ${clock(updatedAt)}`;
 }
 
 /**

@@ -67,13 +67,14 @@ export function useRecordEditor<Row extends { id: string }, Values, Input>(
     [],
   );
 
-  const save = async () => {
-    if (!canEdit || saving) return;
+  /** Answers whether the values were saved. */
+  const save = async (): Promise<boolean> => {
+    if (!canEdit || saving) return false;
     const found = options.validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       toast('Check the highlighted fields, then save again.', 'error');
-      return;
+      return false;
     }
     const input = options.toInput(values);
     try {
@@ -82,15 +83,17 @@ export function useRecordEditor<Row extends { id: string }, Values, Input>(
         toast(messages.created(data), 'success');
         guard.release();
         navigate(options.pathOf(data.id), { replace: true });
-      } else {
-        const { data } = await options.update.mutateAsync({ id: saved.id, input });
-        setSaved(data);
-        setValues(toValues(data));
-        toast(messages.saved(data), 'success');
+        return true;
       }
+      const { data } = await options.update.mutateAsync({ id: saved.id, input });
+      setSaved(data);
+      setValues(toValues(data));
+      toast(messages.saved(data), 'success');
+      return true;
     } catch (error) {
       setErrors(apiFieldErrors(error));
       toast(getErrorMessage(error, messages.saveFailed), 'error');
+      return false;
     }
   };
 
@@ -141,18 +144,37 @@ export function useRecordEditor<Row extends { id: string }, Values, Input>(
   };
 }
 
-/** A form's submit and Ctrl/⌘+S (which would otherwise open the browser's "Save page") both save. */
-export function saveHandlers(save: () => Promise<void>) {
+/**
+ * A form's submit and Ctrl/⌘+S (which would otherwise open the browser's "Save page") both save. `save`
+ * answers whether it saved; when it did not, the first highlighted field (`aria-invalid`) of the form is
+ * scrolled to and focused, so "Check the highlighted fields" leads straight to them.
+ */
+export function saveHandlers(save: () => Promise<boolean>) {
+  const saveFrom = (form: HTMLElement) => {
+    void save().then((saved) => {
+      if (!saved) focusFirstHighlighted(form);
+    });
+  };
   return {
-    submit: (event: FormEvent) => {
+    submit: (event: FormEvent<HTMLElement>) => {
       event.preventDefault();
-      void save();
+      saveFrom(event.currentTarget);
     },
-    keyDown: (event: KeyboardEvent) => {
+    keyDown: (event: KeyboardEvent<HTMLElement>) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
         event.preventDefault();
-        void save();
+        saveFrom(event.currentTarget);
       }
     },
   };
+}
+
+/** Scrolls to and focuses the first field of `form` marked invalid, once the marks are drawn. */
+function focusFirstHighlighted(form: HTMLElement): void {
+  requestAnimationFrame(() => {
+    const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    field.scrollIntoView({ block: 'center' });
+    field.focus({ preventScroll: true });
+  });
 }

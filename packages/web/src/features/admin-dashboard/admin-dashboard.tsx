@@ -16,13 +16,15 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
-import { formatCents, formatDateTime, formatNumber } from '@/lib/format.ts';
+import { formatCents, formatNumber } from '@/lib/format.ts';
+import { readerClock } from '@/lib/vendor-time.ts';
 import { lastDays, readRange, runsListPath, useAdminMetrics } from './metrics-query.ts';
 
 const LOAD_FAILED = 'The metrics could not be loaded.';
@@ -132,13 +134,15 @@ function Charts({ metrics }: { metrics: AdminMetrics }) {
     Scheduled: theme.palette.info.main,
   };
   const starts = metrics.runs.buckets.map((bucket) => bucket.start);
+  const period = metrics.granularity === 'week' ? 'Week starting' : 'Day';
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, lg: 8 }}>
         <ChartCard title="Runs by status">
           <BarChart
             height={280}
-            xAxis={[{ scaleType: 'band', data: starts }]}
+            xAxis={[{ scaleType: 'band', data: starts, label: period }]}
+            yAxis={[{ label: 'Runs' }]}
             series={RUN_STATUSES.map((status) => ({
               label: status,
               data: metrics.runs.buckets.map((bucket) => bucket[status]),
@@ -152,8 +156,8 @@ function Charts({ metrics }: { metrics: AdminMetrics }) {
         <ChartCard title="Failure rate over time">
           <LineChart
             height={280}
-            xAxis={[{ scaleType: 'point', data: starts }]}
-            yAxis={[{ min: 0, max: 1, valueFormatter: (value: number) => percent(value) }]}
+            xAxis={[{ scaleType: 'point', data: starts, label: period }]}
+            yAxis={[{ min: 0, max: 1, valueFormatter: (value: number) => percent(value), label: 'Runs that failed' }]}
             series={[
               {
                 label: 'Failed',
@@ -172,15 +176,7 @@ function Charts({ metrics }: { metrics: AdminMetrics }) {
             <Typography color="text.secondary">No vendor is connected to ServiceM8.</Typography>
           ) : (
             <>
-              <BarChart
-                height={Math.max(160, 40 * metrics.servicem8.length)}
-                layout="horizontal"
-                yAxis={[{ scaleType: 'band', data: metrics.servicem8.map((row) => row.vendorName) }]}
-                xAxis={[{ min: 0, max: metrics.servicem8[0]?.perDayLimit }]}
-                series={[
-                  { label: 'Requests in the last 24 hours', data: metrics.servicem8.map((row) => row.callsToday) },
-                ]}
-              />
+              <ServiceM8Usage rows={metrics.servicem8} />
               <ThrottledTime rows={metrics.servicem8} />
             </>
           )}
@@ -190,12 +186,51 @@ function Charts({ metrics }: { metrics: AdminMetrics }) {
         <ChartCard title="Webhook deliveries">
           <BarChart
             height={220}
-            xAxis={[{ scaleType: 'band', data: metrics.webhookDeliveries.map((row) => row.start) }]}
+            xAxis={[{ scaleType: 'band', data: metrics.webhookDeliveries.map((row) => row.start), label: period }]}
+            yAxis={[{ label: 'Deliveries' }]}
             series={[{ label: 'Deliveries', data: metrics.webhookDeliveries.map((row) => row.count) }]}
           />
         </ChartCard>
       </Grid>
     </Grid>
+  );
+}
+
+/**
+ * Each vendor's ServiceM8 requests in the last 24 hours, one bar per vendor named in full, against
+ * ServiceM8's per-day limit drawn as a labelled line (with room past it, so a vendor over it shows).
+ */
+function ServiceM8Usage({ rows }: { rows: AdminMetrics['servicem8'] }) {
+  const limit = Math.max(...rows.map((row) => row.perDayLimit));
+  const most = Math.max(...rows.map((row) => row.callsToday));
+  return (
+    <BarChart
+      height={Math.max(180, 40 * rows.length + 80)}
+      layout="horizontal"
+      yAxis={[{ scaleType: 'band', data: rows.map((row) => row.vendorName), label: 'Business', width: 'auto' }]}
+      xAxis={[
+        {
+          min: 0,
+          max: Math.max(limit, most) * 1.15,
+          label: 'Requests in the last 24 hours',
+          valueFormatter: (value: number) => formatNumber(value),
+        },
+      ]}
+      series={[
+        {
+          label: 'Requests in the last 24 hours',
+          data: rows.map((row) => row.callsToday),
+          valueFormatter: (value: number | null) => (value === null ? '' : formatNumber(value)),
+        },
+      ]}
+    >
+      <ChartsReferenceLine
+        x={limit}
+        label={`Limit: ${formatNumber(limit)} a day`}
+        labelAlign="start"
+        lineStyle={{ strokeDasharray: '6 4' }}
+      />
+    </BarChart>
   );
 }
 
@@ -352,7 +387,7 @@ export function AdminDashboard() {
                 <Kpi
                   label="Jobs waiting"
                   value={formatNumber(waitingJobs)}
-                  hint={oldestJob ? `Oldest since ${formatDateTime(oldestJob)}` : 'None waiting'}
+                  hint={oldestJob ? `Oldest since ${readerClock(oldestJob)}` : 'None waiting'}
                 />
               </Grid>
               <Grid size={{ xs: 6, md: 3 }}>
@@ -360,7 +395,7 @@ export function AdminDashboard() {
                   label="Emails waiting"
                   value={formatNumber(data.mail.queued)}
                   hint={`${formatNumber(data.mail.failed)} failed${
-                    data.mail.oldestQueuedAt ? ` · oldest since ${formatDateTime(data.mail.oldestQueuedAt)}` : ''
+                    data.mail.oldestQueuedAt ? ` · oldest since ${readerClock(data.mail.oldestQueuedAt)}` : ''
                   }`}
                 />
               </Grid>

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { SearchTable, type SearchTableColumn } from '@/components/ui/search-table.tsx';
 import { apiGet } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import type { SearchChange, SearchState } from '@/lib/search-params.ts';
 import { changeSearch } from '@/lib/search-params.ts';
+import { readerClock, useVendorClock, type VendorClock } from '@/lib/vendor-time.ts';
 
 const AuditPage = searchPage(AuditEntry);
 
@@ -31,14 +31,16 @@ function describeValue(value: unknown): string {
     .join(' · ');
 }
 
-const ENTRY_COLUMNS: ReadonlyArray<SearchTableColumn<AuditEntry>> = [
-  { key: 'at', label: 'When', sortField: 'at', render: (entry) => formatDateTime(entry.at) },
+/** Who did what, and when on `clock`. */
+const entryColumns = (clock: VendorClock): ReadonlyArray<SearchTableColumn<AuditEntry>> => [
+  { key: 'at', label: 'When', sortField: 'at', render: (entry) => clock(entry.at) },
   { key: 'actorName', label: 'Who', render: (entry) => entry.actorName },
   { key: 'summary', label: 'What', render: (entry) => entry.summary },
 ];
 
-const AUDIT_COLUMNS: ReadonlyArray<SearchTableColumn<AuditEntry>> = [
-  ...ENTRY_COLUMNS,
+/** The entries with the setting before and after. */
+const auditColumns = (clock: VendorClock): ReadonlyArray<SearchTableColumn<AuditEntry>> => [
+  ...entryColumns(clock),
   {
     key: 'change',
     label: 'Before → after',
@@ -99,7 +101,8 @@ function EntryLog({ title, source }: { title: string; source: EntrySource }) {
 
 /**
  * The audit log entries about one vendor or one user (`field` is `vendorId` or `targetUserId`), newest
- * first, paged in place: who did what and when, and the setting before and after.
+ * first, paged in place: who did what and when, and the setting before and after. A vendor's entries
+ * are on its clock; a user's, who may act for several businesses, on the reader's, with the zone named.
  */
 export function AuditLog({
   title,
@@ -110,13 +113,14 @@ export function AuditLog({
   field: 'vendorId' | 'targetUserId';
   value: string;
 }) {
+  const vendorClock = useVendorClock(field === 'vendorId' ? value : undefined);
   return (
     <EntryLog
       title={title}
       source={{
         path: '/Admin/audit/search',
         filters: [{ action: 'Eq', field, value }],
-        columns: AUDIT_COLUMNS,
+        columns: auditColumns(field === 'vendorId' ? vendorClock : readerClock),
         loadFailed: 'The audit log could not be loaded.',
         emptyText: 'No super admin has acted here yet.',
       }}
@@ -130,13 +134,14 @@ export function AuditLog({
  * retried which run.
  */
 export function ActivityLog({ title, vendorId, triggerId }: { title: string; vendorId: string; triggerId?: string }) {
+  const clock = useVendorClock(vendorId);
   return (
     <EntryLog
       title={title}
       source={{
         path: `/vendor/${vendorId}/Activity/search`,
         filters: triggerId ? [{ action: 'Eq', field: 'triggerId', value: triggerId }] : [],
-        columns: ENTRY_COLUMNS,
+        columns: entryColumns(clock),
         loadFailed: 'The activity could not be loaded.',
         emptyText: triggerId
           ? 'Nothing has been done to this automation yet.'

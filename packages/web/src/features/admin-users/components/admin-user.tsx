@@ -13,9 +13,9 @@ import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { useSession } from '@/lib/session/session.ts';
+import { readerClock } from '@/lib/vendor-time.ts';
 import { type AdminUserAction, useAdminUser, useAdminUserAction } from '../api/admin-users.ts';
 import { UserStateChips } from './admin-users.tsx';
 
@@ -180,8 +180,8 @@ export function AdminUser({ id, below }: { id: string; below?: ReactNode }) {
             <Fact label="Email">
               {data.emailVerified ? `${data.email} (confirmed)` : `${data.email} (not confirmed)`}
             </Fact>
-            <Fact label="Last sign-in">{data.lastSignInAt ? formatDateTime(data.lastSignInAt) : 'Never'}</Fact>
-            <Fact label="Joined">{formatDateTime(data.createdAt)}</Fact>
+            <Fact label="Last sign-in">{data.lastSignInAt ? readerClock(data.lastSignInAt) : 'Never'}</Fact>
+            <Fact label="Joined">{readerClock(data.createdAt)}</Fact>
             <Fact label="Platform roles">{data.roles.length > 0 ? data.roles.join(', ') : 'None'}</Fact>
           </Stack>
         </Paper>

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import type { SearchFilterSpec } from '@/components/ui/search-panel.tsx';
 import { SearchScreen } from '@/components/ui/search-screen.tsx';
 import { linkColumn, type SearchTableColumn } from '@/components/ui/search-table.tsx';
-import { formatDateTime } from '@/lib/format.ts';
 import type { SearchDefaults } from '@/lib/search-params.ts';
+import { readerClock } from '@/lib/vendor-time.ts';
 import { useAdminUserSearch } from '../api/admin-users.ts';
 import { adminUserPath } from '../paths.ts';
 
@@ -50,9 +50,9 @@ const COLUMNS: ReadonlyArray<SearchTableColumn<AdminUserRow>> = [
     key: 'lastSignInAt',
     label: 'Last sign-in',
     sortField: 'lastSignInAt',
-    render: (user) => (user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'Never'),
+    render: (user) => (user.lastSignInAt ? readerClock(user.lastSignInAt) : 'Never'),
   },
-  { key: 'createdAt', label: 'Joined', sortField: 'createdAt', render: (user) => formatDateTime(user.createdAt) },
+  { key: 'createdAt', label: 'Joined', sortField: 'createdAt', render: (user) => readerClock(user.createdAt) },
 ];
 
 const yesNo = (yes: string, no: string) => [

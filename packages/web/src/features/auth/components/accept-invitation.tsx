@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
-import { formatDateTime } from '@/lib/format.ts';
+import { readerClock } from '@/lib/vendor-time.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitation } from '../api/get-invitation.ts';
 import { useLogin } from '../api/login.ts';
@@ -59,7 +59,7 @@ export function AcceptInvitation({
         {summary.role}.
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        The invitation is open until {formatDateTime(summary.expiresAt) ?? 'it expires'}.
+        The invitation is open until {readerClock(summary.expiresAt)}.
       </Typography>
       {summary.hasAccount ? (
         <JoinWithAccount

@@ -197,6 +197,31 @@ describe('the trigger editor: a new trigger', () => {
     expect(within(action).queryByText('Action 1, Note: write the note.')).toBeNull();
   });
 
+  it('highlights an unknown merge field as it is typed, and saving takes the person to the first highlighted field', async () => {
+    stub = serve(() => undefined);
+    open('/app/automation/view/new');
+    await write(user, await screen.findByRole('textbox', { name: 'Name' }), 'Note on new jobs');
+    await addAction(/^Add a note to the job/);
+    const action = screen.getByRole('group', { name: '1. Add a note to the job' });
+    const note = within(action).getByRole('textbox', { name: 'Note' });
+    await user.type(note, 'Job {{{{ job.numbr }}');
+
+    // Before any save: the field is marked, with the sentence the email-template editor uses.
+    expect(
+      await within(action).findByText('{{ job.numbr }} is not a merge field. Did you mean {{ job.number }}?'),
+    ).toBeTruthy();
+    expect(note.getAttribute('aria-invalid')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByText('Check the highlighted fields, then save again.');
+    await waitFor(() => expect(document.activeElement).toBe(note));
+    expect(posts()).toHaveLength(0);
+
+    await user.clear(note);
+    await user.type(note, 'Job {{{{ job.number }}');
+    await waitFor(() => expect(note.getAttribute('aria-invalid')).toBe('false'));
+  });
+
   it('refuses a merge field that does not exist, suggesting the one meant, and sends nothing', async () => {
     stub = serve(() => undefined);
     open('/app/automation/view/new');

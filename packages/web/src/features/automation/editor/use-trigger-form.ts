@@ -100,12 +100,13 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
     [saved, dropAttachment],
   );
 
-  const save = async () => {
-    if (saving) return;
+  /** Answers whether the trigger was saved. */
+  const save = async (): Promise<boolean> => {
+    if (saving) return false;
     const definition = validate();
     if (!definition) {
       toast(CHECK_FIELDS, 'error');
-      return;
+      return false;
     }
     try {
       if (saved === null) {
@@ -113,7 +114,7 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
         toast(`“${data.definition.name}” was created.`, 'success');
         guard.release();
         navigate(automationViewPath(data.id), { replace: true });
-        return;
+        return true;
       }
       const { data } = await update.mutateAsync({ vendorId, triggerId: saved.id, definition });
       const stillUsed = attachmentIdsOf(data.definition);
@@ -128,9 +129,11 @@ export function useTriggerForm({ vendorId, trigger }: { vendorId: string; trigge
         ...current.filter((item) => !data.attachments.some((known) => known.id === item.id)),
       ]);
       toast(`“${data.definition.name}” was saved.`, 'success');
+      return true;
     } catch (error) {
       showServerErrors(error);
       toast(getErrorMessage(error, SAVE_FAILED), 'error');
+      return false;
     }
   };
 

@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { SearchPanel, searchResults } from '@/components/ui/search-panel.tsx';
 import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
-import { formatDateTime } from '@/lib/format.ts';
 import { type SearchDefaults, toSearchQuery } from '@/lib/search-params.ts';
 import { useErrorToast } from '@/lib/use-error-toast.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 import { TRIGGER_SORT_FIELDS, useTriggerSearch } from '../api/search-triggers.ts';
 import { automationViewPath } from './automation-paths.ts';
 import { eventLabel } from './event-labels.ts';
@@ -20,6 +20,7 @@ const LOAD_FAILED = "The vendor's automations could not be loaded.";
  * receives the editor's path).
  */
 export function VendorTriggers({ vendorId, openAsVendor }: { vendorId: string; openAsVendor: (path: string) => void }) {
+  const clock = useVendorClock(vendorId);
   const [state, change] = useSearchState(DEFAULTS);
   const search = useTriggerSearch(vendorId, toSearchQuery(state));
   useErrorToast(search.error, LOAD_FAILED);
@@ -41,7 +42,7 @@ export function VendorTriggers({ vendorId, openAsVendor }: { vendorId: string; o
       key: 'lastRunAt',
       label: 'Last run',
       sortField: 'lastRunAt',
-      render: (trigger) => (trigger.lastRunAt ? formatDateTime(trigger.lastRunAt) : 'Never'),
+      render: (trigger) => (trigger.lastRunAt ? clock(trigger.lastRunAt) : 'Never'),
     },
     {
       key: 'open',

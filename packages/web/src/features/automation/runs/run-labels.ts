@@ -30,12 +30,14 @@ export function stepTitle(step: Pick<RunStep, 'kind' | 'position' | 'actionType'
 }
 
 /**
- * What a run waiting to retry says: `Retrying by itself — attempt 3 of 11, next try by Tue, 3 Mar 2026, 10:42:00 am
- * NZDT. Last error: …` (in the business's time zone); null for a run that is not retrying.
+ * What a run waiting to retry says: what went wrong the last time (the server's sentence in people's
+ * words), then `Retrying by itself — attempt 3 of 11, next try by Tue, 3 Mar 2026, 10:42:00 am NZDT.` (in
+ * the business's time zone) and what to do meanwhile; null for a run that is not retrying.
  */
 export function retrySentence(run: Pick<TriggerRun, 'retry'>, timeZone?: string): string | null {
   if (!run.retry) return null;
   const { failedAttempts, attemptsAllowed, nextAttemptBy, lastError } = run.retry;
   const next = formatVendorTime(nextAttemptBy, timeZone);
-  return `Retrying by itself — attempt ${failedAttempts + 1} of ${attemptsAllowed}, next try by ${next}. Nothing to do meanwhile; if every attempt fails, the run says so and can be retried. Last error: ${lastError}`;
+  const happened = lastError.trim().replace(/\.$/, '');
+  return `${happened}. Retrying by itself — attempt ${failedAttempts + 1} of ${attemptsAllowed}, next try by ${next}. Nothing to do meanwhile; if every attempt fails, the run says so and can be retried.`;
 }

@@ -309,12 +309,12 @@ describe('the run log', () => {
     expect(within(text as HTMLElement).getByText('Waiting for business hours — sends Mon 08:00')).toBeTruthy();
   });
 
-  it('says a run waiting to retry is retrying, with the attempt, the next try and the last error', async () => {
+  it('says a run waiting to retry is retrying: what went wrong in people’s words, the attempt, the next try', async () => {
     const retry = {
       failedAttempts: 2,
       attemptsAllowed: 11,
       nextAttemptBy: '2026-04-04T09:10:00.000Z',
-      lastError: 'ServiceM8 did not answer properly: 503 Service Unavailable',
+      lastError: 'ServiceM8 was busy or down: it said “Service Unavailable”',
     };
     const retrying = { ...RUN, status: 'Running' as const, retry };
     stub = stubFetch(({ url }) => {
@@ -325,7 +325,7 @@ describe('the run log', () => {
     });
     renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
     const sentence =
-      /^Retrying by itself — attempt 3 of 11, next try by .+\. Nothing to do meanwhile; if every attempt fails, the run says so and can be retried\. Last error: ServiceM8 did not answer properly: 503 Service Unavailable$/;
+      /^ServiceM8 was busy or down: it said “Service Unavailable”\. Retrying by itself — attempt 3 of 11, next try by .+\. Nothing to do meanwhile; if every attempt fails, the run says so and can be retried\.$/;
     expect(await screen.findByText(sentence)).toBeTruthy();
     await user.click(await screen.findByText('1042'));
     const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });

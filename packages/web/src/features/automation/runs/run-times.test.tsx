@@ -47,7 +47,7 @@ const RUN: TriggerRun = {
     failedAttempts: 1,
     attemptsAllowed: 11,
     nextAttemptBy: EIGHT_AM,
-    lastError: 'ServiceM8 did not answer properly: 503 Service Unavailable',
+    lastError: 'ServiceM8 was busy or down: it said “Service Unavailable”',
   },
   warnings: [],
   createdAt: EIGHT_AM,

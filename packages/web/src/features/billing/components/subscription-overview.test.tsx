@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/lib/format.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { ACTIVE_SUBSCRIPTION } from '@/testing/subscriptions.ts';
+import { testVendor } from '@/testing/vendors.ts';
 import { SubscriptionOverview } from './subscription-overview.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -16,9 +17,14 @@ const ok = (data: unknown, message?: string) => ({ status: 200, body: { success:
 let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub.restore());
 
-function show(subscription: CurrentSubscription | null) {
+function show(subscription: CurrentSubscription | null, vendorPlan: string | null = null) {
   let current = subscription;
   stub = stubFetch(({ method, url }) => {
+    if (method === 'GET' && url.pathname === `/api/Vendor/${VENDOR_ID}`) {
+      return ok(
+        testVendor({ id: VENDOR_ID, currentSubscriptionType: vendorPlan, hasCurrentSubscription: vendorPlan !== null }),
+      );
+    }
     if (method === 'GET' && url.pathname === '/api/Accounting/product/sub/active') return ok(current);
     if (method === 'GET' && url.pathname === '/api/Accounting/subscription/sub_1/cancel' && current) {
       current = { ...current, cancelAtPeriodEnd: true };
@@ -43,7 +49,8 @@ describe('the subscription overview', () => {
     expect(screen.getByText(`Renews on ${formatDate('2026-12-01T00:00:00.000Z')}`)).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Automation runs: 9,000 of 10,000' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change plan' }).getAttribute('href')).toBe('/checkout');
-    expect(stub.calls[0]?.headers.get('x-vendor-id')).toBe(VENDOR_ID);
+    const read = stub.calls.find((call) => call.url.pathname === '/api/Accounting/product/sub/active');
+    expect(read?.headers.get('x-vendor-id')).toBe(VENDOR_ID);
   });
 
   it('cancels at the period end after confirming, then resumes', async () => {
@@ -74,5 +81,13 @@ describe('the subscription overview', () => {
     show(null);
     expect(await screen.findByText('Alpha Plumbing has no subscription.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choose a plan' })).toBeTruthy();
+  });
+
+  it('names the plan a business is on without a subscription as the admin pages do, with nothing to pay', async () => {
+    show(null, 'Demo');
+    expect(await screen.findByRole('heading', { name: 'Demo plan' })).toBeTruthy();
+    expect(
+      screen.getByText('Alpha Plumbing is on the Demo plan without a subscription, so there is nothing to pay.'),
+    ).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { CurrentSubscription } from '@automate/contract';
+import { type CurrentSubscription, planLabel } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,6 +14,7 @@ import { getErrorMessage } from '@/lib/api-client.ts';
 import { useSubscription } from '@/lib/billing/subscription.ts';
 import { formatCents, formatDate } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
+import { useVendor } from '@/lib/vendor-time.ts';
 import { useCancellation } from '../api/billing.ts';
 import { SUBSCRIPTION_STATUS_LABELS } from '../format-billing.ts';
 
@@ -48,6 +49,9 @@ export function SubscriptionOverview({
   polling?: boolean;
 }) {
   const subscription = useSubscription(vendorId, { awaitingPayment: polling });
+  // Without a subscription the business may still be on a plan given without one (the demo business's):
+  // its plan name, as every page names it, is the vendor's.
+  const vendorPlan = useVendor(vendorId).data?.currentSubscriptionType ?? null;
   const cancellation = useCancellation(vendorId);
   const confirm = useConfirm();
   const { toast } = useNotifications();
@@ -66,12 +70,16 @@ export function SubscriptionOverview({
   }
   if (!data) {
     return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
+      <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Plan">
         <Typography variant="h6" component="h2">
-          No plan yet
+          {vendorPlan ? `${planLabel(vendorPlan)} plan` : planLabel(null)}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {waiting ? 'Waiting for the payment to be confirmed…' : `${vendorName} has no subscription.`}
+          {waiting
+            ? 'Waiting for the payment to be confirmed…'
+            : vendorPlan
+              ? `${vendorName} is on the ${planLabel(vendorPlan)} plan without a subscription, so there is nothing to pay.`
+              : `${vendorName} has no subscription.`}
         </Typography>
         {checkoutPath ? (
           <Button href={checkoutPath} variant="contained">
@@ -122,7 +130,7 @@ export function SubscriptionOverview({
           <div>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography variant="h5" component="h2">
-                {data.plan?.name ?? 'Subscription'} plan
+                {planLabel(data.plan?.name ?? 'Subscription')} plan
               </Typography>
               <Chip
                 size="small"

@@ -10,6 +10,7 @@ import { FormActionBar } from '@/components/ui/form-action-bar.tsx';
 import { MergeTextField } from '@/components/ui/merge-text-field.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { BackButton, EditorSkeleton, RecordEditorPage, savedDates } from '@/components/ui/record-editor-page.tsx';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 import { useEmailTemplate } from '../api/get-email-template.ts';
 import { EMAIL_TEMPLATES_PATH, NEW_TEMPLATE_ID } from '../paths.ts';
 import { TemplatePreview } from './template-preview.tsx';
@@ -91,6 +92,7 @@ function TemplateForm({ template, access }: { template: EmailTemplate | null; ac
       canEdit,
     });
   const readOnly = !canEdit;
+  const clock = useVendorClock(vendor.vendorId);
 
   return (
     <Box
@@ -107,7 +109,7 @@ function TemplateForm({ template, access }: { template: EmailTemplate | null; ac
         title={saved ? saved.name : 'New email template'}
         subtitle={
           saved
-            ? savedDates(saved.createdAt, saved.updatedAt)
+            ? savedDates(saved.createdAt, saved.updatedAt, clock)
             : 'Write the email once, then choose it in any automation that sends an email.'
         }
         chips={readOnly ? <Chip label="Read only" size="small" variant="outlined" /> : null}

@@ -14,8 +14,8 @@ import Typography from '@mui/material/Typography';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 import { useSm8Identities } from '../api/get-sm8-identities.ts';
 import { useRemoveSm8Identity } from '../api/remove-sm8-identity.ts';
 import { useChangeUserSettings, useUserProfile } from '../api/user-settings.ts';
@@ -123,6 +123,8 @@ function Sm8SignIns() {
 }
 
 function IdentityRow({ identity }: { identity: Sm8Identity }) {
+  // On the clock of the business the person works on, as every time in the app.
+  const clock = useVendorClock();
   const confirm = useConfirm();
   const remove = useRemoveSm8Identity();
   const { toast } = useNotifications();
@@ -154,7 +156,7 @@ function IdentityRow({ identity }: { identity: Sm8Identity }) {
     >
       <ListItemText
         primary={`${identity.staffName} · ${identity.accountName}`}
-        secondary={`Linked ${formatDateTime(identity.linkedAt) ?? ''}`}
+        secondary={`Linked ${clock(identity.linkedAt)}`}
       />
     </ListItem>
   );

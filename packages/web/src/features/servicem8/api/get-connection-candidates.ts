@@ -20,6 +20,7 @@ function getConnectionCandidatesQueryOptions(connection: string, signedInAs: str
   });
 }
 
-export function useConnectionCandidates(connection: string, signedInAs: string | null) {
-  return useQuery(getConnectionCandidatesQueryOptions(connection, signedInAs));
+/** `enabled` false once the sign-in is used (the server would answer that it no longer has it). */
+export function useConnectionCandidates(connection: string, signedInAs: string | null, { enabled = true } = {}) {
+  return useQuery({ ...getConnectionCandidatesQueryOptions(connection, signedInAs), enabled });
 }

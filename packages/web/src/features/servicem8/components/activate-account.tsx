@@ -14,8 +14,9 @@ import { ErrorAlert } from '@/components/ui/error-alert.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { SERVICEM8_SIGN_IN_URL } from '@/lib/links.ts';
+import { DEFAULT_SIGNED_IN_PATH } from '@/lib/session/access.ts';
+import { readerClock } from '@/lib/vendor-time.ts';
 import { useCompleteConnection } from '../api/complete-connection.ts';
 import { useConnectionCandidates } from '../api/get-connection-candidates.ts';
 
@@ -82,8 +83,34 @@ function ChooseBusiness({
   signedInAs: UserSession | null;
   onConnected: (outcome: Connected) => void;
 }) {
-  const candidates = useConnectionCandidates(connection, signedInAs?.id ?? null);
+  // Once the new owner is asked to confirm their address, the sign-in is used: the server no longer has it,
+  // so it is not read again, whoever signs in meanwhile (in another tab, say by opening the emailed link).
+  const [asked, setAsked] = useState<string | null>(null);
+  const candidates = useConnectionCandidates(connection, signedInAs?.id ?? null, { enabled: asked === null });
 
+  if (asked !== null) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="success" role="status" data-testid="sm8-confirm-email">
+          {asked}
+        </Alert>
+        {signedInAs ? (
+          <>
+            <Typography>
+              You are now signed in as{' '}
+              <strong>
+                {signedInAs.firstName} {signedInAs.lastName}
+              </strong>
+              . Once the link in the email has been opened, your business is on your dashboard.
+            </Typography>
+            <Button href={DEFAULT_SIGNED_IN_PATH} variant="contained">
+              Go to the dashboard
+            </Button>
+          </>
+        ) : null}
+      </Stack>
+    );
+  }
   if (candidates.isPending) {
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
@@ -105,7 +132,7 @@ function ChooseBusiness({
   const found = candidates.data;
   const expires = (
     <Typography variant="body2" color="text.secondary">
-      This choice is open until {formatDateTime(found.expiresAt) ?? 'it expires'}.
+      This choice is open until {readerClock(found.expiresAt)}.
     </Typography>
   );
   if (found.connectedTo?.to === 'another') {
@@ -130,7 +157,7 @@ function ChooseBusiness({
       {signedInAs ? (
         <ConnectSignedIn connection={connection} candidates={found} signedInAs={signedInAs} onConnected={onConnected} />
       ) : (
-        <NewBusiness connection={connection} candidates={found} />
+        <NewBusiness connection={connection} candidates={found} onAsked={setAsked} />
       )}
       {expires}
     </Stack>
@@ -215,20 +242,22 @@ function ConnectSignedIn({
  * Not signed in, for an account no business uses: the person who will own the new business gives their
  * name, email address and a password; the business exists once they open the link we email.
  */
-function NewBusiness({ connection, candidates }: { connection: string; candidates: Sm8ConnectionCandidates }) {
+function NewBusiness({
+  connection,
+  candidates,
+  onAsked,
+}: {
+  connection: string;
+  candidates: Sm8ConnectionCandidates;
+  /** The new owner was asked to confirm their address (`message` says so): the sign-in is used. */
+  onAsked: (message: string) => void;
+}) {
   const complete = useCompleteConnection();
   const [owner, setOwner] = useState({ firstName: '', lastName: '', email: '', password: '' });
   const [missing, setMissing] = useState(false);
   const set = (field: keyof typeof owner) => (event: { target: { value: string } }) =>
     setOwner((current) => ({ ...current, [field]: event.target.value }));
 
-  if (complete.data?.outcome === 'ConfirmEmail') {
-    return (
-      <Alert severity="success" role="status" data-testid="sm8-confirm-email">
-        {complete.data.message}
-      </Alert>
-    );
-  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (Object.values(owner).some((value) => value.trim() === '')) {
@@ -236,11 +265,14 @@ function NewBusiness({ connection, candidates }: { connection: string; candidate
       return;
     }
     setMissing(false);
-    complete.mutate({
-      connection,
-      accountUuid: candidates.accountUuid,
-      newOwner: { ...owner, email: owner.email.trim() },
-    });
+    complete.mutate(
+      {
+        connection,
+        accountUuid: candidates.accountUuid,
+        newOwner: { ...owner, email: owner.email.trim() },
+      },
+      { onSuccess: (outcome) => outcome.outcome === 'ConfirmEmail' && onAsked(outcome.message) },
+    );
   };
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Create your business">

@@ -5,8 +5,8 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { SearchScreen } from '@/components/ui/search-screen.tsx';
 import { linkColumn, type SearchTableColumn } from '@/components/ui/search-table.tsx';
-import { formatDateTime } from '@/lib/format.ts';
 import type { SearchDefaults } from '@/lib/search-params.ts';
+import { readerClock } from '@/lib/vendor-time.ts';
 import { useSystemEmailSearch } from '../api/system-emails.ts';
 import { NEW_SYSTEM_EMAIL_ID, systemEmailPath } from '../paths.ts';
 
@@ -41,7 +41,7 @@ const COLUMNS: ReadonlyArray<SearchTableColumn<SystemEmail>> = [
     render: (email) =>
       email.isSystem ? <Chip size="small" label="The platform" variant="outlined" /> : 'Not sent yet (custom)',
   },
-  { key: 'updatedAt', label: 'Updated', sortField: 'updatedAt', render: (email) => formatDateTime(email.updatedAt) },
+  { key: 'updatedAt', label: 'Updated', sortField: 'updatedAt', render: (email) => readerClock(email.updatedAt) },
 ];
 
 /** /admin/settings/emails/search: the emails the platform sends, to open and edit. */

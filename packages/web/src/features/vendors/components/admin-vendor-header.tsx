@@ -1,4 +1,4 @@
-import type { AdminVendorDetail } from '@automate/contract';
+import { type AdminVendorDetail, planLabel } from '@automate/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,8 +11,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { getErrorMessage, isApiError } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
+import { formatVendorTime, type VendorClock } from '@/lib/vendor-time.ts';
 import { useAdminVendor, useVendorAction, type VendorAction } from '../api/admin-vendors.ts';
 import { adminVendorPath, vendorRunsPath } from '../paths.ts';
 import { SuspendDialog } from './suspend-dialog.tsx';
@@ -116,6 +116,8 @@ export function AdminVendorHeader({ id, current }: { id: string; current: string
   if (!vendor.data) return <Skeleton variant="rounded" height={120} data-testid="vendor-loading" />;
   const data = vendor.data;
   const connection = data.serviceM8;
+  // Times about this vendor are on its clock, named where the reader's differs.
+  const clock: VendorClock = (value) => formatVendorTime(value, data.timeZone);
   return (
     <>
       <title>{`${data.name} · Vendors · Automate`}</title>
@@ -124,13 +126,13 @@ export function AdminVendorHeader({ id, current }: { id: string; current: string
         subtitle={
           connection
             ? `ServiceM8${connection.accountName ? `: ${connection.accountName}` : ''} · last synced ${
-                connection.lastSyncedAt ? formatDateTime(connection.lastSyncedAt) : 'never'
+                connection.lastSyncedAt ? clock(connection.lastSyncedAt) : 'never'
               }`
             : 'Not connected to ServiceM8'
         }
         chips={
           <>
-            <Chip size="small" label={data.currentSubscriptionType ?? 'No plan'} variant="outlined" />
+            <Chip size="small" label={planLabel(data.currentSubscriptionType)} variant="outlined" />
             {data.automationsSuspended ? <Chip size="small" color="warning" label="Automations suspended" /> : null}
           </>
         }
@@ -138,7 +140,7 @@ export function AdminVendorHeader({ id, current }: { id: string; current: string
       <Stack spacing={2} sx={{ mb: 2 }}>
         {data.automationsSuspended ? (
           <Alert severity="warning">
-            Suspended {formatDateTime(data.automationsSuspended.since)}: {data.automationsSuspended.reason}
+            Suspended {clock(data.automationsSuspended.since)}: {data.automationsSuspended.reason}
           </Alert>
         ) : null}
         {connection?.needsReconnectSince ? (
@@ -149,7 +151,7 @@ export function AdminVendorHeader({ id, current }: { id: string; current: string
           <span>{data.enabledTriggers} automations on</span>
           <a href={vendorRunsPath(data.id)}>{data.runs30Days} runs in 30 days</a>
           <a href={vendorRunsPath(data.id, 'Failed')}>{data.failures30Days} failed</a>
-          <span>Last activity {data.lastActivityAt ? formatDateTime(data.lastActivityAt) : 'never'}</span>
+          <span>Last activity {data.lastActivityAt ? clock(data.lastActivityAt) : 'never'}</span>
         </Stack>
       </Stack>
       <Tabs value={current} aria-label="Vendor sections" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>

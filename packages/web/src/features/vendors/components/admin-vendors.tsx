@@ -1,11 +1,12 @@
-import type { AdminVendorRow } from '@automate/contract';
+import { type AdminVendorRow, planLabel } from '@automate/contract';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { SearchFilterSpec } from '@/components/ui/search-panel.tsx';
 import { SearchScreen } from '@/components/ui/search-screen.tsx';
 import { linkColumn, type SearchTableColumn } from '@/components/ui/search-table.tsx';
-import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format.ts';
 import type { SearchDefaults } from '@/lib/search-params.ts';
+import { formatVendorTime } from '@/lib/vendor-time.ts';
 import { useAdminVendorSearch } from '../api/admin-vendors.ts';
 import { adminVendorPath, vendorRunsPath } from '../paths.ts';
 
@@ -29,7 +30,7 @@ const COLUMNS: ReadonlyArray<SearchTableColumn<AdminVendorRow>> = [
     key: 'currentSubscriptionType',
     label: 'Plan',
     sortField: 'currentSubscriptionType',
-    render: (vendor) => vendor.currentSubscriptionType ?? 'None',
+    render: (vendor) => planLabel(vendor.currentSubscriptionType),
   },
   {
     key: 'sm8Connected',
@@ -57,7 +58,8 @@ const COLUMNS: ReadonlyArray<SearchTableColumn<AdminVendorRow>> = [
   {
     key: 'lastActivityAt',
     label: 'Last activity',
-    render: (vendor) => (vendor.lastActivityAt ? formatDateTime(vendor.lastActivityAt) : 'Never'),
+    // Each vendor's on its own clock, named where the reader's differs.
+    render: (vendor) => (vendor.lastActivityAt ? formatVendorTime(vendor.lastActivityAt, vendor.timeZone) : 'Never'),
   },
   {
     key: 'automationsSuspended',

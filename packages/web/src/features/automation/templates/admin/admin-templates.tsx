@@ -3,8 +3,8 @@ import Chip from '@mui/material/Chip';
 import { RecordSearchList } from '@/components/ui/record-search-list.tsx';
 import type { SearchFilterSpec } from '@/components/ui/search-panel.tsx';
 import { linkColumn, type SearchTableColumn } from '@/components/ui/search-table.tsx';
-import { formatDateTime } from '@/lib/format.ts';
 import type { SearchDefaults } from '@/lib/search-params.ts';
+import { readerClock } from '@/lib/vendor-time.ts';
 import { useTemplateSearch } from '../api/search-templates.ts';
 
 const TEMPLATE_SEARCH_DEFAULTS: SearchDefaults = {
@@ -47,7 +47,7 @@ function columnsFor(basePath: string): ReadonlyArray<SearchTableColumn<TriggerTe
       key: 'updatedAt',
       label: 'Updated',
       sortField: 'updatedAt',
-      render: (template) => formatDateTime(template.updatedAt) ?? '',
+      render: (template) => readerClock(template.updatedAt),
     },
   ];
 }

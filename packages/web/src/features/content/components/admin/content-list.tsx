@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { SearchFilterSpec } from '@/components/ui/search-panel.tsx';
 import type { SearchTableColumn } from '@/components/ui/search-table.tsx';
-import { formatDateTime } from '@/lib/format.ts';
+import { readerClock } from '@/lib/vendor-time.ts';
 
 /** An article or an FAQ entry, as far as the list reads it. */
 type ListedContent = { id: string; published: boolean; updated: string };
@@ -29,7 +29,7 @@ export function updatedColumn<T extends ListedContent>(width?: number): SearchTa
     label: 'Updated',
     sortField: 'updated',
     width,
-    render: (row) => formatDateTime(row.updated) ?? '',
+    render: (row) => readerClock(row.updated),
   };
 }
 
