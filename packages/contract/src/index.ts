@@ -27,3 +27,4 @@ export * from './trigger-templates.ts';
 export * from './trigger-words.ts';
 export * from './triggers.ts';
 export * from './unresolved-references.ts';
+export * from './web-address.ts';

@@ -26,6 +26,7 @@ import { noticeRoutes } from './modules/automation/notices.routes.ts';
 import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
 import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
 import { runUsageSince } from './modules/automation/usage.service.ts';
+import { webAddressRoutes } from './modules/automation/web-address.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
 import { platformSettingsRoutes } from './modules/billing/platform-settings.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRoutes(deps, { lastRunTimes: lastRunTimesOf }));
       await api.register(triggerRunRoutes(deps));
       await api.register(noticeRoutes(deps));
+      await api.register(webAddressRoutes(deps));
       await api.register(dryRunRoutes(deps));
       await api.register(clientMessagingRoutes(deps));
       await api.register(triggerTemplateRoutes(deps));

@@ -81,6 +81,7 @@ const TAGS: Record<string, string> = {
   'Email templates': "A vendor's email templates.",
   Trigger: "A vendor's triggers, their runs and dry runs.",
   Notices: "A vendor's notices.",
+  'Web addresses': "Sending to other systems' web addresses: the signing secret, the daily count, a test delivery.",
   Activity: "A vendor's activity history.",
   'Client messaging': "Clients' opt-outs from a vendor's messages.",
   TriggerTemplate: 'The library of trigger templates.',

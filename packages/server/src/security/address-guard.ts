@@ -132,8 +132,7 @@ export function parseIpv6(text: string): number[] | null {
 }
 
 const v4At = (bytes: number[], at: number) =>
-  (((bytes[at] ?? 0) << 24) | ((bytes[at + 1] ?? 0) << 16) | ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0)) >>>
-  0;
+  (((bytes[at] ?? 0) << 24) | ((bytes[at + 1] ?? 0) << 16) | ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0)) >>> 0;
 
 const startsWith = (bytes: number[], prefix: readonly number[], bits: number) => {
   for (let bit = 0; bit < bits; bit++) {
