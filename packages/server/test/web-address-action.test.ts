@@ -241,6 +241,16 @@ describe('when the web address fails', () => {
     expect(receiver.received.map((request) => request.headers['idempotency-key'])).toEqual([step?.id, step?.id]);
   });
 
+  it('tries again when no answer comes within 10 seconds', async () => {
+    receiver.plan('hang');
+    const { triggerId, run, step } = await startRun({ url: receiver.url() });
+    expect(run.status).toBe('Scheduled');
+    expect(step?.outcome).toContain('did not answer: no answer within 10 seconds');
+    await h.advance(61_000);
+    expect((await runOf(triggerId)).status).toBe('Succeeded');
+    expect(receiver.received).toHaveLength(2);
+  }, 30_000);
+
   it('gives up after 24 hours of failures, saying so', async () => {
     receiver.plan(...Array.from({ length: 60 }, () => ({ status: 502 })));
     const { triggerId } = await startRun({ url: receiver.url() });

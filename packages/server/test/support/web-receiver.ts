@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 export type Received = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string };
 
 /**
- * How the receiver answers one request: a status with a body and headers, or `drop` (it reads the
- * request, then closes the connection without answering, as a receiver that crashes does).
+ * How the receiver answers one request: a status with a body and headers, `drop` (it reads the
+ * request, then closes the connection without answering, as a receiver that crashes does) or `hang`
+ * (it never answers).
  */
-export type Answer = { status: number; body?: string; headers?: Record<string, string> } | 'drop';
+export type Answer = { status: number; body?: string; headers?: Record<string, string> } | 'drop' | 'hang';
 
 /**
  * A web address on this machine's loopback, for deliveries to post to: it keeps every request and
@@ -32,6 +33,7 @@ export async function startWebReceiver() {
         request.socket.destroy();
         return;
       }
+      if (answer === 'hang') return;
       response.writeHead(answer.status, answer.headers ?? {});
       response.end(answer.body ?? '');
     });

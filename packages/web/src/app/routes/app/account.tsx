@@ -16,6 +16,7 @@ import { OptOutsPage } from '@/features/client-messaging/components/opt-outs-pag
 import { EmailTemplateEditor } from '@/features/email-templates/components/email-template-editor.tsx';
 import { EmailTemplates } from '@/features/email-templates/components/email-templates.tsx';
 import { TeamPage } from '@/features/team/components/team-page.tsx';
+import { WebAddressSettingsPanel } from '@/features/web-address/components/web-address-settings.tsx';
 import { useCurrentVendor } from '@/lib/session/session.ts';
 import { paddedRoute } from '../route-pages.tsx';
 
@@ -27,6 +28,7 @@ const INVOICES_PATH = '/app/account/invoicing/search';
 const ACTIVITY_PATH = '/app/account/activity';
 const MESSAGING_PATH = '/app/account/messaging';
 const OPT_OUTS_PATH = '/app/account/opt-outs';
+const WEB_ADDRESSES_PATH = '/app/account/web-addresses';
 
 /** The Account area's tabs; each is the page whose path begins with its section. */
 const ACCOUNT_TABS = [
@@ -37,6 +39,7 @@ const ACCOUNT_TABS = [
   { label: 'Activity', to: ACTIVITY_PATH, section: ACTIVITY_PATH },
   { label: 'Client messages', to: MESSAGING_PATH, section: MESSAGING_PATH },
   { label: 'Opt-outs', to: OPT_OUTS_PATH, section: OPT_OUTS_PATH },
+  { label: 'Web addresses', to: WEB_ADDRESSES_PATH, section: WEB_ADDRESSES_PATH },
 ] as const;
 
 function AccountTabs() {
@@ -216,3 +219,20 @@ export const ClientMessagingRoute = accountRoute(() => <ClientMessaging />);
 
 /** /app/account/opt-outs: the clients who unsubscribed, and undoing it. */
 export const OptOutsRoute = accountRoute(() => <OptOuts />);
+
+function WebAddresses() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <title>Web addresses · Account · Automate</title>
+      <PageHeader
+        title="Web addresses"
+        subtitle="How the “Send to a web address” action signs what it sends, and how many deliveries are left today."
+      />
+      {vendor ? <WebAddressSettingsPanel vendorId={vendor.vendorId} /> : <NoVendor />}
+    </>
+  );
+}
+
+/** /app/account/web-addresses: the signing secret (made or rotated, shown once) and today's deliveries. */
+export const WebAddressesRoute = accountRoute(() => <WebAddresses />);
