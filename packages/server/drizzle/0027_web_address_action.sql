@@ -1,3 +1,4 @@
+ALTER TYPE "public"."trigger_template_category" ADD VALUE 'Other systems';--> statement-breakpoint
 CREATE TABLE "web_address_secrets" (
 	"vendor_id" uuid PRIMARY KEY NOT NULL,
 	"secret_enc" text NOT NULL,
