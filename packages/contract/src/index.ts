@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './api-keys.ts';
 export * from './automation.ts';
 export * from './billing.ts';
 export * from './business-time.ts';

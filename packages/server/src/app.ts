@@ -17,6 +17,7 @@ import { registerActingAsVendorAudit } from './modules/audit/acting-as-vendor.au
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { adminUserRoutes } from './modules/auth/admin-users.routes.ts';
+import { apiKeyRoutes } from './modules/auth/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findLockedAddresses } from './modules/auth/auth.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRunRoutes(deps));
       await api.register(noticeRoutes(deps));
       await api.register(webAddressRoutes(deps));
+      await api.register(apiKeyRoutes(deps));
       await api.register(dryRunRoutes(deps));
       await api.register(clientMessagingRoutes(deps));
       await api.register(triggerTemplateRoutes(deps));
