@@ -5,7 +5,8 @@ import { type HarnessJourney, reloadUntilVisible, startHarnessJourney } from '..
 import { pickOption } from '../support/select.ts';
 
 /**
- * An Admin sends to a web address: makes the signing secret in Account, writes an automation with the
+ * An Admin makes an API key for a script, then sends to a web address: makes the signing secret in
+ * Account, writes an automation with the
  * action in the editor (an extra header), sends a test to a receiver on this machine and reads its
  * answer, then a change in ServiceM8 runs it, and the step log shows what the receiver answered.
  * The receiver is on loopback, reached through the test-only `WEB_ADDRESS_TEST_LOOPBACK`.
@@ -16,6 +17,7 @@ const NAME = 'Tell the website about completed jobs';
 
 let journey: HarnessJourney;
 let receiver: WebReceiver;
+let apiKey = '';
 
 beforeAll(async () => {
   receiver = await startWebReceiver();
@@ -28,6 +30,21 @@ afterAll(async () => {
 });
 
 describe('Send to a web address', () => {
+  it('makes an API key in Account › API keys, shown once and listed after', async () => {
+    const { page, baseUrl } = journey;
+    await page.goto(`${baseUrl}/app/account/api-keys`);
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    await page.getByRole('textbox', { name: 'Key name' }).fill('Website sync');
+    await page.getByRole('button', { name: 'Make the key' }).click();
+    const key = page.getByRole('textbox', { name: 'New API key' });
+    await key.waitFor();
+    apiKey = await key.inputValue();
+    expect(apiKey).toMatch(/^atm_live_/);
+    const row = page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({ hasText: 'Website sync' });
+    await row.getByText('Read only').waitFor();
+    await row.getByText('Never').waitFor();
+  });
+
   it('makes the signing secret, shown once, in Account › Web addresses', async () => {
     const { page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/account/web-addresses`);

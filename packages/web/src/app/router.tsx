@@ -223,6 +223,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                   page('messaging', 'Client messages', pages.account, 'ClientMessagingRoute'),
                   page('opt-outs', 'Opt-outs', pages.account, 'OptOutsRoute'),
                   page('web-addresses', 'Web addresses', pages.account, 'WebAddressesRoute'),
+                  page('api-keys', 'API keys', pages.account, 'ApiKeysRoute'),
                 ]),
               ]),
               ErrorBoundary: RouteErrorBoundary,

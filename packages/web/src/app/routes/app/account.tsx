@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { AccountOverview } from '@/features/account/components/account-overview.tsx';
+import { ApiKeysPage } from '@/features/api-keys/components/api-keys-page.tsx';
 import { ActivityLog } from '@/features/audit/audit-log.tsx';
 import { BillingAddressForm } from '@/features/billing/components/billing-address-form.tsx';
 import { InvoiceList } from '@/features/billing/components/invoice-list.tsx';
@@ -29,6 +30,7 @@ const ACTIVITY_PATH = '/app/account/activity';
 const MESSAGING_PATH = '/app/account/messaging';
 const OPT_OUTS_PATH = '/app/account/opt-outs';
 const WEB_ADDRESSES_PATH = '/app/account/web-addresses';
+const API_KEYS_PATH = '/app/account/api-keys';
 
 /** The Account area's tabs; each is the page whose path begins with its section. */
 const ACCOUNT_TABS = [
@@ -40,6 +42,7 @@ const ACCOUNT_TABS = [
   { label: 'Client messages', to: MESSAGING_PATH, section: MESSAGING_PATH },
   { label: 'Opt-outs', to: OPT_OUTS_PATH, section: OPT_OUTS_PATH },
   { label: 'Web addresses', to: WEB_ADDRESSES_PATH, section: WEB_ADDRESSES_PATH },
+  { label: 'API keys', to: API_KEYS_PATH, section: API_KEYS_PATH },
 ] as const;
 
 function AccountTabs() {
@@ -236,3 +239,20 @@ function WebAddresses() {
 
 /** /app/account/web-addresses: the signing secret (made or rotated, shown once) and today's deliveries. */
 export const WebAddressesRoute = accountRoute(() => <WebAddresses />);
+
+function ApiKeys() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <title>API keys · Account · Automate</title>
+      <PageHeader
+        title="API keys"
+        subtitle="Keys for your own scripts to read runs and switch automations on or off."
+      />
+      {vendor ? <ApiKeysPage vendorId={vendor.vendorId} /> : <NoVendor />}
+    </>
+  );
+}
+
+/** /app/account/api-keys: the business's API keys, made (shown once), listed with their last use, revoked. */
+export const ApiKeysRoute = accountRoute(() => <ApiKeys />);
