@@ -93,7 +93,7 @@ export function parseIpv4(text: string): number | null {
 }
 
 /** An IPv6 address as its 16 bytes (a zone id such as `%eth0` is ignored), or null. */
-export function parseIpv6(text: string): number[] | null {
+function parseIpv6(text: string): number[] | null {
   const address = text.replace(/%[^%]*$/, '');
   if (!/^[0-9a-f:.]+$/i.test(address) || !address.includes(':')) return null;
   const halves = address.split('::');

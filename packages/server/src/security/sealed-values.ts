@@ -9,7 +9,7 @@ import { decryptSecret, encryptSecret } from './encryption.ts';
  */
 
 /** `value` sealed for `vendorId`. */
-export function sealValue(key: Uint8Array, vendorId: string, value: string): string {
+function sealValue(key: Uint8Array, vendorId: string, value: string): string {
   return `${SEALED_PREFIX}${encryptSecret(key, JSON.stringify([vendorId, value]))}`;
 }
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A request the receiver got, body whole. */
-export type Received = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string };
+type Received = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string };
 
 /**
  * How the receiver answers one request: a status with a body and headers, `drop` (it reads the

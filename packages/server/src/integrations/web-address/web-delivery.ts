@@ -8,9 +8,9 @@ import { WEB_ADDRESS_IDEMPOTENCY_HEADER, WEB_ADDRESS_SIGNATURE_HEADER } from '@a
 import { blockedAddressReason } from '../../security/address-guard.ts';
 
 /** How long a delivery may take, from connecting to the end of the answer. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 /** How much of an answer is read; the rest is dropped unread. */
-export const ANSWER_READ_LIMIT = 64 * 1024;
+const ANSWER_READ_LIMIT = 64 * 1024;
 const USER_AGENT = 'Automate-Webhooks/1.0';
 
 /**
@@ -59,13 +59,13 @@ export class DeliveryNetworkError extends Error {
 }
 
 /** `t=<timestamp>,v1=<hex>`: HMAC-SHA256 under the signing secret of `<timestamp>.<body>`. */
-export function signatureHeader(secret: string, timestamp: number, body: string): string {
+function signatureHeader(secret: string, timestamp: number, body: string): string {
   const digest = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${digest}`;
 }
 
 /** Why `url` may not be delivered to under `policy` before anything is resolved, or null. */
-export function urlRefusal(url: string, policy: DeliveryPolicy): string | null {
+function urlRefusal(url: string, policy: DeliveryPolicy): string | null {
   if (!URL.canParse(url)) return 'it is not a whole web address';
   const parsed = new URL(url);
   if (parsed.username || parsed.password) return 'a web address may not carry a user name or password';
@@ -208,7 +208,7 @@ function networkError(error: Error): Error {
 }
 
 /** `Retry-After` in seconds or as an HTTP date, as milliseconds from `nowMs`; null when absent or unreadable. */
-export function retryAfterMs(value: string | string[] | undefined, nowMs: number): number | null {
+function retryAfterMs(value: string | string[] | undefined, nowMs: number): number | null {
   const text = Array.isArray(value) ? value[0] : value;
   if (!text) return null;
   if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;

@@ -462,7 +462,7 @@ const LONGEST_RETRY_MS = 60 * 60_000;
  * been trying (so the waits double), at least a minute and at most an hour, and no sooner than the other
  * side asked (`Retry-After`); null when that is past the 24 hours it may keep trying.
  */
-export function nextAttemptAt(firstTriedAt: Date, now: Date, retryAfterMs: number | null): Date | null {
+function nextAttemptAt(firstTriedAt: Date, now: Date, retryAfterMs: number | null): Date | null {
   const trying = Math.max(0, now.getTime() - firstTriedAt.getTime());
   const backoff = Math.min(LONGEST_RETRY_MS, Math.max(FIRST_RETRY_MS, trying));
   const at = new Date(now.getTime() + Math.max(backoff, retryAfterMs ?? 0));

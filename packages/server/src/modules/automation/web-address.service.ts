@@ -44,7 +44,7 @@ import {
 
 const SECRET_PREFIX = 'atm_whsec_';
 
-export function deliveryPolicy(deps: Pick<Deps, 'config'>): DeliveryPolicy {
+function deliveryPolicy(deps: Pick<Deps, 'config'>): DeliveryPolicy {
   return { allowLoopbackHttp: deps.config.webAddressTestLoopback };
 }
 
