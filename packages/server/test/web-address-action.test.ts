@@ -406,4 +406,21 @@ describe('Account and Send a test', () => {
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toContain('Web address: write a whole web address');
   });
+
+  it('stops at the daily limit, saying so, without sending', async () => {
+    const { run: earlier } = await startRun({ url: receiver.url() });
+    // The rest of today's allowance, used by earlier deliveries of the business.
+    await h.deps.database.db.execute(sql`
+      insert into run_steps (run_id, position, kind, action_id, action_type, status, input, outcome, started_at)
+      select ${earlier.id}, 100 + n, 'Action', 'web', 'SendToWebAddress', 'Succeeded',
+             '{"url": "https://hooks.example.com/"}'::jsonb, 'Sent.', ${h.clock.now().toISOString()}::timestamptz
+        from generate_series(1, 10000) as n`);
+    receiver.reset();
+    const { run, step } = await startRun({ url: receiver.url() });
+    expect(run.status).toBe('Failed');
+    expect(step?.outcome).toBe(
+      'Your business has made its 10,000 deliveries to web addresses for today, so this one was not sent; the count starts again at midnight.',
+    );
+    expect(receiver.received).toHaveLength(0);
+  });
 });
