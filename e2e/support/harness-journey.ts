@@ -13,12 +13,13 @@ export type HarnessJourney = { h: AutomationHarness; browser: Browser; page: Pag
  * A journey against the server in this process (serving the built web app) and its ServiceM8
  * simulator: Chromium signed in as the connected vendor's Admin (or as the account `prepare` makes,
  * given the harness before the browser starts), on a desktop window showing the dashboard. The session
- * comes from the API: the sign-in form has journeys of its own.
+ * comes from the API: the sign-in form has journeys of its own. `env` adds to the server's environment.
  */
 export async function startHarnessJourney(
   prepare?: (h: AutomationHarness) => Promise<{ email: string; password: string }>,
+  options: { env?: Record<string, string> } = {},
 ): Promise<HarnessJourney> {
-  const h = await startAutomationHarness({ webRoot: WEB_ROOT });
+  const h = await startAutomationHarness({ webRoot: WEB_ROOT, ...(options.env ? { env: options.env } : {}) });
   if (!h.baseUrl) throw new Error('the harness listens on a real port');
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: DESKTOP });

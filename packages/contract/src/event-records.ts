@@ -78,10 +78,16 @@ export const CONDITION_RECORD: Readonly<Record<AutomationCondition, RunRecord | 
   FormFieldMultiChoiceIncludes: 'form',
 };
 
-/** The record each action works on: `Job_…` on the job, `JobClient_…` on the client. */
-export const ACTION_RECORD: Readonly<Record<AutomationAction, RunRecord>> = Object.fromEntries(
-  AUTOMATION_ACTIONS.map((type) => [type, type.startsWith('JobClient_') ? 'client' : 'job']),
-) as Record<AutomationAction, RunRecord>;
+/**
+ * The record each action works on: `Job_…` on the job, `JobClient_…` on the client; null for an action
+ * any event can use (sending to a web address sends whatever record the event has).
+ */
+export const ACTION_RECORD: Readonly<Record<AutomationAction, RunRecord | null>> = Object.fromEntries(
+  AUTOMATION_ACTIONS.map((type) => [
+    type,
+    type.startsWith('JobClient_') ? 'client' : type.startsWith('Job_') ? 'job' : null,
+  ]),
+) as Record<AutomationAction, RunRecord | null>;
 
 /** The record each group of merge fields is read from (null: always there). */
 export const MERGE_FIELD_GROUP_RECORD: Readonly<Record<MergeFieldGroup, RunRecord | null>> = {

@@ -79,7 +79,9 @@ describe('the forms’ messages name the labels people see', () => {
       'a template’s category',
       TemplateCategory,
       'Gardening',
-      { '': 'Category: choose one of Bookings, Quotes, Invoices & payments, Reviews, Follow-ups, Forms.' },
+      {
+        '': 'Category: choose one of Bookings, Quotes, Invoices & payments, Reviews, Follow-ups, Forms, Other systems.',
+      },
     ],
     ['an article', ArticleInput, { category: 'help', title: ' ' }, { title: 'Title: give the article a title.' }],
     [

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './api-keys.ts';
 export * from './automation.ts';
 export * from './billing.ts';
 export * from './business-time.ts';
@@ -28,3 +29,4 @@ export * from './trigger-templates.ts';
 export * from './trigger-words.ts';
 export * from './triggers.ts';
 export * from './unresolved-references.ts';
+export * from './web-address.ts';

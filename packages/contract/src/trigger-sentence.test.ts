@@ -93,6 +93,7 @@ const ACTIONS: Record<AutomationAction, [params: object, sentence: string]> = {
     { status: 'Quote', description: 'Annual check', categoryUuid: PLUMBING },
     'create a job for the client with the status “Quote” in the category “Plumbing”',
   ],
+  SendToWebAddress: [{ url: 'https://hooks.example.com/automate?x=1' }, 'send it to “hooks.example.com”'],
   JobClient_SendText: [{ message: 'Hi' }, 'text the client'],
 };
 

@@ -6,6 +6,7 @@ import {
   isConditionGroup,
   type TriggerAction,
   type TriggerDefinition,
+  webAddressHost,
 } from './triggers.ts';
 
 /**
@@ -166,6 +167,8 @@ export function describeAction(action: TriggerAction, nameOf: NameOf = keepName)
     }
     case 'JobClient_SendText':
       return 'text the client';
+    case 'SendToWebAddress':
+      return `send it to ${quote(webAddressHost(action.params.url))}`;
   }
 }
 

@@ -18,6 +18,7 @@ export const TEMPLATE_CATEGORIES = [
   'Reviews',
   'Follow-ups',
   'Forms',
+  'Other systems',
 ] as const;
 export const TemplateCategory = z.enum(
   TEMPLATE_CATEGORIES,

@@ -117,6 +117,10 @@ export const ACTION_WORDS: Record<AutomationAction, Words> = {
   JobClient_SendEmail: { label: 'Email the client', help: 'Emails the client’s primary contact.' },
   JobClient_CreateJob: { label: 'Create a job for the client', help: 'Creates a follow-up job for the same client.' },
   JobClient_SendText: { label: 'Text the client', help: 'Texts the client’s primary contact.' },
+  SendToWebAddress: {
+    label: 'Send to a web address',
+    help: 'Posts the record (or a text you write) to another system’s web address, signed so it can check the sender.',
+  },
 };
 
 /** How messages name an action: `Action 3, “Add a badge to the job”` (numbered as the editor shows them). */

@@ -148,7 +148,7 @@ describe('TriggerDefinition', () => {
     {
       title: 'an unknown action type',
       input: buildDefinition({ actions: [{ id: 'a1', type: 'Job_Delete', params: {} }] as never }),
-      issues: [expect.stringMatching(/^actions\.0\.type: type must be one of the 14 actions: Job_AddBadge, /) as never],
+      issues: [expect.stringMatching(/^actions\.0\.type: type must be one of the 15 actions: Job_AddBadge, /) as never],
     },
     {
       title: 'an action without an id',

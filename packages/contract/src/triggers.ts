@@ -168,6 +168,7 @@ export const ACTION_TEXT_LABELS = {
   Job_AddDescription: { text: 'Text to add to the job description' },
   Job_AddWorkDoneDescription: { text: 'Text to add to the work done description' },
   JobClient_CreateJob: { description: 'Job description' },
+  SendToWebAddress: { body: 'Body' },
 } as const;
 
 /** Subject and body written inline, or an email template (whose subject and body are then used). */
@@ -184,6 +185,85 @@ const emailParams = params({
     path: ['body'],
     ...say(ACTION_TEXT_LABELS.Job_SendEmail.body, 'write the email, or use an email template'),
   });
+
+/**
+ * "Send to a web address": what is posted (the record as JSON, or a body written with merge fields)
+ * and the extra headers. A header's value is a secret: the server stores it sealed (`SEALED_PREFIX`)
+ * and gives the editor the sealed form back, which saving again keeps as it is.
+ */
+export const WEB_ADDRESS_BODY_MODES = ['json', 'template'] as const;
+export type WebAddressBodyMode = (typeof WEB_ADDRESS_BODY_MODES)[number];
+export const WEB_ADDRESS_LIMITS = { urlMax: 2000, headersMax: 10, headerNameMax: 100, headerValueMax: 2000 } as const;
+/** How a stored header value begins once the server has sealed it. */
+export const SEALED_PREFIX = 'sealed:';
+/** Headers the delivery sets itself (or that would change how it is carried), refused as extra headers. */
+export const RESERVED_HEADERS = [
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'user-agent',
+  'idempotency-key',
+  'automate-signature',
+  'automate-timestamp',
+] as const;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+const webAddressHeader = z.object(
+  {
+    name: z
+      .string(say('Header name', 'write the header name'))
+      .trim()
+      .min(1, say('Header name', 'write the header name'))
+      .max(WEB_ADDRESS_LIMITS.headerNameMax, atMost('Header name', WEB_ADDRESS_LIMITS.headerNameMax))
+      .regex(HEADER_NAME, say('Header name', 'use letters, digits and dashes only, such as X-Api-Key'))
+      .refine(
+        (name) => !(RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase()),
+        say('Header name', 'choose another name: Automate sets this header itself'),
+      ),
+    value: z
+      .string(say('Header value', 'write the header value'))
+      .min(1, say('Header value', 'write the header value'))
+      .max(WEB_ADDRESS_LIMITS.headerValueMax * 2, atMost('Header value', WEB_ADDRESS_LIMITS.headerValueMax))
+      .refine((value) => !/[\r\n\0]/.test(value), say('Header value', 'write it on one line')),
+  },
+  say('Headers', 'give each header a name and a value'),
+);
+
+export const WebAddressParams = params({
+  url: z
+    .string(say('Web address', 'write the web address, starting with https://'))
+    .trim()
+    .min(1, { ...say('Web address', 'write the web address, starting with https://'), abort: true })
+    .max(WEB_ADDRESS_LIMITS.urlMax, atMost('Web address', WEB_ADDRESS_LIMITS.urlMax))
+    .refine(isWebAddress, say('Web address', 'write a whole web address, such as https://example.com/hooks/automate')),
+  bodyMode: z
+    .enum(WEB_ADDRESS_BODY_MODES, say('Body', 'choose the record as JSON, or a body you write'))
+    .default('json'),
+  body: optionalText(ACTION_TEXT_LABELS.SendToWebAddress.body, TRIGGER_LIMITS.textMax),
+  headers: z
+    .array(webAddressHeader, say('Headers', 'give a list of headers'))
+    .max(WEB_ADDRESS_LIMITS.headersMax, say('Headers', `add at most ${WEB_ADDRESS_LIMITS.headersMax} headers`))
+    .default([]),
+}).refine((value) => value.bodyMode !== 'template' || value.body.length > 0, {
+  path: ['body'],
+  ...say(ACTION_TEXT_LABELS.SendToWebAddress.body, 'write the body, or send the record as JSON'),
+});
+
+/** An absolute http(s) address: the scheme, a host (no user name or password), an optional port and path. */
+const WEB_ADDRESS = /^https?:\/\/([^\s/?#@:[\]]+|\[[0-9a-fA-F:.]+\])(:\d{1,5})?([/?#]\S*)?$/i;
+
+/** Whether `text` is a whole http(s) address (whether plain http may be used is the server's rule). */
+function isWebAddress(text: string): boolean {
+  return WEB_ADDRESS.test(text);
+}
+
+/** The host (and port) a web address names, or the whole text when it is not one. */
+export function webAddressHost(text: string): string {
+  const match = WEB_ADDRESS.exec(text);
+  return match ? `${match[1]}${match[2] ?? ''}`.toLowerCase() : text;
+}
 
 const textParams = params({
   message: requiredText(ACTION_TEXT_LABELS.Job_SendText.message, 'write the message', TRIGGER_LIMITS.smsMax),
@@ -369,6 +449,7 @@ export function definitionSchemas(reference: RecordReference, name = '') {
       }),
     ),
     action('JobClient_SendText', textParams),
+    action('SendToWebAddress', WebAddressParams),
   ] as const;
 
   const actionTypes = typesOf(actionOptions);

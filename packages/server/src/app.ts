@@ -17,6 +17,7 @@ import { registerActingAsVendorAudit } from './modules/audit/acting-as-vendor.au
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { adminUserRoutes } from './modules/auth/admin-users.routes.ts';
+import { apiKeyRoutes } from './modules/auth/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findLockedAddresses } from './modules/auth/auth.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
@@ -26,6 +27,7 @@ import { noticeRoutes } from './modules/automation/notices.routes.ts';
 import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
 import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
 import { countPlanUsage } from './modules/automation/usage.service.ts';
+import { webAddressRoutes } from './modules/automation/web-address.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
 import { platformSettingsRoutes } from './modules/billing/platform-settings.routes.ts';
@@ -159,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRoutes(deps, { lastRunTimes: lastRunTimesOf }));
       await api.register(triggerRunRoutes(deps));
       await api.register(noticeRoutes(deps));
+      await api.register(webAddressRoutes(deps));
+      await api.register(apiKeyRoutes(deps));
       await api.register(dryRunRoutes(deps));
       await api.register(clientMessagingRoutes(deps));
       await api.register(triggerTemplateRoutes(deps));

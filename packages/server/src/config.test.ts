@@ -24,6 +24,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
+  it('refuses to start in production with the test-only loopback allowance for web addresses', () => {
+    const secret = { APP_SECRET_KEY: 'x'.repeat(32) };
+    expect(() => loadConfig({ NODE_ENV: 'production', WEB_ADDRESS_TEST_LOOPBACK: 'true', ...secret })).toThrow(
+      /WEB_ADDRESS_TEST_LOOPBACK: is for tests only and cannot be set in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).webAddressTestLoopback).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', WEB_ADDRESS_TEST_LOOPBACK: 'true' }).webAddressTestLoopback).toBe(true);
+  });
+
   it('trusts forwarded addresses only from the proxies TRUST_PROXY names', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);

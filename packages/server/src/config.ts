@@ -99,6 +99,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 24`)').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url('must be an absolute URL such as http://collector:4318').optional(),
+  WEB_ADDRESS_TEST_LOOPBACK: z.enum(['true', 'false'], 'must be true or false').default('false'),
 });
 
 export type Config = {
@@ -171,6 +172,11 @@ export type Config = {
   };
   /** Where traces go (OTLP over HTTP); unset, nothing is traced. The exporter reads the other OTEL_* variables itself. */
   otlpEndpoint: string | undefined;
+  /**
+   * Tests only: deliveries to web addresses may use plain http to this machine's loopback, where the
+   * tests' receivers listen. Refused in production.
+   */
+  webAddressTestLoopback: boolean;
 };
 
 export class ConfigError extends Error {
@@ -192,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.APP_SECRET_KEY) {
     throw new ConfigError(['APP_SECRET_KEY: is required in production (at least 32 random characters)']);
+  }
+  if (e.NODE_ENV === 'production' && e.WEB_ADDRESS_TEST_LOOPBACK === 'true') {
+    throw new ConfigError([
+      'WEB_ADDRESS_TEST_LOOPBACK: is for tests only and cannot be set in production (it lets deliveries reach this machine)',
+    ]);
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError([
@@ -242,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    webAddressTestLoopback: e.WEB_ADDRESS_TEST_LOOPBACK === 'true',
   };
 }
 

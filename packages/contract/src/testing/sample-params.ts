@@ -70,4 +70,5 @@ export const VALID_ACTIONS: Record<AutomationAction, object> = {
   JobClient_SendEmail: { emailTemplateId: 'tpl-1' },
   JobClient_CreateJob: { status: 'Quote', description: 'Annual service', categoryUuid: CATEGORY },
   JobClient_SendText: { message: 'Time for your annual service' },
+  SendToWebAddress: { url: 'https://hooks.example.com/automate', bodyMode: 'json', headers: [] },
 };

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { type Access, CURRENT_VENDOR_HEADER } from './access.ts';
+import { acceptsApiKeys } from './api-key-routes.ts';
 import { STATUS_BY_CODE } from './app-error.ts';
 import type { App } from './app-type.ts';
 
@@ -56,7 +57,8 @@ const FAILURES: Record<number, { name: string; description: string }> = {
   423: { name: 'Locked', description: 'The account is locked after repeated failed sign-ins (`lockedOut: true`).' },
   429: {
     name: 'TooManyRequests',
-    description: 'Too many requests from this network address: wait as `Retry-After` says and try again.',
+    description:
+      'Too many requests from this network address (or with this API key): wait as `Retry-After` says, or a minute, and try again.',
   },
   500: { name: 'InternalError', description: 'Something failed on the server: `requestId` names the log lines.' },
   503: {
@@ -81,6 +83,8 @@ const TAGS: Record<string, string> = {
   'Email templates': "A vendor's email templates.",
   Trigger: "A vendor's triggers, their runs and dry runs.",
   Notices: "A vendor's notices.",
+  'API keys': "A business's API keys for its own scripts.",
+  'Web addresses': "Sending to other systems' web addresses: the signing secret, the daily count, a test delivery.",
   Activity: "A vendor's activity history.",
   'Client messaging': "Clients' opt-outs from a vendor's messages.",
   Feedback: 'Feedback people send from inside the app.',
@@ -107,7 +111,14 @@ export async function registerOpenApi(app: App, options: { publicUrl: string; su
         version: APP_VERSION,
         description:
           'Automations for ServiceM8. Success answers are `{ success: true, data, message? }`; failures are ' +
-          '`{ success: false, message, code, errors? }` (the `ErrorBody` schema) with a proper HTTP status.',
+          '`{ success: false, message, code, errors? }` (the `ErrorBody` schema) with a proper HTTP status.\n\n' +
+          '**Scripts: use an API key.** An Admin makes one in Account › API keys (read-only or read and write; ' +
+          'shown once). Send it as `Authorization: Bearer atm_live_…` to the automation operations ' +
+          '(`/api/vendor/{vendorId}/Trigger…`: triggers, switching one on or off, runs and dry runs), e.g. ' +
+          '`curl -H "Authorization: Bearer atm_live_…" https://…/api/vendor/{vendorId}/Trigger/runs`. Keys are ' +
+          'refused on every other operation (account, billing, team, admin), a read-only key on every change (403), ' +
+          'a revoked key at once (401); each key may make 120 requests a minute (429 beyond), and changes made ' +
+          'with a key are in the activity history under its name.',
         contact: { name: 'Automate support', email: options.supportEmail },
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
@@ -118,8 +129,8 @@ export async function registerOpenApi(app: App, options: { publicUrl: string; su
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
-            bearerFormat: 'JWT',
-            description: 'The session token that signing in answers.',
+            description:
+              'The session token that signing in answers, or an API key (`atm_live_…`) on the automation operations.',
           },
         },
       },
@@ -229,7 +240,8 @@ function failureAnswers(route: RouteOptions, schema: DocumentedSchema): Record<s
   if (schema.body || schema.querystring || schema.params || schema.headers) statuses.add(400);
   if (schema.body) statuses.add(413).add(415);
   if (schema.params) statuses.add(404);
-  if (route.config?.rateLimit) statuses.add(429);
+  // API keys are limited per key on the operations that take them.
+  if (route.config?.rateLimit || acceptsApiKeys(route.url)) statuses.add(429);
   if (access && access.kind !== 'public') statuses.add(401);
   if (access?.kind === 'superAdmin' || access?.kind === 'vendor') statuses.add(403);
   if (access?.kind === 'vendor') statuses.add(404);

@@ -125,6 +125,62 @@ ${ACTIONS}`,
   },
   {
     category: 'automations',
+    slug: 'sending-to-a-web-address',
+    title: 'Sending to a web address',
+    summary:
+      'Telling another system (a chat channel, your website, a spreadsheet) what happened in ServiceM8, and checking it came from you.',
+    content: `The action **Send to a web address** posts what happened to another system's web address: a Slack or
+Teams channel's incoming webhook, your website, a spreadsheet or CRM service, any address that takes a
+POST. Two templates start you off: *Post completed jobs to a channel* and *Send new clients to my
+website* (under **Templates**, “Other systems”).
+
+## What is sent
+
+- **The record as JSON** (the default): the event, the run, your business, the records the event has
+  (job, client, form response, booking, with their ServiceM8 fields) and their merge values.
+- **A body you write**, with merge fields such as \`{{ job.number }}\` and \`{{ client.name }}\`. It is
+  sent as JSON when it is JSON. To put a value inside JSON safely, add \`| json\`:
+  \`{"text": {{ client.name | json }}}\`.
+
+Extra headers (an API key the other system asks for) are kept secret: once saved, the editor shows them
+as kept, and typing replaces them. **Send a test** posts a sample and shows what the address answered.
+
+## Trusting and de-duplicating what arrives
+
+Make your signing secret in **Account › Web addresses** (it is shown once; rotate it any time). Every
+delivery carries two headers:
+
+- \`Automate-Signature: t=<time>,v1=<signature>\`: an HMAC-SHA256 under your secret of the time, a dot and
+  the body exactly as received. Check it, and that the time is recent, before trusting the body:
+
+\`\`\`js
+const { createHmac, timingSafeEqual } = require('node:crypto');
+function verifyAutomateSignature(secret, header, rawBody, nowSeconds = Date.now() / 1000) {
+  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=')));
+  const expected = createHmac('sha256', secret).update(parts.t + '.' + rawBody).digest('hex');
+  const fresh = Math.abs(nowSeconds - Number(parts.t)) <= 300;
+  return fresh && typeof parts.v1 === 'string' && parts.v1.length === expected.length
+    && timingSafeEqual(Buffer.from(parts.v1), Buffer.from(expected));
+}
+\`\`\`
+
+- \`Idempotency-Key\`: the same on every attempt of one action of one run. If you have seen it, drop the
+  delivery: it is a repeat.
+
+## When the other system does not answer
+
+An answer in the 200s counts as delivered, and the run log shows the start of the answer. When there is
+no answer within 10 seconds, or the answer is 408, 429 or in the 500s, the run waits (a minute, then
+longer, at most an hour, or as long as the answer's Retry-After asks) and sends the same thing again,
+for up to 24 hours. Any other answer (a 400, a 401 for a wrong key) fails the action at once, with the
+answer in the log, so you can put it right and retry the run. Redirects are not followed: give the
+address they point to.
+
+Only https:// addresses of public servers are allowed, never one inside a private network. A business
+can send 10,000 deliveries a day; **Account › Web addresses** shows today's count.`,
+  },
+  {
+    category: 'automations',
     slug: 'runs-and-logs',
     title: 'Runs, the schedule and the log',
     summary: 'Following every run, cancelling a scheduled one, and reading why a run was skipped.',

@@ -330,6 +330,48 @@ export const TRIGGER_TEMPLATE_LIBRARY: readonly TriggerTemplateInput[] = [
     },
   }),
   template({
+    title: 'Post completed jobs to a channel',
+    description:
+      'When a job is completed, a message naming the job and the client is posted to a chat channel (a Slack or Teams incoming webhook, or any service that takes {"text": …}). Paste your channel’s webhook address into the action before switching it on.',
+    category: 'Other systems',
+    onboardingOrder: null,
+    definition: {
+      name: 'Post completed jobs to a channel',
+      event: 'JobCompleted',
+      targetKind: 'Job',
+      actions: [
+        {
+          id: 'post-to-channel',
+          type: 'SendToWebAddress',
+          params: {
+            url: 'https://hooks.slack.com/services/REPLACE/WITH/YOURS',
+            bodyMode: 'template',
+            body: '{"text": {{ "Job " | append: job.number | append: " for " | append: client.name | append: " is completed: " | append: job.description | json }}}',
+          },
+        },
+      ],
+    },
+  }),
+  template({
+    title: 'Send new clients to my website',
+    description:
+      'When a client is added in ServiceM8, their record is sent as JSON to your website or another system (a CRM, a mailing list, a spreadsheet service), signed so it can check it came from you. Put in the address that receives it before switching it on.',
+    category: 'Other systems',
+    onboardingOrder: null,
+    definition: {
+      name: 'Send new clients to my website',
+      event: 'ClientIsCreated',
+      targetKind: 'Client',
+      actions: [
+        {
+          id: 'send-client',
+          type: 'SendToWebAddress',
+          params: { url: 'https://www.example.com/automate/new-client', bodyMode: 'json' },
+        },
+      ],
+    },
+  }),
+  template({
     title: 'Check the invoice when a job is completed',
     description:
       'When a job is completed, it gets the “Check invoice” badge, so someone checks the invoice before it goes out.',

@@ -1,4 +1,5 @@
 import { TriggerDefinition } from '@automate/contract';
+import { insertApiKey } from '../../src/modules/auth/api-keys.repository.ts';
 import { automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
 import { insertOptOut } from '../../src/modules/automation/client-messaging.repository.ts';
 import { insertEmailTemplate } from '../../src/modules/email-templates/email-templates.repository.ts';
@@ -142,6 +143,15 @@ export async function createTenant(services: TestServices, name: string) {
   await insertOptOut(db, { ...optOut, optedOutAt: now });
   const identity = { accountUuid: `account-${team.vendor.id}`, staffUuid: `staff-${team.vendor.id}` };
   await insertIdentity(db, { ...identity, userId: team.user.id, accountName: name, staffName: team.user.firstName });
+  const apiKey = await insertApiKey(db, {
+    vendorId: team.vendor.id,
+    name: 'Sweep key',
+    scope: 'read',
+    keyHash: `sweep-${team.vendor.id}`,
+    start: 'atm_live_swee',
+    createdByUserId: team.admin.id,
+    createdAt: now,
+  });
   /** Path parameter → this tenant's record; a name missing here fails the sweep for its routes. */
   const ids: Record<string, string> = {
     id: team.vendor.id,
@@ -157,6 +167,7 @@ export async function createTenant(services: TestServices, name: string) {
     accountUuid: identity.accountUuid,
     staffUuid: identity.staffUuid,
     clientUuid: optOut.clientUuid,
+    keyId: apiKey.id,
   };
   return { ...team, ids };
 }

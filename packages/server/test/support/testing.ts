@@ -7,3 +7,4 @@ export { insertTestRun } from './run-factory.ts';
 export { type Sm8FrontDoor, startSm8FrontDoor } from './sm8-front-door.ts';
 export { createTestDatabase, type TestDatabase } from './test-database.ts';
 export { startTestServices, type TestServices } from './test-services.ts';
+export { startWebReceiver, type WebReceiver } from './web-receiver.ts';

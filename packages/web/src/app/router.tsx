@@ -223,6 +223,8 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                   page('activity', 'Activity', pages.account, 'ActivityRoute'),
                   page('messaging', 'Client messages', pages.account, 'ClientMessagingRoute'),
                   page('opt-outs', 'Opt-outs', pages.account, 'OptOutsRoute'),
+                  page('web-addresses', 'Web addresses', pages.account, 'WebAddressesRoute'),
+                  page('api-keys', 'API keys', pages.account, 'ApiKeysRoute'),
                 ]),
               ]),
               ErrorBoundary: RouteErrorBoundary,

@@ -1,5 +1,6 @@
 import type { TriggerActionOf, TriggerActionType } from '@automate/contract';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
+import type { DeliveryAnswer } from '../../integrations/web-address/web-delivery.ts';
 import type { Sm8Record } from '../events/derive-events.ts';
 import type { RunRecords } from '../records/run-records.ts';
 
@@ -28,7 +29,33 @@ export type ActionEnv = {
   unsubscribeLink(contact: { name: string; email: string }): Promise<string | null>;
   /** Names for uuids (badges, queues, categories, materials) from the synced reference data. */
   nameOf(kind: 'badge' | 'queue' | 'category' | 'material', uuid: string): string;
+  webAddress: WebAddressEnv;
 };
+
+/** What sending to a web address uses: what the run is about, the vendor's daily room, the signed delivery. */
+export type WebAddressEnv = {
+  /** What the run is about, for a body that carries the record. */
+  about(): Promise<{ runId: string; event: string; business: { id: string; name: string } }>;
+  /** How many deliveries the vendor may still start today, and the daily limit. */
+  roomToday(): Promise<{ left: number; limit: number }>;
+  /**
+   * Posts a planned delivery: its header values (stored sealed) opened, signed with the vendor's
+   * signing secret. Throws `DeliveryRefused` (never allowed) or `DeliveryNetworkError` (no answer).
+   */
+  send(delivery: PlannedDelivery): Promise<DeliveryAnswer>;
+};
+
+export type PlannedDelivery = {
+  url: string;
+  body: string;
+  contentType: string;
+  /** Values as stored: sealed. */
+  headers: ReadonlyArray<{ name: string; value: string }>;
+  idempotencyKey: string;
+};
+
+/** The step an action is performed for: its id (a web address's idempotency key) and when it was first planned. */
+export type PerformedStep = { id: string; startedAt: Date };
 
 /**
  * What an action will do, decided before anything is sent and stored as the step's input: the
@@ -49,7 +76,7 @@ export type ActionPlan = {
  */
 export type ActionExecutor<T extends TriggerActionType> = {
   plan(params: TriggerActionOf<T>['params'], env: ActionEnv): Promise<ActionPlan>;
-  perform(input: Record<string, unknown>, env: ActionEnv, resumed: boolean): Promise<string>;
+  perform(input: Record<string, unknown>, env: ActionEnv, resumed: boolean, step: PerformedStep): Promise<string>;
 };
 
 /** What an action lacked: a deleted email template or file, a contact's email or mobile, or something else. */
@@ -70,6 +97,20 @@ export class TextProblem extends ActionProblem {
   constructor(message: string) {
     super(message);
     this.name = 'TextProblem';
+  }
+}
+
+/**
+ * The action could not be done now and may be later (the web address was busy, away or did not
+ * answer): the run waits, then performs the same step with the same plan. `retryAfterMs` is what the
+ * other side asked for, if anything;
+ */
+export class TryAgainLater extends Error {
+  readonly retryAfterMs: number | null;
+  constructor(message: string, retryAfterMs: number | null = null) {
+    super(message);
+    this.name = 'TryAgainLater';
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

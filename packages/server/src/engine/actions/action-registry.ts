@@ -1,5 +1,5 @@
 import type { TriggerActionType } from '@automate/contract';
-import type { ActionEnv, ActionExecutor, ActionPlan } from './action-executor.ts';
+import type { ActionEnv, ActionExecutor, ActionPlan, PerformedStep } from './action-executor.ts';
 import {
   addBadge,
   addDescription,
@@ -10,6 +10,7 @@ import {
 } from './job-field-actions.ts';
 import { addNote, addService, createJobForClient } from './job-record-actions.ts';
 import { sendAttachment, sendClientEmail, sendClientText, sendJobEmail, sendJobText } from './message-actions.ts';
+import { sendToWebAddress } from './web-address-actions.ts';
 
 /** Every action type and the code that performs it, registered explicitly. */
 const ACTION_EXECUTORS: { [T in TriggerActionType]: ActionExecutor<T> } = {
@@ -27,12 +28,13 @@ const ACTION_EXECUTORS: { [T in TriggerActionType]: ActionExecutor<T> } = {
   JobClient_SendEmail: sendClientEmail,
   JobClient_CreateJob: createJobForClient,
   JobClient_SendText: sendClientText,
+  SendToWebAddress: sendToWebAddress,
 };
 
 /** An executor with its params type erased: definitions are parsed by the contract before they run. */
 export type AnyActionExecutor = {
   plan(params: unknown, env: ActionEnv): Promise<ActionPlan>;
-  perform(input: Record<string, unknown>, env: ActionEnv, resumed: boolean): Promise<string>;
+  perform(input: Record<string, unknown>, env: ActionEnv, resumed: boolean, step: PerformedStep): Promise<string>;
 };
 
 export function executorFor(type: TriggerActionType): AnyActionExecutor {

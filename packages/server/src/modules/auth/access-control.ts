@@ -12,6 +12,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/app-type.ts';
 import { userWithVendors } from '../users/memberships.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
+import { callerFromApiKey, isApiKey } from './api-keys.service.ts';
 import { findLiveSession } from './sessions.repository.ts';
 import { membershipsWithin } from './sessions.service.ts';
 
@@ -50,6 +51,16 @@ async function authenticate(request: FastifyRequest, deps: Deps, rule: Access): 
   if (!token) {
     if (rule.kind === 'public') return null;
     throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  }
+  if (isApiKey(token)) {
+    if (rule.kind === 'public') return null;
+    const keyCaller = await callerFromApiKey(deps, token, {
+      url: request.routeOptions.url ?? '',
+      method: request.method,
+      vendorScoped: rule.kind === 'vendor',
+    });
+    if (!keyCaller) throw new AppError('UNAUTHENTICATED', 'This API key is not valid, or it was revoked.');
+    return keyCaller;
   }
   const caller = await callerFromToken(deps, token);
   if (!caller) {

@@ -54,3 +54,27 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * A business's API keys. Only a SHA-256 of the key is kept (the key is shown once, when created);
+ * `revokedAt` ends it at once for every process, which reads the row on every request.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    vendorId: uuid()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    scope: text().$type<'read' | 'read-write'>().notNull(),
+    keyHash: text().notNull().unique(),
+    /** The key's first characters, shown to tell keys apart. */
+    start: text().notNull(),
+    createdByUserId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('api_keys_vendor_idx').on(t.vendorId)],
+);

@@ -521,6 +521,14 @@ export async function finishWaitingStep(db: Db, stepId: string, update: { outcom
     .where(and(eq(runSteps.id, stepId), eq(runSteps.status, 'Waiting')));
 }
 
+/** The outcome of a step still Started (an attempt that will be made again), for the run log meanwhile. */
+export async function noteStepAttempt(db: Db, stepId: string, outcome: string): Promise<void> {
+  await db
+    .update(runSteps)
+    .set({ outcome })
+    .where(and(eq(runSteps.id, stepId), eq(runSteps.status, 'Started')));
+}
+
 export async function listSteps(db: Db, runId: string): Promise<StepRow[]> {
   return db.select().from(runSteps).where(eq(runSteps.runId, runId)).orderBy(asc(runSteps.position));
 }

@@ -291,3 +291,14 @@ export const unsubscribeLinks = pgTable('unsubscribe_links', {
   email: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Each vendor's signing secret for deliveries to web addresses (the `Automate-Signature` header),
+ * encrypted with the storage key: created on the first delivery or when an Admin asks for one, shown
+ * only when an Admin creates or rotates it.
+ */
+export const webAddressSecrets = pgTable('web_address_secrets', {
+  vendorId: ownedByVendor().primaryKey(),
+  secretEnc: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});

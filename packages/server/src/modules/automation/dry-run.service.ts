@@ -163,6 +163,7 @@ export async function dryRunTrigger(
       triggerId: triggerId ?? 'dry-run',
       cascadeDepth: 0,
       clientUuid,
+      event: definition.event,
     },
     records,
     names,

@@ -16,6 +16,7 @@ import {
   ActionProblem,
   jobLabel,
   TextProblem,
+  TryAgainLater,
   UncertainOutcome,
 } from '../../engine/actions/action-executor.ts';
 import { executorFor } from '../../engine/actions/action-registry.ts';
@@ -46,6 +47,7 @@ import {
   insertWrite,
   listSteps,
   noteFailedAttempt,
+  noteStepAttempt,
   postponeRun,
   type RunRow,
   type StepRow,
@@ -62,6 +64,7 @@ import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, type FailureCause, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
 import { runUsageSince } from './usage.service.ts';
+import { webAddressEnv } from './web-address.service.ts';
 
 /** A run started this much before its booking-based due time (clocks differ a little) goes ahead. */
 const BOOKING_DUE_MARGIN_MS = 60_000;
@@ -223,6 +226,21 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
         performAction(deps, run, action, { env: actionEnv, stepLog, previous, position }),
       );
       if (!previous) position++;
+      if (outcome.tryAgainAt) {
+        // Durable, as quiet hours are: the step stays Started with the attempt's outcome, the run is
+        // Scheduled again, and the dispatcher queues it when due; the same step is performed then.
+        const when = formatInZone(outcome.tryAgainAt, vendor.timeZone);
+        const reason = `Waiting: ${outcome.message} Trying again ${when}.`;
+        await stepLog.write();
+        if (outcome.stepId) await noteStepAttempt(db, outcome.stepId, reason);
+        await postponeRun(db, runId, {
+          dueAt: outcome.tryAgainAt,
+          reason,
+          at: deps.clock.now(),
+          sm8Calls: calls.take(),
+        });
+        return { status: 'Scheduled' };
+      }
       if (outcome.uncertain) uncertain.push(`${actionLabel(action.type)}: ${outcome.message}`);
       if (outcome.failed) {
         const reason = `${actionName(index, action.type)}: ${outcome.message}`;
@@ -273,7 +291,16 @@ async function performAction(
   run: RunRow,
   action: TriggerAction,
   at: { env: ActionEnv; stepLog: HeldStepLog; previous: StepRow | undefined; position: number },
-): Promise<{ failed: boolean; message: string; needsAdmin?: boolean; cause?: FailureCause; uncertain?: boolean }> {
+): Promise<{
+  failed: boolean;
+  message: string;
+  needsAdmin?: boolean;
+  cause?: FailureCause;
+  uncertain?: boolean;
+  /** The action could not be done now: the run waits until then and performs the same step again. */
+  tryAgainAt?: Date;
+  stepId?: string;
+}> {
   const { env, stepLog, previous, position } = at;
   const executor = executorFor(action.type);
   let step = previous;
@@ -315,15 +342,26 @@ async function performAction(
   try {
     // Interrupted, or restored from a backup taken before the run ended: it may have been done already.
     const mayBeDone = previous !== undefined || run.restoredAt !== null;
-    const message = await executor.perform(step.input, env, mayBeDone);
+    const message = await executor.perform(step.input, env, mayBeDone, step);
     const missing = Array.isArray(step.input.missingMergeFields) ? (step.input.missingMergeFields as string[]) : [];
     const note = missing.length > 0 ? ` No value for ${missing.join(', ')}; left empty.` : '';
     stepLog.holdFinish(step.id, { status: 'Succeeded', outcome: `${message}${note}`, at: deps.clock.now() });
-    // A message to a client cannot be looked up in ServiceM8 afterwards: its success is written at once,
-    // so a crash before the next statement cannot leave it Uncertain.
-    if (isClientFacingAction(action.type)) await stepLog.write();
+    // A message to a client cannot be looked up in ServiceM8 afterwards, nor a delivery to a web address:
+    // its success is written at once, so a crash before the next statement cannot leave it Uncertain or
+    // have it sent again.
+    if (isClientFacingAction(action.type) || action.type === 'SendToWebAddress') await stepLog.write();
     return { failed: false, message };
   } catch (error) {
+    if (error instanceof TryAgainLater) {
+      const now = deps.clock.now();
+      const until = nextAttemptAt(step.startedAt, now, error.retryAfterMs);
+      if (!until) {
+        const message = `${error.message} It was tried for ${RETRY_FOR_HOURS} hours without success, so it is not tried again by itself: retry the run once the web address works.`;
+        stepLog.holdFinish(step.id, { status: 'Failed', outcome: message, at: now });
+        return { failed: true, message };
+      }
+      return { failed: false, message: error.message, tryAgainAt: until, stepId: step.id };
+    }
     if (error instanceof UncertainOutcome) {
       const message = `${UNCERTAIN_PREFIX}${error.message}`;
       stepLog.holdFinish(step.id, { status: 'Uncertain', outcome: message, at: deps.clock.now() });
@@ -413,6 +451,24 @@ function heldStepLog(db: Db) {
   };
 }
 
+/** How long an action that can be tried again later (a web address busy or away) keeps trying. */
+const RETRY_FOR_HOURS = 24;
+/** The first wait after a failed attempt; each later wait is as long as the step has been trying, up to an hour. */
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/**
+ * When a step first tried at `firstTriedAt` tries again after failing `now`: after as long as it has
+ * been trying (so the waits double), at least a minute and at most an hour, and no sooner than the other
+ * side asked (`Retry-After`); null when that is past the 24 hours it may keep trying.
+ */
+function nextAttemptAt(firstTriedAt: Date, now: Date, retryAfterMs: number | null): Date | null {
+  const trying = Math.max(0, now.getTime() - firstTriedAt.getTime());
+  const backoff = Math.min(LONGEST_RETRY_MS, Math.max(FIRST_RETRY_MS, trying));
+  const at = new Date(now.getTime() + Math.max(backoff, retryAfterMs ?? 0));
+  return at.getTime() - firstTriedAt.getTime() > RETRY_FOR_HOURS * 60 * 60_000 ? null : at;
+}
+
 /** A step whose action is still to do: interrupted, retried by a person, or held by quiet hours. */
 const RESUMABLE_STEP_STATUSES: readonly string[] = ['Started', 'Failed', 'Waiting'];
 
@@ -471,7 +527,7 @@ const TEXTS_RENDER_MS = LIQUID_LIMITS.renderLimit * 2;
 export function actionEnv(
   deps: Deps,
   client: Sm8Client,
-  run: Pick<RunRow, 'id' | 'vendorId' | 'triggerId' | 'cascadeDepth' | 'clientUuid'>,
+  run: Pick<RunRow, 'id' | 'vendorId' | 'triggerId' | 'cascadeDepth' | 'clientUuid' | 'event'>,
   records: RunRecords,
   names: ReferenceNames,
 ): ActionEnv {
@@ -521,6 +577,7 @@ export function actionEnv(
         ? unsubscribeUrl(deps, { vendorId: run.vendorId, clientUuid: run.clientUuid, contactName: name, email })
         : null,
     nameOf: names.nameOf,
+    webAddress: webAddressEnv(deps, run),
   };
 }
 

@@ -18,6 +18,7 @@ import type { Deps } from '../../deps.ts';
 import { checkMergeText } from '../../engine/messages/render-merge-text.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
+import { sealDefinitionSecrets } from '../../security/sealed-values.ts';
 import { detectImageType } from '../../storage/image-type.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { limitSentence, planLimitsOf } from '../billing/checkout.service.ts';
@@ -142,13 +143,14 @@ export async function createTrigger(
 /** `createTrigger` inside the caller's transaction (a template's copy, with the email templates it adds). */
 export async function createTriggerIn(
   tx: Db,
-  deps: Pick<Deps, 'clock'>,
+  deps: Pick<Deps, 'clock' | 'keys'>,
   caller: Caller,
   vendorId: string,
-  definition: TriggerDefinition,
+  written: TriggerDefinition,
 ): Promise<Trigger> {
+  const { definition, foreign } = sealDefinitionSecrets(deps.keys.storageEncryptionKey, vendorId, written);
   const pending = await listPendingAttachmentIds(tx, vendorId, deps.clock.now());
-  await checkDefinition(tx, vendorId, definition, new Set(pending), { now: deps.clock.now() });
+  await checkDefinition(tx, vendorId, definition, new Set(pending), { now: deps.clock.now(), foreign });
   const row = await insertTrigger(tx, { vendorId, definition, userId: caller.id, now: deps.clock.now() });
   await keepVersion(tx, row, caller);
   await recordAudit(tx, caller, deps.clock.now(), {
@@ -186,8 +188,9 @@ export async function changeTrigger(
   deps: Deps,
   caller: Caller,
   key: TriggerKey,
-  definition: TriggerDefinition,
+  written: TriggerDefinition,
 ): Promise<Trigger> {
+  const { definition, foreign } = sealDefinitionSecrets(deps.keys.storageEncryptionKey, key.vendorId, written);
   return deps.database.db.transaction(async (tx) => {
     const previous = await findTrigger(tx, key, { lock: true });
     if (!previous) throw notFound(TRIGGER);
@@ -196,6 +199,7 @@ export async function changeTrigger(
     await checkDefinition(tx, key.vendorId, definition, new Set([...own, ...pending]), {
       now: deps.clock.now(),
       triggerId: key.triggerId,
+      foreign,
     });
     const row = await updateTriggerDefinition(tx, key, definition, deps.clock.now());
     if (!row) throw notFound(TRIGGER);
@@ -248,7 +252,7 @@ export async function removeTrigger(deps: Deps, caller: Caller, key: TriggerKey)
 }
 
 /**
- * Refuses a definition that cannot run: one enabled while the vendor has no ServiceM8 connection, a
+ * Refuses a definition that cannot run: a header value sealed for another vendor, one enabled while the vendor has no ServiceM8 connection, a
  * text that is not a valid template, or one that names records that do not exist (every problem is
  * listed, keyed by its field path). The rules of its event were checked with the body.
  */
@@ -257,12 +261,18 @@ async function checkDefinition(
   vendorId: string,
   definition: TriggerDefinition,
   attachmentIds: ReadonlySet<string>,
-  saving: { now: Date; triggerId?: string },
+  saving: { now: Date; triggerId?: string; foreign: readonly string[] },
 ): Promise<void> {
   const errors: Record<string, string[]> = {};
   const add = (path: string, message: string) => {
     errors[path] = [...(errors[path] ?? []), message];
   };
+  for (const path of saving.foreign) {
+    add(
+      path,
+      'Header value: write the value again; the one given was kept secret for another business and cannot be used here.',
+    );
+  }
 
   const vendor = await findVendor(db, vendorId);
   if (definition.enabled && !vendor?.sm8Connected) {

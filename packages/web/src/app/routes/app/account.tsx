@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { AccountOverview } from '@/features/account/components/account-overview.tsx';
+import { ApiKeysPage } from '@/features/api-keys/components/api-keys-page.tsx';
 import { ActivityLog } from '@/features/audit/audit-log.tsx';
 import { BillingAddressForm } from '@/features/billing/components/billing-address-form.tsx';
 import { InvoiceList } from '@/features/billing/components/invoice-list.tsx';
@@ -16,6 +17,7 @@ import { OptOutsPage } from '@/features/client-messaging/components/opt-outs-pag
 import { EmailTemplateEditor } from '@/features/email-templates/components/email-template-editor.tsx';
 import { EmailTemplates } from '@/features/email-templates/components/email-templates.tsx';
 import { TeamPage } from '@/features/team/components/team-page.tsx';
+import { WebAddressSettingsPanel } from '@/features/web-address/components/web-address-settings.tsx';
 import { useCurrentVendor } from '@/lib/session/session.ts';
 import { paddedRoute } from '../route-pages.tsx';
 
@@ -27,6 +29,8 @@ const INVOICES_PATH = '/app/account/invoicing/search';
 const ACTIVITY_PATH = '/app/account/activity';
 const MESSAGING_PATH = '/app/account/messaging';
 const OPT_OUTS_PATH = '/app/account/opt-outs';
+const WEB_ADDRESSES_PATH = '/app/account/web-addresses';
+const API_KEYS_PATH = '/app/account/api-keys';
 
 /** The Account area's tabs; each is the page whose path begins with its section. */
 const ACCOUNT_TABS = [
@@ -37,6 +41,8 @@ const ACCOUNT_TABS = [
   { label: 'Activity', to: ACTIVITY_PATH, section: ACTIVITY_PATH },
   { label: 'Client messages', to: MESSAGING_PATH, section: MESSAGING_PATH },
   { label: 'Opt-outs', to: OPT_OUTS_PATH, section: OPT_OUTS_PATH },
+  { label: 'Web addresses', to: WEB_ADDRESSES_PATH, section: WEB_ADDRESSES_PATH },
+  { label: 'API keys', to: API_KEYS_PATH, section: API_KEYS_PATH },
 ] as const;
 
 function AccountTabs() {
@@ -216,3 +222,37 @@ export const ClientMessagingRoute = accountRoute(() => <ClientMessaging />);
 
 /** /app/account/opt-outs: the clients who unsubscribed, and undoing it. */
 export const OptOutsRoute = accountRoute(() => <OptOuts />);
+
+function WebAddresses() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <title>Web addresses · Account · Automate</title>
+      <PageHeader
+        title="Web addresses"
+        subtitle="How the “Send to a web address” action signs what it sends, and how many deliveries are left today."
+      />
+      {vendor ? <WebAddressSettingsPanel vendorId={vendor.vendorId} /> : <NoVendor />}
+    </>
+  );
+}
+
+/** /app/account/web-addresses: the signing secret (made or rotated, shown once) and today's deliveries. */
+export const WebAddressesRoute = accountRoute(() => <WebAddresses />);
+
+function ApiKeys() {
+  const vendor = useCurrentVendor();
+  return (
+    <>
+      <title>API keys · Account · Automate</title>
+      <PageHeader
+        title="API keys"
+        subtitle="Keys for your own scripts to read runs and switch automations on or off."
+      />
+      {vendor ? <ApiKeysPage vendorId={vendor.vendorId} /> : <NoVendor />}
+    </>
+  );
+}
+
+/** /app/account/api-keys: the business's API keys, made (shown once), listed with their last use, revoked. */
+export const ApiKeysRoute = accountRoute(() => <ApiKeys />);

@@ -13,6 +13,7 @@ import { MergeTextField } from './merge-text-field.tsx';
 import { bindParams } from './param-binding.ts';
 import { ReferencePicker, StatusSelect } from './reference-pickers.tsx';
 import { type DraftAction, type Params, usesEmailTemplate } from './trigger-draft.ts';
+import { WebAddressInputs } from './web-address-inputs.tsx';
 
 type ActionInputsProps = {
   action: DraftAction;
@@ -97,6 +98,8 @@ export function ActionInputs({ action, onChange }: ActionInputsProps) {
           </Grid>
         </Grid>
       );
+    case 'SendToWebAddress':
+      return <WebAddressInputs action={action} onChange={onChange} />;
     default:
       return null;
   }

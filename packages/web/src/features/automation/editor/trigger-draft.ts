@@ -142,6 +142,8 @@ function defaultActionParams(type: TriggerActionType): Params {
       return { materialUuid: '', quantity: '1' };
     case 'JobClient_CreateJob':
       return { status: 'Quote', description: '' };
+    case 'SendToWebAddress':
+      return { url: '', bodyMode: 'json', body: '', headers: [] };
     default:
       return {};
   }
