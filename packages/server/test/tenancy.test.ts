@@ -182,6 +182,28 @@ async function createNoticeIn(team: Team): Promise<void> {
   noticeOf.set(team.vendor.id, await insertTestNotice(services.deps.database.db, team));
 }
 
+/** Vendor id → API keys made by `prepare`, through the API as the team's Admin; a revocation takes the next one. */
+const apiKeyPool = new Map<string, string[]>();
+async function createApiKeysIn(team: Team): Promise<void> {
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const made = await services.app.inject({
+      method: 'POST',
+      url: `/api/vendor/${team.vendor.id}/ApiKeys`,
+      headers: bearer(team.adminToken),
+      payload: { name: `Tenancy ${i}`, scope: 'read' },
+    });
+    ids.push(made.json().data.id);
+  }
+  apiKeyPool.set(team.vendor.id, ids);
+}
+function nextApiKey(team: Team): string {
+  const pool = apiKeyPool.get(team.vendor.id) ?? [];
+  const next = pool.length > 1 ? pool.shift() : pool[0];
+  if (!next) throw new Error('createApiKeysIn was not called for this team');
+  return next;
+}
+
 /** Every vendor-scoped route. A test below fails when a new one is added without a row here. */
 const ROUTES: Record<string, Route> = {
   'GET /api/Vendor/{id}': { method: 'GET', url: (t) => `/api/Vendor/${t.vendor.id}`, adminOnly: false, success: 200 },
@@ -538,6 +560,46 @@ const ROUTES: Record<string, Route> = {
     method: 'GET',
     url: (t) => `/api/vendor/${t.vendor.id}/Activity/search`,
     adminOnly: false,
+    success: 200,
+  },
+  'GET /api/vendor/{vendorId}/ApiKeys': {
+    method: 'GET',
+    url: (t) => `/api/vendor/${t.vendor.id}/ApiKeys`,
+    adminOnly: true,
+    success: 200,
+  },
+  'POST /api/vendor/{vendorId}/ApiKeys': {
+    method: 'POST',
+    url: (t) => `/api/vendor/${t.vendor.id}/ApiKeys`,
+    body: () => ({ name: 'Reporting script', scope: 'read' }),
+    adminOnly: true,
+    success: 200,
+  },
+  'DELETE /api/vendor/{vendorId}/ApiKeys/{keyId}': {
+    method: 'DELETE',
+    url: (t) => `/api/vendor/${t.vendor.id}/ApiKeys/${nextApiKey(t)}`,
+    adminOnly: true,
+    success: 200,
+    prepare: createApiKeysIn,
+  },
+  'GET /api/vendor/{vendorId}/WebAddress': {
+    method: 'GET',
+    url: (t) => `/api/vendor/${t.vendor.id}/WebAddress`,
+    adminOnly: true,
+    success: 200,
+  },
+  'POST /api/vendor/{vendorId}/WebAddress/secret': {
+    method: 'POST',
+    url: (t) => `/api/vendor/${t.vendor.id}/WebAddress/secret`,
+    adminOnly: true,
+    success: 200,
+  },
+  'POST /api/vendor/{vendorId}/WebAddress/test': {
+    method: 'POST',
+    url: (t) => `/api/vendor/${t.vendor.id}/WebAddress/test`,
+    // A reserved address: refused before anything is sent, once access has let the call through.
+    body: () => ({ url: 'https://169.254.169.254/hooks', bodyMode: 'json', headers: [] }),
+    adminOnly: true,
     success: 200,
   },
   'POST /api/vendor/{vendorId}/Feedback': {
