@@ -80,7 +80,7 @@ export type VendorFilterSlot = (props: { value: string; onChange: (vendorId: str
 /**
  * /admin/automation/runs: every vendor's runs, newest first, filtered by status, vendor, automation, event,
  * job number and the days they were created, with the query in the URL. A row opens its step log in the side panel
- * the vendor's Logs use. Times show in the browser's zone (the runs belong to many vendors).
+ * the vendor's Logs use. Times show in the viewer's zone, labelled (the runs belong to many vendors).
  */
 export function AllRunsLog({ vendorFilter }: { vendorFilter: VendorFilterSlot }) {
   const [state, change] = useSearchState(ALL_RUNS_DEFAULTS);

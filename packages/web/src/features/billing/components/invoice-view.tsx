@@ -18,6 +18,7 @@ import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { downloadFile, getErrorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatCents, formatDate } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
+import { useVendorClock } from '@/lib/vendor-time.ts';
 import { useInvoice, useInvoiceStatus } from '../api/billing.ts';
 import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS } from '../format-billing.ts';
 
@@ -72,6 +73,8 @@ export function InvoiceView({
 }) {
   const invoice = useInvoice(id);
   const move = useInvoiceStatus(id);
+  // Dates on the clock of the business billed, as its PDF has them.
+  const clock = useVendorClock(invoice.data?.vendorId);
   const confirm = useConfirm();
   const { toast } = useNotifications();
 
@@ -190,7 +193,7 @@ export function InvoiceView({
           </div>
           <div>
             <Typography variant="overline">Issued</Typography>
-            <Typography>{formatDate(data.issuedAt)}</Typography>
+            <Typography>{clock(data.issuedAt, 'date')}</Typography>
           </div>
           {data.dueDate ? (
             <div>
@@ -202,7 +205,7 @@ export function InvoiceView({
             <div>
               <Typography variant="overline">Period</Typography>
               <Typography>
-                {formatDate(data.periodStart)} – {formatDate(data.periodEnd)}
+                {clock(data.periodStart, 'date')} – {clock(data.periodEnd, 'date')}
               </Typography>
             </div>
           ) : null}

@@ -3,7 +3,7 @@ import type { CurrentSubscription } from '@automate/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate } from '@/lib/format.ts';
+import { formatVendorTime } from '@/lib/vendor-time.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { ACTIVE_SUBSCRIPTION } from '@/testing/subscriptions.ts';
 import { testVendor } from '@/testing/vendors.ts';
@@ -13,6 +13,9 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
 const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
+
+/** A date as the business reads it: on its own clock, named where the browser's differs. */
+const businessDate = (iso: string) => formatVendorTime(iso, testVendor({ id: VENDOR_ID }).timeZone, 'date');
 
 let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub.restore());
@@ -46,7 +49,7 @@ describe('the subscription overview', () => {
   it('shows the plan, its renewal and its usage against the limits', async () => {
     show(ACTIVE_SUBSCRIPTION);
     expect(await screen.findByRole('heading', { name: 'Pro plan' })).toBeTruthy();
-    expect(screen.getByText(`Renews on ${formatDate('2026-12-01T00:00:00.000Z')}`)).toBeTruthy();
+    expect(await screen.findByText(`Renews on ${businessDate('2026-12-01T00:00:00.000Z')}`)).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Automation runs: 9,000 of 10,000' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change plan' }).getAttribute('href')).toBe('/checkout');
     const read = stub.calls.find((call) => call.url.pathname === '/api/Accounting/product/sub/active');
@@ -66,15 +69,15 @@ describe('the subscription overview', () => {
         .map((button) => button.textContent),
     ).toEqual(['Keep subscription', 'Cancel subscription']);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
-    expect(await screen.findByText(`Cancels on ${formatDate('2026-12-01T00:00:00.000Z')}`)).toBeTruthy();
+    expect(await screen.findByText(`Cancels on ${businessDate('2026-12-01T00:00:00.000Z')}`)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Resume subscription' }));
-    expect(await screen.findByText(`Renews on ${formatDate('2026-12-01T00:00:00.000Z')}`)).toBeTruthy();
+    expect(await screen.findByText(`Renews on ${businessDate('2026-12-01T00:00:00.000Z')}`)).toBeTruthy();
   });
 
   it('warns when a payment failed, with the end of the grace', async () => {
     show({ ...ACTIVE_SUBSCRIPTION, status: 'past_due', graceEndsAt: '2026-12-08T00:00:00.000Z' });
     expect(await screen.findByText(/The last payment failed/)).toBeTruthy();
-    expect(screen.getByText(new RegExp(`until ${formatDate('2026-12-08T00:00:00.000Z')}`))).toBeTruthy();
+    expect(screen.getByText(new RegExp(`until ${businessDate('2026-12-08T00:00:00.000Z')}`))).toBeTruthy();
   });
 
   it('offers the plans to a business without a subscription', async () => {

@@ -12,21 +12,21 @@ import { PendingButton } from '@/components/ui/pending-button.tsx';
 import { UsageBars } from '@/components/ui/usage-bars.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { useSubscription } from '@/lib/billing/subscription.ts';
-import { formatCents, formatDate } from '@/lib/format.ts';
+import { formatCents } from '@/lib/format.ts';
 import { useNotifications } from '@/lib/notifications.ts';
-import { useVendor } from '@/lib/vendor-time.ts';
+import { useVendor, useVendorClock, type VendorClock } from '@/lib/vendor-time.ts';
 import { useCancellation } from '../api/billing.ts';
 import { SUBSCRIPTION_STATUS_LABELS } from '../format-billing.ts';
 
 const LIVE = new Set(['trialing', 'active', 'past_due']);
 
 /** When the subscription renews, ends or its trial ends, in one sentence. */
-function periodSentence(subscription: CurrentSubscription): string | null {
-  const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null;
+function periodSentence(subscription: CurrentSubscription, clock: VendorClock): string | null {
+  const end = subscription.currentPeriodEnd ? clock(subscription.currentPeriodEnd, 'date') : null;
   if (!LIVE.has(subscription.status)) return 'This subscription has ended. Choose a plan to subscribe again.';
   if (subscription.cancelAtPeriodEnd && end) return `Cancels on ${end}`;
   if (subscription.status === 'trialing' && subscription.trialEnd)
-    return `Trial ends on ${formatDate(subscription.trialEnd)}`;
+    return `Trial ends on ${clock(subscription.trialEnd, 'date')}`;
   return end ? `Renews on ${end}` : null;
 }
 
@@ -55,6 +55,7 @@ export function SubscriptionOverview({
   const cancellation = useCancellation(vendorId);
   const confirm = useConfirm();
   const { toast } = useNotifications();
+  const clock = useVendorClock(vendorId);
   const data = subscription.data;
   const waiting = polling && !LIVE.has(data?.status ?? '');
 
@@ -92,7 +93,7 @@ export function SubscriptionOverview({
 
   const setCancel = async (cancel: boolean) => {
     if (cancel) {
-      const end = data.currentPeriodEnd ? formatDate(data.currentPeriodEnd) : 'the end of the period';
+      const end = data.currentPeriodEnd ? clock(data.currentPeriodEnd, 'date') : 'the end of the period';
       const confirmed = await confirm({
         title: 'Cancel the subscription?',
         message: `${data.plan?.name ?? 'The'} plan stays active until ${end}; then automations stop running. You can resume before then.`,
@@ -111,13 +112,14 @@ export function SubscriptionOverview({
   };
 
   const live = LIVE.has(data.status);
-  const period = periodSentence(data);
+  const period = periodSentence(data, clock);
   return (
     <Stack spacing={2}>
       {data.status === 'past_due' ? (
         <Alert severity="warning">
           The last payment failed. Automations keep running
-          {data.graceEndsAt ? ` until ${formatDate(data.graceEndsAt)}` : ''}; pay the open invoice to keep them going.
+          {data.graceEndsAt ? ` until ${clock(data.graceEndsAt, 'date')}` : ''}; pay the open invoice to keep them
+          going.
         </Alert>
       ) : null}
       {!data.automationsRun && live ? (
