@@ -5,6 +5,8 @@
  * Server modules are layered: a module may import only modules listed before it here. The list is the
  * one place that says which way dependencies between modules go.
  */
+const path = require('node:path');
+
 const MODULE_LAYERS = [
   'audit',
   'mail',
@@ -138,7 +140,7 @@ module.exports = {
     exclude: { path: '(^|/)(node_modules|dist)/|/test/fixtures/' },
     tsPreCompilationDeps: true,
     // The web app's `@/` alias (the one path alias in the repository), so the web's zones see aliased imports.
-    tsConfig: { fileName: 'packages/web/tsconfig.json' },
+    tsConfig: { fileName: path.join(__dirname, 'packages/web/tsconfig.json') },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
