@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { ShownOnce } from '@/components/ui/shown-once.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatVendorTime, useVendorTimeZone } from '@/lib/vendor-time.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
@@ -92,18 +93,11 @@ export function ApiKeysPage({ vendorId }: { vendorId: string }) {
           </Alert>
         ) : null}
         {create.data ? (
-          <Box sx={{ mt: 2 }}>
-            <Alert severity="warning" sx={{ mb: 1 }}>
-              Copy the key “{create.data.name}” now: it is not shown again.
-            </Alert>
-            <TextField
-              label="New API key"
-              value={create.data.key}
-              fullWidth
-              slotProps={{ htmlInput: { readOnly: true } }}
-              onFocus={(event) => event.target.select()}
-            />
-          </Box>
+          <ShownOnce
+            label="New API key"
+            value={create.data.key}
+            warning={`Copy the key “${create.data.name}” now: it is not shown again.`}
+          />
         ) : null}
       </Paper>
       {keys.isError ? (

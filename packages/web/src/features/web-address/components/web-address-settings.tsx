@@ -1,12 +1,11 @@
 import { WEB_ADDRESS_IDEMPOTENCY_HEADER, WEB_ADDRESS_SIGNATURE_HEADER } from '@automate/contract';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { ShownOnce } from '@/components/ui/shown-once.tsx';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatVendorTime, useVendorTimeZone } from '@/lib/vendor-time.ts';
 import { useRotateSigningSecret, useWebAddressSettings } from '../api/web-address.ts';
@@ -63,18 +62,11 @@ export function WebAddressSettingsPanel({ vendorId }: { vendorId: string }) {
           </Alert>
         ) : null}
         {rotate.data ? (
-          <Box sx={{ mt: 2 }}>
-            <Alert severity="warning" sx={{ mb: 1 }}>
-              Copy the secret now: it is not shown again.
-            </Alert>
-            <TextField
-              label="New signing secret"
-              value={rotate.data.secret}
-              fullWidth
-              slotProps={{ htmlInput: { readOnly: true } }}
-              onFocus={(event) => event.target.select()}
-            />
-          </Box>
+          <ShownOnce
+            label="New signing secret"
+            value={rotate.data.secret}
+            warning="Copy the secret now: it is not shown again."
+          />
         ) : null}
       </Paper>
       <Paper variant="outlined" component="section" aria-labelledby="deliveries-heading" sx={{ p: 2 }}>
