@@ -1,5 +1,5 @@
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 
 /**
  * A door in front of a receiver on loopback: it accepts the first connection and holds it without

@@ -55,13 +55,19 @@ describe('built-in content', () => {
     for (const title of NEW_TEMPLATES) expect(countOf(titles, title)).toBe(1);
     expect(await newArticles()).toBe(1);
     const offered = (await db().select({ key: seedOffers.key }).from(seedOffers)).map((row) => row.key).sort();
-    expect(offered).toEqual(builtInItems().map((item) => item.key).sort());
+    expect(offered).toEqual(
+      builtInItems()
+        .map((item) => item.key)
+        .sort(),
+    );
   });
 
   it('adds the web-address templates and article to a database seeded before them, once, leaving deletions deleted', async () => {
     // The database as the earlier version left it: its content without the web-address items, one
     // template a super admin had deleted, no ledger; then the migration records what it was offered.
-    await db().delete(triggerTemplates).where(inArray(triggerTemplates.title, [...NEW_TEMPLATES, 'On my way text']));
+    await db()
+      .delete(triggerTemplates)
+      .where(inArray(triggerTemplates.title, [...NEW_TEMPLATES, 'On my way text']));
     await db().delete(articles).where(eq(articles.slug, NEW_ARTICLE.slug));
     await db().delete(seedOffers);
     await recordEarlierOffers();

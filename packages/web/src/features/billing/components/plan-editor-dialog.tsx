@@ -98,7 +98,7 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
     setFailure(null);
     const parsed = PlanInput.safeParse(input());
     if (!parsed.success) {
-      setErrors(fieldErrors(zodFieldErrors(parsed.error)));
+      setErrors(fieldErrors(zodFieldErrors(parsed.error, ['limits'])));
       return;
     }
     try {
@@ -106,7 +106,7 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
       toast(plan ? `The ${parsed.data.name} plan was saved.` : `The ${parsed.data.name} plan was created.`, 'success');
       onClose();
     } catch (error) {
-      setErrors(fieldErrors(apiFieldErrors(error)));
+      setErrors(fieldErrors(apiFieldErrors(error, ['limits'])));
       setFailure(error);
     }
   };
