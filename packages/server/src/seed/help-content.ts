@@ -165,7 +165,8 @@ function verifyAutomateSignature(secret, header, rawBody, nowSeconds = Date.now(
 \`\`\`
 
 - \`Idempotency-Key\`: the same on every attempt of one action of one run. If you have seen it, drop the
-  delivery: it is a repeat.
+  delivery: it is a repeat. Repeats happen: when Automate cannot tell whether a delivery arrived (the
+  answer was lost, or a server stopped while it waited), it sends it again rather than lose it.
 
 ## When the other system does not answer
 
@@ -176,8 +177,9 @@ for up to 24 hours. Any other answer (a 400, a 401 for a wrong key) fails the ac
 answer in the log, so you can put it right and retry the run. Redirects are not followed: give the
 address they point to.
 
-Only https:// addresses of public servers are allowed, never one inside a private network. A business
-can send 10,000 deliveries a day; **Account › Web addresses** shows today's count.`,
+Only https:// addresses of public servers are allowed, never one inside a private network. Your plan sets
+how many deliveries your business can send a day; **Account › Web addresses** shows today's count beside
+it.`,
   },
   {
     category: 'automations',
