@@ -301,17 +301,19 @@ async function deriveAndSaveAll(
         if (object === 'jobactivity' && snapshot && bookingMoved(snapshot.data, after)) movedBookings.push(uuid);
       }
       if (derived.length > 0) changes.push({ index, uuid, after, derived, source: options.source });
-      // Activity keeps every change seen after the baseline (a record first seen while it is taken is none).
+      // Activity keeps every change read after the baseline (a record first seen while it is taken is
+      // none); a delivery announcing again what the snapshot shows (an event webhook after the object's)
+      // adds nothing.
       const fields = fresh === SEEN ? [] : describeChange(object, snapshot?.data ?? null, after);
-      const changed = snapshot ? fresh !== SEEN && (editDate !== snapshot.editDate || fields.length > 0) : baselineTaken;
-      if (changed || derived.length > 0) {
+      const changed = fresh !== SEEN && (snapshot ? editDate !== snapshot.editDate || fields.length > 0 : baselineTaken);
+      if (changed) {
         observedChanges.push({
           vendorId,
           object,
           recordUuid: uuid,
           ...recordOwners(object, after),
           source: options.source ?? 'webhook',
-          changes: changed ? fields : [],
+          changes: fields,
           events: derived.map(({ event, occurrenceKey }) => ({ event, occurrenceKey })),
           observedAt: now,
         });
