@@ -102,7 +102,10 @@ export const ACTIVITY_PAGE_SIZE_MAX = 100;
 const isoDate = (name: string) =>
   z
     .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), `${name} must be a date and time such as 2026-03-01T00:00:00Z.`)
+    .refine(
+      (value) => !Number.isNaN(Date.parse(value)),
+      `${name} must be a date and time such as 2026-03-01T00:00:00Z.`,
+    )
     .optional();
 
 export const ActivityQuery = z.object({

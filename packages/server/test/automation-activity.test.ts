@@ -85,7 +85,12 @@ describe('why an automation did or did not run', () => {
   it('a change with no automation listening lists its events with none', async () => {
     await change('job', jobs.quoteDrainCctv, { category_uuid: categories.hotWater });
     const { entry } = await latestAbout(jobs.quoteDrainCctv, 'JobCategoryChanged', 'none');
-    expect(entry.changes).toContainEqual({ field: 'category', label: 'Category', before: 'Drainage', after: 'Hot Water' });
+    expect(entry.changes).toContainEqual({
+      field: 'category',
+      label: 'Category',
+      before: 'Drainage',
+      after: 'Hot Water',
+    });
     expect(entry.events).toContainEqual(
       expect.objectContaining({ event: 'JobCategoryChanged', seenBefore: false, pending: false, automations: [] }),
     );
@@ -151,7 +156,10 @@ describe('why an automation did or did not run', () => {
     try {
       await change('job', jobs.workOrderBlockedSewer, { queue_uuid: queues.partsOnOrder });
       const { entry, automation } = await latestAbout(jobs.workOrderBlockedSewer, 'JobAddedToQueue', queued);
-      expect(entry.changes.find((item) => item.field === 'queue')).toMatchObject({ before: null, after: 'Parts on order' });
+      expect(entry.changes.find((item) => item.field === 'queue')).toMatchObject({
+        before: null,
+        after: 'Parts on order',
+      });
       expect(automation).toMatchObject({ reason: 'suspended', run: { status: 'Skipped' } });
       expect(automation?.explanation).toContain('Unpaid invoices');
     } finally {

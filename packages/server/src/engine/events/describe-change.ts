@@ -19,8 +19,8 @@ export function describeChange(object: WatchedObject, before: Sm8Record | null, 
   if (!before) return [{ field: 'created', before: null, after: object }];
   if (object === 'job') {
     return JOB_FIELDS.flatMap(([field, key]) => {
-      const was = valueOf(before[key], key);
-      const is = valueOf(after[key], key);
+      const was = comparable(before[key], key);
+      const is = comparable(after[key], key);
       return was === is ? [] : [{ field, before: was, after: is }];
     });
   }
@@ -33,30 +33,33 @@ export function describeChange(object: WatchedObject, before: Sm8Record | null, 
 }
 
 /** The record's job and client, as far as the record itself says. */
-export function recordOwners(object: WatchedObject, record: Sm8Record): { jobUuid: string | null; clientUuid: string | null } {
+export function recordOwners(
+  object: WatchedObject,
+  record: Sm8Record,
+): { jobUuid: string | null; clientUuid: string | null } {
   switch (object) {
     case 'job':
-      return { jobUuid: text(record.uuid), clientUuid: text(record.company_uuid) };
+      return { jobUuid: trimmed(record.uuid), clientUuid: trimmed(record.company_uuid) };
     case 'company':
-      return { jobUuid: null, clientUuid: text(record.uuid) };
+      return { jobUuid: null, clientUuid: trimmed(record.uuid) };
     case 'formresponse': {
-      const regarding = text(record.regarding_object)?.toLowerCase();
-      const uuid = text(record.regarding_object_uuid);
+      const regarding = trimmed(record.regarding_object)?.toLowerCase();
+      const uuid = trimmed(record.regarding_object_uuid);
       return { jobUuid: regarding === 'job' ? uuid : null, clientUuid: regarding === 'company' ? uuid : null };
     }
     default:
-      return { jobUuid: text(record.job_uuid), clientUuid: null };
+      return { jobUuid: trimmed(record.job_uuid), clientUuid: null };
   }
 }
 
 /** A booking's start, or null when the activity is not a booking (unscheduled, deleted). */
 function bookedAt(activity: Sm8Record): string | null {
-  return isBooking(activity) ? text(activity.start_date) : null;
+  return isBooking(activity) ? trimmed(activity.start_date) : null;
 }
 
 /** Badges compared as a set: the same badges in another order are no change. */
-function valueOf(value: unknown, key: string): string | null {
-  const plain = text(value);
+function comparable(value: unknown, key: string): string | null {
+  const plain = trimmed(value);
   if (key !== 'badges' || plain === null) return plain;
   try {
     const list = JSON.parse(plain);
@@ -66,9 +69,9 @@ function valueOf(value: unknown, key: string): string | null {
   }
 }
 
-function text(value: unknown): string | null {
+function trimmed(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
+  const inner = value.trim();
+  return inner === '' ? null : inner;
 }

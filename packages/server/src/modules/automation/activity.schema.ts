@@ -3,7 +3,6 @@ import type { FieldChange } from '../../engine/events/describe-change.ts';
 import { ownedByVendor } from '../vendors/vendors.schema.ts';
 import { automationEvents, eventSource } from './automation.schema.ts';
 
-
 /** An event an observed change made, by its occurrence key (the event's row, new or seen before). */
 export type ChangeEvent = { event: string; occurrenceKey: string };
 
@@ -52,9 +51,5 @@ export const eventOutcomes = pgTable(
     detail: text().notNull(),
     decidedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('event_outcomes_event_idx').on(t.eventId),
-    index('event_outcomes_decided_idx').on(t.decidedAt),
-  ],
+  (t) => [index('event_outcomes_event_idx').on(t.eventId), index('event_outcomes_decided_idx').on(t.decidedAt)],
 );
-

@@ -69,7 +69,11 @@ export async function listActivity(deps: Deps, vendorId: string, query: Activity
   };
 }
 
-async function describeEntries(deps: Deps, vendorId: string, rows: readonly RecordChangeRow[]): Promise<ActivityEntry[]> {
+async function describeEntries(
+  deps: Deps,
+  vendorId: string,
+  rows: readonly RecordChangeRow[],
+): Promise<ActivityEntry[]> {
   if (rows.length === 0) return [];
   const db = deps.database.db;
   const keys = [...new Set(rows.flatMap((row) => row.events.map((event) => event.occurrenceKey)))];

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { eventOutcomes, recordChanges } from './activity.schema.ts';
 import {
   automationEvents,
   runSteps,
@@ -9,7 +10,6 @@ import {
   sm8Writes,
   triggerRuns,
 } from './automation.schema.ts';
-import { eventOutcomes, recordChanges } from './activity.schema.ts';
 
 export type SnapshotRow = typeof sm8Snapshots.$inferSelect;
 export type EventRow = typeof automationEvents.$inferSelect;
@@ -168,7 +168,17 @@ export async function saveSnapshotsAndChanges(
     if (changes.length > 0) await tx.insert(recordChanges).values([...changes]);
     return;
   }
-  const kept = changes.length > 0 ? [tx.$with('kept_changes').as(tx.insert(recordChanges).values([...changes]).returning({ id: recordChanges.id }))] : [];
+  const kept =
+    changes.length > 0
+      ? [
+          tx.$with('kept_changes').as(
+            tx
+              .insert(recordChanges)
+              .values([...changes])
+              .returning({ id: recordChanges.id }),
+          ),
+        ]
+      : [];
   await tx
     .with(...kept)
     .insert(sm8Snapshots)
@@ -279,9 +289,12 @@ export type NewEventOutcome = typeof eventOutcomes.$inferInsert;
 function outcomesPart(db: Db, outcomes: readonly NewEventOutcome[] = []) {
   if (outcomes.length === 0) return [];
   return [
-    db
-      .$with('event_outcomes_decided')
-      .as(db.insert(eventOutcomes).values([...outcomes]).returning({ id: eventOutcomes.id })),
+    db.$with('event_outcomes_decided').as(
+      db
+        .insert(eventOutcomes)
+        .values([...outcomes])
+        .returning({ id: eventOutcomes.id }),
+    ),
   ];
 }
 

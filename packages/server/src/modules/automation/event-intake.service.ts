@@ -24,9 +24,9 @@ import {
   findRecordStanding,
   insertEvents,
   lockSnapshots,
+  type NewRecordChange,
   recentWrites,
   rememberMissingRecord,
-  type NewRecordChange,
   type SnapshotRow,
   saveSnapshotsAndChanges,
   type WriteRow,
@@ -305,7 +305,8 @@ async function deriveAndSaveAll(
       // none); a delivery announcing again what the snapshot shows (an event webhook after the object's)
       // adds nothing.
       const fields = fresh === SEEN ? [] : describeChange(object, snapshot?.data ?? null, after);
-      const changed = fresh !== SEEN && (snapshot ? editDate !== snapshot.editDate || fields.length > 0 : baselineTaken);
+      const changed =
+        fresh !== SEEN && (snapshot ? editDate !== snapshot.editDate || fields.length > 0 : baselineTaken);
       if (changed) {
         observedChanges.push({
           vendorId,

@@ -15,10 +15,10 @@ import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
   type EventRow,
   insertRun,
-  type NewEventOutcome,
   insertRunsWithConditionsSteps,
   listUnmatchedEvents,
   markEventsMatched,
+  type NewEventOutcome,
 } from './automation.repository.ts';
 import type { triggerRuns } from './automation.schema.ts';
 import { bookingStartWords, bookingTiming, readBooking } from './booking-start.ts';
@@ -242,7 +242,9 @@ async function planMatch(
       continue;
     }
     if (definition.targetKind === 'Job' && !job && !event.jobUuid) {
-      plan.outcomes.push(decided(id, 'kind', KIND_MISFIT[event.event] ?? 'The record is not a job’s; this automation works on jobs.'));
+      plan.outcomes.push(
+        decided(id, 'kind', KIND_MISFIT[event.event] ?? 'The record is not a job’s; this automation works on jobs.'),
+      );
       continue;
     }
     if (!vendor.subscriptionActive) plan.outcomes.push(decided(id, 'no-plan', NO_ACTIVE_PLAN));

@@ -21,7 +21,7 @@ const OBJECT_WORDS: Readonly<Record<string, string>> = {
 };
 
 /** "Job 1042 · Wei Chen", "Client Wei Chen", "Booking on job 1042". */
-export function recordTitle(entry: ActivityEntry): string {
+function recordTitle(entry: ActivityEntry): string {
   const job = entry.jobNumber ? `job ${entry.jobNumber}` : null;
   const client = entry.clientName;
   switch (entry.object) {
