@@ -112,14 +112,7 @@ async function matchObservedEvents(
     }
     const candidates = kind.triggers.filter((trigger) => trigger.id !== event.causedByTriggerId);
     const plan = await planMatch(deps, { event, fresh, vendor, candidates, names: kind.names, connection });
-    const decided = (triggerId: string, reason: string, detail: string): NewEventOutcome => ({
-      vendorId,
-      eventId: event.id,
-      triggerId,
-      reason,
-      detail,
-      decidedAt: deps.clock.now(),
-    });
+    const decided = outcomeOf(event, deps.clock.now());
     plan.outcomes.push(
       ...kind.switchedOff.map((id) => decided(id, 'switched-off', 'It is switched off.')),
       ...kind.triggers
@@ -148,6 +141,18 @@ function parseTriggers(
 }
 
 type NewRun = typeof triggerRuns.$inferInsert;
+
+/** Why a trigger listening to `event` got no run (or why its run will be skipped), decided at `at`. */
+function outcomeOf(event: EventRow, at: Date) {
+  return (triggerId: string, reason: string, detail: string): NewEventOutcome => ({
+    vendorId: event.vendorId,
+    eventId: event.id,
+    triggerId,
+    reason,
+    detail,
+    decidedAt: at,
+  });
+}
 
 /** A change one of the automation's own runs wrote does not start it again (the loop guard). */
 const OWN_CHANGE = 'The change was written by this automation’s own run, so it does not start it again.';
@@ -186,14 +191,7 @@ async function planMatch(
   // A vendor whose subscription is not active still gets its runs: they are recorded as Skipped, with why.
   if (!vendor || triggers.length === 0) return nothing;
   const now = deps.clock.now();
-  const decided = (triggerId: string, reason: string, detail: string): NewEventOutcome => ({
-    vendorId: event.vendorId,
-    eventId: event.id,
-    triggerId,
-    reason,
-    detail,
-    decidedAt: now,
-  });
+  const decided = outcomeOf(event, now);
   const suspended = suspendedRunReason(vendor);
   if (suspended) {
     return {
