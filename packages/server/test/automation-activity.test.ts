@@ -146,6 +146,32 @@ describe('why an automation did or did not run', () => {
     await h.deleteTrigger(addsUrgent);
   });
 
+  it('a chain of automations stops at its depth limit, and the next automation says so', async () => {
+    const queues1 = await trigger({
+      name: 'Badge → queue',
+      event: 'JobBadgesChanged',
+      actions: [{ id: 'queue', type: 'Job_AddToQueue', params: { queueUuid: queues.quotesToFollowUp } }],
+    });
+    const status2 = await trigger({
+      name: 'Queue → status',
+      event: 'JobAddedToQueue',
+      actions: [{ id: 'status', type: 'Job_ChangeStatus', params: { status: 'Work Order' } }],
+    });
+    const badge3 = await trigger({
+      name: 'Status → badge',
+      event: 'JobStatusChanged',
+      actions: [{ id: 'badge', type: 'Job_AddBadge', params: { badgeUuid: badges.onMyWay } }],
+    });
+    await change('job', jobs.completedBackflowTest, { badges: JSON.stringify([badges.warranty, badges.vip]) });
+    for (const id of [queues1, status2, badge3]) await h.settledRuns(id, 1);
+    await h.quiet();
+    const { entry, automation } = await latestAbout(jobs.completedBackflowTest, 'JobBadgesChanged', queues1);
+    expect(entry.ownWrite).toMatchObject({ triggerName: 'Status → badge' });
+    expect(automation).toMatchObject({ reason: 'cascade-limit', run: null });
+    expect(await h.runsOf(queues1)).toHaveLength(1);
+    for (const id of [queues1, status2, badge3]) await h.deleteTrigger(id);
+  });
+
   it('a suspended business gets Skipped runs with the suspension as the reason', async () => {
     const queued = await trigger({ name: 'Queued', event: 'JobAddedToQueue' });
     const db = h.deps.database.db;
