@@ -111,7 +111,7 @@ const isoDate = (name: string) =>
 export const ActivityQuery = z.object({
   Job: z.string().trim().max(40, 'Job must be a job number of at most 40 characters.').optional(),
   Client: z.string().trim().max(200, 'Client must be at most 200 characters.').optional(),
-  Event: TriggerEvent.optional(),
+  Event: z.enum(TriggerEvent.options, `Event must be one of ${TriggerEvent.options.join(', ')}.`).optional(),
   From: isoDate('From').describe('Changes observed at or after this time.'),
   To: isoDate('To').describe('Changes observed before this time.'),
   Cursor: z

@@ -267,6 +267,7 @@ describe('finding changes', () => {
       headers: bearer(h.token),
     });
     expect(event.statusCode).toBe(400);
+    expect(event.json().message).toContain('Event must be one of JobIsCreated');
   });
 
   it('forgets changes after 30 days', async () => {
