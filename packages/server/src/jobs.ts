@@ -3,6 +3,7 @@ import { passwordResetRequestedJob, removeOldSessionsJob, verificationRequestedJ
 import {
   dailyDigestJob,
   dispatchDueRunsJob,
+  forgetOldActivityJob,
   forgetOldRecordReadsJob,
   reconcileJob,
   removeExpiredNoticesJob,
@@ -36,4 +37,5 @@ export const JOBS: readonly JobDefinition[] = [
   removeAbandonedAttachmentsJob,
   removeOldDeliveriesJob,
   forgetOldRecordReadsJob,
+  forgetOldActivityJob,
 ];

@@ -527,6 +527,12 @@ const ROUTES: Record<string, Route> = {
     adminOnly: false,
     success: 200,
   },
+  'GET /api/vendor/{vendorId}/Trigger/changes': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/changes`,
+    adminOnly: false,
+    success: 200,
+  },
   'GET /api/vendor/{vendorId}/Trigger/runs/{runId}': {
     method: 'GET',
     url: (t) => `${triggerBase(t)}/runs/${nextTrigger(t).runId}`,
