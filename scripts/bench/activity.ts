@@ -7,11 +7,11 @@
  * 20 deep (by cursor), one job's timeline, and one event's changes.
  */
 import { startBenchEnv } from './environment.ts';
-import { openLoop, round } from './load.ts';
+import { round } from './load.ts';
+import { measurePageLoad } from './page-load.ts';
 import { SEEDED_EVENTS as EVENTS, seedRunsSql } from './seed-runs.ts';
 import type { Benchmark } from './types.ts';
 
-const TIMEOUT_MS = 10_000;
 const DAYS = 30;
 
 /** The changes (one per seeded event, observed when it occurred), reasons and job snapshots. */
@@ -81,56 +81,17 @@ export const activity: Benchmark = {
       for (const query of queries) {
         if ((await page(query)).items?.length === 0) throw new Error(`activity: ${query} found no change`);
       }
-      for (let i = 0; i < 20; i++) await page(queries[i % queries.length] ?? base);
-      const result = await openLoop({
+      const { metrics, problems, result } = await measurePageLoad({
+        name: 'activity',
         baseUrl: env.server.baseUrl,
-        ratePerSecond: rate,
-        seconds,
         headers,
-        pathFor: (i) => queries[i % queries.length] ?? base,
-        timeoutMs: TIMEOUT_MS,
+        paths: queries,
+        rate,
+        seconds,
+        goal: { percentile: 'p95', ms: context.kind === 'postgres' ? 100 : undefined },
       });
-      const problems =
-        result.errors > 0
-          ? [`activity: ${result.errors} of ${result.scheduled} requests failed (${result.errorSamples.join('; ')})`]
-          : [];
-      const censored = (value: number) =>
-        value >= TIMEOUT_MS ? { display: `≥ ${TIMEOUT_MS.toLocaleString('en')} ms (no answer within 10 s)` } : {};
       return {
-        metrics: [
-          {
-            key: 'p50Ms',
-            label: `p50 at ${rate} req/s`,
-            value: result.latencyMs.p50,
-            unit: 'ms',
-            better: 'lower',
-            ...censored(result.latencyMs.p50),
-          },
-          {
-            key: 'p95Ms',
-            label: `p95 at ${rate} req/s`,
-            value: result.latencyMs.p95,
-            unit: 'ms',
-            better: 'lower',
-            ...(context.kind === 'postgres' ? { goal: { op: '<=', value: 100 } as const } : {}),
-            ...censored(result.latencyMs.p95),
-          },
-          {
-            key: 'achievedPerSecond',
-            label: 'answers/s achieved',
-            value: result.achievedPerSecond,
-            unit: '/s',
-            better: 'higher',
-          },
-          {
-            key: 'timeouts',
-            label: 'not answered within 10 s',
-            value: result.timeouts,
-            unit: '',
-            better: 'lower',
-            display: `${result.timeouts.toLocaleString('en')} of ${result.scheduled.toLocaleString('en')}`,
-          },
-        ],
+        metrics,
         problems,
         notes: [`${(row?.changes ?? 0).toLocaleString('en')} changes seeded in ${seedSeconds} s`],
         details: { changes: row?.changes ?? 0, rate, seconds, queries, seedSeconds, ...result },
