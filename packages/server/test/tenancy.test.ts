@@ -396,7 +396,7 @@ const ROUTES: Record<string, Route> = {
   },
   'POST /api/vendor/{vendorId}/Trigger/{triggerId}/action/{actionId}/attachment': {
     method: 'POST',
-    url: (t) => `${triggerBase(t)}/${nextTrigger(t).triggerId}/action/${ACTION_ID}/attachment`,
+    url: (t) => `${triggerBase(t)}/${nextTrigger(t).triggerId}/action/send/attachment`,
     body: () => ({ file: 'not a file' }),
     prepare: createTriggersIn,
     adminOnly: false,
@@ -415,7 +415,7 @@ const ROUTES: Record<string, Route> = {
   },
   'POST /api/vendor/{vendorId}/Trigger/action/{actionId}/attachment': {
     method: 'POST',
-    url: (t) => `${triggerBase(t)}/action/${ACTION_ID}/attachment`,
+    url: (t) => `${triggerBase(t)}/action/send/attachment`,
     body: () => ({ file: 'not a file' }),
     adminOnly: false,
     // Reached, but JSON is not a file (uploads are tested in triggers.test.ts).
@@ -423,7 +423,7 @@ const ROUTES: Record<string, Route> = {
   },
   'DELETE /api/vendor/{vendorId}/Trigger/action/{actionId}/attachment/{attachmentId}': {
     method: 'DELETE',
-    url: (t) => `${triggerBase(t)}/action/${ACTION_ID}/attachment/00000000-0000-4000-8000-000000000000`,
+    url: (t) => `${triggerBase(t)}/action/send/attachment/00000000-0000-4000-8000-000000000000`,
     adminOnly: false,
     // Reached: the vendor has no such pending file.
     success: 404,
