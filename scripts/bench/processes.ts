@@ -147,7 +147,10 @@ function startScriptNodeOptions(): string[] {
   };
   const [command, ...words] = (manifest.scripts.start ?? '').trim().split(/\s+/);
   if (command !== 'node') throw new Error(`The start script does not begin with node: ${manifest.scripts.start}`);
-  return words.slice(0, words.findIndex((word) => !word.startsWith('--')));
+  return words.slice(
+    0,
+    words.findIndex((word) => !word.startsWith('--')),
+  );
 }
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { AutomationResults, ErrorBody, successEnvelope, type TriggerEvent, WeekResults } from '@automate/contract';
-import { eq } from 'drizzle-orm';
+import { AutomationResults, ErrorBody, successEnvelope, WeekResults } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { automationEvents, runSteps, sm8Snapshots, triggerRuns } from '../src/modules/automation/automation.schema.ts';
-import { triggerVersions } from '../src/modules/triggers/triggers.schema.ts';
 import { bearer, createVendorTeam } from './support/factories.ts';
+import { resultsHistory } from './support/results-history.ts';
 import { createTestTrigger } from './support/run-factory.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 
@@ -26,71 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => services.cleanup());
 
-const db = () => services.deps.database.db;
-
-async function job(values: { status: string; total?: number }): Promise<string> {
-  const uuid = randomUUID();
-  await db()
-    .insert(sm8Snapshots)
-    .values({
-      vendorId: team.vendor.id,
-      object: 'job',
-      uuid,
-      data: { uuid, status: values.status, total_invoice_amount: (values.total ?? 0).toFixed(2) },
-      seenAt: daysAgo(100),
-    });
-  return uuid;
-}
-
-async function event(jobUuid: string, name: TriggerEvent, at: Date, key = `${name}:${jobUuid}:${randomUUID()}`) {
-  const [row] = await db()
-    .insert(automationEvents)
-    .values({
-      vendorId: team.vendor.id,
-      event: name,
-      occurrenceKey: key,
-      jobUuid,
-      source: 'webhook',
-      occurredAt: at,
-      matchedAt: at,
-    })
-    .returning();
-  if (!row) throw new Error('no event');
-  return row.id;
-}
-
-const statusChange = (jobUuid: string, from: string, to: string, at: Date) =>
-  event(jobUuid, 'JobStatusChanged', at, `JobStatusChanged:${jobUuid}:${from}>${to}:2026-01-01 00:00:00:r1`);
-
-async function run(triggerId: string, jobUuid: string, at: Date, status: 'Succeeded' | 'Failed' = 'Succeeded') {
-  const eventId = await event(jobUuid, 'JobCompleted', at);
-  const [row] = await db()
-    .insert(triggerRuns)
-    .values({
-      vendorId: team.vendor.id,
-      triggerId,
-      triggerVersion: 1,
-      eventId,
-      event: 'JobCompleted',
-      status,
-      jobUuid,
-      dueAt: at,
-      startedAt: at,
-      finishedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning();
-  if (!row) throw new Error('no run');
-  return row.id;
-}
-
+let history: ReturnType<typeof resultsHistory>;
 async function triggerSavedDaysAgo(name: string, days: number): Promise<string> {
+  history = resultsHistory(services, team.vendor.id);
   const id = await createTestTrigger(services, team, name);
-  await db()
-    .update(triggerVersions)
-    .set({ savedAt: daysAgo(days) })
-    .where(eq(triggerVersions.triggerId, id));
+  await history.savedDaysAgo(id, days);
   return id;
 }
 
@@ -114,26 +51,26 @@ describe('GET …/Trigger/{id}/results', () => {
     // 10 quotes followed up 30 days ago (in Quote since 31 days ago): 4 approved 5 days later
     // ($1,000 + $2,000 + $3,000 + $4,000), 1 approved 20 days later (not within 14), 5 not approved.
     for (let i = 0; i < 10; i++) {
-      const uuid = await job({ status: i < 5 ? 'Work Order' : 'Quote', total: (i + 1) * 1000 });
-      await statusChange(uuid, 'Work Order', 'Quote', daysAgo(31));
-      await run(chaser, uuid, daysAgo(30));
-      if (i < 4) await event(uuid, 'JobQuoteApproved', daysAgo(25), `JobQuoteApproved:${uuid}`);
-      if (i === 4) await event(uuid, 'JobQuoteApproved', daysAgo(10), `JobQuoteApproved:${uuid}`);
+      const uuid = await history.job({ status: i < 5 ? 'Work Order' : 'Quote', total: (i + 1) * 1000 });
+      await history.statusChange(uuid, 'Work Order', 'Quote', daysAgo(31));
+      await history.run(chaser, uuid, daysAgo(30));
+      if (i < 4) await history.quoteApproved(uuid, daysAgo(25));
+      if (i === 4) await history.quoteApproved(uuid, daysAgo(10));
     }
     // Not a quote when it ran (it had left Quote two days before), and a quote whose 14 days are not over.
-    const workOrder = await job({ status: 'Work Order', total: 50_000 });
-    await statusChange(workOrder, 'Quote', 'Work Order', daysAgo(32));
-    await run(chaser, workOrder, daysAgo(30));
-    await event(workOrder, 'JobQuoteApproved', daysAgo(29), `JobQuoteApproved:${workOrder}`);
-    const recent = await job({ status: 'Quote', total: 70_000 });
-    await run(chaser, recent, daysAgo(5));
+    const workOrder = await history.job({ status: 'Work Order', total: 50_000 });
+    await history.statusChange(workOrder, 'Quote', 'Work Order', daysAgo(32));
+    await history.run(chaser, workOrder, daysAgo(30));
+    await history.quoteApproved(workOrder, daysAgo(29));
+    const recent = await history.job({ status: 'Quote', total: 70_000 });
+    await history.run(chaser, recent, daysAgo(5));
     // A failed run follows nothing up.
-    await run(chaser, await job({ status: 'Quote' }), daysAgo(30), 'Failed');
+    await history.run(chaser, await history.job({ status: 'Quote' }), daysAgo(30), 'Failed');
     // 9 quotes of the period it did not run on, 3 approved within 14 days: fewer than 10, not shown.
     for (let i = 0; i < 9; i++) {
-      const uuid = await job({ status: i < 3 ? 'Work Order' : 'Quote', total: 500 });
-      await event(uuid, 'JobAddedToQuote', daysAgo(40));
-      if (i < 3) await event(uuid, 'JobQuoteApproved', daysAgo(35), `JobQuoteApproved:${uuid}`);
+      const uuid = await history.job({ status: i < 3 ? 'Work Order' : 'Quote', total: 500 });
+      await history.event(uuid, 'JobAddedToQuote', daysAgo(40));
+      if (i < 3) await history.quoteApproved(uuid, daysAgo(35));
     }
 
     const figures = await resultsOf(chaser);
@@ -151,12 +88,12 @@ describe('GET …/Trigger/{id}/results', () => {
   it('shows the quotes not followed up from the tenth', async () => {
     const chaser = await triggerSavedDaysAgo('Second chaser', 80);
     for (let i = 0; i < 10; i++) {
-      const uuid = await job({ status: 'Quote', total: 100 });
-      await statusChange(uuid, 'Work Order', 'Quote', daysAgo(61));
-      await run(chaser, uuid, daysAgo(60));
+      const uuid = await history.job({ status: 'Quote', total: 100 });
+      await history.statusChange(uuid, 'Work Order', 'Quote', daysAgo(61));
+      await history.run(chaser, uuid, daysAgo(60));
     }
     // The 9 quotes of the first test and this one it did not run on: 10, so the share shows, 3 of 10.
-    await event(await job({ status: 'Quote' }), 'JobQuoteSent', daysAgo(50));
+    await history.event(await history.job({ status: 'Quote' }), 'JobQuoteSent', daysAgo(50));
     const figures = await resultsOf(chaser);
     expect(figures.quoteFollowUps?.approvedAfterFollowUp).toEqual({ value: 0, sample: 10, note: null });
     expect(figures.quoteFollowUps?.approvedWithoutFollowUp).toEqual({ value: 0.3, sample: 10, note: null });
@@ -167,22 +104,22 @@ describe('GET …/Trigger/{id}/results', () => {
     // 10 invoices sent 40 days ago, reminded 30 days ago; paid 2, 3, 5, 8, 13 and 20 days after the reminder.
     const paidAfter = [2, 3, 5, 8, 13, 20];
     for (let i = 0; i < 10; i++) {
-      const uuid = await job({ status: 'Completed', total: 300 });
-      await event(uuid, 'JobInvoiceSent', daysAgo(40));
-      await run(reminder, uuid, daysAgo(30));
+      const uuid = await history.job({ status: 'Completed', total: 300 });
+      await history.event(uuid, 'JobInvoiceSent', daysAgo(40));
+      await history.run(reminder, uuid, daysAgo(30));
       const days = paidAfter[i];
-      if (days !== undefined) await event(uuid, 'JobInvoiceApproved', daysAgo(30 - days));
+      if (days !== undefined) await history.event(uuid, 'JobInvoiceApproved', daysAgo(30 - days));
     }
     // Paid before the reminder ran: not an unpaid invoice.
-    const paid = await job({ status: 'Completed' });
-    await event(paid, 'JobInvoiceSent', daysAgo(40));
-    await event(paid, 'JobInvoiceApproved', daysAgo(35));
-    await run(reminder, paid, daysAgo(30));
+    const paid = await history.job({ status: 'Completed' });
+    await history.event(paid, 'JobInvoiceSent', daysAgo(40));
+    await history.event(paid, 'JobInvoiceApproved', daysAgo(35));
+    await history.run(reminder, paid, daysAgo(30));
     // Before it was switched on (60 days ago): 10 invoices paid 1…10 days after they were sent.
     for (let days = 1; days <= 10; days++) {
-      const uuid = await job({ status: 'Completed' });
-      await event(uuid, 'JobInvoiceSent', daysAgo(100));
-      await event(uuid, 'JobInvoiceApproved', daysAgo(100 - days));
+      const uuid = await history.job({ status: 'Completed' });
+      await history.event(uuid, 'JobInvoiceSent', daysAgo(100));
+      await history.event(uuid, 'JobInvoiceApproved', daysAgo(100 - days));
     }
 
     const figures = await resultsOf(reminder);
@@ -210,34 +147,20 @@ describe('GET …/Trigger/results/week', () => {
     team = team2;
     try {
       const chaser = await triggerSavedDaysAgo('Week chaser', 30);
-      const approved = await job({ status: 'Work Order', total: 18_400 });
-      await statusChange(approved, 'Work Order', 'Quote', daysAgo(5));
-      const runId = await run(chaser, approved, daysAgo(4));
-      await event(approved, 'JobQuoteApproved', daysAgo(2), `JobQuoteApproved:${approved}`);
+      const approved = await history.job({ status: 'Work Order', total: 18_400 });
+      await history.statusChange(approved, 'Work Order', 'Quote', daysAgo(5));
+      const runId = await history.run(chaser, approved, daysAgo(4));
+      await history.quoteApproved(approved, daysAgo(2));
       // Approved this week without a run on it while it was a quote.
-      await event(await job({ status: 'Work Order', total: 999 }), 'JobQuoteApproved', daysAgo(1));
-      const step = (position: number, actionType: string, status: 'Succeeded' | 'Failed', at: Date) =>
-        db()
-          .insert(runSteps)
-          .values({ runId, position, kind: 'Action', actionType, status, startedAt: at, finishedAt: at });
-      await step(0, 'Job_SendEmail', 'Succeeded', daysAgo(4));
-      await step(1, 'JobClient_SendEmail', 'Succeeded', daysAgo(4));
-      await step(2, 'Job_SendText', 'Succeeded', daysAgo(4));
-      await step(3, 'JobClient_SendText', 'Failed', daysAgo(4));
-      await step(4, 'Job_AddNote', 'Succeeded', daysAgo(4));
+      await history.quoteApproved(await history.job({ status: 'Work Order', total: 999 }), daysAgo(1));
+      await history.step(runId, 0, 'Job_SendEmail', daysAgo(4));
+      await history.step(runId, 1, 'JobClient_SendEmail', daysAgo(4));
+      await history.step(runId, 2, 'Job_SendText', daysAgo(4));
+      await history.step(runId, 3, 'JobClient_SendText', daysAgo(4), 'Failed');
+      await history.step(runId, 4, 'Job_AddNote', daysAgo(4));
       // Eight days ago: before the week.
-      const oldRun = await run(chaser, await job({ status: 'Quote' }), daysAgo(8));
-      await db()
-        .insert(runSteps)
-        .values({
-          runId: oldRun,
-          position: 0,
-          kind: 'Action',
-          actionType: 'Job_AddNote',
-          status: 'Succeeded',
-          startedAt: daysAgo(8),
-          finishedAt: daysAgo(8),
-        });
+      const oldRun = await history.run(chaser, await history.job({ status: 'Quote' }), daysAgo(8));
+      await history.step(oldRun, 0, 'Job_AddNote', daysAgo(8));
 
       const response = await services.app.inject({
         method: 'GET',
