@@ -25,6 +25,7 @@ import { activityRoutes } from './modules/automation/activity.routes.ts';
 import { clientMessagingRoutes } from './modules/automation/client-messaging.routes.ts';
 import { dryRunRoutes } from './modules/automation/dry-run.routes.ts';
 import { noticeRoutes } from './modules/automation/notices.routes.ts';
+import { resultsRoutes } from './modules/automation/results.routes.ts';
 import { triggerRunRoutes } from './modules/automation/trigger-runs.routes.ts';
 import { lastRunTimesOf } from './modules/automation/trigger-runs.service.ts';
 import { countPlanUsage } from './modules/automation/usage.service.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(triggerRoutes(deps, { lastRunTimes: lastRunTimesOf }));
       await api.register(triggerRunRoutes(deps));
       await api.register(activityRoutes(deps));
+      await api.register(resultsRoutes(deps));
       await api.register(noticeRoutes(deps));
       await api.register(webAddressRoutes(deps));
       await api.register(apiKeyRoutes(deps));

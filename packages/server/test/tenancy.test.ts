@@ -484,6 +484,19 @@ const ROUTES: Record<string, Route> = {
     adminOnly: false,
     success: 200,
   },
+  'GET /api/vendor/{vendorId}/Trigger/results/week': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/results/week`,
+    adminOnly: false,
+    success: 200,
+  },
+  'GET /api/vendor/{vendorId}/Trigger/{triggerId}/results': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/${nextTrigger(t).triggerId}/results`,
+    prepare: createTriggersIn,
+    adminOnly: false,
+    success: 200,
+  },
   'GET /api/vendor/{vendorId}/Trigger/runs/{runId}': {
     method: 'GET',
     url: (t) => `${triggerBase(t)}/runs/${nextTrigger(t).runId}`,

@@ -6,7 +6,15 @@ import { z } from 'zod';
  * through `lazySchema`: with zod they were about a third of the dashboard's first load, and its requests
  * need them only once their answers are in.
  */
-export { ArticleBySlug, PublicData, Sm8SyncResult, TriggerRunPage, UserSession, Vendor } from '@automate/contract';
+export {
+  ArticleBySlug,
+  PublicData,
+  Sm8SyncResult,
+  TriggerRunPage,
+  UserSession,
+  Vendor,
+  WeekResults,
+} from '@automate/contract';
 
 export const ActiveSubscription = CurrentSubscription.nullable();
 export const Notices = z.array(Notice);

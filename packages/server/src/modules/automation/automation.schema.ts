@@ -118,6 +118,8 @@ export const automationEvents = pgTable(
   (t) => [
     uniqueIndex('automation_events_occurrence_unique').on(t.vendorId, t.occurrenceKey),
     index('automation_events_unmatched_idx').on(t.occurredAt).where(sql`${t.matchedAt} is null`),
+    // The results of automations: a vendor's quote and invoice events of a period.
+    index('automation_events_vendor_event_occurred_idx').on(t.vendorId, t.event, t.occurredAt),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import {
   countEnabledTriggers,
   countEnabledTriggersByVendor,
+  findTriggerFirstSavedAt,
   findTriggerUsingEmailTemplate,
   findTriggerVersion,
   listTriggerNames,
@@ -43,6 +44,14 @@ export async function triggerVersion(
   versionsRead.set(key, row);
   if (versionsRead.size > VERSIONS_KEPT) versionsRead.delete(versionsRead.keys().next().value ?? key);
   return row;
+}
+
+/**
+ * When the vendor's trigger was switched on for the first time (its first version was saved), for its
+ * results' comparison with before; undefined when the vendor has no such trigger.
+ */
+export function triggerFirstSavedAt(db: Db, where: { vendorId: string; triggerId: string }): Promise<Date | undefined> {
+  return findTriggerFirstSavedAt(db, where);
 }
 
 /** The names of the vendor's triggers by id, for the run lists (which show, sort and filter by them). */

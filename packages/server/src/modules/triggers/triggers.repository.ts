@@ -99,6 +99,24 @@ export async function findTriggerVersion(db: Db, where: { triggerId: string; ver
   return row;
 }
 
+/**
+ * When the vendor's trigger was first saved (its first version, else its creation), or undefined when it
+ * is not the vendor's.
+ */
+export async function findTriggerFirstSavedAt(
+  db: Db,
+  where: { vendorId: string; triggerId: string },
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: triggers.createdAt, savedAt: triggerVersions.savedAt })
+    .from(triggers)
+    .leftJoin(triggerVersions, eq(triggerVersions.triggerId, triggers.id))
+    .where(and(eq(triggers.id, where.triggerId), eq(triggers.vendorId, where.vendorId)))
+    .orderBy(asc(triggerVersions.version))
+    .limit(1);
+  return row ? (row.savedAt ?? row.createdAt) : undefined;
+}
+
 /** The names of the vendor's triggers, with their ids. */
 export async function listTriggerNames(db: Db, vendorId: string): Promise<Array<{ id: string; name: string }>> {
   return db.select({ id: triggers.id, name: triggers.name }).from(triggers).where(eq(triggers.vendorId, vendorId));

@@ -24,6 +24,7 @@ import { RUN_SORT_FIELDS } from '../api/search-runs.ts';
 import { useTriggerRunSearch } from '../api/search-trigger-runs.ts';
 import { useTriggerSearch } from '../api/search-triggers.ts';
 import { AUTOMATION_ACTIVITY_PATH, AUTOMATION_SCHEDULE_PATH, automationViewPath } from '../list/automation-paths.ts';
+import { ResultsPanel } from '../results/results-panel.tsx';
 import { CreatedRangeFilter } from './created-range-filter.tsx';
 import { runCard, runColumns } from './run-columns.tsx';
 import { RunDrawer } from './run-drawer.tsx';
@@ -178,6 +179,7 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
           )
         }
       />
+      {triggerId === undefined ? null : <ResultsPanel vendorId={vendorId} triggerId={triggerId} />}
       <RunTable
         filters={
           <>

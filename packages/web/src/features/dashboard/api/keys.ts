@@ -8,6 +8,8 @@ export const dashboardKeys = {
   triggerCount: (vendorId: string, filters: readonly SearchFilter[]) =>
     ['triggers', 'dashboard', 'count', vendorId, filters] as const,
   attention: (vendorId: string) => ['triggers', 'dashboard', 'attention', vendorId] as const,
+  /** Under the runs' root: what refreshes the runs refreshes the week's totals. */
+  week: (vendorId: string) => ['trigger-runs', 'dashboard', 'week', vendorId] as const,
 };
 
 /** The vendor's trigger API (`/api/vendor/{vendorId}/Trigger…`; the client adds `/api`). */

@@ -48,6 +48,7 @@ import {
   UpcomingRunsPanel,
 } from './run-panels.tsx';
 import { SuspendedNotice } from './suspended-notice.tsx';
+import { WeekSummary } from './week-summary.tsx';
 
 type PlanUsageMeters = NonNullable<CurrentSubscription['usage']>;
 
@@ -277,7 +278,8 @@ export const Dashboard = memo(function Dashboard({
         <NeedsAttention triggers={attention.data} automationPathOf={automationPath} />
       ) : null}
       <AfterFirstPaint>
-        <Grid container spacing={3}>
+        <WeekSummary vendorId={vendorId} />
+        <Grid container spacing={3} sx={{ mt: 2 }}>
           <Grid size={{ xs: 12, md: 6, xl: 4 }}>
             <ServiceM8Panel vendor={vendor} />
           </Grid>

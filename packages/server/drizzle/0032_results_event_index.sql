@@ -1,0 +1,1 @@
+CREATE INDEX "automation_events_vendor_event_occurred_idx" ON "automation_events" USING btree ("vendor_id","event","occurred_at");
