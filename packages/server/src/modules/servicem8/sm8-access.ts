@@ -1,7 +1,12 @@
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { holdRateBucket, recordThrottledWait, takeRateToken } from '../../integrations/servicem8/rate-limiter.ts';
+import {
+  holdRateBucket,
+  type RateTokenPool,
+  recordThrottledWait,
+  takeRateToken,
+} from '../../integrations/servicem8/rate-limiter.ts';
 import { createSm8Client, type Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { Sm8Error, type Sm8Http } from '../../integrations/servicem8/sm8-http.ts';
 import { refreshTokens, type Sm8App } from '../../integrations/servicem8/sm8-oauth.ts';
@@ -74,7 +79,7 @@ export async function sm8ConnectionOf(deps: Deps, vendorId: string): Promise<Sm8
 export function sm8ClientFor(
   deps: Deps,
   connection: Sm8Connection,
-  options: { onRequest?: () => void } = {},
+  options: { onRequest?: () => void; rateTokens?: RateTokenPool } = {},
 ): Sm8Client {
   const vendorId = connection.vendorId;
   // A client serves one job: the token read with the connection serves its calls while it is fresh,
@@ -92,7 +97,8 @@ export function sm8ClientFor(
     apiUrl: deps.servicem8.apiUrl,
     accessToken,
     takeRateToken: async () => {
-      await waitForRateToken(deps, connection.accountUuid);
+      // Calls taken together for the client's batch go first; then one at a time from the bucket.
+      if (!options.rateTokens?.take()) await waitForRateToken(deps, connection.accountUuid);
       options.onRequest?.();
     },
     onThrottled: (retryAfterMs) =>
