@@ -72,6 +72,7 @@ export function runBatch(
   const names = once(() => loadReferenceNames(db, vendorId));
   const versions = new Map<string, ReturnType<typeof triggerVersion>>();
   const quota = quotaCounter(runs);
+  const callsInFlight = atMostAtOnce(CALLS_AT_ONCE);
   /** The plans (Started steps) of the runs' first actions, written together before any action is performed. */
   const plans = batchRendezvous(leaders, async (items: Array<{ held: HeldSteps; step: StepInsert }>) =>
     insertStepsAfter(
@@ -99,7 +100,11 @@ export function runBatch(
     connection: shared.connection,
     /** A client for one run, counting that run's calls (`onRequest`), using the calls the batch took first. */
     async client(onRequest: () => void): Promise<Sm8Client> {
-      return sm8ClientFor(deps, await shared.connection(), { onRequest, rateTokens: shared.rateTokens });
+      return sm8ClientFor(deps, await shared.connection(), {
+        onRequest,
+        rateTokens: shared.rateTokens,
+        limitCalls: callsInFlight,
+      });
     },
     stepsOf,
     plans,
@@ -187,6 +192,30 @@ function quotaCounter(runs: readonly RunRow[]) {
       messagesTaken += sends;
       return true;
     },
+  };
+}
+
+/**
+ * How many of a batch's ServiceM8 calls are in flight at once. Its runs go concurrently (they meet to
+ * write their plans and ends together), their calls a few at a time: a vendor's QUEUE_VENDOR_CONCURRENCY
+ * batches then have as many calls in flight as that many single runs had, times this.
+ */
+const CALLS_AT_ONCE = 8;
+
+/** Runs the calls given to it, at most `limit` at a time, the others waiting in turn. */
+function atMostAtOnce(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await call();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
   };
 }
 

@@ -79,7 +79,12 @@ export async function sm8ConnectionOf(deps: Deps, vendorId: string): Promise<Sm8
 export function sm8ClientFor(
   deps: Deps,
   connection: Sm8Connection,
-  options: { onRequest?: () => void; rateTokens?: RateTokenPool } = {},
+  options: {
+    onRequest?: () => void;
+    rateTokens?: RateTokenPool;
+    /** Runs each call (with its retries), e.g. to bound how many of a batch's calls are in flight at once. */
+    limitCalls?: <T>(call: () => Promise<T>) => Promise<T>;
+  } = {},
 ): Sm8Client {
   const vendorId = connection.vendorId;
   // A client serves one job: the token read with the connection serves its calls while it is fresh,
@@ -92,8 +97,10 @@ export function sm8ClientFor(
     readToken ??= decryptSecret(deps.keys.storageEncryptionKey, connection.accessTokenEnc);
     return readToken;
   };
+  const { limitCalls } = options;
+  const http = deps.servicem8.http;
   return createSm8Client({
-    http: deps.servicem8.http,
+    http: limitCalls ? { send: (request, hooks) => limitCalls(() => http.send(request, hooks)) } : http,
     apiUrl: deps.servicem8.apiUrl,
     accessToken,
     takeRateToken: async () => {
