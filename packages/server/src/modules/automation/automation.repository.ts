@@ -405,11 +405,6 @@ export async function insertRunsWithConditionsSteps(
     .from(newRuns);
 }
 
-export async function findRun(db: Db, runId: string): Promise<RunRow | undefined> {
-  const [row] = await db.select().from(triggerRuns).where(eq(triggerRuns.id, runId));
-  return row;
-}
-
 /**
  * Scheduled runs due by `until` that have no execution job yet, marked dispatched (at `now`) in the same
  * statement.
@@ -456,16 +451,6 @@ export async function startRuns(db: Db, runIds: readonly string[], now: Date): P
     .returning();
 }
 
-/** Moves a Scheduled run to Running and answers it; undefined when it is not Scheduled (cancelled, running, done). */
-export async function startRun(db: Db, runId: string, now: Date): Promise<RunRow | undefined> {
-  const [row] = await db
-    .update(triggerRuns)
-    .set({ status: 'Running', startedAt: now, updatedAt: now })
-    .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Scheduled')))
-    .returning();
-  return row;
-}
-
 /**
  * Puts a started run back to Scheduled, due again at `dueAt` (the dispatcher queues it then), saying
  * why it waits.
@@ -485,34 +470,6 @@ export async function postponeRun(
       dueAt: wait.dueAt,
       reason: wait.reason,
       updatedAt: wait.at,
-    })
-    .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
-}
-
-/** Ends a Running run, writing the step changes held for it (`HeldSteps`) in the same statement. */
-export async function finishRun(
-  db: Db,
-  runId: string,
-  outcome: {
-    status: 'Succeeded' | 'Failed' | 'Skipped';
-    reason: string | null;
-    sm8Calls: number;
-    at: Date;
-    failureCause?: string | null;
-  },
-  held: HeldSteps = NOTHING_HELD,
-): Promise<void> {
-  const writes = heldStepWrites(db, held);
-  await (writes.length > 0 ? db.with(...writes) : db)
-    .update(triggerRuns)
-    .set({
-      sm8Calls: sql`${triggerRuns.sm8Calls} + ${outcome.sm8Calls}`,
-      status: outcome.status,
-      reason: outcome.reason,
-      failureCause: outcome.failureCause ?? null,
-      finishedAt: outcome.at,
-      nextAttemptBy: null,
-      updatedAt: outcome.at,
     })
     .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
 }
@@ -613,10 +570,6 @@ export async function noteStepAttempt(db: Db, stepId: string, outcome: string): 
     .where(and(eq(runSteps.id, stepId), eq(runSteps.status, 'Started')));
 }
 
-export async function listSteps(db: Db, runId: string): Promise<StepRow[]> {
-  return db.select().from(runSteps).where(eq(runSteps.runId, runId)).orderBy(asc(runSteps.position));
-}
-
 /** The steps of these runs, each run's in order of position. */
 export async function listStepsOfRuns(db: Db, runIds: readonly string[]): Promise<Map<string, StepRow[]>> {
   const steps = new Map<string, StepRow[]>(runIds.map((runId) => [runId, []]));
@@ -652,7 +605,9 @@ export async function insertStepsAfter(
 }
 
 export async function insertStep(db: Db, values: typeof runSteps.$inferInsert): Promise<StepRow> {
-  return insertStepAfter(db, NOTHING_HELD, values);
+  const [row] = await insertStepsAfter(db, NOTHING_HELD, [values]);
+  if (!row) throw new Error('The run step was not stored.');
+  return row;
 }
 
 type StepFinish = { status: 'Succeeded' | 'Failed' | 'Skipped' | 'Uncertain'; outcome: string; at: Date };
@@ -694,18 +649,6 @@ function heldStepWrites(db: Db, held: HeldSteps) {
         ]
       : [];
   return [...heldFinishWrites(db, held), ...inserts];
-}
-
-/** Inserts a step after writing the held changes, in one statement; answers the new step. */
-export async function insertStepAfter(db: Db, held: HeldSteps, values: typeof runSteps.$inferInsert): Promise<StepRow> {
-  const finishes = heldFinishWrites(db, held);
-  const rows = await (finishes.length > 0 ? db.with(...finishes) : db)
-    .insert(runSteps)
-    .values([...held.inserts, values])
-    .returning();
-  const row = rows.find((step) => step.position === values.position);
-  if (!row) throw new Error('The run step was not stored.');
-  return row;
 }
 
 /** Writes the held step changes on their own (before a statement that cannot carry them). */

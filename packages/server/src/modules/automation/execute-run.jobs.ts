@@ -51,7 +51,7 @@ function attemptOf(retryCount: number) {
 }
 
 /** The most runs one batch job executes. */
-export const RUNS_PER_BATCH = 50;
+const RUNS_PER_BATCH = 50;
 
 /**
  * Executes one vendor's runs that fall due together (`executeRuns`): what they share is read once and
