@@ -147,8 +147,9 @@ export async function readAllowanceUse(
 /**
  * Takes up to `wanted` calls from the account's allowance in one statement, as many as the bucket
  * (refilled to `now`) and the day allow, for a batch of work that needs several. Answers how many were
- * granted and, when fewer than wanted, how long until the bucket holds the rest (at most a bucketful);
- * null when the account has no bucket yet (its first call makes it).
+ * granted and, when fewer than wanted, how long until the bucket holds another call (the work that
+ * waits for it then takes what has come in meanwhile; waiting for a bucketful would lose what a full
+ * bucket cannot hold); null when the account has no bucket yet (its first call makes it).
  */
 export async function takeRateTokens(
   db: Db,
@@ -157,7 +158,7 @@ export async function takeRateTokens(
   limits: RateLimits,
   wanted: number,
 ): Promise<{ granted: number; moreAfterMs: number } | null> {
-  const { capacity, refillPerSecond } = bucketShape(limits);
+  const { refillPerSecond } = bucketShape(limits);
   const available = tokensAt(now, limits);
   const dayOver = sql`${sm8RateBuckets.dayStartedAt} <= ${now}::timestamptz - interval '1 day'`;
   const dayLeft = sql`case when ${dayOver} then ${limits.perDay}::int else greatest(0, ${limits.perDay}::int - ${sm8RateBuckets.dayCount}) end`;
@@ -190,8 +191,7 @@ export async function takeRateTokens(
     return { granted, moreAfterMs: Math.max(1000, dayEndsAt - now.getTime()) };
   }
   const left = Number(row.available) - granted;
-  const more = Math.min(wanted - granted, capacity);
-  return { granted, moreAfterMs: Math.max(0, Math.ceil(((more - left) / refillPerSecond) * 1000)) };
+  return { granted, moreAfterMs: Math.max(0, Math.ceil(((1 - left) / refillPerSecond) * 1000)) };
 }
 
 /** Puts back calls a batch took (`takeRateTokens`) and did not make. */
