@@ -16,7 +16,8 @@ import { startTestServices, type TestServices } from './support/test-services.ts
 
 /**
  * What the database is asked for one webhook delivery and the run it starts, statement by statement
- * (BEGIN and COMMIT included). The drain of a burst is bound by these round trips, so a change that
+ * (BEGIN and COMMIT included), and for a burst: its deliveries and the batch job that executes its
+ * runs together, per action. The drain of a burst is bound by these round trips, so a change that
  * adds one to every run shows here. The API role runs no workers: the test hands each job to its
  * handler, as a worker would, and nothing else uses the connection while it counts. pg-boss's own
  * fetch and completion go through its own connection and are not counted here.
