@@ -50,6 +50,9 @@ function attemptOf(retryCount: number) {
   return { retryCount, retryLimit: RETRY_LIMIT, latestRetryDelayMs: latestRetryDelayMs(retryCount) };
 }
 
+/** How long after a later batch's start this process's workers look for it (the database's clock may be a little behind). */
+const WAKE_MARGIN_MS = 100;
+
 /** The most runs one batch job executes. */
 const RUNS_PER_BATCH = 50;
 
@@ -81,11 +84,11 @@ export const executeRunsJob = defineJob({
       })),
     );
     if (outcome.later.runIds.length > 0) {
-      await deps.queue.send(
-        executeRunsJob,
-        { vendorId, runIds: outcome.later.runIds },
-        { startAfter: Math.max(1, Math.ceil(outcome.later.afterMs / 1000)) },
-      );
+      const startAfter = Math.max(1, Math.ceil(outcome.later.afterMs / 1000));
+      await deps.queue.send(executeRunsJob, { vendorId, runIds: outcome.later.runIds }, { startAfter });
+      // Nothing announces a job whose start comes: this process's workers look for it then, rather
+      // than at their next poll, while the allowance's calls come in (the bucket holds only ten).
+      setTimeout(() => deps.queue.wake(), startAfter * 1000 + WAKE_MARGIN_MS).unref();
     }
     return { runs: outcome.statuses.size, later: outcome.later.runIds.length, retryAlone: outcome.retryAlone.length };
   },
