@@ -635,22 +635,6 @@ function heldFinishWrites(db: Db, held: HeldSteps) {
   );
 }
 
-/** Every held change as the data-modifying parts (WITH …) of another statement. */
-function heldStepWrites(db: Db, held: HeldSteps) {
-  const inserts =
-    held.inserts.length > 0
-      ? [
-          db.$with('held_steps').as(
-            db
-              .insert(runSteps)
-              .values([...held.inserts])
-              .returning({ id: runSteps.id }),
-          ),
-        ]
-      : [];
-  return [...heldFinishWrites(db, held), ...inserts];
-}
-
 /** Writes the held step changes on their own (before a statement that cannot carry them). */
 export async function writeHeldSteps(db: Db, held: HeldSteps): Promise<void> {
   const [first, ...others] = held.finishes;
