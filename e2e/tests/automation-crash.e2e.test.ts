@@ -7,6 +7,7 @@ import {
   type ShutdownReport,
   startCrashDeployment,
 } from '../support/crash-deployment.ts';
+import { poll, vendorApi } from '../support/poll.ts';
 import { confirmLinkInLog, connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
@@ -71,21 +72,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${deployment.baseUrl}/api/vendor/${vendorId}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-  });
-
-async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const api = vendorApi(() => ({ baseUrl: deployment.baseUrl, vendorId, token }));
 
 describe('a worker killed in the middle of a run', () => {
   it('completes the run once after a restart, performing no action twice', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@automate/server/testing';
 import { buildSimulator, type SeedData, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poll as pollUntil } from '../support/poll.ts';
 import { type RoleProcess, startRoleProcess } from '../support/role-process.ts';
 import { confirmLinkInLog, connectThroughConsent } from '../support/servicem8-consent.ts';
 
@@ -164,16 +165,12 @@ async function health(): Promise<string> {
   return ((await response.json()) as { data: { queue: { detail: string } } }).data.queue.detail;
 }
 
-async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}\n${workers.map((worker) => worker.output().slice(-2000))}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Polls often (a worker's share is measured in fractions of a second), naming the workers' output on a timeout. */
+function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
+  return pollUntil(read, done, what, timeoutMs, {
+    everyMs: 50,
+    explain: () => workers.map((worker) => worker.output().slice(-2000)).join('\n'),
+  });
 }
 
 function vendorApi(account: Account, path: string, init: RequestInit = {}) {

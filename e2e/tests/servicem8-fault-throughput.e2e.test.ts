@@ -1,6 +1,7 @@
 import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CrashDeployment, startCrashDeployment } from '../support/crash-deployment.ts';
+import { poll, vendorApi } from '../support/poll.ts';
 import { confirmLinkInLog, connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
@@ -53,21 +54,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${deployment.baseUrl}/api/vendor/${vendorId}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-  });
-
-async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const api = vendorApi(() => ({ baseUrl: deployment.baseUrl, vendorId, token }));
 
 /** Every run of the vendor (both bursts). */
 async function allRuns(): Promise<Array<{ status: string; retry: { failedAttempts: number } | null }>> {

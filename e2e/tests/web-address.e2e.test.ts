@@ -50,6 +50,8 @@ describe('Send to a web address', () => {
     await page.goto(`${baseUrl}/app/account/web-addresses`);
     await page.getByRole('heading', { level: 1, name: 'Web addresses' }).waitFor();
     await page.getByText('No secret yet').waitFor();
+    // The harness's business has no plan: it keeps the 10,000 a day of a business never billed.
+    await page.getByText(/^0 of 10,000 a day without a plan/).waitFor();
     await page.getByRole('button', { name: 'Make the secret' }).click();
     const secret = page.getByRole('textbox', { name: 'New signing secret' });
     await secret.waitFor();

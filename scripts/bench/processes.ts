@@ -131,11 +131,26 @@ export async function startServerProcess(options: {
 }
 
 /**
- * Extra Node options for the server process from `BENCH_SERVER_NODE_ARGS`, e.g.
+ * The Node options `npm start` gives the server (its `start` script's, so the benchmarks measure the
+ * process as it runs in production), then those of `BENCH_SERVER_NODE_ARGS`, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes (written when it stops).
  */
 function serverNodeArgs(): string[] {
-  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  return [...startScriptNodeOptions(), ...extra];
+}
+
+/** The options between `node` and the script in the root package.json's `start` script. */
+function startScriptNodeOptions(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...words] = (manifest.scripts.start ?? '').trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`The start script does not begin with node: ${manifest.scripts.start}`);
+  return words.slice(
+    0,
+    words.findIndex((word) => !word.startsWith('--')),
+  );
 }
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */

@@ -4,7 +4,7 @@
  *
  *   npm run bench                          every benchmark on the embedded database (and on PostgreSQL
  *                                          when BENCH_DATABASE_URL is set)
- *   npm run bench -- intake drain          a subset: intake, latency, drain (with memory), calls, runs, metrics,
+ *   npm run bench -- intake drain          a subset: intake, latency, drain (with memory), calls, runs, activity, metrics,
  *                                          burst (ServiceM8's real limits: about 10 minutes)
  *   npm run bench -- --quick               small sizes, a smoke check (results go to bench/results/quick/)
  *   npm run bench -- --db=postgres         one database only
@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { activity } from './activity.ts';
 import { burst } from './burst.ts';
 import { calls } from './calls.ts';
 import type { DbKind } from './database.ts';
@@ -45,7 +46,7 @@ const { values, positionals } = parseArgs({
 });
 if (values.help) {
   console.info(
-    'npm run bench -- [intake] [latency] [drain] [memory] [calls] [runs] [metrics] [burst] [--quick] [--db=pglite|postgres]',
+    'npm run bench -- [intake] [latency] [drain] [memory] [calls] [runs] [activity] [metrics] [burst] [--quick] [--db=pglite|postgres]',
   );
   console.info('                 [--drain-cap=SECONDS]   (BENCH_DATABASE_URL adds PostgreSQL; see docs/BENCHMARKS.md)');
   process.exit(0);
@@ -53,7 +54,16 @@ if (values.help) {
 const drainCap = values['drain-cap'] === undefined ? undefined : Number(values['drain-cap']);
 if (drainCap !== undefined && !(drainCap > 0)) throw new Error(`--drain-cap must be a number of seconds`);
 
-const ALL: Benchmark[] = [intake, latency, drainBenchmark(drainCap), calls, runsSearch, metricsBenchmark, burst];
+const ALL: Benchmark[] = [
+  intake,
+  latency,
+  drainBenchmark(drainCap),
+  calls,
+  runsSearch,
+  activity,
+  metricsBenchmark,
+  burst,
+];
 const ALIASES: Record<string, string> = { memory: 'drain', search: 'runs' };
 const asked = positionals.map((name) => ALIASES[name] ?? name);
 const unknown = asked.filter((name) => !ALL.some((bench) => bench.name === name));

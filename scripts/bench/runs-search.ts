@@ -5,12 +5,10 @@
  * runs screen asks: the newest page, failed runs, one job's runs, and page 20.
  */
 import { startBenchEnv } from './environment.ts';
-import { openLoop, round } from './load.ts';
+import { round } from './load.ts';
+import { measurePageLoad } from './page-load.ts';
 import { SEEDED_EVENTS as EVENTS, seedRunsSql } from './seed-runs.ts';
 import type { Benchmark } from './types.ts';
-
-/** A request not answered this long after it was due is abandoned and counted as not answered. */
-const TIMEOUT_MS = 10_000;
 
 export const runsSearch: Benchmark = {
   name: 'runs',
@@ -53,60 +51,17 @@ export const runsSearch: Benchmark = {
           throw new Error(`runs query ${i + 1} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
         }
       }
-      // Warm-up: a few rounds before the measured second starts.
-      for (let i = 0; i < 20; i++) {
-        await fetch(`${env.server.baseUrl}${queries[i % queries.length]}`, { headers }).then((r) => r.text());
-      }
-      const result = await openLoop({
+      const { metrics, problems, result } = await measurePageLoad({
+        name: 'runs',
         baseUrl: env.server.baseUrl,
-        ratePerSecond: rate,
-        seconds,
         headers,
-        pathFor: (i) => queries[i % queries.length] ?? base,
-        timeoutMs: TIMEOUT_MS,
+        paths: queries,
+        rate,
+        seconds,
+        goal: { percentile: 'p99', ms: context.kind === 'postgres' ? 100 : undefined },
       });
-      // Slow answers are measured, not broken; a refused or failed request is.
-      const problems =
-        result.errors > 0
-          ? [`runs: ${result.errors} of ${result.scheduled} requests failed (${result.errorSamples.join('; ')})`]
-          : [];
-      const censored = (value: number) =>
-        value >= TIMEOUT_MS ? { display: `≥ ${TIMEOUT_MS.toLocaleString('en')} ms (no answer within 10 s)` } : {};
       return {
-        metrics: [
-          {
-            key: 'p50Ms',
-            label: `p50 at ${rate} req/s`,
-            value: result.latencyMs.p50,
-            unit: 'ms',
-            better: 'lower',
-            ...censored(result.latencyMs.p50),
-          },
-          {
-            key: 'p99Ms',
-            label: `p99 at ${rate} req/s`,
-            value: result.latencyMs.p99,
-            unit: 'ms',
-            better: 'lower',
-            ...(context.kind === 'postgres' ? { goal: { op: '<=', value: 100 } as const } : {}),
-            ...censored(result.latencyMs.p99),
-          },
-          {
-            key: 'achievedPerSecond',
-            label: 'answers/s achieved',
-            value: result.achievedPerSecond,
-            unit: '/s',
-            better: 'higher',
-          },
-          {
-            key: 'timeouts',
-            label: 'not answered within 10 s',
-            value: result.timeouts,
-            unit: '',
-            better: 'lower',
-            display: `${result.timeouts.toLocaleString('en')} of ${result.scheduled.toLocaleString('en')}`,
-          },
-        ],
+        metrics,
         problems,
         notes: [`${(row?.runs ?? 0).toLocaleString('en')} runs seeded in ${seedSeconds} s`],
         details: { runs: row?.runs ?? 0, rate, seconds, queries, seedSeconds, ...result },

@@ -43,6 +43,8 @@ export const PlanLimits = z.object({
   activeTriggers: limit('The number of active automations'),
   runsPerMonth: limit('The number of runs a month'),
   messagesPerMonth: limit('The number of emails and text messages a month'),
+  /** Deliveries to web addresses a business may start in a day (midnight to midnight in its time zone). */
+  webAddressDeliveriesPerDay: limit('The number of deliveries to web addresses a day'),
 });
 export type PlanLimits = z.infer<typeof PlanLimits>;
 

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './activity.ts';
 export * from './admin.ts';
 export * from './api-keys.ts';
 export * from './automation.ts';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Deliveries to web addresses one vendor may start in a day (its business day, in its time zone). */
+/**
+ * Deliveries to web addresses a business without a plan may start in a day (its business day, in its
+ * time zone). A business on a plan has its plan's limit (`PlanLimits.webAddressDeliveriesPerDay`).
+ */
 export const WEB_ADDRESS_DAILY_LIMIT = 10_000;
 /** The header each delivery is signed in: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const WEB_ADDRESS_SIGNATURE_HEADER = 'Automate-Signature';
@@ -13,6 +16,8 @@ export const WebAddressSettings = z.object({
   signingSecretCreatedAt: z.string().nullable(),
   sentToday: z.number().int(),
   dailyLimit: z.number().int(),
+  /** The plan whose limit `dailyLimit` is; null for a business without a plan. */
+  planName: z.string().nullable(),
 });
 export type WebAddressSettings = z.infer<typeof WebAddressSettings>;
 

@@ -21,6 +21,7 @@ import { apiKeyRoutes } from './modules/auth/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findLockedAddresses } from './modules/auth/auth.service.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
+import { activityRoutes } from './modules/automation/activity.routes.ts';
 import { clientMessagingRoutes } from './modules/automation/client-messaging.routes.ts';
 import { dryRunRoutes } from './modules/automation/dry-run.routes.ts';
 import { noticeRoutes } from './modules/automation/notices.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(emailTemplateRoutes(deps, { findTemplateUser: findTriggerSendingTemplate }));
       await api.register(triggerRoutes(deps, { lastRunTimes: lastRunTimesOf }));
       await api.register(triggerRunRoutes(deps));
+      await api.register(activityRoutes(deps));
       await api.register(noticeRoutes(deps));
       await api.register(webAddressRoutes(deps));
       await api.register(apiKeyRoutes(deps));

@@ -3,6 +3,7 @@ import { passwordResetRequestedJob, removeOldSessionsJob, verificationRequestedJ
 import {
   dailyDigestJob,
   dispatchDueRunsJob,
+  forgetOldActivityJob,
   forgetOldRecordReadsJob,
   reconcileJob,
   removeExpiredNoticesJob,
@@ -37,4 +38,5 @@ export const JOBS: readonly JobDefinition[] = [
   removeAbandonedAttachmentsJob,
   removeOldDeliveriesJob,
   forgetOldRecordReadsJob,
+  forgetOldActivityJob,
 ];

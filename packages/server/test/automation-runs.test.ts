@@ -184,7 +184,7 @@ describe('guard rails', () => {
       name: 'Tiny',
       monthlyPriceCents: 100,
       yearlyPriceCents: 1000,
-      limits: { activeTriggers: 5, ...limits },
+      limits: { activeTriggers: 5, webAddressDeliveriesPerDay: 100, ...limits },
     });
     const now = h.deps.clock.now();
     await upsertSubscription(db, {

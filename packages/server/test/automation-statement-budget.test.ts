@@ -144,7 +144,8 @@ const OBSERVING_THE_CHANGE = [
   'select sm8_snapshots',
   'BEGIN',
   'select sm8_snapshots for update',
-  'insert sm8_snapshots',
+  // Activity's record of the change goes in the snapshots' statement (a WITH part).
+  'insert record_changes + insert sm8_snapshots',
   'select sm8_writes',
   'insert automation_events',
   'COMMIT',

@@ -47,7 +47,7 @@ const planInput = (overrides: Record<string, unknown> = {}) => ({
   monthlyPriceCents: 4500,
   yearlyPriceCents: 45000,
   trialDays: 0,
-  limits: { activeTriggers: 10, runsPerMonth: 2000, messagesPerMonth: 800 },
+  limits: { activeTriggers: 10, runsPerMonth: 2000, messagesPerMonth: 800, webAddressDeliveriesPerDay: 1000 },
   ...overrides,
 });
 
@@ -103,6 +103,7 @@ describe('plans', () => {
     expect(updated.statusCode, updated.body).toBe(200);
     const after = OnePlan.parse(updated.json()).data;
     expect(after.monthlyPriceCents).toBe(5500);
+    expect(after.limits.webAddressDeliveriesPerDay).toBe(1000);
     expect(after.prices.find((price) => price.interval === 'month')?.id).not.toBe(
       plan.prices.find((p) => p.interval === 'month')?.id,
     );
@@ -152,6 +153,47 @@ describe('plans', () => {
     const team = await createVendorTeam(services.deps);
     const forbidden = await admin('POST', '/api/Accounting/product/subscription/create', planInput(), team.adminToken);
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('gives each plan its deliveries to web addresses a day, changed by a super admin within bounds', async () => {
+    const team = await createVendorTeam(services.deps);
+    const onSale = successEnvelope(Plan.array()).parse(
+      (await admin('GET', '/api/Accounting/product/subscription/active', undefined, team.adminToken)).json(),
+    ).data;
+    const seeded = onSale.filter((plan) => ['Starter', 'Pro', 'Business'].includes(plan.name));
+    expect(seeded.map((plan) => [plan.name, plan.limits.webAddressDeliveriesPerDay])).toEqual([
+      ['Starter', 500],
+      ['Pro', 2500],
+      ['Business', 10_000],
+    ]);
+
+    const plan = OnePlan.parse(
+      (await admin('POST', '/api/Accounting/product/subscription/create', planInput())).json(),
+    ).data;
+    const limits = plan.limits;
+    const update = (webAddressDeliveriesPerDay: unknown) =>
+      admin('POST', '/api/Accounting/product/subscription/update', {
+        ...planInput({ limits: { ...limits, webAddressDeliveriesPerDay } }),
+        id: plan.id,
+      });
+    for (const [value, message] of [
+      [-1, 'The number of deliveries to web addresses a day cannot be negative.'],
+      [2.5, 'The number of deliveries to web addresses a day must be a whole number.'],
+      [20_000_000, 'The number of deliveries to web addresses a day must be at most 10,000,000.'],
+      ['many', 'The number of deliveries to web addresses a day must be a number.'],
+    ] as const) {
+      const refused = await update(value);
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused).errors?.['limits.webAddressDeliveriesPerDay']).toEqual([message]);
+    }
+    const missing = await admin('POST', '/api/Accounting/product/subscription/update', {
+      ...planInput({ limits: { activeTriggers: 1, runsPerMonth: 1, messagesPerMonth: 1 } }),
+      id: plan.id,
+    });
+    expect(missing.statusCode).toBe(400);
+    const changed = await update(250);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(OnePlan.parse(changed.json()).data.limits.webAddressDeliveriesPerDay).toBe(250);
   });
 });
 

@@ -1,12 +1,11 @@
-import { ErrorBody, TriggerDefinition } from '@automate/contract';
+import { ErrorBody } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { automationEvents, triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { insertOptOut } from '../src/modules/automation/client-messaging.repository.ts';
 import { insertEmailTemplate } from '../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../src/modules/invitations/invitations.repository.ts';
 import { insertTemplate } from '../src/modules/trigger-templates/trigger-templates.repository.ts';
-import { insertTrigger, insertTriggerAttachment } from '../src/modules/triggers/triggers.repository.ts';
 import { findVendorById } from '../src/modules/vendors/vendors.repository.ts';
+import { ACTION_ID, insertTriggerWithRun, triggerDefinition } from './security/api-fixtures.ts';
 import { addMember, bearer, createUser, createVendorTeam, tokenFor } from './support/factories.ts';
 import { insertTestNotice } from './support/run-factory.ts';
 import { type BillingServices, buyPlan, priceOf, vendorCall } from './support/stripe-billing.ts';
@@ -89,59 +88,11 @@ const emailTemplateUrl = (t: Team) => `/api/Vendor/${t.vendor.id}/email/template
  * next one (the last stays for any further call).
  */
 const triggerPool = new Map<string, Array<{ triggerId: string; runId: string; attachmentId: string }>>();
-const triggerDefinition = () =>
-  TriggerDefinition.parse({
-    name: 'Quote follow-up',
-    enabled: false,
-    event: 'JobQuoteSent',
-    targetKind: 'Job',
-    actions: [{ id: 'a1', type: 'Job_AddNote', params: { text: 'Followed up.' } }],
-  });
 async function createTriggersIn(team: Team): Promise<void> {
-  const db = services.deps.database.db;
   const pool = [];
   for (let i = 0; i < 3; i++) {
-    const now = new Date();
-    const trigger = await insertTrigger(db, {
-      vendorId: team.vendor.id,
-      definition: triggerDefinition(),
-      userId: team.admin.id,
-      now,
-    });
-    const [event] = await db
-      .insert(automationEvents)
-      .values({
-        vendorId: team.vendor.id,
-        event: 'JobQuoteSent',
-        occurrenceKey: `tenancy-${trigger.id}`,
-        source: 'webhook',
-        occurredAt: now,
-      })
-      .returning();
-    const [run] = await db
-      .insert(triggerRuns)
-      .values({
-        vendorId: team.vendor.id,
-        triggerId: trigger.id,
-        triggerVersion: 1,
-        eventId: event?.id ?? '',
-        event: 'JobQuoteSent',
-        status: 'Scheduled',
-        dueAt: new Date(now.getTime() + 3_600_000),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const attachment = await insertTriggerAttachment(db, {
-      vendorId: team.vendor.id,
-      triggerId: trigger.id,
-      actionId: 'send',
-      fileName: 'brochure.pdf',
-      contentType: 'application/pdf',
-      size: 10,
-      storageName: `tenancy-${trigger.id}`,
-    });
-    pool.push({ triggerId: trigger.id, runId: run?.id ?? '', attachmentId: attachment.id });
+    const { trigger, run, attachment } = await insertTriggerWithRun(services.deps.database.db, team, 'tenancy');
+    pool.push({ triggerId: trigger.id, runId: run.id, attachmentId: attachment.id });
   }
   triggerPool.set(team.vendor.id, pool);
 }
@@ -456,7 +407,7 @@ const ROUTES: Record<string, Route> = {
     method: 'DELETE',
     url: (t) => {
       const { triggerId, attachmentId } = nextTrigger(t);
-      return `${triggerBase(t)}/${triggerId}/action/send/attachment/${attachmentId}`;
+      return `${triggerBase(t)}/${triggerId}/action/${ACTION_ID}/attachment/${attachmentId}`;
     },
     prepare: createTriggersIn,
     adminOnly: false,
@@ -524,6 +475,12 @@ const ROUTES: Record<string, Route> = {
   'GET /api/vendor/{vendorId}/Trigger/runs': {
     method: 'GET',
     url: (t) => `${triggerBase(t)}/runs`,
+    adminOnly: false,
+    success: 200,
+  },
+  'GET /api/vendor/{vendorId}/Trigger/changes': {
+    method: 'GET',
+    url: (t) => `${triggerBase(t)}/changes`,
     adminOnly: false,
     success: 200,
   },

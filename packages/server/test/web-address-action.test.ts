@@ -3,9 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TriggerRunDetail } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DeliveryRefused, deliver } from '../src/integrations/web-address/web-delivery.ts';
+import { upsertSubscription } from '../src/modules/billing/billing.repository.ts';
+import { vendorSubscriptions } from '../src/modules/billing/billing.schema.ts';
+import { insertPlanWithPrices } from '../src/modules/billing/plans.service.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 import { bearer, createVendorTeam } from './support/factories.ts';
 import { startWebReceiver, type WebReceiver } from './support/web-receiver.ts';
@@ -407,7 +410,54 @@ describe('Account and Send a test', () => {
     expect(answer.json().message).toContain('Web address: write a whole web address');
   });
 
-  it('stops at the daily limit, saying so, without sending', async () => {
+  it('stops at the plan’s daily limit, naming the plan and the limit, and Account shows that limit', async () => {
+    const db = h.deps.database.db;
+    const plan = await insertPlanWithPrices(db, {
+      name: 'Crew',
+      monthlyPriceCents: 100,
+      yearlyPriceCents: 1000,
+      limits: { activeTriggers: 50, runsPerMonth: 1000, messagesPerMonth: 100, webAddressDeliveriesPerDay: 2 },
+    });
+    const now = h.clock.now();
+    await upsertSubscription(db, {
+      stripeSubscriptionId: `sub_web_${plan.id}`,
+      vendorId: h.vendorId,
+      planId: plan.id,
+      planPriceId: null,
+      status: 'active',
+      pastDueSince: null,
+      currentPeriodStart: new Date(now.getTime() - 86_400_000),
+      currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
+      cancelAtPeriodEnd: false,
+      trialEnd: null,
+      endedAt: null,
+      startedAt: new Date(now.getTime() - 86_400_000),
+      updatedAt: now,
+    });
+    try {
+      const settings = async () =>
+        (
+          await h.app.inject({ method: 'GET', url: `/api/vendor/${h.vendorId}/WebAddress`, headers: bearer(h.token) })
+        ).json().data;
+      expect(await settings()).toMatchObject({ dailyLimit: 2, planName: 'Crew' });
+      // Deliveries already made today count: send until the plan's two are used.
+      while ((await settings()).sentToday < 2) await startRun({ url: receiver.url() });
+      receiver.reset();
+      const { sentToday } = await settings();
+      const { run, step } = await startRun({ url: receiver.url() });
+      expect(run.status).toBe('Failed');
+      expect(step?.outcome).toBe(
+        "Your Crew plan allows 2 deliveries to web addresses a day, and today's are used up, so this one was not sent; the count starts again at midnight. Change plan to send more.",
+      );
+      expect(receiver.received).toHaveLength(0);
+      // The refused step started no delivery: the count stands.
+      expect(await settings()).toMatchObject({ sentToday, dailyLimit: 2 });
+    } finally {
+      await db.delete(vendorSubscriptions).where(eq(vendorSubscriptions.vendorId, h.vendorId));
+    }
+  });
+
+  it('stops a business without a plan at 10,000 a day, saying so, without sending', async () => {
     const { run: earlier } = await startRun({ url: receiver.url() });
     // The rest of today's allowance, used by earlier deliveries of the business.
     await h.deps.database.db.execute(sql`

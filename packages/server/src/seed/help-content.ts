@@ -165,7 +165,8 @@ function verifyAutomateSignature(secret, header, rawBody, nowSeconds = Date.now(
 \`\`\`
 
 - \`Idempotency-Key\`: the same on every attempt of one action of one run. If you have seen it, drop the
-  delivery: it is a repeat.
+  delivery: it is a repeat. Repeats happen: when Automate cannot tell whether a delivery arrived (the
+  answer was lost, or a server stopped while it waited), it sends it again rather than lose it.
 
 ## When the other system does not answer
 
@@ -176,8 +177,9 @@ for up to 24 hours. Any other answer (a 400, a 401 for a wrong key) fails the ac
 answer in the log, so you can put it right and retry the run. Redirects are not followed: give the
 address they point to.
 
-Only https:// addresses of public servers are allowed, never one inside a private network. A business
-can send 10,000 deliveries a day; **Account › Web addresses** shows today's count.`,
+Only https:// addresses of public servers are allowed, never one inside a private network. Your plan sets
+how many deliveries your business can send a day; **Account › Web addresses** shows today's count beside
+it.`,
   },
   {
     category: 'automations',
@@ -190,6 +192,35 @@ held) or *Cancelled* (by you, from the log or the schedule).
 
 The **log** lists runs with their job number, event and times; open one to see each condition and each
 action with its outcome. The **schedule** shows the runs waiting for their time, day by day.`,
+  },
+  {
+    category: 'automations',
+    slug: 'why-did-it-not-run',
+    title: 'Activity: why an automation did or did not run',
+    summary: 'Every change ServiceM8 reported, the events it made, and what each automation did about it.',
+    content: `**Automation › Activity** lists every change ServiceM8 reported for your business over the last
+30 days, newest first. Each entry shows the record (a job with its number and client, a client, a
+booking, a payment or a form response), what changed — status, badges, queue, category or booking time,
+before → after — and the events the change made.
+
+Under each event, every automation listening to it says what it did: the run it started (open it to
+see each condition and action), or why it did not run:
+
+- **Switched off**: the automation is off.
+- **Conditions not met**: which condition was false, with the value found ("The job's status is
+  Completed? no: it is Work Order.").
+- **Record does not fit**: the automation works on jobs, and the form was not filled in on one.
+- **Already ran for this event**: the same event had happened before (a quote is approved once); it
+  is not run twice.
+- **Its own change**: the automation's own run made this change, so it does not start itself again.
+- **Chain of automations stopped**: automations started one another three times in a row.
+- **Automations suspended**: the Automate team has suspended your business's automations; the run is
+  skipped with their reason.
+- **No active plan**: the run waits for a payment and is skipped if none comes in time.
+
+A change that made no event (a field no automation starts on) says so, and so does an event no
+automation listens to. Search by job number, client, event and day; **Load more** shows older changes.
+Filter **Automation › Logs** by a job number to see the same timeline for that job below its runs.`,
   },
   {
     category: 'billing',
@@ -287,7 +318,7 @@ export const HELP_FAQS: readonly SeedFaq[] = [
   {
     question: 'Where do I see what an automation did?',
     answer:
-      'Open **Automation → Logs**. Each run shows its event, every condition it checked and every action with its result.',
+      'Open **Automation → Logs**. Each run shows its event, every condition it checked and every action with its result. **Automation → Activity** shows every change ServiceM8 reported and, for each automation, why it did or did not run.',
   },
   {
     question: 'Can I cancel a scheduled run?',

@@ -1,20 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { SUPER_ADMIN, TriggerTemplateInput } from '@automate/contract';
+import { SUPER_ADMIN } from '@automate/contract';
 import { arrayContains, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { ensureDefaultPlans } from '../modules/billing/plans.service.ts';
-import { countArticles, insertArticle, insertFaq } from '../modules/content/content.repository.ts';
 import { insertMissingSystemEmails } from '../modules/mail/mail.repository.ts';
 import { SYSTEM_EMAIL_DEFAULTS } from '../modules/mail/system-email-defaults.ts';
-import { countTemplates, insertTemplate } from '../modules/trigger-templates/trigger-templates.repository.ts';
 import { insertMembership } from '../modules/users/memberships.repository.ts';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
 import { users } from '../modules/users/users.schema.ts';
 import { insertVendor } from '../modules/vendors/vendors.repository.ts';
-import { HELP_ARTICLES, HELP_FAQS } from './help-content.ts';
-import { TRIGGER_TEMPLATE_LIBRARY } from './trigger-template-library.ts';
+import { offerBuiltInContent } from './built-in-content.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@automate.local';
 export const DEMO_ACCOUNTS = {
@@ -24,10 +21,10 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /**
- * Brings a new installation to a usable state, and is a no-op afterwards: the system email templates,
- * a first super admin, the help content, the default plans (Starter, Pro, Business), and in demo mode a demo
- * vendor with an Admin and a User. Serialised by an
- * advisory lock so several processes starting at once seed once.
+ * Brings a new installation to a usable state, and an existing one up to date: the system email
+ * templates, a first super admin, the built-in templates and help content (each offered once,
+ * `built-in-content.ts`), the default plans (Starter, Pro, Business), and in demo mode a demo vendor
+ * with an Admin and a User. Serialised by an advisory lock so several processes starting at once seed once.
  */
 export async function seed(deps: Pick<Deps, 'database' | 'config' | 'logger' | 'clock'>): Promise<void> {
   const log = deps.logger.child({ component: 'seed' });
@@ -35,28 +32,11 @@ export async function seed(deps: Pick<Deps, 'database' | 'config' | 'logger' | '
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('automate:seed'))`);
     await insertMissingSystemEmails(tx, SYSTEM_EMAIL_DEFAULTS);
     await ensureSuperAdmin(tx, deps, log);
-    await ensureHelpContent(tx);
-    await ensureTemplateLibrary(tx, deps);
+    const added = await offerBuiltInContent(tx, deps.clock.now());
+    if (added.length > 0) log.info({ added: added.length }, 'built-in templates and help content added');
     await ensureDefaultPlans(tx);
     if (deps.config.demoMode) await ensureDemoVendor(tx, deps, log);
   });
-}
-
-/** The help center, legal pages and changelog of a new installation (only when there are no articles). */
-async function ensureHelpContent(tx: Db): Promise<void> {
-  if ((await countArticles(tx)) > 0) return;
-  for (const article of HELP_ARTICLES) await insertArticle(tx, { ...article, published: true });
-  for (const [index, faq] of HELP_FAQS.entries()) {
-    await insertFaq(tx, { ...faq, sortOrder: (index + 1) * 10, published: true });
-  }
-}
-
-/** The template library of a new installation (only when there are no templates). */
-async function ensureTemplateLibrary(tx: Db, deps: Pick<Deps, 'clock'>): Promise<void> {
-  if ((await countTemplates(tx)) > 0) return;
-  for (const template of TRIGGER_TEMPLATE_LIBRARY) {
-    await insertTemplate(tx, TriggerTemplateInput.parse(template), deps.clock.now());
-  }
 }
 
 async function ensureSuperAdmin(tx: Db, deps: Pick<Deps, 'config' | 'clock'>, log: Deps['logger']): Promise<void> {

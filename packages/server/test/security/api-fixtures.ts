@@ -1,4 +1,5 @@
 import { TriggerDefinition } from '@automate/contract';
+import type { Db } from '../../src/db/database.ts';
 import { insertApiKey } from '../../src/modules/auth/api-keys.repository.ts';
 import { automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
 import { insertOptOut } from '../../src/modules/automation/client-messaging.repository.ts';
@@ -65,7 +66,7 @@ function parseAccess(description: string | undefined): Access {
   throw new Error(`no access rule in: ${description}`);
 }
 
-const ACTION_ID = 'a1';
+export const ACTION_ID = 'a1';
 export const triggerDefinition = () =>
   TriggerDefinition.parse({
     name: 'Quote follow-up',
@@ -75,10 +76,13 @@ export const triggerDefinition = () =>
     actions: [{ id: ACTION_ID, type: 'Job_AddNote', params: { text: 'Followed up.' } }],
   });
 
-/** A business with an Admin, a User and one record of every kind a path can name. */
-export async function createTenant(services: TestServices, name: string) {
-  const db = services.deps.database.db;
-  const team = await createVendorTeam(services.deps, name);
+type Team = Awaited<ReturnType<typeof createVendorTeam>>;
+
+/**
+ * A switched-off trigger of the team's with an event, a run Scheduled for an hour from now and an
+ * unused attachment; `tag` starts the keys that must be unique.
+ */
+export async function insertTriggerWithRun(db: Db, team: Team, tag: string) {
   const now = new Date();
   const trigger = await insertTrigger(db, {
     vendorId: team.vendor.id,
@@ -91,7 +95,7 @@ export async function createTenant(services: TestServices, name: string) {
     .values({
       vendorId: team.vendor.id,
       event: 'JobQuoteSent',
-      occurrenceKey: `sweep-${trigger.id}`,
+      occurrenceKey: `${tag}-${trigger.id}`,
       source: 'webhook',
       occurredAt: now,
     })
@@ -110,6 +114,7 @@ export async function createTenant(services: TestServices, name: string) {
       updatedAt: now,
     })
     .returning();
+  if (!run) throw new Error('the run was not stored');
   const attachment = await insertTriggerAttachment(db, {
     vendorId: team.vendor.id,
     triggerId: trigger.id,
@@ -117,8 +122,17 @@ export async function createTenant(services: TestServices, name: string) {
     fileName: 'brochure.pdf',
     contentType: 'application/pdf',
     size: 10,
-    storageName: `sweep-${trigger.id}`,
+    storageName: `${tag}-${trigger.id}`,
   });
+  return { trigger, run, attachment };
+}
+
+/** A business with an Admin, a User and one record of every kind a path can name. */
+export async function createTenant(services: TestServices, name: string) {
+  const db = services.deps.database.db;
+  const team = await createVendorTeam(services.deps, name);
+  const now = new Date();
+  const { trigger, run, attachment } = await insertTriggerWithRun(db, team, 'sweep');
   const template = await insertEmailTemplate(db, {
     vendorId: team.vendor.id,
     values: { name: 'Job booked', subject: 'Job {{ job.number }}', body: 'See you soon.' },
@@ -158,7 +172,7 @@ export async function createTenant(services: TestServices, name: string) {
     vendorId: team.vendor.id,
     userId: team.user.id,
     triggerId: trigger.id,
-    runId: run?.id ?? '',
+    runId: run.id,
     actionId: ACTION_ID,
     attachmentId: attachment.id,
     templateId: template.id,

@@ -187,6 +187,7 @@ export function createAppRoutes(session: SessionStore = appSession): RouteObject
                     page('view/:id', 'Onboarding template', pages.automation, 'AutomationOnboardingViewRoute'),
                   ]),
                   page('logs', 'Logs', pages.automation, 'AutomationLogsRoute'),
+                  page('activity', 'Activity', pages.automation, 'AutomationActivityRoute'),
                   page('schedule', 'Schedule', pages.automation, 'AutomationScheduleRoute'),
                   section('view/:id', 'Automation details', [
                     {

@@ -1,4 +1,4 @@
-import { ArticleInput } from '@automate/contract';
+import { ArticleInput, PlanLimits } from '@automate/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { apiFieldErrors, withoutField, zodFieldErrors } from './form-errors.ts';
@@ -31,6 +31,34 @@ describe('field errors', () => {
       title: 'Title: give the article a title.',
     });
     expect(apiFieldErrors(new Error('plain'))).toEqual({});
+  });
+
+  it('files a problem inside a group of fields under the group and the field', () => {
+    const parsed = PlanLimits.safeParse({
+      activeTriggers: 5,
+      runsPerMonth: -1,
+      messagesPerMonth: 10,
+      webAddressDeliveriesPerDay: 1.5,
+    });
+    if (parsed.success) throw new Error('expected a failure');
+    const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ['limits', ...issue.path] }));
+    const error = { ...parsed.error, issues } as typeof parsed.error;
+    expect(zodFieldErrors(error, ['limits'])).toEqual({
+      'limits.runsPerMonth': 'The number of runs a month cannot be negative.',
+      'limits.webAddressDeliveriesPerDay': 'The number of deliveries to web addresses a day must be a whole number.',
+    });
+    expect(Object.keys(zodFieldErrors(error))).toEqual(['limits']);
+    const refused = new ApiError({
+      message: 'The plan is not valid.',
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      method: 'POST',
+      path: '/Accounting/product/subscription/update',
+      fieldErrors: { 'body.limits.webAddressDeliveriesPerDay': ['must be a whole number'] },
+    });
+    expect(apiFieldErrors(refused, ['limits'])).toEqual({
+      'limits.webAddressDeliveriesPerDay': 'must be a whole number',
+    });
   });
 
   it('drops a field once it is changed', () => {

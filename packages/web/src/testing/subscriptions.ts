@@ -6,7 +6,7 @@ export const ACTIVE_SUBSCRIPTION: CurrentSubscription = {
   plan: {
     id: '22222222-2222-4222-8222-222222222222',
     name: 'Pro',
-    limits: { activeTriggers: 25, runsPerMonth: 10_000, messagesPerMonth: 2500 },
+    limits: { activeTriggers: 25, runsPerMonth: 10_000, messagesPerMonth: 2500, webAddressDeliveriesPerDay: 2500 },
   },
   interval: 'month',
   amountCents: 7900,

@@ -36,8 +36,11 @@ export type ActionEnv = {
 export type WebAddressEnv = {
   /** What the run is about, for a body that carries the record. */
   about(): Promise<{ runId: string; event: string; business: { id: string; name: string } }>;
-  /** How many deliveries the vendor may still start today, and the daily limit. */
-  roomToday(): Promise<{ left: number; limit: number }>;
+  /**
+   * How many deliveries the vendor may still start today, and the sentence a step gives when none are
+   * left (it names the limit, and the plan that sets it).
+   */
+  roomToday(): Promise<{ left: number; usedUp: string }>;
   /**
    * Posts a planned delivery: its header values (stored sealed) opened, signed with the vendor's
    * signing secret. Throws `DeliveryRefused` (never allowed) or `DeliveryNetworkError` (no answer).

@@ -20,11 +20,7 @@ export const ANSWER_IN_LOG_BYTES = 1024;
 export const sendToWebAddress: ActionExecutor<'SendToWebAddress'> = {
   async plan(params, env) {
     const room = await env.webAddress.roomToday();
-    if (room.left <= 0) {
-      throw new ActionProblem(
-        `Your business has made its ${room.limit.toLocaleString('en')} deliveries to web addresses for today, so this one was not sent; the count starts again at midnight.`,
-      );
-    }
+    if (room.left <= 0) throw new ActionProblem(room.usedUp);
     const host = webAddressHost(params.url);
     if (params.bodyMode === 'template') {
       const rendered = await env.render(params.body, null);

@@ -4,7 +4,7 @@ import type { GroupResult, ItemResult } from './evaluate-group.ts';
  * Why a group did not hold, in one sentence for the run log: the reasons of the conditions that
  * failed, e.g. `The job's status is Quote? no: it is Work Order.`
  */
-function explainFailure(group: GroupResult): string {
+export function explainFailure(group: GroupResult): string {
   const failing = collectFailing(group);
   return failing.length > 0 ? failing.join(' ') : group.reason;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
 import { connectedVendorIds } from '../servicem8/sm8-access.ts';
+import { forgetOldActivity } from './activity.service.ts';
 import { removeExpiredNotices } from './notices.service.ts';
 import { reconcileVendor } from './reconciliation.service.ts';
 import { forgetOldRecordReads } from './record-read-limits.ts';
@@ -62,4 +63,13 @@ export const forgetOldRecordReadsJob = defineJob({
   queue: { retryLimit: 2, retryDelay: 300 },
   schedule: '57 3 * * *',
   handle: async (_payload, { deps }) => ({ removed: await forgetOldRecordReads(deps) }),
+});
+
+/** Every night: Activity forgets the changes and reasons older than it keeps (30 days). */
+export const forgetOldActivityJob = defineJob({
+  name: 'automation.forget-old-activity',
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 2, retryDelay: 300 },
+  schedule: '47 3 * * *',
+  handle: async (_payload, { deps }) => ({ removed: await forgetOldActivity(deps) }),
 });

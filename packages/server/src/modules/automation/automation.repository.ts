@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { eventOutcomes, recordChanges } from './activity.schema.ts';
 import {
   automationEvents,
   runSteps,
@@ -154,8 +155,37 @@ export async function deleteRecordProbesBefore(db: Db, before: Date): Promise<nu
 
 /** Stores these snapshots (new, or replacing the record's) in one statement. */
 export async function saveSnapshots(tx: Db, rows: readonly SnapshotRow[]): Promise<void> {
-  if (rows.length === 0) return;
+  await saveSnapshotsAndChanges(tx, rows, []);
+}
+
+export type NewRecordChange = typeof recordChanges.$inferInsert;
+
+/**
+ * Saves the snapshots and, in the same statement (a WITH part), the changes Activity shows: an
+ * observation costs no statement more for being kept.
+ */
+export async function saveSnapshotsAndChanges(
+  tx: Db,
+  rows: readonly SnapshotRow[],
+  changes: readonly NewRecordChange[],
+): Promise<void> {
+  if (rows.length === 0) {
+    if (changes.length > 0) await tx.insert(recordChanges).values([...changes]);
+    return;
+  }
+  const kept =
+    changes.length > 0
+      ? [
+          tx.$with('kept_changes').as(
+            tx
+              .insert(recordChanges)
+              .values([...changes])
+              .returning({ id: recordChanges.id }),
+          ),
+        ]
+      : [];
   await tx
+    .with(...kept)
     .insert(sm8Snapshots)
     .values([...rows])
     .onConflictDoUpdate({
@@ -255,9 +285,33 @@ export function bringRunsForward(
 }
 
 /** Marks these events matched, in one statement (none: no statement). */
-export async function markEventsMatched(db: Db, eventIds: readonly string[], at: Date): Promise<void> {
+export type NewEventOutcome = typeof eventOutcomes.$inferInsert;
+
+/**
+ * Why listening triggers got no run (`outcomes`), as a WITH part of the statement that marks the
+ * events matched: Activity's reasons cost matching no statement of their own.
+ */
+function outcomesPart(db: Db, outcomes: readonly NewEventOutcome[] = []) {
+  if (outcomes.length === 0) return [];
+  return [
+    db.$with('event_outcomes_decided').as(
+      db
+        .insert(eventOutcomes)
+        .values([...outcomes])
+        .returning({ id: eventOutcomes.id }),
+    ),
+  ];
+}
+
+export async function markEventsMatched(
+  db: Db,
+  eventIds: readonly string[],
+  at: Date,
+  outcomes: readonly NewEventOutcome[] = [],
+): Promise<void> {
   if (eventIds.length === 0) return;
   await db
+    .with(...outcomesPart(db, outcomes))
     .update(automationEvents)
     .set({ matchedAt: at })
     .where(inArray(automationEvents.id, [...eventIds]));
@@ -338,10 +392,10 @@ export async function insertRunsWithConditionsSteps(
     values: typeof triggerRuns.$inferInsert;
     step: { input: Record<string, unknown>; outcome: string; at: Date };
   }>,
-  matched?: { eventIds: readonly string[]; at: Date },
+  matched?: { eventIds: readonly string[]; at: Date; outcomes?: readonly NewEventOutcome[] },
 ): Promise<RunRow[]> {
   if (runs.length === 0) {
-    if (matched) await markEventsMatched(tx, matched.eventIds, matched.at);
+    if (matched) await markEventsMatched(tx, matched.eventIds, matched.at, matched.outcomes);
     return [];
   }
   const newRuns = tx.$with('new_runs').as(
@@ -400,7 +454,7 @@ export async function insertRunsWithConditionsSteps(
         ]
       : [];
   return tx
-    .with(newRuns, conditionsSteps, ...eventsMatched)
+    .with(newRuns, conditionsSteps, ...eventsMatched, ...outcomesPart(tx, matched?.outcomes))
     .select()
     .from(newRuns);
 }

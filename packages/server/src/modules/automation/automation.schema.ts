@@ -170,6 +170,8 @@ export const triggerRuns = pgTable(
   },
   (t) => [
     uniqueIndex('trigger_runs_trigger_event_unique').on(t.triggerId, t.eventId),
+    // An event's runs (Automation › Activity shows them beside each change).
+    index('trigger_runs_event_idx').on(t.eventId),
     index('trigger_runs_status_due_idx').on(t.status, t.dueAt),
     // The run list (trigger-runs.repository.ts) orders by the sorted field, then created_at, then id,
     // all one way, within the vendor: one index per sort the Logs page offers, each also serving the

@@ -13,6 +13,7 @@ import {
   type Sm8Record,
   type WatchedObject,
 } from '../../engine/events/derive-events.ts';
+import { describeChange, recordOwners } from '../../engine/events/describe-change.ts';
 import type { FreshRecord } from '../../engine/records/run-records.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { inSpan } from '../../observability/tracing.ts';
@@ -23,10 +24,11 @@ import {
   findRecordStanding,
   insertEvents,
   lockSnapshots,
+  type NewRecordChange,
   recentWrites,
   rememberMissingRecord,
   type SnapshotRow,
-  saveSnapshots,
+  saveSnapshotsAndChanges,
   type WriteRow,
 } from './automation.repository.ts';
 import { wakeBookingRuns } from './booking-moves.service.ts';
@@ -267,6 +269,7 @@ async function deriveAndSaveAll(
       source: ObserveOptions['source'];
     }> = [];
     const saves: SnapshotRow[] = [];
+    const observedChanges: NewRecordChange[] = [];
     const movedBookings: string[] = [];
     for (const [index, { uuid, fresh, readAt, options }] of items.entries()) {
       const snapshot = snapshots.get(uuid);
@@ -298,8 +301,26 @@ async function deriveAndSaveAll(
         if (object === 'jobactivity' && snapshot && bookingMoved(snapshot.data, after)) movedBookings.push(uuid);
       }
       if (derived.length > 0) changes.push({ index, uuid, after, derived, source: options.source });
+      // Activity keeps every change read after the baseline (a record first seen while it is taken is
+      // none); a delivery announcing again what the snapshot shows (an event webhook after the object's)
+      // adds nothing.
+      const fields = fresh === SEEN ? [] : describeChange(object, snapshot?.data ?? null, after);
+      const changed =
+        fresh !== SEEN && (snapshot ? editDate !== snapshot.editDate || fields.length > 0 : baselineTaken);
+      if (changed) {
+        observedChanges.push({
+          vendorId,
+          object,
+          recordUuid: uuid,
+          ...recordOwners(object, after),
+          source: options.source ?? 'webhook',
+          changes: fields,
+          events: derived.map(({ event, occurrenceKey }) => ({ event, occurrenceKey })),
+          observedAt: now,
+        });
+      }
     }
-    await saveSnapshots(tx, saves);
+    await saveSnapshotsAndChanges(tx, saves, observedChanges);
     // A booking moved or cancelled: the runs timed from its start are checked against it now.
     for (const uuid of movedBookings) await wakeBookingRuns(deps, tx, vendorId, uuid);
     if (changes.length === 0) return new Map<number, EventRow[]>();

@@ -5,11 +5,12 @@ import {
 } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
 import { evaluateGroup } from '../../engine/conditions/evaluate-group.ts';
+import { explainFailure } from '../../engine/conditions/explain-result.ts';
 import { type FreshRecord, text } from '../../engine/records/run-records.ts';
 import { dueAt, formatInZone } from '../../engine/schedule/due-at.ts';
 import { inSpan } from '../../observability/tracing.ts';
 import { type Sm8Connection, sm8ClientFor, sm8ClientForVendor } from '../servicem8/sm8-access.ts';
-import { enabledTriggersFor } from '../triggers/trigger-lookups.service.ts';
+import { triggersListeningTo } from '../triggers/trigger-lookups.service.ts';
 import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
   type EventRow,
@@ -17,6 +18,7 @@ import {
   insertRunsWithConditionsSteps,
   listUnmatchedEvents,
   markEventsMatched,
+  type NewEventOutcome,
 } from './automation.repository.ts';
 import type { triggerRuns } from './automation.schema.ts';
 import { bookingStartWords, bookingTiming, readBooking } from './booking-start.ts';
@@ -78,16 +80,25 @@ async function matchObservedEvents(
   }
   const db = deps.database.db;
   const vendor = await findVendor(db, vendorId);
-  // Per kind of event: the enabled triggers, and the names their sentences use (read when first needed).
-  const ofKind = new Map<string, { triggers: ParsedTrigger[]; names: () => Promise<ReferenceNames> }>();
+  // Per kind of event: the enabled triggers, the switched-off ones (Activity names them), and the names
+  // their sentences use (read when first needed).
+  const ofKind = new Map<
+    string,
+    { triggers: ParsedTrigger[]; switchedOff: string[]; names: () => Promise<ReferenceNames> }
+  >();
   const plans: MatchPlan[] = [];
   for (const { event, fresh } of observed) {
     let kind = ofKind.get(event.event);
     if (!kind) {
-      const triggers = parseTriggers(deps, await enabledTriggersFor(db, { vendorId, event: event.event }));
+      const listening = await triggersListeningTo(db, { vendorId, event: event.event });
+      const triggers = parseTriggers(
+        deps,
+        listening.filter((trigger) => trigger.enabled),
+      );
       let names: Promise<ReferenceNames> | undefined;
       kind = {
         triggers,
+        switchedOff: listening.filter((trigger) => !trigger.enabled).map((trigger) => trigger.id),
         names: () => {
           names ??= referenceNamesFor(
             db,
@@ -100,7 +111,15 @@ async function matchObservedEvents(
       ofKind.set(event.event, kind);
     }
     const candidates = kind.triggers.filter((trigger) => trigger.id !== event.causedByTriggerId);
-    plans.push(await planMatch(deps, { event, fresh, vendor, candidates, names: kind.names, connection }));
+    const plan = await planMatch(deps, { event, fresh, vendor, candidates, names: kind.names, connection });
+    const decided = outcomeOf(event, deps.clock.now());
+    plan.outcomes.push(
+      ...kind.switchedOff.map((id) => decided(id, 'switched-off', 'It is switched off.')),
+      ...kind.triggers
+        .filter((trigger) => trigger.id === event.causedByTriggerId)
+        .map((trigger) => decided(trigger.id, 'own-change', OWN_CHANGE)),
+    );
+    plans.push(plan);
   }
   return storeMatches(deps, plans);
 }
@@ -123,9 +142,26 @@ function parseTriggers(
 
 type NewRun = typeof triggerRuns.$inferInsert;
 
+/** Why a trigger listening to `event` got no run (or why its run will be skipped), decided at `at`. */
+function outcomeOf(event: EventRow, at: Date) {
+  return (triggerId: string, reason: string, detail: string): NewEventOutcome => ({
+    vendorId: event.vendorId,
+    eventId: event.id,
+    triggerId,
+    reason,
+    detail,
+    decidedAt: at,
+  });
+}
+
+/** A change one of the automation's own runs wrote does not start it again (the loop guard). */
+const OWN_CHANGE = 'The change was written by this automation’s own run, so it does not start it again.';
+
 /** What matching one event comes to, before anything is stored. */
 type MatchPlan = {
   event: EventRow;
+  /** Why each listening trigger without a run did not get one (and why a run will be skipped), for Activity. */
+  outcomes: NewEventOutcome[];
   /** Runs recorded as Skipped at once, with why. */
   skipped: NewRun[];
   /** Runs whose conditions held, each with its first step. */
@@ -151,17 +187,26 @@ async function planMatch(
   },
 ): Promise<MatchPlan> {
   const { event, fresh, vendor, candidates: triggers, connection } = input;
-  const nothing: MatchPlan = { event, skipped: [], scheduled: [] };
+  const nothing: MatchPlan = { event, skipped: [], scheduled: [], outcomes: [] };
   // A vendor whose subscription is not active still gets its runs: they are recorded as Skipped, with why.
   if (!vendor || triggers.length === 0) return nothing;
+  const now = deps.clock.now();
+  const decided = outcomeOf(event, now);
   const suspended = suspendedRunReason(vendor);
-  if (suspended) return { ...nothing, skipped: skippedWhileSuspended(deps, event, triggers, suspended) };
+  if (suspended) {
+    return {
+      ...nothing,
+      skipped: skippedWhileSuspended(deps, event, triggers, suspended),
+      outcomes: triggers.map((trigger) => decided(trigger.id, 'suspended', suspended)),
+    };
+  }
   if (event.cascadeDepth >= CASCADE_DEPTH_MAX) {
     deps.logger.warn(
       { vendorId: event.vendorId, eventId: event.id, depth: event.cascadeDepth },
       'automation cascade stopped at its depth limit',
     );
-    return nothing;
+    const detail = `A chain of automations (each one's change starting the next) stops after ${CASCADE_DEPTH_MAX}.`;
+    return { ...nothing, outcomes: triggers.map((trigger) => decided(trigger.id, 'cascade-limit', detail)) };
   }
   // Every trigger's conditions are evaluated against the same records, read once, before the transaction.
   const calls = sm8CallCounter();
@@ -188,10 +233,19 @@ async function planMatch(
   // Each run counts the requests matching made (shared by the runs of this event).
   const matchingCalls = calls.take();
 
-  const now = deps.clock.now();
   const plan: MatchPlan = { ...nothing, warnWith: { client, records, names } };
   for (const { id, version, definition, evaluation } of evaluated) {
-    if (!evaluation.result) continue;
+    if (!evaluation.result) {
+      plan.outcomes.push(decided(id, 'conditions', explainFailure(evaluation)));
+      continue;
+    }
+    if (definition.targetKind === 'Job' && !job && !event.jobUuid) {
+      plan.outcomes.push(
+        decided(id, 'kind', KIND_MISFIT[event.event] ?? 'The record is not a job’s; this automation works on jobs.'),
+      );
+      continue;
+    }
+    if (!vendor.subscriptionActive) plan.outcomes.push(decided(id, 'no-plan', NO_ACTIVE_PLAN));
     const timing =
       definition.delay && countsFromBooking(definition)
         ? bookingTiming(booking, definition.delay, vendor.timeZone, now)
@@ -250,6 +304,14 @@ async function planMatch(
   return plan;
 }
 
+/** Why a trigger working on jobs has nothing to work on, by event. */
+const KIND_MISFIT: Partial<Record<string, string>> = {
+  FormIsSubmitted: 'The form was not filled in on a job; this automation works on jobs.',
+};
+
+const NO_ACTIVE_PLAN =
+  'The business has no active plan: the run waits for a payment and is skipped if none comes in time.';
+
 /**
  * Stores the plans' runs in one transaction, every event marked matched with them, and queues the runs
  * due now; a statement for each kind of row whatever their number. Runs due later are then checked
@@ -258,16 +320,18 @@ async function planMatch(
 async function storeMatches(deps: Deps, plans: readonly MatchPlan[]): Promise<{ runs: number }> {
   const now = deps.clock.now();
   const eventIds = plans.map((plan) => plan.event.id);
+  // Why the listening triggers without a run got none, stored with the events' marking.
+  const outcomes = plans.flatMap((plan) => plan.outcomes);
   if (plans.every((plan) => plan.skipped.length === 0 && plan.scheduled.length === 0)) {
     // Nothing to run: the events are marked matched in one statement.
-    await markEventsMatched(deps.database.db, eventIds, now);
+    await markEventsMatched(deps.database.db, eventIds, now, outcomes);
     return { runs: 0 };
   }
   const scheduled = plans.flatMap((plan) => plan.scheduled.map((run) => ({ ...run, plan })));
   const stored = await deps.database.db.transaction(async (tx) => {
     let skipped = 0;
     for (const values of plans.flatMap((plan) => plan.skipped)) if (await insertRun(tx, values)) skipped++;
-    const runs = await insertRunsWithConditionsSteps(tx, scheduled, { eventIds, at: now });
+    const runs = await insertRunsWithConditionsSteps(tx, scheduled, { eventIds, at: now, outcomes });
     const runOf = new Map(runs.map((run) => [`${run.triggerId}/${run.eventId}`, run]));
     const planned = scheduled.flatMap((item) => {
       const run = runOf.get(`${item.values.triggerId}/${item.values.eventId}`);

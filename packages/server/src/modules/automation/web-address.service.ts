@@ -29,6 +29,7 @@ import {
 import { decryptSecret, encryptSecret } from '../../security/encryption.ts';
 import { openValue } from '../../security/sealed-values.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { limitSentence, planLimitsOf } from '../billing/checkout.service.ts';
 import { findVendor } from '../vendors/vendors.service.ts';
 import {
   countWebAddressDeliveriesSince,
@@ -96,12 +97,38 @@ async function sentToday(deps: Deps, vendorId: string): Promise<number> {
   return countWebAddressDeliveriesSince(deps.database.db, vendorId, await startOfVendorDay(deps, vendorId));
 }
 
+/**
+ * The vendor's daily limit and the sentence a delivery past it gives: its plan's limit, or
+ * `WEB_ADDRESS_DAILY_LIMIT` for a vendor without a plan (never billed).
+ */
+async function dailyAllowance(
+  deps: Deps,
+  vendorId: string,
+): Promise<{ limit: number; planName: string | null; usedUp: string }> {
+  const planLimit = await planLimitsOf(deps.database.db, vendorId, deps.clock.now());
+  if (!planLimit) {
+    return {
+      limit: WEB_ADDRESS_DAILY_LIMIT,
+      planName: null,
+      usedUp: `Your business has made its ${WEB_ADDRESS_DAILY_LIMIT.toLocaleString('en-NZ')} deliveries to web addresses for today, so this one was not sent; the count starts again at midnight.`,
+    };
+  }
+  const { plan } = planLimit;
+  return {
+    limit: plan.maxWebAddressDeliveriesPerDay,
+    planName: plan.name,
+    usedUp: `${limitSentence(plan, 'webAddressDeliveriesPerDay')}, and today's are used up, so this one was not sent; the count starts again at midnight. Change plan to send more.`,
+  };
+}
+
 export async function webAddressSettings(deps: Deps, vendorId: string): Promise<WebAddressSettings> {
   const secret = await findWebAddressSecret(deps.database.db, vendorId);
+  const allowance = await dailyAllowance(deps, vendorId);
   return {
     signingSecretCreatedAt: secret ? secret.createdAt.toISOString() : null,
     sentToday: await sentToday(deps, vendorId),
-    dailyLimit: WEB_ADDRESS_DAILY_LIMIT,
+    dailyLimit: allowance.limit,
+    planName: allowance.planName,
   };
 }
 
@@ -139,7 +166,8 @@ export function webAddressEnv(deps: Deps, run: { id: string; vendorId: string; e
       return { runId: run.id, event: run.event, business: { id: run.vendorId, name: vendor?.name ?? '' } };
     },
     async roomToday() {
-      return { left: WEB_ADDRESS_DAILY_LIMIT - (await sentToday(deps, run.vendorId)), limit: WEB_ADDRESS_DAILY_LIMIT };
+      const { limit, usedUp } = await dailyAllowance(deps, run.vendorId);
+      return { left: limit - (await sentToday(deps, run.vendorId)), usedUp };
     },
     send: (delivery) => sendFor(deps, run.vendorId, delivery),
   };

@@ -26,6 +26,7 @@ export const plans = pgTable('plans', {
   maxActiveTriggers: integer().notNull(),
   maxRunsPerMonth: integer().notNull(),
   maxMessagesPerMonth: integer().notNull(),
+  maxWebAddressDeliveriesPerDay: integer().notNull(),
   /** Hidden from new buyers; its subscribers keep it. A plan is never deleted. */
   archived: boolean().notNull().default(false),
   /** Created in Stripe on first need (a checkout), then kept in step with the name and description. */

@@ -132,17 +132,22 @@ const LIMIT_WORDS: Record<keyof PlanLimits, [one: string, many: string]> = {
   activeTriggers: ['active automation', 'active automations'],
   runsPerMonth: ['automation run a month', 'automation runs a month'],
   messagesPerMonth: ['email or text message a month', 'emails and text messages a month'],
+  webAddressDeliveriesPerDay: ['delivery to a web address a day', 'deliveries to web addresses a day'],
 };
 
 /** "Your Starter plan allows 5 active automations" */
 export function limitSentence(
-  plan: Pick<PlanRow, 'name' | 'maxActiveTriggers' | 'maxRunsPerMonth' | 'maxMessagesPerMonth'>,
+  plan: Pick<
+    PlanRow,
+    'name' | 'maxActiveTriggers' | 'maxRunsPerMonth' | 'maxMessagesPerMonth' | 'maxWebAddressDeliveriesPerDay'
+  >,
   limit: keyof PlanLimits,
 ): string {
   const value = {
     activeTriggers: plan.maxActiveTriggers,
     runsPerMonth: plan.maxRunsPerMonth,
     messagesPerMonth: plan.maxMessagesPerMonth,
+    webAddressDeliveriesPerDay: plan.maxWebAddressDeliveriesPerDay,
   }[limit];
   const [one, many] = LIMIT_WORDS[limit];
   return `Your ${plan.name} plan allows ${value.toLocaleString('en-NZ')} ${value === 1 ? one : many}`;
@@ -198,6 +203,7 @@ async function toCurrentSubscription(
     activeTriggers: plan.maxActiveTriggers,
     runsPerMonth: plan.maxRunsPerMonth,
     messagesPerMonth: plan.maxMessagesPerMonth,
+    webAddressDeliveriesPerDay: plan.maxWebAddressDeliveriesPerDay,
   };
   return {
     id: row.stripeSubscriptionId,

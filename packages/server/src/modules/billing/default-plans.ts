@@ -9,7 +9,7 @@ export const DEFAULT_PLANS: readonly PlanInput[] = [
     monthlyPriceCents: 2900,
     yearlyPriceCents: 29000,
     trialDays: 14,
-    limits: { activeTriggers: 5, runsPerMonth: 1000, messagesPerMonth: 500 },
+    limits: { activeTriggers: 5, runsPerMonth: 1000, messagesPerMonth: 500, webAddressDeliveriesPerDay: 500 },
   },
   {
     name: 'Pro',
@@ -18,7 +18,7 @@ export const DEFAULT_PLANS: readonly PlanInput[] = [
     monthlyPriceCents: 7900,
     yearlyPriceCents: 79000,
     trialDays: 0,
-    limits: { activeTriggers: 25, runsPerMonth: 10_000, messagesPerMonth: 2500 },
+    limits: { activeTriggers: 25, runsPerMonth: 10_000, messagesPerMonth: 2500, webAddressDeliveriesPerDay: 2500 },
   },
   {
     name: 'Business',
@@ -27,6 +27,6 @@ export const DEFAULT_PLANS: readonly PlanInput[] = [
     monthlyPriceCents: 19900,
     yearlyPriceCents: 199000,
     trialDays: 0,
-    limits: { activeTriggers: 100, runsPerMonth: 50_000, messagesPerMonth: 10_000 },
+    limits: { activeTriggers: 100, runsPerMonth: 50_000, messagesPerMonth: 10_000, webAddressDeliveriesPerDay: 10_000 },
   },
 ];

@@ -37,6 +37,7 @@ function toPlan(row: PlanRow, prices: readonly PlanPriceRow[], subscribers: numb
       activeTriggers: row.maxActiveTriggers,
       runsPerMonth: row.maxRunsPerMonth,
       messagesPerMonth: row.maxMessagesPerMonth,
+      webAddressDeliveriesPerDay: row.maxWebAddressDeliveriesPerDay,
     },
     archived: row.archived,
     prices: own
@@ -63,6 +64,7 @@ function planValues(input: ReturnType<typeof PlanInputSchema.parse>) {
     maxActiveTriggers: input.limits.activeTriggers,
     maxRunsPerMonth: input.limits.runsPerMonth,
     maxMessagesPerMonth: input.limits.messagesPerMonth,
+    maxWebAddressDeliveriesPerDay: input.limits.webAddressDeliveriesPerDay,
   };
 }
 

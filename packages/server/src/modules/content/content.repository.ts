@@ -1,5 +1,5 @@
 import type { SearchQuery } from '@automate/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type SearchSpec, searchTable } from '../../db/search.ts';
 import { articles, faqs } from './content.schema.ts';
@@ -109,9 +109,9 @@ export function deleteFaq(db: Db, id: string): Promise<boolean> {
   return deleteById(db, faqs, id);
 }
 
-export async function countArticles(db: Db): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(articles);
-  return row?.total ?? 0;
+export async function findFaqByQuestion(db: Db, question: string): Promise<FaqRow | undefined> {
+  const [row] = await db.select().from(faqs).where(eq(faqs.question, question)).limit(1);
+  return row;
 }
 
 type ContentTable = typeof articles | typeof faqs;

@@ -1,5 +1,5 @@
 import { type SearchQuery, TEMPLATE_CATEGORIES } from '@automate/contract';
-import { and, count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type SearchSpec, searchTable } from '../../db/search.ts';
 import { triggerTemplates } from './trigger-templates.schema.ts';
@@ -76,7 +76,7 @@ export async function deleteTemplate(db: Db, id: string): Promise<boolean> {
   return (await db.delete(t).where(eq(t.id, id)).returning({ id: t.id })).length > 0;
 }
 
-export async function countTemplates(db: Db): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(t);
-  return row?.total ?? 0;
+export async function findTemplateByTitle(db: Db, title: string): Promise<TriggerTemplateRow | undefined> {
+  const [row] = await db.select().from(t).where(eq(t.title, title)).limit(1);
+  return row;
 }

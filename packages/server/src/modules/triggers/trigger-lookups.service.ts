@@ -5,17 +5,20 @@ import {
   countEnabledTriggersByVendor,
   findTriggerUsingEmailTemplate,
   findTriggerVersion,
-  listEnabledTriggers,
   listTriggerNames,
   listTriggerNamesByIds,
+  listTriggersForEvent,
   type TriggerRow,
 } from './triggers.repository.ts';
 
 /** What other modules look up in the vendors' triggers: the engine, its run lists, and the email templates. */
 
-/** The vendor's enabled triggers for the event: the ones the engine matches an event against. */
-export function enabledTriggersFor(db: Db, where: { vendorId: string; event: TriggerEvent }): Promise<TriggerRow[]> {
-  return listEnabledTriggers(db, where);
+/**
+ * The vendor's triggers for the event, switched on or off: the engine matches an event against the
+ * enabled ones and tells Activity which of the others would have listened.
+ */
+export function triggersListeningTo(db: Db, where: { vendorId: string; event: TriggerEvent }): Promise<TriggerRow[]> {
+  return listTriggersForEvent(db, where);
 }
 
 type TriggerVersionRow = NonNullable<Awaited<ReturnType<typeof findTriggerVersion>>>;

@@ -142,14 +142,14 @@ export async function listTriggerDefinitions(
 }
 
 /** The vendor's enabled triggers for the event, for the engine to match. */
-export async function listEnabledTriggers(
+export async function listTriggersForEvent(
   db: Db,
   where: { vendorId: string; event: TriggerEvent },
 ): Promise<TriggerRow[]> {
   return db
     .select()
     .from(triggers)
-    .where(and(eq(triggers.vendorId, where.vendorId), eq(triggers.event, where.event), eq(triggers.enabled, true)));
+    .where(and(eq(triggers.vendorId, where.vendorId), eq(triggers.event, where.event)));
 }
 
 /** How many of the vendor's triggers are enabled, leaving out `exceptId` (the one being saved). */

@@ -1,3 +1,4 @@
+import { ActivityPage } from '@/features/automation/activity/activity-page.tsx';
 import { AutomationList } from '@/features/automation/list/automation-list.tsx';
 import { RunLog } from '@/features/automation/runs/run-log.tsx';
 import { AutomationSchedule } from '@/features/automation/schedule/automation-schedule.tsx';
@@ -22,6 +23,9 @@ export const AutomationOnboardingViewRoute = vendorRoute((vendor, { id = '' }) =
 
 /** /app/automation/logs: every run of the vendor's automations. */
 export const AutomationLogsRoute = vendorRoute((vendor) => <RunLog vendor={vendor} />);
+
+/** /app/automation/activity: every change ServiceM8 reported, and what each automation did about it. */
+export const AutomationActivityRoute = vendorRoute((vendor) => <ActivityPage vendor={vendor} />);
 
 /** /app/automation/schedule: runs waiting for their due time. */
 export const AutomationScheduleRoute = vendorRoute((vendor) => <AutomationSchedule vendor={vendor} />);

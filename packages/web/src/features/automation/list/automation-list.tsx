@@ -29,6 +29,7 @@ import { useSearchState } from '@/lib/use-search-state.ts';
 import { useVendorClock } from '@/lib/vendor-time.ts';
 import { TRIGGER_SORT_FIELDS, useTriggerSearch } from '../api/search-triggers.ts';
 import {
+  AUTOMATION_ACTIVITY_PATH,
   AUTOMATION_LOGS_PATH,
   AUTOMATION_NEW_PATH,
   AUTOMATION_TEMPLATES_PATH,
@@ -271,6 +272,7 @@ export function AutomationList({ vendor }: { vendor: VendorMembership }) {
         subtitle="What happens automatically when your ServiceM8 jobs change."
         actions={
           <>
+            <Button href={AUTOMATION_ACTIVITY_PATH}>Activity</Button>
             <Button href={AUTOMATION_LOGS_PATH}>Logs</Button>
             <Button href={AUTOMATION_NEW_PATH} variant="contained" startIcon={<AddIcon />}>
               New automation

@@ -3,6 +3,7 @@ export const AUTOMATION_NEW_PATH = '/app/automation/view/new';
 export const AUTOMATION_TEMPLATES_PATH = '/app/automation/templates';
 export const AUTOMATION_LOGS_PATH = '/app/automation/logs';
 export const AUTOMATION_SCHEDULE_PATH = '/app/automation/schedule';
+export const AUTOMATION_ACTIVITY_PATH = '/app/automation/activity';
 
 export const automationViewPath = (triggerId: string) => `/app/automation/view/${encodeURIComponent(triggerId)}`;
 export const automationLogsPath = (triggerId: string) => `${automationViewPath(triggerId)}/logs`;

@@ -1,7 +1,9 @@
-import { RUN_STATUSES, type TriggerRun, type VendorMembership } from '@automate/contract';
+import { ACTIVITY_KEPT_DAYS, RUN_STATUSES, type TriggerRun, type VendorMembership } from '@automate/contract';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -15,12 +17,13 @@ import { useRunSearch } from '@/lib/runs/search-runs.ts';
 import { filterValue, type SearchDefaults } from '@/lib/search-params.ts';
 import { useSearchState } from '@/lib/use-search-state.ts';
 import { useVendorTimeZone } from '@/lib/vendor-time.ts';
+import { ActivityTimeline } from '../activity/activity-timeline.tsx';
 import { useTrigger } from '../api/get-trigger.ts';
 import { useRetryRuns } from '../api/retry-runs.ts';
 import { RUN_SORT_FIELDS } from '../api/search-runs.ts';
 import { useTriggerRunSearch } from '../api/search-trigger-runs.ts';
 import { useTriggerSearch } from '../api/search-triggers.ts';
-import { AUTOMATION_SCHEDULE_PATH, automationViewPath } from '../list/automation-paths.ts';
+import { AUTOMATION_ACTIVITY_PATH, AUTOMATION_SCHEDULE_PATH, automationViewPath } from '../list/automation-paths.ts';
 import { CreatedRangeFilter } from './created-range-filter.tsx';
 import { runCard, runColumns } from './run-columns.tsx';
 import { RunDrawer } from './run-drawer.tsx';
@@ -164,7 +167,10 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
         }
         actions={
           triggerId === undefined ? (
-            <Button href={AUTOMATION_SCHEDULE_PATH}>Schedule</Button>
+            <>
+              <Button href={AUTOMATION_ACTIVITY_PATH}>Activity</Button>
+              <Button href={AUTOMATION_SCHEDULE_PATH}>Schedule</Button>
+            </>
           ) : (
             <Button href={automationViewPath(triggerId)} variant="outlined">
               Open automation
@@ -217,6 +223,18 @@ export function RunLog({ vendor, triggerId }: { vendor: VendorMembership; trigge
               : 'This automation has not run yet. It runs when its event happens in ServiceM8 and its conditions hold; switch it on if it is off.'
         }
       />
+      {typeof jobNumber === 'string' && jobNumber !== '' ? (
+        <Box component="section" aria-labelledby="job-timeline" sx={{ mt: 4 }}>
+          <Typography id="job-timeline" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            What happened to job {jobNumber}
+          </Typography>
+          <ActivityTimeline
+            vendorId={vendorId}
+            filters={{ job: jobNumber }}
+            emptyText={`No change to job ${jobNumber} in the last ${ACTIVITY_KEPT_DAYS} days.`}
+          />
+        </Box>
+      ) : null}
       <RunDrawer vendorId={vendorId} runId={selected} onClose={() => setSelected(null)} />
     </>
   );

@@ -17,7 +17,7 @@ const plan = (name: string, monthly: number, id: string): Plan => ({
   monthlyPriceCents: monthly,
   yearlyPriceCents: monthly * 10,
   trialDays: name === 'Starter' ? 14 : 0,
-  limits: { activeTriggers: 5, runsPerMonth: 1000, messagesPerMonth: 500 },
+  limits: { activeTriggers: 5, runsPerMonth: 1000, messagesPerMonth: 500, webAddressDeliveriesPerDay: 500 },
   archived: false,
   prices: [
     { id: `00000000-0000-4000-8000-0000000000${id}1`, interval: 'month', amountCents: monthly },

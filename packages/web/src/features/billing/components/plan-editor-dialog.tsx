@@ -24,7 +24,8 @@ type Draft = Record<
   | 'trialDays'
   | 'activeTriggers'
   | 'runsPerMonth'
-  | 'messagesPerMonth',
+  | 'messagesPerMonth'
+  | 'webAddressDeliveriesPerDay',
   string
 >;
 
@@ -43,6 +44,7 @@ function draftOf(plan: Plan | null): Draft {
     activeTriggers: String(plan?.limits.activeTriggers ?? ''),
     runsPerMonth: String(plan?.limits.runsPerMonth ?? ''),
     messagesPerMonth: String(plan?.limits.messagesPerMonth ?? ''),
+    webAddressDeliveriesPerDay: String(plan?.limits.webAddressDeliveriesPerDay ?? ''),
   };
 }
 
@@ -57,11 +59,12 @@ const FIELD_OF: Record<string, keyof Draft> = {
   'limits.activeTriggers': 'activeTriggers',
   'limits.runsPerMonth': 'runsPerMonth',
   'limits.messagesPerMonth': 'messagesPerMonth',
+  'limits.webAddressDeliveriesPerDay': 'webAddressDeliveriesPerDay',
 };
 
 /**
  * A plan's editor: name, description, features (one a line), monthly and yearly prices in NZD with
- * GST, trial days and the three limits. A changed price applies to new buyers; subscribers keep theirs.
+ * GST, trial days and the four limits. A changed price applies to new buyers; subscribers keep theirs.
  */
 export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; open: boolean; onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(plan));
@@ -84,6 +87,7 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
       activeTriggers: toWhole(draft.activeTriggers),
       runsPerMonth: toWhole(draft.runsPerMonth),
       messagesPerMonth: toWhole(draft.messagesPerMonth),
+      webAddressDeliveriesPerDay: toWhole(draft.webAddressDeliveriesPerDay),
     },
   });
   const fieldErrors = (map: FieldErrorMap) =>
@@ -94,7 +98,7 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
     setFailure(null);
     const parsed = PlanInput.safeParse(input());
     if (!parsed.success) {
-      setErrors(fieldErrors(zodFieldErrors(parsed.error)));
+      setErrors(fieldErrors(zodFieldErrors(parsed.error, ['limits'])));
       return;
     }
     try {
@@ -102,7 +106,7 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
       toast(plan ? `The ${parsed.data.name} plan was saved.` : `The ${parsed.data.name} plan was created.`, 'success');
       onClose();
     } catch (error) {
-      setErrors(fieldErrors(apiFieldErrors(error)));
+      setErrors(fieldErrors(apiFieldErrors(error, ['limits'])));
       setFailure(error);
     }
   };
@@ -163,14 +167,20 @@ export function PlanEditorDialog({ plan, open, onClose }: { plan: Plan | null; o
               slotProps: { htmlInput: { min: 0, step: '0.01' } },
             })}
           </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
+          <Grid size={{ xs: 12, sm: 6 }}>
             {field('activeTriggers', 'Active automations', { type: 'number', slotProps: { htmlInput: { min: 0 } } })}
           </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
+          <Grid size={{ xs: 12, sm: 6 }}>
             {field('runsPerMonth', 'Runs a month', { type: 'number', slotProps: { htmlInput: { min: 0 } } })}
           </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
+          <Grid size={{ xs: 12, sm: 6 }}>
             {field('messagesPerMonth', 'Emails and texts a month', {
+              type: 'number',
+              slotProps: { htmlInput: { min: 0 } },
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field('webAddressDeliveriesPerDay', 'Deliveries to web addresses a day', {
               type: 'number',
               slotProps: { htmlInput: { min: 0 } },
             })}

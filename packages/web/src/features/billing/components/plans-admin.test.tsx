@@ -19,7 +19,7 @@ const STARTER: Plan = {
   monthlyPriceCents: 2900,
   yearlyPriceCents: 29000,
   trialDays: 14,
-  limits: { activeTriggers: 5, runsPerMonth: 1000, messagesPerMonth: 500 },
+  limits: { activeTriggers: 5, runsPerMonth: 1000, messagesPerMonth: 500, webAddressDeliveriesPerDay: 500 },
   archived: false,
   prices: [
     { id: '00000000-0000-4000-8000-000000000011', interval: 'month', amountCents: 2900 },
@@ -85,6 +85,7 @@ describe('the plans (Settings › Products)', () => {
       ['Active automations', '10'],
       ['Runs a month', '2000'],
       ['Emails and texts a month', '800'],
+      ['Deliveries to web addresses a day', '1000'],
     ] as const) {
       const input = within(dialog).getByLabelText(label);
       await user.clear(input);
@@ -98,7 +99,7 @@ describe('the plans (Settings › Products)', () => {
       features: ['10 active automations', 'Phone support'],
       monthlyPriceCents: 4500,
       yearlyPriceCents: 45500,
-      limits: { activeTriggers: 10, runsPerMonth: 2000, messagesPerMonth: 800 },
+      limits: { activeTriggers: 10, runsPerMonth: 2000, messagesPerMonth: 800, webAddressDeliveriesPerDay: 1000 },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -119,6 +120,22 @@ describe('the plans (Settings › Products)', () => {
     await within(dialog).findByText('The monthly price must be more than zero.');
     expect(monthly.getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog).queryByText(note)).toBeNull();
+    expect(stub.calls.filter((call) => call.url.pathname.endsWith('/update'))).toHaveLength(0);
+  });
+
+  it('says under the daily web-address deliveries what is wrong with them', async () => {
+    serve();
+    render();
+    const table = await screen.findByRole('table', { name: 'Plans' });
+    await user.click(await within(table).findByText('Starter'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the Starter plan' });
+    const deliveries = within(dialog).getByLabelText('Deliveries to web addresses a day');
+    expect((deliveries as HTMLInputElement).value).toBe('500');
+
+    await user.clear(deliveries);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText('The number of deliveries to web addresses a day must be a number.');
+    expect(deliveries.getAttribute('aria-invalid')).toBe('true');
     expect(stub.calls.filter((call) => call.url.pathname.endsWith('/update'))).toHaveLength(0);
   });
 

@@ -74,7 +74,7 @@ export function PlansAdmin() {
       key: 'limits',
       label: 'Limits',
       render: (plan) =>
-        `${formatNumber(plan.limits.activeTriggers)} automations · ${formatNumber(plan.limits.runsPerMonth)} runs · ${formatNumber(plan.limits.messagesPerMonth)} messages`,
+        `${formatNumber(plan.limits.activeTriggers)} automations · ${formatNumber(plan.limits.runsPerMonth)} runs · ${formatNumber(plan.limits.messagesPerMonth)} messages · ${formatNumber(plan.limits.webAddressDeliveriesPerDay)} web deliveries a day`,
     },
     { key: 'subscribers', label: 'Subscribers', align: 'right', render: (plan) => formatNumber(plan.subscribers) },
     {

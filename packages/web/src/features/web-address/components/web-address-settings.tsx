@@ -75,7 +75,7 @@ export function WebAddressSettingsPanel({ vendorId }: { vendorId: string }) {
         </Typography>
         <Typography variant="body2">
           {data
-            ? `${data.sentToday.toLocaleString('en')} of ${data.dailyLimit.toLocaleString('en')} a day (counted from midnight in the business’s time zone).`
+            ? `${data.sentToday.toLocaleString('en')} of ${data.dailyLimit.toLocaleString('en')} a day ${data.planName ? `on your ${data.planName} plan` : 'without a plan'} (counted from midnight in the business’s time zone).`
             : 'Loading…'}
         </Typography>
       </Paper>

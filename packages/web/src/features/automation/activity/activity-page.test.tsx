@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import type { ActivityEntry, VendorMembership } from '@automate/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { ActivityPage } from './activity-page.tsx';
+
+const user = userEvent.setup({ delay: null });
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const VENDOR: VendorMembership = {
+  vendorId: '11111111-1111-4111-8111-111111111111',
+  name: 'Alpha Plumbing',
+  role: 'Admin',
+  sm8Connected: true,
+};
+const CHANGES = `/api/vendor/${VENDOR.vendorId}/Trigger/changes`;
+
+const entry = (id: string, jobNumber: string, overrides: Partial<ActivityEntry> = {}): ActivityEntry => ({
+  id,
+  observedAt: '2026-04-01T09:00:00.000Z',
+  object: 'job',
+  recordUuid: `job-${jobNumber}`,
+  source: 'webhook',
+  jobUuid: `job-${jobNumber}`,
+  jobNumber,
+  clientUuid: 'client-1',
+  clientName: 'Wei Chen',
+  changes: [{ field: 'status', label: 'Status', before: 'Quote', after: 'Work Order' }],
+  ownWrite: null,
+  events: [
+    {
+      event: 'JobStatusChanged',
+      seenBefore: false,
+      pending: false,
+      automations: [
+        {
+          triggerId: 'trigger-1',
+          triggerName: 'Thank you when completed',
+          run: null,
+          reason: 'conditions',
+          explanation: "The job's status is Completed? no: it is Work Order.",
+        },
+        {
+          triggerId: 'trigger-2',
+          triggerName: 'Status note',
+          run: { id: 'run-1', status: 'Succeeded', reason: null },
+          reason: null,
+          explanation: null,
+        },
+      ],
+    },
+  ],
+  ...overrides,
+});
+
+let stub: ReturnType<typeof stubFetch>;
+afterEach(() => stub.restore());
+
+const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
+const requests = () => stub.calls.filter((call) => call.url.pathname === CHANGES).map((call) => call.url.searchParams);
+
+function open() {
+  return renderAsRoute(<ActivityPage vendor={VENDOR} />, {
+    path: '/app/automation/activity',
+    at: '/app/automation/activity',
+  });
+}
+
+describe('Automation › Activity', () => {
+  it('shows each change with what changed, its run and why the other automation did not run; Load more asks for the next page', async () => {
+    stub = stubFetch(({ url }) => {
+      if (url.pathname !== CHANGES) return undefined;
+      return url.searchParams.get('Cursor') === 'page-2'
+        ? ok({ items: [entry('c2', '1001', { events: [] })], nextCursor: null })
+        : ok({ items: [entry('c1', '1042')], nextCursor: 'page-2' });
+    });
+    open();
+    const first = await screen.findByRole('article', { name: 'Job 1042 · Wei Chen' });
+    expect(within(first).getByText('Status: Quote → Work Order')).toBeTruthy();
+    expect(within(first).getByText('A job’s status changes', { exact: false })).toBeTruthy();
+    expect(within(first).getByText('Conditions not met')).toBeTruthy();
+    expect(within(first).getByText("The job's status is Completed? no: it is Work Order.")).toBeTruthy();
+    expect(within(first).getByText('Succeeded')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Open run' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const second = await screen.findByRole('article', { name: 'Job 1001 · Wei Chen' });
+    expect(within(second).getByText('This change made no event an automation can start on.')).toBeTruthy();
+    expect(requests().at(-1)?.get('Cursor')).toBe('page-2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('searches by job number and says when nothing matches', async () => {
+    stub = stubFetch(({ url }) =>
+      url.pathname === CHANGES
+        ? ok({ items: url.searchParams.get('Job') ? [] : [entry('c1', '1042')], nextCursor: null })
+        : undefined,
+    );
+    open();
+    await screen.findByRole('article', { name: 'Job 1042 · Wei Chen' });
+    await user.type(screen.getByLabelText('Job number'), '2001');
+    await screen.findByText('No change matches these filters.');
+    await waitFor(() => expect(requests().at(-1)?.get('Job')).toBe('2001'));
+  });
+
+  it('says there is nothing yet when the business has no changes', async () => {
+    stub = stubFetch(({ url }) => (url.pathname === CHANGES ? ok({ items: [], nextCursor: null }) : undefined));
+    open();
+    await screen.findByText(/No changes yet/);
+  });
+});
