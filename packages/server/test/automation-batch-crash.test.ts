@@ -67,6 +67,9 @@ async function burstOfChanges(): Promise<string[]> {
   const editDate = editDateAfterNewestJob(sim);
   sim.controls.seed({ records: { job: jobs.map((job) => ({ ...job, edit_date: editDate })) } });
   await reconcileVendor(services.deps, vendorId);
+  // The seeded edit date is a second after the newest job's, which may be now: the changes come after it,
+  // as ServiceM8's edit dates never go back (a read older than the snapshot is taken for a stale one).
+  services.clock.advance(2_000);
   const inboxIds: string[] = [];
   for (const job of jobs) {
     sim.controls.writeRecord('job', job.uuid, { badges: JSON.stringify([SEED_IDS.badges.urgent]) });

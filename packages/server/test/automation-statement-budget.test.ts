@@ -247,6 +247,8 @@ describe('database statements per action in a burst', () => {
     const editDate = editDateAfterNewestJob(sim);
     sim.controls.seed({ records: { job: burst.map((job) => ({ ...job, edit_date: editDate })) } });
     await reconcileVendor(services.deps, vendorId);
+    // The changes come after the seeded edit date (a second after the newest job's, which may be now).
+    services.clock.advance(2_000);
     const inboxIds: string[] = [];
     for (const job of burst) inboxIds.push(await changeBadges(job.uuid, [badges.urgent]));
 
