@@ -41,6 +41,9 @@ export async function loadReferenceNames(db: Db, vendorId: string): Promise<Refe
   };
 }
 
+/** Names for nothing: every uuid stands for itself. */
+const NO_NAMES: ReferenceNames = { nameOf: (_kind, uuid) => uuid };
+
 const SM8_KINDS: readonly string[] = SM8_REFERENCE_KINDS;
 
 /**
@@ -54,17 +57,10 @@ export function referenceNamesFor(
   vendorId: string,
   definitions: ReadonlyArray<Pick<TriggerDefinition, 'conditions' | 'actions'>>,
 ): Promise<ReferenceNames> {
-  return usesReferenceNames(definitions) ? loadReferenceNames(db, vendorId) : Promise.resolve(NO_NAMES);
-}
-
-/** Whether these triggers' sentences use any names (see `referenceNamesFor`). */
-export function usesReferenceNames(definitions: ReadonlyArray<Pick<TriggerDefinition, 'conditions' | 'actions'>>) {
-  return definitions.some(
+  const used = definitions.some(
     (definition) =>
       definition.actions.some((action) => isClientFacingAction(action.type)) ||
       referencesOf(definition).some((reference) => SM8_KINDS.includes(reference.kind)),
   );
+  return used ? loadReferenceNames(db, vendorId) : Promise.resolve(NO_NAMES);
 }
-
-/** Names for nothing: every uuid stands for itself. */
-export const NO_NAMES: ReferenceNames = { nameOf: (_kind, uuid) => uuid };
