@@ -29,7 +29,8 @@ export function weekSentence(week: WeekResults): string {
 /** The dashboard's line about the business's last 7 days. */
 export function WeekSummary({ vendorId }: { vendorId: string }) {
   const week = useWeekResults(vendorId);
-  if (week.isPending) return <Skeleton variant="text" width={420} aria-label="Loading the last 7 days" />;
+  if (week.isPending)
+    return <Skeleton variant="text" sx={{ width: '100%', maxWidth: 420 }} aria-label="Loading the last 7 days" />;
   if (week.isError) return null;
   return (
     <Typography data-testid="week-summary" color="text.secondary">
