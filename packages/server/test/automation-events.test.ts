@@ -3,6 +3,7 @@ import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent } from '../src/modules/automation/automation.repository.ts';
 import { processDelivery } from '../src/modules/automation/event-intake.service.ts';
+import { matchEvents } from '../src/modules/automation/trigger-matching.service.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 
 /**
@@ -208,6 +209,66 @@ describe('events from ServiceM8 changes', () => {
     await processDelivery(h.deps, { vendorId: h.vendorId, notice: delivery, receivedAt: now, retried: true });
     const runs = await h.settledRuns(triggerId, 1);
     expect(runs.map((run) => [run.status, run.jobUuid])).toEqual([['Succeeded', jobs.quoteKitchenTap]]);
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('matches an event once when two processes plan it: the one that matches second stores no runs', async () => {
+    // Two retried deliveries can both list what a killed worker left. If an automation is switched on
+    // between their plans, the second would give it runs for changes made before it existed.
+    const first = await h.createTrigger({
+      event: 'JobStatusChanged',
+      delay: { amount: 1, unit: 'Day' },
+      actions: [note],
+    });
+    const event = await insertEvent(h.deps.database.db, {
+      vendorId: h.vendorId,
+      event: 'JobStatusChanged',
+      occurrenceKey: `planned-by-two-processes-${jobs.quoteKitchenTap}`,
+      jobUuid: jobs.quoteKitchenTap,
+      source: 'webhook',
+      cascadeDepth: 0,
+      occurredAt: new Date(h.clock.now().getTime() - 60_000),
+    });
+    if (!event) throw new Error('the event was not stored');
+    await matchEvents(h.deps, [{ event, fresh: [] }]);
+    const later = await h.createTrigger({
+      event: 'JobStatusChanged',
+      delay: { amount: 1, unit: 'Day' },
+      actions: [note],
+    });
+    await matchEvents(h.deps, [{ event, fresh: [] }]);
+
+    expect((await h.runsOf(first)).map((run) => run.status)).toEqual(['Scheduled']);
+    expect(await h.runsOf(later)).toEqual([]);
+    for (const id of [first, later]) await h.deleteTrigger(id);
+  });
+
+  it('matches every event a stopped process left, beyond a page of them, at the first retried delivery', async () => {
+    // A worker killed while it stored a burst's observation leaves hundreds; none may wait for the sweep.
+    const triggerId = await h.createTrigger({
+      event: 'JobStatusChanged',
+      delay: { amount: 1, unit: 'Day' },
+      actions: [note],
+    });
+    const now = h.clock.now();
+    const LEFT = 150;
+    for (let i = 0; i < LEFT; i++) {
+      await insertEvent(h.deps.database.db, {
+        vendorId: h.vendorId,
+        event: 'JobStatusChanged',
+        occurrenceKey: `left-by-a-crash-in-a-burst-${i}`,
+        jobUuid: jobs.quoteKitchenTap,
+        source: 'webhook',
+        cascadeDepth: 0,
+        occurredAt: new Date(now.getTime() - 60_000),
+      });
+    }
+    const delivery = { kind: 'object' as const, object: 'job', uuids: [jobs.quoteKitchenTap] };
+    await processDelivery(h.deps, { vendorId: h.vendorId, notice: delivery, receivedAt: now, retried: true });
+
+    const runs = await h.runsOf(triggerId);
+    expect(runs).toHaveLength(LEFT);
+    expect(new Set(runs.map((run) => run.status))).toEqual(new Set(['Scheduled']));
     await h.deleteTrigger(triggerId);
   });
 });

@@ -283,33 +283,50 @@ export function bringRunsForward(
 export type NewEventOutcome = typeof eventOutcomes.$inferInsert;
 
 /**
- * Why listening triggers got no run (`outcomes`), as a WITH part of the statement that marks the
- * events matched: Activity's reasons cost matching no statement of their own.
+ * Marks matched those of `eventIds` that no process has matched yet, and answers which: two processes
+ * can plan the same event (two retried deliveries matching what a killed worker left), and only the
+ * one that claims it may store its runs. The claimed events' `outcomes` (why listening triggers got no
+ * run, for Activity) are stored by the same statement. In a transaction, the claim's row locks make a
+ * concurrent claim of the same event wait for it, and then find it matched.
  */
-function outcomesPart(db: Db, outcomes: readonly NewEventOutcome[] = []) {
-  if (outcomes.length === 0) return [];
-  return [
-    db.$with('event_outcomes_decided').as(
-      db
-        .insert(eventOutcomes)
-        .values([...outcomes])
-        .returning({ id: eventOutcomes.id }),
-    ),
-  ];
-}
-
-export async function markEventsMatched(
+export async function claimUnmatchedEvents(
   db: Db,
   eventIds: readonly string[],
   at: Date,
   outcomes: readonly NewEventOutcome[] = [],
-): Promise<void> {
-  if (eventIds.length === 0) return;
-  await db
-    .with(...outcomesPart(db, outcomes))
+): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const claim = db
     .update(automationEvents)
     .set({ matchedAt: at })
-    .where(inArray(automationEvents.id, [...eventIds]));
+    .where(and(inArray(automationEvents.id, [...eventIds]), isNull(automationEvents.matchedAt)))
+    .returning({ id: automationEvents.id });
+  if (outcomes.length === 0) return new Set((await claim).map((row) => row.id));
+  const claimed = db.$with('claimed').as(claim);
+  const decided = outcomes.map((outcome) => ({ ...outcome, decidedAt: outcome.decidedAt.toISOString() }));
+  const outcomesOfClaimed = db.$with('outcomes_of_claimed').as(
+    db
+      .insert(eventOutcomes)
+      .select(
+        db
+          .select({
+            id: sql`gen_random_uuid()`.as('id'),
+            vendorId: sql`decided."vendorId"`.as('vendor_id'),
+            eventId: sql`decided."eventId"`.as('event_id'),
+            triggerId: sql`decided."triggerId"`.as('trigger_id'),
+            reason: sql`decided.reason`.as('reason'),
+            detail: sql`decided.detail`.as('detail'),
+            decidedAt: sql`decided."decidedAt"`.as('decided_at'),
+          })
+          .from(
+            sql`jsonb_to_recordset(${JSON.stringify(decided)}::jsonb) as decided("vendorId" uuid, "eventId" uuid, "triggerId" uuid, reason text, detail text, "decidedAt" timestamptz)`,
+          )
+          .where(sql`decided."eventId" in (select id from ${claimed})`),
+      )
+      .returning({ id: eventOutcomes.id }),
+  );
+  const rows = await db.with(claimed, outcomesOfClaimed).select({ id: claimed.id }).from(claimed);
+  return new Set(rows.map((row) => row.id));
 }
 
 /**
@@ -379,7 +396,6 @@ export async function insertRun(tx: Db, values: typeof triggerRuns.$inferInsert)
 /**
  * Stores runs with their first step, the conditions that held, in one statement whatever their number;
  * answers the new runs. A run whose event already has a run of its trigger is not stored (nor its step).
- * `matched`: events marked matched in the same statement (whether or not their runs are new).
  */
 export async function insertRunsWithConditionsSteps(
   tx: Db,
@@ -387,12 +403,8 @@ export async function insertRunsWithConditionsSteps(
     values: typeof triggerRuns.$inferInsert;
     step: { input: Record<string, unknown>; outcome: string; at: Date };
   }>,
-  matched?: { eventIds: readonly string[]; at: Date; outcomes?: readonly NewEventOutcome[] },
 ): Promise<RunRow[]> {
-  if (runs.length === 0) {
-    if (matched) await markEventsMatched(tx, matched.eventIds, matched.at, matched.outcomes);
-    return [];
-  }
+  if (runs.length === 0) return [];
   const newRuns = tx.$with('new_runs').as(
     tx
       .insert(triggerRuns)
@@ -436,22 +448,7 @@ export async function insertRunsWithConditionsSteps(
       )
       .returning({ id: runSteps.id }),
   );
-  const eventsMatched =
-    matched && matched.eventIds.length > 0
-      ? [
-          tx.$with('events_matched').as(
-            tx
-              .update(automationEvents)
-              .set({ matchedAt: matched.at })
-              .where(inArray(automationEvents.id, [...matched.eventIds]))
-              .returning({ id: automationEvents.id }),
-          ),
-        ]
-      : [];
-  return tx
-    .with(newRuns, conditionsSteps, ...eventsMatched, ...outcomesPart(tx, matched?.outcomes))
-    .select()
-    .from(newRuns);
+  return tx.with(newRuns, conditionsSteps).select().from(newRuns);
 }
 
 export async function findRun(db: Db, runId: string): Promise<RunRow | undefined> {

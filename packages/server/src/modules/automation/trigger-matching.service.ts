@@ -13,11 +13,11 @@ import { type Sm8Connection, sm8ClientFor, sm8ClientForVendor } from '../service
 import { triggersListeningTo } from '../triggers/trigger-lookups.service.ts';
 import { findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
+  claimUnmatchedEvents,
   type EventRow,
   insertRun,
   insertRunsWithConditionsSteps,
   listUnmatchedEvents,
-  markEventsMatched,
   type NewEventOutcome,
 } from './automation.repository.ts';
 import type { triggerRuns } from './automation.schema.ts';
@@ -324,14 +324,18 @@ async function storeMatches(deps: Deps, plans: readonly MatchPlan[]): Promise<{ 
   const outcomes = plans.flatMap((plan) => plan.outcomes);
   if (plans.every((plan) => plan.skipped.length === 0 && plan.scheduled.length === 0)) {
     // Nothing to run: the events are marked matched in one statement.
-    await markEventsMatched(deps.database.db, eventIds, now, outcomes);
+    await claimUnmatchedEvents(deps.database.db, eventIds, now, outcomes);
     return { runs: 0 };
   }
-  const scheduled = plans.flatMap((plan) => plan.scheduled.map((run) => ({ ...run, plan })));
   const stored = await deps.database.db.transaction(async (tx) => {
+    // An event another process matched meanwhile (two retried deliveries matching what a killed worker
+    // left) has its runs from that process: only the events claimed here get runs.
+    const claimed = await claimUnmatchedEvents(tx, eventIds, now, outcomes);
+    const mine = plans.filter((plan) => claimed.has(plan.event.id));
     let skipped = 0;
-    for (const values of plans.flatMap((plan) => plan.skipped)) if (await insertRun(tx, values)) skipped++;
-    const runs = await insertRunsWithConditionsSteps(tx, scheduled, { eventIds, at: now, outcomes });
+    for (const values of mine.flatMap((plan) => plan.skipped)) if (await insertRun(tx, values)) skipped++;
+    const scheduled = mine.flatMap((plan) => plan.scheduled.map((run) => ({ ...run, plan })));
+    const runs = await insertRunsWithConditionsSteps(tx, scheduled);
     const runOf = new Map(runs.map((run) => [`${run.triggerId}/${run.eventId}`, run]));
     const planned = scheduled.flatMap((item) => {
       const run = runOf.get(`${item.values.triggerId}/${item.values.eventId}`);
@@ -383,19 +387,48 @@ function skippedWhileSuspended(
   }));
 }
 
-/** Events stored but never matched (the process stopped in between), oldest first; of one vendor, or all. */
+/**
+ * Events stored but never matched (the process stopped in between), oldest first; of one vendor, or all.
+ * They are matched a page at a time, each vendor's page as one set, until none is left: a worker killed
+ * while it stored a burst's observation leaves hundreds, and each left for the next sweep would be a
+ * change handled minutes late. An event that cannot be matched yet (ServiceM8 did not answer what its
+ * conditions read) stays for the next pass, and ends this one.
+ */
 export async function matchLeftoverEvents(
   deps: Deps,
   which: { olderThan: Date; vendorId?: string },
-  limit = 100,
+  pageSize = 100,
 ): Promise<number> {
-  const leftovers = await listUnmatchedEvents(deps.database.db, which, limit);
-  for (const event of leftovers) {
-    try {
-      await matchEvent(deps, event);
-    } catch (error) {
-      deps.logger.warn({ err: error, eventId: event.id }, 'could not match an automation event yet');
-    }
+  let matched = 0;
+  for (;;) {
+    const page = await listUnmatchedEvents(deps.database.db, which, pageSize);
+    let failed = false;
+    const byVendor = new Map<string, EventRow[]>();
+    for (const event of page) byVendor.set(event.vendorId, [...(byVendor.get(event.vendorId) ?? []), event]);
+    for (const events of byVendor.values()) failed = !(await matchTogetherOrEach(deps, events)) || failed;
+    matched += page.length;
+    if (failed || page.length < pageSize) return matched;
   }
-  return leftovers.length;
+}
+
+/** One vendor's events as one set; when that fails, each alone, so one event's failure holds back only itself. */
+async function matchTogetherOrEach(deps: Deps, events: readonly EventRow[]): Promise<boolean> {
+  try {
+    await matchEvents(
+      deps,
+      events.map((event) => ({ event, fresh: [] })),
+    );
+    return true;
+  } catch {
+    let allMatched = true;
+    for (const event of events) {
+      try {
+        await matchEvent(deps, event);
+      } catch (error) {
+        allMatched = false;
+        deps.logger.warn({ err: error, eventId: event.id }, 'could not match an automation event yet');
+      }
+    }
+    return allMatched;
+  }
 }
