@@ -1,5 +1,5 @@
 import { type CallLog, createCallLog } from './control/call-log.ts';
-import { createFaultList, type FaultList } from './control/fault-rules.ts';
+import { createFaultList, type FaultList, seededRandom } from './control/fault-rules.ts';
 import { createSleeper, type Sleeper } from './control/sleeper.ts';
 import { createMessageLog, type MessageLog } from './messaging/message-log.ts';
 import { createOAuthStore, type OAuthStore } from './oauth/oauth-store.ts';
@@ -60,7 +60,7 @@ export function createSimContext(options: ResolvedOptions, baseClock: Clock | un
     }),
     messages: createMessageLog(),
     calls: createCallLog(clock),
-    faults: createFaultList(),
+    faults: createFaultList(options.faultSeed === undefined ? Math.random : seededRandom(options.faultSeed)),
     throttle: createThrottle({ perMinute: options.throttle.perMinute, perDay: options.throttle.perDay }),
     sleeper: createSleeper(),
     baseUrl: () => baseUrl,

@@ -17,6 +17,11 @@ export type SimulatorOptions = {
   seed?: SeedPreset | SeedData;
   /** Faults active from the start (see POST /__sim/faults). */
   faults?: FaultInput[];
+  /**
+   * Seeds the draws of faults that strike with a `probability`: the same calls fail on every run (by
+   * their order), so a test's share of failed calls does not vary from run to run. Default: unseeded.
+   */
+  faultSeed?: number;
   /** Base clock (e.g. the server's test clock); the simulator adds its own movable offset. */
   clock?: Clock;
   /** The OAuth app ("App ID" / "App Secret" of a ServiceM8 store item). */
@@ -81,6 +86,7 @@ export type ResolvedOptions = {
   apiKey: string | null;
   basicAuthPassword: string | null;
   publicUrl: string | undefined;
+  faultSeed: number | undefined;
   pageSize: number;
   throttle: ThrottleLimits & { body: 'text' | 'json'; retryAfter: boolean };
   oauth: {
@@ -129,6 +135,7 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     apiKey: options.apiKey === undefined ? DEFAULT_API_KEY : options.apiKey,
     basicAuthPassword: options.basicAuthPassword === undefined ? DEFAULT_BASIC_PASSWORD : options.basicAuthPassword,
     publicUrl: options.publicUrl?.replace(/\/+$/, ''),
+    faultSeed: options.faultSeed,
     pageSize: options.pageSize ?? 5000,
     throttle: {
       perMinute: options.throttle?.perMinute ?? DEFAULT_THROTTLE_LIMITS.perMinute,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFaultList } from './fault-rules.ts';
+import { createFaultList, seededRandom } from './fault-rules.ts';
 
 describe('fault probability', () => {
   it('affects only the calls its draw selects, and spared calls do not use up `times`', () => {
@@ -14,5 +14,18 @@ describe('fault probability', () => {
     const faults = createFaultList(() => 0.99);
     faults.add({ kind: 'status', status: 503 });
     expect(faults.take('POST', '/api_1.0/job.json').rule?.status).toBe(503);
+  });
+
+  it('strikes the same calls on every run with the same seed, about as often as asked', () => {
+    const run = (seed: number) => {
+      const faults = createFaultList(seededRandom(seed));
+      faults.add({ kind: 'status', status: 500, probability: 0.3 });
+      return Array.from({ length: 1000 }, () => faults.take('GET', '/api_1.0/job.json').rule?.status === 500);
+    };
+    expect(run(7)).toEqual(run(7));
+    expect(run(7)).not.toEqual(run(8));
+    const share = run(7).filter(Boolean).length / 1000;
+    expect(share).toBeGreaterThan(0.25);
+    expect(share).toBeLessThan(0.35);
   });
 });

@@ -55,6 +55,20 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(pattern.includes('*') ? `^${escaped}$` : `^${escaped}`, 'i');
 }
 
+/**
+ * Numbers in [0, 1) that are the same for the same seed (mulberry32): fault draws a test can repeat.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** `random` decides the `probability` draws; tests may pass a seeded one. */
 export function createFaultList(random: () => number = Math.random): FaultList {
   let rules: Array<FaultRule & { matcher: RegExp | null }> = [];
