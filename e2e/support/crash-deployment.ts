@@ -1,6 +1,9 @@
 import { createTestDatabase, freePort, type TestDatabase } from '@automate/server/testing';
+import { SEED_IDS, type Simulator } from '@automate/servicem8-sim';
+import { poll } from './poll.ts';
 import { type RoleProcess, startRoleProcess } from './role-process.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { confirmLinkInLog, connectThroughConsent } from './servicem8-consent.ts';
 
 /** The part of a deployment a crash test kills: the process taking ServiceM8's webhooks, or the one running the jobs. */
 export type CrashRole = 'api' | 'worker';
@@ -24,6 +27,43 @@ export type CrashDeployment = {
   output(): string;
   stop(): Promise<void>;
 };
+
+/**
+ * A deployment (`startCrashDeployment`) talking to the listening simulator at `simUrl`, with the
+ * simulator's business connected through the consent flow and its ServiceM8 account activated: where
+ * every process journey starts. `env` adds to the settings (the account's rate per minute is the
+ * simulator's `ratePerMinute`); answers the owner's session token and the business.
+ */
+export async function startConnectedDeployment(
+  sim: Simulator,
+  simUrl: string,
+  options: { ratePerMinute: number; env?: Record<string, string> },
+): Promise<{ deployment: CrashDeployment; vendorId: string; token: string }> {
+  const { appId, appSecret } = sim.info();
+  const deployment = await startCrashDeployment({
+    DEMO_MODE: 'false',
+    SM8_APP_ID: appId,
+    SM8_APP_SECRET: appSecret,
+    SM8_API_URL: simUrl,
+    SM8_OAUTH_URL: simUrl,
+    SM8_RATE_PER_MINUTE: String(options.ratePerMinute),
+    QUEUE_POLL_SECONDS: '0.5',
+    // Info, so the activation's line says when the account's baseline is taken.
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const { token, vendorId } = await connectThroughConsent(
+    deployment.baseUrl,
+    SEED_IDS.vendor,
+    confirmLinkInLog(() => deployment.output()),
+  );
+  await poll(
+    async () => deployment.output().includes('ServiceM8 account activated'),
+    Boolean,
+    'the account to be activated',
+  );
+  return { deployment, vendorId, token };
+}
 
 /**
  * Automate as it would run in production, on the test's database: on PostgreSQL (TEST_DATABASE_URL)

@@ -5,10 +5,9 @@ import {
   type CrashDeployment,
   type CrashRole,
   type ShutdownReport,
-  startCrashDeployment,
+  startConnectedDeployment,
 } from '../support/crash-deployment.ts';
 import { poll, vendorApi } from '../support/poll.ts';
-import { confirmLinkInLog, connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
  * Crashes (SIGKILL) in the middle of the work, and nothing is lost or done twice.
@@ -41,31 +40,11 @@ let token: string;
 
 beforeAll(async () => {
   sim = buildSimulator({ seed: 'demo', oauth: { autoApprove: true }, throttle: { perMinute: 100_000 } });
-  const simUrl = await sim.listen();
-  const { appId, appSecret } = sim.info();
-  deployment = await startCrashDeployment({
-    DEMO_MODE: 'false',
-    SM8_APP_ID: appId,
-    SM8_APP_SECRET: appSecret,
-    SM8_API_URL: simUrl,
-    SM8_OAUTH_URL: simUrl,
-    SM8_RATE_PER_MINUTE: '100000',
-    QUEUE_POLL_SECONDS: '0.5',
+  ({ deployment, vendorId, token } = await startConnectedDeployment(sim, await sim.listen(), {
+    ratePerMinute: 100_000,
     // A killed worker's jobs are handed on once its heartbeat (10 s) is missed; look every 2 s.
-    QUEUE_SUPERVISE_SECONDS: '2',
-    // Info, so the activation's line says when the account's baseline is taken.
-    LOG_LEVEL: 'info',
-  });
-  ({ token, vendorId } = await connectThroughConsent(
-    deployment.baseUrl,
-    SEED_IDS.vendor,
-    confirmLinkInLog(() => deployment.output()),
-  ));
-  await poll(
-    async () => deployment.output().includes('ServiceM8 account activated'),
-    Boolean,
-    'the account to be activated',
-  );
+    env: { QUEUE_SUPERVISE_SECONDS: '2' },
+  }));
 });
 afterAll(async () => {
   await deployment?.stop();

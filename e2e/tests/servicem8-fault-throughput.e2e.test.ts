@@ -1,8 +1,7 @@
 import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CrashDeployment, startCrashDeployment } from '../support/crash-deployment.ts';
+import { type CrashDeployment, startConnectedDeployment } from '../support/crash-deployment.ts';
 import { poll, vendorApi } from '../support/poll.ts';
-import { confirmLinkInLog, connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
  * Throughput while ServiceM8 fails 30 % of the calls: a tenth answered 429, a tenth 500, and a tenth
@@ -33,28 +32,9 @@ beforeAll(async () => {
     // many failed in the window would otherwise swing the result by ±10 changes from run to run.
     faultSeed: 3,
   });
-  const simUrl = await sim.listen();
-  const { appId, appSecret } = sim.info();
-  deployment = await startCrashDeployment({
-    DEMO_MODE: 'false',
-    SM8_APP_ID: appId,
-    SM8_APP_SECRET: appSecret,
-    SM8_API_URL: simUrl,
-    SM8_OAUTH_URL: simUrl,
-    SM8_RATE_PER_MINUTE: String(PER_MINUTE),
-    QUEUE_POLL_SECONDS: '0.5',
-    LOG_LEVEL: 'info',
-  });
-  ({ token, vendorId } = await connectThroughConsent(
-    deployment.baseUrl,
-    SEED_IDS.vendor,
-    confirmLinkInLog(() => deployment.output()),
-  ));
-  await poll(
-    async () => deployment.output().includes('ServiceM8 account activated'),
-    Boolean,
-    'the account to be activated',
-  );
+  ({ deployment, vendorId, token } = await startConnectedDeployment(sim, await sim.listen(), {
+    ratePerMinute: PER_MINUTE,
+  }));
 }, 120_000);
 afterAll(async () => {
   await deployment?.stop();

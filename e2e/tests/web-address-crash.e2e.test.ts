@@ -3,10 +3,9 @@ import type { TriggerRunDetail } from '@automate/contract';
 import { startWebReceiver, type WebReceiver } from '@automate/server/testing';
 import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CrashDeployment, startCrashDeployment } from '../support/crash-deployment.ts';
+import { type CrashDeployment, startConnectedDeployment } from '../support/crash-deployment.ts';
 import { startHeldDoor } from '../support/held-door.ts';
 import { poll, vendorApi } from '../support/poll.ts';
-import { confirmLinkInLog, connectThroughConsent } from '../support/servicem8-consent.ts';
 
 /**
  * "Send to a web address" through a worker killed (SIGKILL) in the middle of a delivery: delivered at
@@ -33,31 +32,11 @@ let signingSecret: string;
 beforeAll(async () => {
   receiver = await startWebReceiver();
   sim = buildSimulator({ seed: 'demo', oauth: { autoApprove: true }, throttle: { perMinute: 100_000 } });
-  const simUrl = await sim.listen();
-  const { appId, appSecret } = sim.info();
-  deployment = await startCrashDeployment({
-    DEMO_MODE: 'false',
-    SM8_APP_ID: appId,
-    SM8_APP_SECRET: appSecret,
-    SM8_API_URL: simUrl,
-    SM8_OAUTH_URL: simUrl,
-    SM8_RATE_PER_MINUTE: '100000',
-    WEB_ADDRESS_TEST_LOOPBACK: 'true',
-    QUEUE_POLL_SECONDS: '0.5',
+  ({ deployment, vendorId, token } = await startConnectedDeployment(sim, await sim.listen(), {
+    ratePerMinute: 100_000,
     // A killed worker's jobs are handed on once its heartbeat (10 s) is missed; look every 2 s.
-    QUEUE_SUPERVISE_SECONDS: '2',
-    LOG_LEVEL: 'info',
-  });
-  ({ token, vendorId } = await connectThroughConsent(
-    deployment.baseUrl,
-    SEED_IDS.vendor,
-    confirmLinkInLog(() => deployment.output()),
-  ));
-  await poll(
-    async () => deployment.output().includes('ServiceM8 account activated'),
-    Boolean,
-    'the account to be activated',
-  );
+    env: { WEB_ADDRESS_TEST_LOOPBACK: 'true', QUEUE_SUPERVISE_SECONDS: '2' },
+  }));
   const made = await api('/WebAddress/secret', { method: 'POST', body: '{}' });
   expect(made.status).toBe(200);
   signingSecret = ((await made.json()) as { data: { secret: string } }).data.secret;
