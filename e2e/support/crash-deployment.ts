@@ -71,7 +71,7 @@ export async function startConnectedDeployment(
  * `--role=all` process, since only one process can open it, so a kill of either role kills that one
  * process.
  */
-export async function startCrashDeployment(env: Record<string, string>): Promise<CrashDeployment> {
+async function startCrashDeployment(env: Record<string, string>): Promise<CrashDeployment> {
   // The same choice as the test databases make.
   return process.env.TEST_DATABASE_URL ? startRoleProcesses(env) : startAllInOne(env);
 }
