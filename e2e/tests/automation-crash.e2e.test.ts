@@ -16,8 +16,8 @@ import { poll, vendorApi } from '../support/poll.ts';
  *    action is performed twice — not even the text message that ServiceM8 sent while the process died
  *    waiting for its answer.
  * 2. The worker is killed while it observes a lump of changes: once while its listing of the changed
- *    jobs waits for ServiceM8's answer, once while it stores what the listing found. After each restart
- *    every change has exactly one run and one note.
+ *    jobs waits for ServiceM8's answer, once between storing what the listing found and matching it.
+ *    After each restart every change has exactly one run and one note.
  * 3. Crash at load: ServiceM8 makes CHAOS_CRASH_CHANGES changes (new jobs, each with a note to add)
  *    while the worker is killed CHAOS_WORKER_KILLS times and the API CHAOS_API_KILLS times, each
  *    restarted after more changes were made while it was down, and at last every process is sent
