@@ -53,6 +53,9 @@ function attemptOf(retryCount: number) {
 /** How long after a later batch's start this process's workers look for it (the database's clock may be a little behind). */
 const WAKE_MARGIN_MS = 100;
 
+/** The soonest a batch's runs left for the allowance's next calls start again. */
+const MIN_LATER_MS = 50;
+
 /** The most runs one batch job executes. */
 const RUNS_PER_BATCH = 50;
 
@@ -84,11 +87,16 @@ export const executeRunsJob = defineJob({
       })),
     );
     if (outcome.later.runIds.length > 0) {
-      const startAfter = Math.max(1, Math.ceil(outcome.later.afterMs / 1000));
-      await deps.queue.send(executeRunsJob, { vendorId, runIds: outcome.later.runIds }, { startAfter });
+      // In milliseconds: whole seconds would leave the allowance's calls unused for up to one.
+      const startAfterMs = Math.max(MIN_LATER_MS, outcome.later.afterMs);
+      await deps.queue.send(
+        executeRunsJob,
+        { vendorId, runIds: outcome.later.runIds },
+        { startAfter: startAfterMs / 1000 },
+      );
       // Nothing announces a job whose start comes: this process's workers look for it then, rather
       // than at their next poll, while the allowance's calls come in (the bucket holds only ten).
-      setTimeout(() => deps.queue.wake(), startAfter * 1000 + WAKE_MARGIN_MS).unref();
+      setTimeout(() => deps.queue.wake(), startAfterMs + WAKE_MARGIN_MS).unref();
     }
     return { runs: outcome.statuses.size, later: outcome.later.runIds.length, retryAlone: outcome.retryAlone.length };
   },
