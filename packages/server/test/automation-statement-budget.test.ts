@@ -1,8 +1,8 @@
 import { SEED_IDS } from '@automate/servicem8-sim';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSteps, triggerRuns } from '../src/modules/automation/automation.schema.ts';
-import { executeRunJob } from '../src/modules/automation/execute-run.jobs.ts';
+import { executeRunJob, executeRunsJob } from '../src/modules/automation/execute-run.jobs.ts';
 import { reconcileVendor } from '../src/modules/automation/reconciliation.service.ts';
 import { webhookSecretOf } from '../src/modules/servicem8/sm8-access.ts';
 import { syncReferenceData } from '../src/modules/servicem8/sync.service.ts';
@@ -16,7 +16,8 @@ import { startTestServices, type TestServices } from './support/test-services.ts
 
 /**
  * What the database is asked for one webhook delivery and the run it starts, statement by statement
- * (BEGIN and COMMIT included). The drain of a burst is bound by these round trips, so a change that
+ * (BEGIN and COMMIT included), and for a burst: its deliveries and the batch job that executes its
+ * runs together, per action. The drain of a burst is bound by these round trips, so a change that
  * adds one to every run shows here. The API role runs no workers: the test hands each job to its
  * handler, as a worker would, and nothing else uses the connection while it counts. pg-boss's own
  * fetch and completion go through its own connection and are not counted here.
@@ -219,8 +220,17 @@ describe('database statements per delivery and run', () => {
   });
 });
 
+/** The batch jobs (`automation.execute-runs`) waiting for a worker that execute any of these runs. */
+async function batchJobsOf(runIds: readonly string[]): Promise<Array<{ vendorId: string; runIds: string[] }>> {
+  const result = await services.deps.database.db.execute(
+    sql`select data from pgboss.job where name = ${executeRunsJob.name} and state = 'created'`,
+  );
+  const rows = (result as unknown as { rows: Array<{ data: { vendorId: string; runIds: string[] } }> }).rows;
+  return rows.map((row) => row.data).filter((data) => data.runIds.some((id) => runIds.includes(id)));
+}
+
 describe('database statements per action in a burst', () => {
-  it('a burst of 40 badge changes, observed by one listing: at most 12 statements a note, delivery and run together', async () => {
+  it('a burst of 40 badge changes: one batch job executes the 40 runs, at most 6 statements a note, delivery and run together', async () => {
     const triggerId = await createTrigger({
       event: 'JobBadgesChanged',
       actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Burst {{ job.number }}' } }],
@@ -239,6 +249,8 @@ describe('database statements per action in a burst', () => {
     const editDate = editDateAfterNewestJob(sim);
     sim.controls.seed({ records: { job: burst.map((job) => ({ ...job, edit_date: editDate })) } });
     await reconcileVendor(services.deps, vendorId);
+    // The changes come after the seeded edit date (a second after the newest job's, which may be now).
+    services.clock.advance(2_000);
     const inboxIds: string[] = [];
     for (const job of burst) inboxIds.push(await changeBadges(job.uuid, [badges.urgent]));
 
@@ -247,27 +259,48 @@ describe('database statements per action in a burst', () => {
     });
     const runs = await services.deps.database.db.select().from(triggerRuns).where(eq(triggerRuns.triggerId, triggerId));
     expect(runs).toHaveLength(burst.length);
+    // pg-boss carries one job for the vendor's batch, not one per run.
+    const batches = await batchJobsOf(runs.map((run) => run.id));
+    expect(batches).toHaveLength(1);
+    expect(batches[0]?.runIds).toHaveLength(burst.length);
     const executions = await countStatements(services.deps.database, async () => {
-      for (const run of runs) await executeRunJob.handle({ runId: run.id, vendorId }, context(run.id));
+      for (const batch of batches) await executeRunsJob.handle(batch, context('batch'));
     });
     const finished = await services.deps.database.db
       .select()
       .from(triggerRuns)
       .where(eq(triggerRuns.triggerId, triggerId));
     expect(finished.map((run) => run.status)).toEqual(burst.map(() => 'Succeeded'));
+    const notes = sim.controls.records('note').filter((note) => String(note.note).startsWith('Burst '));
+    expect(notes).toHaveLength(burst.length);
     await deleteTrigger(triggerId);
 
     const perNote = (deliveries.statements.length + executions.statements.length) / burst.length;
     console.info(
-      `statements per note in a burst of ${burst.length}: ${perNote.toFixed(1)} (deliveries ${deliveries.statements.length}, runs ${executions.statements.length})`,
+      `statements per note in a burst of ${burst.length}: ${perNote.toFixed(2)} (deliveries ${deliveries.statements.length}, runs ${executions.statements.length})`,
     );
     // The first delivery's listing observes every change and stores the snapshots, events, runs and
-    // their jobs with a statement for each kind of row; each other delivery finds its change seen (its
-    // inbox row read and marked: 2). Each run is executed on its own (9).
+    // their batch job with a statement for each kind of row; each other delivery finds its change seen
+    // (its inbox row read and marked: 2).
     const listing = deliveries.statements.map(shapeOf);
     expect(listing.filter((shape) => shape.startsWith('insert trigger_runs'))).toHaveLength(1);
     expect(listing.filter((shape) => shape === 'insert pgboss.job_common')).toHaveLength(1);
     expect(listing.filter((shape) => shape === 'insert automation_events')).toHaveLength(1);
-    expect(perNote).toBeLessThanOrEqual(12);
+    // The batch reads what its runs share once and writes their plans, ServiceM8 calls and ends with a
+    // statement each, whatever the number of runs.
+    expect(executions.statements.map(shapeOf)).toEqual([
+      'select sm8_connections',
+      'update sm8_rate_buckets',
+      'update trigger_runs',
+      'select vendors',
+      'select vendor_subscriptions',
+      // A trigger's version is read once (and kept: a saved version never changes).
+      'select trigger_versions',
+      'select run_steps',
+      'select sm8_snapshots',
+      'insert run_steps',
+      'update run_steps + update trigger_runs',
+    ]);
+    expect(perNote).toBeLessThanOrEqual(6);
   });
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database.ts';
-import { bucketShape, holdRateBucket, takeRateToken } from '../src/integrations/servicem8/rate-limiter.ts';
+import {
+  bucketShape,
+  giveBackRateTokens,
+  holdRateBucket,
+  takeRateToken,
+  takeRateTokens,
+} from '../src/integrations/servicem8/rate-limiter.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 let testDatabase: TestDatabase;
@@ -49,6 +55,27 @@ describe('the shared ServiceM8 rate limit', () => {
     let granted = 0;
     while ((await takeRateToken(database.db, 'acct-order', at(3), limits)).granted) granted++;
     expect(granted).toBe(6);
+  });
+
+  it('gives a batch as many calls as the bucket holds in one take, and says when the next comes', async () => {
+    // Capacity 10, refill 170 a minute (one every 353 ms).
+    const limits = { perMinute: 180, perDay: 20_000 };
+    const now = new Date('2026-06-05T00:00:00Z');
+    const later = (ms: number) => new Date(now.getTime() + ms);
+    // The account's first call makes its bucket (full).
+    expect(await takeRateTokens(database.db, 'acct-batch', now, limits, 50)).toBeNull();
+    expect(await takeRateToken(database.db, 'acct-batch', now, limits)).toEqual({ granted: true });
+    // Nine are left of ten: a batch of 50 gets those, and hears when the next comes.
+    expect(await takeRateTokens(database.db, 'acct-batch', now, limits, 50)).toEqual({ granted: 9, moreAfterMs: 353 });
+    expect(await takeRateTokens(database.db, 'acct-batch', now, limits, 50)).toEqual({ granted: 0, moreAfterMs: 353 });
+    // Three seconds bring 8.5; a batch of 5 takes 5 of them and needs no more.
+    expect(await takeRateTokens(database.db, 'acct-batch', later(3000), limits, 5)).toEqual({
+      granted: 5,
+      moreAfterMs: 0,
+    });
+    // Calls taken and not made go back: two unused make the 3.5 left 5.5.
+    await giveBackRateTokens(database.db, 'acct-batch', 2);
+    expect((await takeRateTokens(database.db, 'acct-batch', later(3000), limits, 50))?.granted).toBe(5);
   });
 
   it('says how long to wait when the bucket is empty', async () => {

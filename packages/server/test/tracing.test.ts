@@ -46,7 +46,7 @@ describe('traces', () => {
       'job webhooks.process-delivery',
       'automation.observe',
       'automation.match',
-      'job automation.execute-run',
+      'job automation.execute-runs',
       'automation.action Job_AddNote',
       'servicem8 POST /api_1.0/note.json',
     ]);

@@ -2,7 +2,8 @@ import type { Database } from '../../src/db/database.ts';
 
 /**
  * Counts the statements the server sends through its database connection (`database.db`) while
- * `work` runs: every query, BEGIN and COMMIT included. pg-boss's own polling and upkeep use their own
+ * `work` runs: every query, BEGIN and COMMIT included. `failBefore` stops the work at the first
+ * statement it picks, which is not sent. pg-boss's own polling and upkeep use their own
  * connection (a pool on PostgreSQL; on the embedded database the PGlite instance itself, not the
  * Drizzle session) and are not counted; a job sent in a transaction goes through it and is. Nothing
  * else may use the connection meanwhile: start the services with `role: 'api'` (no workers).
@@ -10,11 +11,15 @@ import type { Database } from '../../src/db/database.ts';
 export async function countStatements<T>(
   database: Database,
   work: () => Promise<T>,
+  options: { failBefore?: (statement: string) => boolean } = {},
 ): Promise<{ result: T; statements: string[] }> {
   const statements: string[] = [];
   const record = (text: unknown) => {
     const statement = typeof text === 'string' ? text : String((text as { text?: unknown } | undefined)?.text);
-    statements.push(statement.replace(/\s+/g, ' ').trim());
+    const oneLine = statement.replace(/\s+/g, ' ').trim();
+    // As if the process died before the statement reached the database.
+    if (options.failBefore?.(oneLine)) throw new Error(`The process stopped before: ${oneLine.slice(0, 80)}`);
+    statements.push(oneLine);
   };
   const session = (database.db as unknown as { session: { client: object } }).session;
   const original = session.client;

@@ -143,3 +143,82 @@ export async function readAllowanceUse(
     }),
   );
 }
+
+/**
+ * Takes up to `wanted` calls from the account's allowance in one statement, as many as the bucket
+ * (refilled to `now`) and the day allow, for a batch of work that needs several. Answers how many were
+ * granted and, when fewer than wanted, how long until the bucket holds another call (the work that
+ * waits for it then takes what has come in meanwhile; waiting for a bucketful would lose what a full
+ * bucket cannot hold); null when the account has no bucket yet (its first call makes it).
+ */
+export async function takeRateTokens(
+  db: Db,
+  accountUuid: string,
+  now: Date,
+  limits: RateLimits,
+  wanted: number,
+): Promise<{ granted: number; moreAfterMs: number } | null> {
+  const { refillPerSecond } = bucketShape(limits);
+  const available = tokensAt(now, limits);
+  const dayOver = sql`${sm8RateBuckets.dayStartedAt} <= ${now}::timestamptz - interval '1 day'`;
+  const dayLeft = sql`case when ${dayOver} then ${limits.perDay}::int else greatest(0, ${limits.perDay}::int - ${sm8RateBuckets.dayCount}) end`;
+  const result = await db.execute(
+    sql`with b as (
+      select ${sm8RateBuckets.accountUuid} as account_uuid, ${available} as available, ${dayOver} as day_over,
+        ${dayLeft} as day_left,
+        greatest(0, least(${wanted}::int, floor(${available})::int, ${dayLeft}))::int as granted
+      from ${sm8RateBuckets} where ${sm8RateBuckets.accountUuid} = ${accountUuid} for update
+    )
+    update ${sm8RateBuckets} as s set
+      tokens = b.available - b.granted,
+      refilled_at = greatest(s.refilled_at, ${now}::timestamptz),
+      day_started_at = case when b.day_over and b.granted > 0 then ${now}::timestamptz else s.day_started_at end,
+      day_count = case when b.day_over and b.granted > 0 then b.granted else s.day_count + b.granted end,
+      day_throttled_ms = case when b.day_over and b.granted > 0 then 0 else s.day_throttled_ms end
+    from b where s.account_uuid = b.account_uuid
+    returning b.granted, b.available, b.day_left, s.day_started_at`,
+  );
+  const [row] = (
+    result as unknown as {
+      rows: Array<{ granted: number; available: number; day_left: number; day_started_at: string | Date }>;
+    }
+  ).rows;
+  if (!row) return null;
+  const granted = Number(row.granted);
+  if (granted >= wanted) return { granted, moreAfterMs: 0 };
+  if (Number(row.day_left) <= granted) {
+    const dayEndsAt = new Date(row.day_started_at).getTime() + 86_400_000;
+    return { granted, moreAfterMs: Math.max(1000, dayEndsAt - now.getTime()) };
+  }
+  const left = Number(row.available) - granted;
+  return { granted, moreAfterMs: Math.max(0, Math.ceil(((1 - left) / refillPerSecond) * 1000)) };
+}
+
+/** Puts back calls a batch took (`takeRateTokens`) and did not make. */
+export async function giveBackRateTokens(db: Db, accountUuid: string, unused: number): Promise<void> {
+  if (unused <= 0) return;
+  await db
+    .update(sm8RateBuckets)
+    .set({
+      tokens: sql`${sm8RateBuckets.tokens} + ${unused}::float8`,
+      dayCount: sql`greatest(0, ${sm8RateBuckets.dayCount} - ${unused}::int)`,
+    })
+    .where(eq(sm8RateBuckets.accountUuid, accountUuid));
+}
+
+/** Calls taken together for a batch, handed to its requests one at a time. */
+export type RateTokenPool = { take(): boolean; readonly unused: number };
+
+export function rateTokenPool(granted: number): RateTokenPool {
+  let left = granted;
+  return {
+    take() {
+      if (left <= 0) return false;
+      left--;
+      return true;
+    },
+    get unused() {
+      return left;
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { eventOutcomes, recordChanges } from './activity.schema.ts';
 import {
@@ -49,10 +49,15 @@ export async function findSnapshotsSeenSince(
   vendorId: string,
   keys: ReadonlyArray<{ object: string; uuid: string }>,
   seenSince: Date,
-): Promise<Array<Pick<SnapshotRow, 'object' | 'uuid' | 'data'>>> {
+): Promise<Array<Pick<SnapshotRow, 'object' | 'uuid' | 'data' | 'seenAt'>>> {
   if (keys.length === 0) return [];
   return db
-    .select({ object: sm8Snapshots.object, uuid: sm8Snapshots.uuid, data: sm8Snapshots.data })
+    .select({
+      object: sm8Snapshots.object,
+      uuid: sm8Snapshots.uuid,
+      data: sm8Snapshots.data,
+      seenAt: sm8Snapshots.seenAt,
+    })
     .from(sm8Snapshots)
     .where(
       and(
@@ -451,11 +456,6 @@ export async function insertRunsWithConditionsSteps(
   return tx.with(newRuns, conditionsSteps).select().from(newRuns);
 }
 
-export async function findRun(db: Db, runId: string): Promise<RunRow | undefined> {
-  const [row] = await db.select().from(triggerRuns).where(eq(triggerRuns.id, runId));
-  return row;
-}
-
 /**
  * Scheduled runs due by `until` that have no execution job yet, marked dispatched (at `now`) in the same
  * statement.
@@ -480,14 +480,26 @@ export async function takeDueRuns(
     .returning({ id: triggerRuns.id, vendorId: triggerRuns.vendorId, dueAt: triggerRuns.dueAt });
 }
 
-/** Moves a Scheduled run to Running and answers it; undefined when it is not Scheduled (cancelled, running, done). */
-export async function startRun(db: Db, runId: string, now: Date): Promise<RunRow | undefined> {
-  const [row] = await db
+/** The runs among `runIds` (those that exist). */
+export async function findRuns(db: Db, runIds: readonly string[]): Promise<RunRow[]> {
+  if (runIds.length === 0) return [];
+  return db
+    .select()
+    .from(triggerRuns)
+    .where(inArray(triggerRuns.id, [...runIds]));
+}
+
+/**
+ * Moves the Scheduled runs among `runIds` to Running in one statement and answers them; runs not
+ * Scheduled (cancelled, running, done) are left out.
+ */
+export async function startRuns(db: Db, runIds: readonly string[], now: Date): Promise<RunRow[]> {
+  if (runIds.length === 0) return [];
+  return db
     .update(triggerRuns)
     .set({ status: 'Running', startedAt: now, updatedAt: now })
-    .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Scheduled')))
+    .where(and(inArray(triggerRuns.id, [...runIds]), eq(triggerRuns.status, 'Scheduled')))
     .returning();
-  return row;
 }
 
 /**
@@ -513,32 +525,61 @@ export async function postponeRun(
     .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
 }
 
-/** Ends a Running run, writing the step changes held for it (`HeldSteps`) in the same statement. */
-export async function finishRun(
+/** How a run ends: its status, why, and the ServiceM8 calls of the attempt. */
+export type RunOutcome = {
+  status: 'Succeeded' | 'Failed' | 'Skipped';
+  reason: string | null;
+  sm8Calls: number;
+  at: Date;
+  failureCause?: string | null;
+};
+
+/**
+ * Ends Running runs with their outcomes and writes the step changes held for them, all in one
+ * statement: the held steps' inserts, their finishes and the runs' ends each as one set (a JSON list
+ * read by `json_to_recordset`), whatever the number of runs.
+ */
+export async function finishRuns(
   db: Db,
-  runId: string,
-  outcome: {
-    status: 'Succeeded' | 'Failed' | 'Skipped';
-    reason: string | null;
-    sm8Calls: number;
-    at: Date;
-    failureCause?: string | null;
-  },
-  held: HeldSteps = NOTHING_HELD,
+  ends: ReadonlyArray<{ runId: string; outcome: RunOutcome; held: HeldSteps }>,
 ): Promise<void> {
-  const writes = heldStepWrites(db, held);
-  await (writes.length > 0 ? db.with(...writes) : db)
-    .update(triggerRuns)
-    .set({
-      sm8Calls: sql`${triggerRuns.sm8Calls} + ${outcome.sm8Calls}`,
-      status: outcome.status,
-      reason: outcome.reason,
-      failureCause: outcome.failureCause ?? null,
-      finishedAt: outcome.at,
-      nextAttemptBy: null,
-      updatedAt: outcome.at,
-    })
-    .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
+  if (ends.length === 0) return;
+  const inserts = ends.flatMap((end) => end.held.inserts);
+  const finishes = ends.flatMap((end) => end.held.finishes);
+  const outcomes = ends.map(({ runId, outcome }) => ({
+    id: runId,
+    status: outcome.status,
+    reason: outcome.reason,
+    failure_cause: outcome.failureCause ?? null,
+    sm8_calls: outcome.sm8Calls,
+    at: outcome.at.toISOString(),
+  }));
+  const parts: SQL[] = [];
+  if (finishes.length > 0) parts.push(sql`finished_steps as (${stepFinishesStatement(finishes)})`);
+  if (inserts.length > 0) {
+    // An embedded query comes in parentheses.
+    parts.push(sql`held_steps as ${db.insert(runSteps).values(inserts).returning({ id: runSteps.id })}`);
+  }
+  const withParts = parts.length > 0 ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
+  await db.execute(sql`${withParts}update trigger_runs as r set
+      sm8_calls = r.sm8_calls + o.sm8_calls, status = o.status::trigger_run_status, reason = o.reason,
+      failure_cause = o.failure_cause, finished_at = o.at, next_attempt_by = null, updated_at = o.at
+    from json_to_recordset(${JSON.stringify(outcomes)}::json)
+      as o(id uuid, status text, reason text, failure_cause text, sm8_calls integer, at timestamptz)
+    where r.id = o.id and r.status = 'Running'`);
+}
+
+/** An UPDATE finishing these steps, one statement for any number of them. */
+function stepFinishesStatement(finishes: ReadonlyArray<StepFinish & { stepId: string }>): SQL {
+  const rows = finishes.map((finish) => ({
+    id: finish.stepId,
+    status: finish.status,
+    outcome: finish.outcome,
+    at: finish.at.toISOString(),
+  }));
+  return sql`update run_steps as s set status = f.status::run_step_status, outcome = f.outcome, finished_at = f.at
+    from json_to_recordset(${JSON.stringify(rows)}::json) as f(id uuid, status text, outcome text, at timestamptz)
+    where s.id = f.id returning s.id`;
 }
 
 /** An attempt failed for a reason a retry may fix: the run says so until the next attempt ends. */
@@ -580,12 +621,44 @@ export async function noteStepAttempt(db: Db, stepId: string, outcome: string): 
     .where(and(eq(runSteps.id, stepId), eq(runSteps.status, 'Started')));
 }
 
-export async function listSteps(db: Db, runId: string): Promise<StepRow[]> {
-  return db.select().from(runSteps).where(eq(runSteps.runId, runId)).orderBy(asc(runSteps.position));
+/** The steps of these runs, each run's in order of position. */
+export async function listStepsOfRuns(db: Db, runIds: readonly string[]): Promise<Map<string, StepRow[]>> {
+  const steps = new Map<string, StepRow[]>(runIds.map((runId) => [runId, []]));
+  if (runIds.length === 0) return steps;
+  const rows = await db
+    .select()
+    .from(runSteps)
+    .where(inArray(runSteps.runId, [...runIds]))
+    .orderBy(asc(runSteps.runId), asc(runSteps.position));
+  for (const row of rows) steps.get(row.runId)?.push(row);
+  return steps;
+}
+
+/**
+ * Inserts steps (of one run or many) after writing the held changes, in one statement; answers the
+ * new steps in the order given.
+ */
+export async function insertStepsAfter(
+  db: Db,
+  held: HeldSteps,
+  values: ReadonlyArray<typeof runSteps.$inferInsert>,
+): Promise<StepRow[]> {
+  const finishes = heldFinishWrites(db, held);
+  const rows = await (finishes.length > 0 ? db.with(...finishes) : db)
+    .insert(runSteps)
+    .values([...held.inserts, ...values])
+    .returning();
+  return values.map((value) => {
+    const row = rows.find((step) => step.runId === value.runId && step.position === value.position);
+    if (!row) throw new Error('The run step was not stored.');
+    return row;
+  });
 }
 
 export async function insertStep(db: Db, values: typeof runSteps.$inferInsert): Promise<StepRow> {
-  return insertStepAfter(db, NOTHING_HELD, values);
+  const [row] = await insertStepsAfter(db, NOTHING_HELD, [values]);
+  if (!row) throw new Error('The run step was not stored.');
+  return row;
 }
 
 type StepFinish = { status: 'Succeeded' | 'Failed' | 'Skipped' | 'Uncertain'; outcome: string; at: Date };
@@ -611,34 +684,6 @@ function heldFinishWrites(db: Db, held: HeldSteps) {
           .returning({ id: runSteps.id }),
       ),
   );
-}
-
-/** Every held change as the data-modifying parts (WITH …) of another statement. */
-function heldStepWrites(db: Db, held: HeldSteps) {
-  const inserts =
-    held.inserts.length > 0
-      ? [
-          db.$with('held_steps').as(
-            db
-              .insert(runSteps)
-              .values([...held.inserts])
-              .returning({ id: runSteps.id }),
-          ),
-        ]
-      : [];
-  return [...heldFinishWrites(db, held), ...inserts];
-}
-
-/** Inserts a step after writing the held changes, in one statement; answers the new step. */
-export async function insertStepAfter(db: Db, held: HeldSteps, values: typeof runSteps.$inferInsert): Promise<StepRow> {
-  const finishes = heldFinishWrites(db, held);
-  const rows = await (finishes.length > 0 ? db.with(...finishes) : db)
-    .insert(runSteps)
-    .values([...held.inserts, values])
-    .returning();
-  const row = rows.find((step) => step.position === values.position);
-  if (!row) throw new Error('The run step was not stored.');
-  return row;
 }
 
 /** Writes the held step changes on their own (before a statement that cannot carry them). */

@@ -41,9 +41,6 @@ export async function loadReferenceNames(db: Db, vendorId: string): Promise<Refe
   };
 }
 
-/** Names for nothing: every uuid stands for itself. */
-const NO_NAMES: ReferenceNames = { nameOf: (_kind, uuid) => uuid };
-
 const SM8_KINDS: readonly string[] = SM8_REFERENCE_KINDS;
 
 /**
@@ -57,10 +54,17 @@ export function referenceNamesFor(
   vendorId: string,
   definitions: ReadonlyArray<Pick<TriggerDefinition, 'conditions' | 'actions'>>,
 ): Promise<ReferenceNames> {
-  const used = definitions.some(
+  return usesReferenceNames(definitions) ? loadReferenceNames(db, vendorId) : Promise.resolve(NO_NAMES);
+}
+
+/** Whether these triggers' sentences use any names (see `referenceNamesFor`). */
+export function usesReferenceNames(definitions: ReadonlyArray<Pick<TriggerDefinition, 'conditions' | 'actions'>>) {
+  return definitions.some(
     (definition) =>
       definition.actions.some((action) => isClientFacingAction(action.type)) ||
       referencesOf(definition).some((reference) => SM8_KINDS.includes(reference.kind)),
   );
-  return used ? loadReferenceNames(db, vendorId) : Promise.resolve(NO_NAMES);
 }
+
+/** Names for nothing: every uuid stands for itself. */
+export const NO_NAMES: ReferenceNames = { nameOf: (_kind, uuid) => uuid };

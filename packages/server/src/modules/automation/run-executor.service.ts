@@ -29,41 +29,42 @@ import { MergeTextError, mergeRecordsUsed, renderMergeText } from '../../engine/
 import type { RunRecords } from '../../engine/records/run-records.ts';
 import { formatInZone } from '../../engine/schedule/due-at.ts';
 import { nextBusinessOpening } from '../../engine/schedule/quiet-hours.ts';
+import {
+  giveBackRateTokens,
+  type RateTokenPool,
+  rateTokenPool,
+  takeRateTokens,
+} from '../../integrations/servicem8/rate-limiter.ts';
 import type { Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { inSpan } from '../../observability/tracing.ts';
-import { limitSentence, pausedRunWaitsUntil, planLimitsOf } from '../billing/checkout.service.ts';
+import { pausedRunWaitsUntil } from '../billing/checkout.service.ts';
 import { templateToSend } from '../email-templates/email-templates.service.ts';
-import { sm8ClientForVendor } from '../servicem8/sm8-access.ts';
-import { triggerVersion } from '../triggers/trigger-lookups.service.ts';
+import { type Sm8Connection, sm8ConnectionOf } from '../servicem8/sm8-access.ts';
 import { readTriggerAttachment } from '../triggers/triggers.service.ts';
-import { clientMessagingOf, findVendor, suspendedRunReason } from '../vendors/vendors.service.ts';
+import { clientMessagingOf, suspendedRunReason } from '../vendors/vendors.service.ts';
 import {
-  findRun,
-  finishRun,
+  findRuns,
   finishWaitingStep,
   type HeldSteps,
   insertStep,
-  insertStepAfter,
   insertWrite,
-  listSteps,
   noteFailedAttempt,
   noteStepAttempt,
   postponeRun,
   type RunRow,
   type StepRow,
-  startRun,
+  startRuns,
   writeHeldSteps,
 } from './automation.repository.ts';
 import type { runSteps } from './automation.schema.ts';
 import { bookingTiming } from './booking-start.ts';
 import { clientMessageRefusal, unsubscribeUrl } from './client-messaging.service.ts';
-import { currentObservedRecords } from './observed-records.ts';
 import { planUuids } from './plan-uuids.ts';
-import { type ReferenceNames, referenceNamesFor } from './reference-names.ts';
+import type { ReferenceNames } from './reference-names.ts';
+import { type RunBatch, recordOrder, runBatch } from './run-batch.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 import { classifyRunFailure, type FailureCause, tellAdmins } from './run-failures.ts';
 import { sm8CallCounter } from './sm8-call-counter.ts';
-import { runUsageSince } from './usage.service.ts';
 import { webAddressEnv } from './web-address.service.ts';
 
 /** A run started this much before its booking-based due time (clocks differ a little) goes ahead. */
@@ -73,74 +74,210 @@ const BOOKING_DUE_MARGIN_MS = 60_000;
 export type RunAttempt = { retryCount: number; retryLimit: number; latestRetryDelayMs: number };
 
 /**
- * Executes a due run. Safe to call again for the same run after a crash or
- * a transient failure: the step log says what is done. A Succeeded action is never performed
- * again; a Started one (interrupted) is performed with the plan it stored, and the action checks
- * first whether it already happened; a Failed one (the run was retried by a person) is performed anew.
- * Every action of a run restored from a backup is checked so too (`restoredAt`): it may have been done
- * after the backup was taken. Transient failures are thrown for the job to retry; permanent ones fail the run with the reason
- * (`run-failures.ts`).
+ * How a batch's runs are executed: `single`, one run whose job retries it (a transient failure is
+ * thrown); `batch`, one vendor's due runs together, taking the ServiceM8 calls they need first (runs
+ * the allowance has no calls for are left for a later job) and sending a run whose attempt failed
+ * transiently back to be retried on its own.
  */
-export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt): Promise<{ status: string }> {
+export type BatchMode = 'single' | 'batch';
+
+/** What a batch's execution leaves to do. */
+export type BatchOutcome = {
+  /** Each run's status when its execution ended (Scheduled again, Succeeded, …). */
+  statuses: Map<string, string>;
+  /** Runs not started: ServiceM8's allowance had no calls for them yet; a later job takes them after `afterMs`. */
+  later: { runIds: string[]; afterMs: number };
+  /** Runs whose attempt failed for a reason a retry may fix, each to be retried on its own. */
+  retryAlone: Array<{ runId: string; failedAttempts: number; afterMs: number }>;
+};
+
+/**
+ * Executes one vendor's due runs together: what they share is read once (`run-batch.ts`), each run's
+ * gates are checked against it, the plans of their first actions are written in one statement before
+ * any action is performed, the actions go concurrently across records and in order within one, and
+ * the runs' ends are written in one statement. A single run is a batch of one.
+ *
+ * Safe to execute again for the same runs after a crash or a transient failure: the step log says
+ * what is done. A Succeeded action is never performed again; a Started one (interrupted) is performed
+ * with the plan it stored, and the action checks first whether it already happened; a Failed one (the
+ * run was retried by a person) is performed anew. Every action of a run restored from a backup is
+ * checked so too (`restoredAt`): it may have been done after the backup was taken. Permanent failures
+ * fail the run with the reason (`run-failures.ts`).
+ */
+export async function executeRuns(
+  deps: Deps,
+  job: { vendorId: string | undefined; runIds: readonly string[] },
+  attempt: RunAttempt,
+  mode: BatchMode,
+): Promise<BatchOutcome> {
   const db = deps.database.db;
-  // Started in the statement that reads it; one already Running was interrupted and resumes.
-  const started = await startRun(db, runId, deps.clock.now());
-  if (started) deps.metrics.runsStarted.inc();
-  const run = started ?? (await findRun(db, runId));
-  if (!run) return { status: 'missing' };
-  if (run.status !== 'Running') return { status: run.status };
+  const outcome: BatchOutcome = { statuses: new Map(), later: { runIds: [], afterMs: 0 }, retryAlone: [] };
+  let connection: Promise<Sm8Connection> | undefined;
+  const readConnection = (vendorId: string) => {
+    connection ??= sm8ConnectionOf(deps, vendorId);
+    return connection;
+  };
+  let runIds = job.runIds;
+  let rateTokens: RateTokenPool | undefined;
+  let account: string | undefined;
+  if (mode === 'batch' && job.vendorId) {
+    const taken = await takeBatchCalls(deps, readConnection(job.vendorId), runIds.length);
+    if (taken) {
+      ({ rateTokens, account } = taken);
+      outcome.later = { runIds: runIds.slice(taken.granted), afterMs: taken.moreAfterMs };
+      runIds = runIds.slice(0, taken.granted);
+    }
+  }
+  try {
+    const runs = await startOrResume(deps, runIds, outcome.statuses);
+    const vendorId = runs[0]?.vendorId;
+    if (!vendorId) return outcome;
+    const batch = runBatch(deps, vendorId, runs, {
+      connection: () => readConnection(vendorId),
+      rateTokens,
+      firstAttempt: attempt.retryCount === 0,
+    });
+    // Every run is waited for, even when one throws: none may still be working when the job ends.
+    const settled = await Promise.allSettled(
+      recordOrder(runs).map(async (chain) => {
+        for (const run of chain) {
+          const ended = await executeBatchRun(deps, batch, run, attempt, mode);
+          outcome.statuses.set(run.id, ended.status);
+          if (ended.retryAlone) outcome.retryAlone.push({ runId: run.id, ...ended.retryAlone });
+        }
+      }),
+    );
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return outcome;
+  } finally {
+    if (rateTokens && account) await giveBackRateTokens(db, account, rateTokens.unused);
+  }
+}
+
+/** Executes one run (see `executeRuns`): a batch of one, whose transient failure is thrown for its job to retry. */
+export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt): Promise<{ status: string }> {
+  const { statuses } = await executeRuns(deps, { vendorId: undefined, runIds: [runId] }, attempt, 'single');
+  return { status: statuses.get(runId) ?? 'missing' };
+}
+
+/**
+ * The ServiceM8 calls a batch of `wanted` runs needs, one each, taken together: as many as the
+ * account's allowance has now, and when it will have more. Undefined when the vendor has no
+ * connection (each run then fails saying so) or its account has made no call yet.
+ */
+async function takeBatchCalls(deps: Deps, connection: Promise<Sm8Connection>, wanted: number) {
+  const account = await connection.then(
+    (read) => read.accountUuid,
+    () => undefined,
+  );
+  if (!account) return undefined;
+  const taken = await takeRateTokens(deps.database.db, account, deps.clock.now(), deps.servicem8.rateLimits, wanted);
+  return taken ? { ...taken, account, rateTokens: rateTokenPool(taken.granted) } : undefined;
+}
+
+/**
+ * Starts the Scheduled runs among `runIds` in one statement; a run already Running was interrupted
+ * and resumes. Answers the runs to execute, in the order given; the status of each other run found
+ * goes into `statuses`.
+ */
+async function startOrResume(deps: Deps, runIds: readonly string[], statuses: Map<string, string>) {
+  const db = deps.database.db;
+  const started = await startRuns(db, runIds, deps.clock.now());
+  if (started.length > 0) deps.metrics.runsStarted.inc(started.length);
+  const startedIds = new Set(started.map((run) => run.id));
+  const others = runIds.filter((id) => !startedIds.has(id));
+  const found = await findRuns(db, others);
+  for (const run of found) if (run.status !== 'Running') statuses.set(run.id, run.status);
+  const byId = new Map([...started, ...found.filter((run) => run.status === 'Running')].map((run) => [run.id, run]));
+  for (const runId of runIds) if (!byId.has(runId) && !statuses.has(runId)) statuses.set(runId, 'missing');
+  return runIds.flatMap((runId) => {
+    const run = byId.get(runId);
+    return run ? [run] : [];
+  });
+}
+
+/**
+ * One run of a batch, from its gates to its end. A transient failure is thrown (`single`) or noted and
+ * answered as `retryAlone` (`batch`).
+ */
+async function executeBatchRun(
+  deps: Deps,
+  batch: RunBatch,
+  run: RunRow,
+  attempt: RunAttempt,
+  mode: BatchMode,
+): Promise<{ status: string; retryAlone?: { failedAttempts: number; afterMs: number } }> {
+  try {
+    return await executeStartedRun(deps, batch, run, attempt, mode);
+  } finally {
+    batch.leave(run.id);
+  }
+}
+
+async function executeStartedRun(
+  deps: Deps,
+  batch: RunBatch,
+  run: RunRow,
+  attempt: RunAttempt,
+  mode: BatchMode,
+): Promise<{ status: string; retryAlone?: { failedAttempts: number; afterMs: number } }> {
+  const db = deps.database.db;
+  const runId = run.id;
 
   // Stored before the run ends or its attempt gives way to a retry, so a finished run shows its count.
   const calls = sm8CallCounter();
-  const stepLog = heldStepLog(db);
+  const stepLog = heldStepLog(db, batch, runId);
   const finish = async (
     status: 'Succeeded' | 'Failed' | 'Skipped',
     reason: string | null,
     failureCause: FailureCause | null = status === 'Failed' ? 'other' : null,
   ) => {
     const outcome = { status, reason, sm8Calls: calls.take(), at: deps.clock.now(), failureCause };
-    await finishRun(db, runId, outcome, stepLog.take());
+    // Its plans are written: the run waits only for the others' ends.
+    batch.plans.pass(runId);
+    await batch.ends.submit(runId, { runId, outcome, held: stepLog.take() });
     deps.metrics.runsFinished.inc({ status });
     return { status };
   };
+  const postpone = async (wait: Parameters<typeof postponeRun>[2]) => {
+    batch.leave(runId);
+    await postponeRun(db, runId, wait);
+    return { status: 'Scheduled' };
+  };
 
-  const vendor = await findVendor(db, run.vendorId);
+  const vendor = await batch.vendor();
   if (!vendor?.subscriptionActive) {
     // A run scheduled before the subscription stopped waits (checking hourly) for the vendor to pay.
     const now = deps.clock.now();
     const waitsUntil = await pausedRunWaitsUntil(db, run.vendorId, run.createdAt, now);
     if (!waitsUntil) return finish('Skipped', SUBSCRIPTION_NOT_ACTIVE_REASON);
-    await postponeRun(db, runId, {
+    return postpone({
       dueAt: new Date(now.getTime() + PAUSED_RUN_CHECK_MS),
       reason: `Waiting: the subscription is not active. The run goes ahead once it is paid, until ${formatInZone(waitsUntil, vendor?.timeZone ?? 'Pacific/Auckland')}.`,
       at: now,
     });
-    return { status: 'Scheduled' };
   }
   const suspended = suspendedRunReason(vendor);
   if (suspended) return finish('Skipped', suspended);
-  const overQuota = await runQuotaRefusal(db, run.vendorId, deps.clock.now());
+  const overQuota = await batch.runQuotaRefusal();
   if (overQuota) return finish('Skipped', overQuota);
-  const version = await triggerVersion(db, { triggerId: run.triggerId, version: run.triggerVersion });
+  const version = await batch.versionOf(run);
   const parsed = TriggerDefinition.safeParse(version?.definition);
   if (!parsed.success) return finish('Failed', 'The trigger this run came from could not be read.');
   const definition = parsed.data;
-  const overMessages = await messageQuotaRefusal(db, run, definition, deps.clock.now());
+  const overMessages = await batch.messageQuotaRefusal(run, definition);
   if (overMessages) return finish('Skipped', overMessages);
 
   try {
-    const client = await sm8ClientForVendor(deps, run.vendorId, { onRequest: calls.onRequest });
-    const steps = await listSteps(db, runId);
+    const client = await batch.client(calls.onRequest);
+    const steps = await batch.stepsOf(runId);
     // The record the run's event is about, as observed up to now (see currentObservedRecords); the
     // others are read on first use: the re-check reads the job as it is now, and actions what they use.
     // A run restored from a backup reads its record too, as a retried one does.
-    const justObserved = await currentObservedRecords(deps, run, {
-      hasActed: steps.some((step) => step.kind === 'Action'),
-      firstAttempt: attempt.retryCount === 0 && run.restoredAt === null,
-      now: deps.clock.now(),
-    });
+    const justObserved = await batch.observedOf(runId);
     const records = recordsForRun(db, client, run.vendorId, run, justObserved);
-    const names = await referenceNamesFor(db, run.vendorId, [definition]);
+    const names = await batch.namesFor(definition);
     let position = steps.length === 0 ? 0 : Math.max(...steps.map((step) => step.position)) + 1;
 
     // A run due before a booking: the booking may have been cancelled or moved since it was scheduled.
@@ -152,13 +289,12 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       const timing = bookingTiming(booking, definition.delay, vendor.timeZone, now);
       if (timing.kind !== 'due') return finish('Skipped', timing.reason);
       if (timing.dueAt.getTime() > now.getTime() + BOOKING_DUE_MARGIN_MS) {
-        await postponeRun(db, runId, {
+        return postpone({
           dueAt: timing.dueAt,
           reason: `Waiting: the booking moved to ${formatInZone(timing.start, vendor.timeZone)}, so the run is now due ${formatInZone(timing.dueAt, vendor.timeZone)}.`,
           at: now,
           sm8Calls: calls.take(),
         });
-        return { status: 'Scheduled' };
       }
     }
 
@@ -233,13 +369,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
         const reason = `Waiting: ${outcome.message} Trying again ${when}.`;
         await stepLog.write();
         if (outcome.stepId) await noteStepAttempt(db, outcome.stepId, reason);
-        await postponeRun(db, runId, {
-          dueAt: outcome.tryAgainAt,
-          reason,
-          at: deps.clock.now(),
-          sm8Calls: calls.take(),
-        });
-        return { status: 'Scheduled' };
+        return postpone({ dueAt: outcome.tryAgainAt, reason, at: deps.clock.now(), sm8Calls: calls.take() });
       }
       if (outcome.uncertain) uncertain.push(`${actionLabel(action.type)}: ${outcome.message}`);
       if (outcome.failed) {
@@ -251,8 +381,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
     if (held && opening && waitSentence) {
       // Durable: the run is Scheduled again for the opening, and the dispatcher queues it then.
       await stepLog.write();
-      await postponeRun(db, runId, { dueAt: opening, reason: `${waitSentence}.`, at: now, sm8Calls: calls.take() });
-      return { status: 'Scheduled' };
+      return postpone({ dueAt: opening, reason: `${waitSentence}.`, at: now, sm8Calls: calls.take() });
     }
     const notes = [...skipped, ...uncertain];
     return finish('Succeeded', notes.length > 0 ? notes.join(' ') : null);
@@ -270,6 +399,7 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       );
     }
     const now = deps.clock.now();
+    batch.leave(runId);
     await stepLog.write();
     await noteFailedAttempt(db, runId, {
       sm8Calls: calls.take(),
@@ -278,7 +408,11 @@ export async function executeRun(deps: Deps, runId: string, attempt: RunAttempt)
       nextAttemptBy: new Date(now.getTime() + attempt.latestRetryDelayMs),
       at: now,
     });
-    throw error;
+    if (mode === 'single') throw error;
+    return {
+      status: 'Running',
+      retryAlone: { failedAttempts: attempt.retryCount + 1, afterMs: attempt.latestRetryDelayMs / 2 },
+    };
   }
 }
 
@@ -425,7 +559,7 @@ type HeldStepLog = ReturnType<typeof heldStepLog>;
  * is stored (Started) before ServiceM8 is called. A crash loses only what was held: the re-check is
  * made again, and an action still Started is checked before it is performed again, as after any crash.
  */
-function heldStepLog(db: Db) {
+function heldStepLog(db: Db, batch: RunBatch, runId: string) {
   let held: { inserts: Array<typeof runSteps.$inferInsert>; finishes: HeldSteps['finishes'][number][] } = {
     inserts: [],
     finishes: [],
@@ -442,8 +576,11 @@ function heldStepLog(db: Db) {
     holdFinish(stepId: string, finish: Omit<HeldSteps['finishes'][number], 'stepId'>) {
       held.finishes.push({ ...finish, stepId });
     },
-    /** Inserts a step now, with what was held. */
-    insert: (step: typeof runSteps.$inferInsert) => insertStepAfter(db, take(), step),
+    /**
+     * Inserts a step (an action's plan) with what was held: the run's first with the other runs' of
+     * its batch, in one statement before any of them performs its action.
+     */
+    insert: (step: typeof runSteps.$inferInsert) => batch.plans.submit(runId, { held: take(), step }),
     /** What was held, for a statement that writes it (the run's end); nothing is held afterwards. */
     take,
     /** Writes what was held on its own, before a statement that cannot carry it. */
@@ -579,36 +716,4 @@ export function actionEnv(
     nameOf: names.nameOf,
     webAddress: webAddressEnv(deps, run),
   };
-}
-
-/**
- * Why the run may not start because the plan's runs this period are used up, or null. The run being
- * started already counts itself (it is Running).
- */
-async function runQuotaRefusal(db: Db, vendorId: string, now: Date): Promise<string | null> {
-  const planLimit = await planLimitsOf(db, vendorId, now);
-  if (!planLimit) return null;
-  const { runs } = await runUsageSince(db, vendorId, planLimit.periodStart);
-  if (runs <= planLimit.plan.maxRunsPerMonth) return null;
-  return `${limitSentence(planLimit.plan, 'runsPerMonth')}, and this period's are used up: the run was skipped. Change plan to run more.`;
-}
-
-/**
- * Why a run that has not acted yet may not start because the emails and texts it sends would pass
- * the plan's monthly number, or null. A run already under way finishes what it started.
- */
-async function messageQuotaRefusal(
-  db: Db,
-  run: { id: string; vendorId: string },
-  definition: TriggerDefinition,
-  now: Date,
-): Promise<string | null> {
-  const sends = definition.actions.filter((action) => isClientFacingAction(action.type)).length;
-  if (sends === 0) return null;
-  const planLimit = await planLimitsOf(db, run.vendorId, now);
-  if (!planLimit) return null;
-  if ((await listSteps(db, run.id)).some((step) => step.kind === 'Action')) return null;
-  const { messages } = await runUsageSince(db, run.vendorId, planLimit.periodStart);
-  if (messages + sends <= planLimit.plan.maxMessagesPerMonth) return null;
-  return `${limitSentence(planLimit.plan, 'messagesPerMonth')}, and this run would send more than this period has left: the run was skipped. Change plan to send more.`;
 }

@@ -1,7 +1,12 @@
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { holdRateBucket, recordThrottledWait, takeRateToken } from '../../integrations/servicem8/rate-limiter.ts';
+import {
+  holdRateBucket,
+  type RateTokenPool,
+  recordThrottledWait,
+  takeRateToken,
+} from '../../integrations/servicem8/rate-limiter.ts';
 import { createSm8Client, type Sm8Client } from '../../integrations/servicem8/sm8-client.ts';
 import { Sm8Error, type Sm8Http } from '../../integrations/servicem8/sm8-http.ts';
 import { refreshTokens, type Sm8App } from '../../integrations/servicem8/sm8-oauth.ts';
@@ -74,7 +79,12 @@ export async function sm8ConnectionOf(deps: Deps, vendorId: string): Promise<Sm8
 export function sm8ClientFor(
   deps: Deps,
   connection: Sm8Connection,
-  options: { onRequest?: () => void } = {},
+  options: {
+    onRequest?: () => void;
+    rateTokens?: RateTokenPool;
+    /** Runs each call (with its retries), e.g. to bound how many of a batch's calls are in flight at once. */
+    limitCalls?: <T>(call: () => Promise<T>) => Promise<T>;
+  } = {},
 ): Sm8Client {
   const vendorId = connection.vendorId;
   // A client serves one job: the token read with the connection serves its calls while it is fresh,
@@ -87,12 +97,15 @@ export function sm8ClientFor(
     readToken ??= decryptSecret(deps.keys.storageEncryptionKey, connection.accessTokenEnc);
     return readToken;
   };
+  const { limitCalls } = options;
+  const http = deps.servicem8.http;
   return createSm8Client({
-    http: deps.servicem8.http,
+    http: limitCalls ? { send: (request, hooks) => limitCalls(() => http.send(request, hooks)) } : http,
     apiUrl: deps.servicem8.apiUrl,
     accessToken,
     takeRateToken: async () => {
-      await waitForRateToken(deps, connection.accountUuid);
+      // Calls taken together for the client's batch go first; then one at a time from the bucket.
+      if (!options.rateTokens?.take()) await waitForRateToken(deps, connection.accountUuid);
       options.onRequest?.();
     },
     onThrottled: (retryAfterMs) =>
