@@ -57,7 +57,7 @@ describe('the shared ServiceM8 rate limit', () => {
     expect(granted).toBe(6);
   });
 
-  it('gives a batch as many calls as the bucket holds in one take, and says when the next comes', async () => {
+  it('gives a batch all the calls the bucket holds but one in one take, and says when the next comes', async () => {
     // Capacity 10, refill 170 a minute (one every 353 ms).
     const limits = { perMinute: 180, perDay: 20_000 };
     const now = new Date('2026-06-05T00:00:00Z');
@@ -65,17 +65,19 @@ describe('the shared ServiceM8 rate limit', () => {
     // The account's first call makes its bucket (full).
     expect(await takeRateTokens(database.db, 'acct-batch', now, limits, 50)).toBeNull();
     expect(await takeRateToken(database.db, 'acct-batch', now, limits)).toEqual({ granted: true });
-    // Nine are left of ten: a batch of 50 gets those, and hears when the next comes.
-    expect(await takeRateTokens(database.db, 'acct-batch', now, limits, 50)).toEqual({ granted: 9, moreAfterMs: 353 });
+    // Nine are left of ten: a batch of 50 gets all but one, and hears when the next comes.
+    expect(await takeRateTokens(database.db, 'acct-batch', now, limits, 50)).toEqual({ granted: 8, moreAfterMs: 353 });
     expect(await takeRateTokens(database.db, 'acct-batch', now, limits, 50)).toEqual({ granted: 0, moreAfterMs: 353 });
+    // The one left is for a read that work waits on: it goes at once, whatever the batches want.
+    expect(await takeRateToken(database.db, 'acct-batch', now, limits)).toEqual({ granted: true });
     // Three seconds bring 8.5; a batch of 5 takes 5 of them and needs no more.
     expect(await takeRateTokens(database.db, 'acct-batch', later(3000), limits, 5)).toEqual({
       granted: 5,
       moreAfterMs: 0,
     });
-    // Calls taken and not made go back: two unused make the 3.5 left 5.5.
+    // Calls taken and not made go back: two unused make the 3.5 left 5.5, of which a batch takes 4.
     await giveBackRateTokens(database.db, 'acct-batch', 2);
-    expect((await takeRateTokens(database.db, 'acct-batch', later(3000), limits, 50))?.granted).toBe(5);
+    expect((await takeRateTokens(database.db, 'acct-batch', later(3000), limits, 50))?.granted).toBe(4);
   });
 
   it('says how long to wait when the bucket is empty', async () => {

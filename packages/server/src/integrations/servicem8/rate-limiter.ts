@@ -150,6 +150,11 @@ export async function readAllowanceUse(
  * granted and, when fewer than wanted, how long until the bucket holds another call (the work that
  * waits for it then takes what has come in meanwhile; waiting for a bucketful would lose what a full
  * bucket cannot hold); null when the account has no bucket yet (its first call makes it).
+ *
+ * A batch leaves one call in the bucket (`BATCH_RESERVE`, when it holds more than one): a read that
+ * work is waiting on (a listing of what changed, a record a run needs) takes it at once instead of
+ * racing the batches, which wake as each call comes in. Reads are few, so the batches lose no pace:
+ * the bucket refills as fast from one as from none.
  */
 export async function takeRateTokens(
   db: Db,
@@ -158,7 +163,8 @@ export async function takeRateTokens(
   limits: RateLimits,
   wanted: number,
 ): Promise<{ granted: number; moreAfterMs: number } | null> {
-  const { refillPerSecond } = bucketShape(limits);
+  const { capacity, refillPerSecond } = bucketShape(limits);
+  const reserve = capacity > 1 ? BATCH_RESERVE : 0;
   const available = tokensAt(now, limits);
   const dayOver = sql`${sm8RateBuckets.dayStartedAt} <= ${now}::timestamptz - interval '1 day'`;
   const dayLeft = sql`case when ${dayOver} then ${limits.perDay}::int else greatest(0, ${limits.perDay}::int - ${sm8RateBuckets.dayCount}) end`;
@@ -166,7 +172,7 @@ export async function takeRateTokens(
     sql`with b as (
       select ${sm8RateBuckets.accountUuid} as account_uuid, ${available} as available, ${dayOver} as day_over,
         ${dayLeft} as day_left,
-        greatest(0, least(${wanted}::int, floor(${available})::int, ${dayLeft}))::int as granted
+        greatest(0, least(${wanted}::int, floor(${available})::int - ${reserve}::int, ${dayLeft}))::int as granted
       from ${sm8RateBuckets} where ${sm8RateBuckets.accountUuid} = ${accountUuid} for update
     )
     update ${sm8RateBuckets} as s set
@@ -191,8 +197,11 @@ export async function takeRateTokens(
     return { granted, moreAfterMs: Math.max(1000, dayEndsAt - now.getTime()) };
   }
   const left = Number(row.available) - granted;
-  return { granted, moreAfterMs: Math.max(0, Math.ceil(((1 - left) / refillPerSecond) * 1000)) };
+  return { granted, moreAfterMs: Math.max(0, Math.ceil(((reserve + 1 - left) / refillPerSecond) * 1000)) };
 }
+
+/** The calls a batch leaves in the bucket for reads that work waits on (see takeRateTokens). */
+const BATCH_RESERVE = 1;
 
 /** Puts back calls a batch took (`takeRateTokens`) and did not make. */
 export async function giveBackRateTokens(db: Db, accountUuid: string, unused: number): Promise<void> {
