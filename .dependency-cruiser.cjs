@@ -62,7 +62,7 @@ module.exports = {
         'repository or schema. (A schema may name another schema for a foreign key.)',
       severity: 'error',
       from: { path: `${MODULES}([^/]+)/`, pathNot: '\\.schema\\.ts$' },
-      to: { path: `${MODULES}[^/]+/[^/]+\\.(repository|schema)\\.ts$`, pathNot: `${MODULES}$1/` },
+      to: { path: `${MODULES}[^/]+/.*\\.(repository|schema)\\.ts$`, pathNot: `${MODULES}$1/` },
     },
     {
       name: 'shared-layers-below-modules',

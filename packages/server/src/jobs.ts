@@ -8,7 +8,7 @@ import {
   reconcileJob,
   removeExpiredNoticesJob,
 } from './modules/automation/automation.jobs.ts';
-import { executeRunJob, executeRunsJob } from './modules/automation/execute-run.jobs.ts';
+import { executeRunJob, executeRunsJob } from './modules/automation/execute/execute-run.jobs.ts';
 import { endPastDueGraceJob } from './modules/billing/billing.jobs.ts';
 import { sendMailJob } from './modules/mail/mail.jobs.ts';
 import { activateVendorJob, checkWebhooksJob } from './modules/servicem8/servicem8.jobs.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconcileVendor } from '../src/modules/automation/reconciliation.service.ts';
+import { reconcileVendor } from '../src/modules/automation/observe/reconciliation.service.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 import { editDateAfterNewestJob } from './support/sm8-edit-dates.ts';
 

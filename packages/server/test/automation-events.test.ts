@@ -2,8 +2,8 @@ import type { TriggerEvent } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent } from '../src/modules/automation/automation.repository.ts';
-import { processDelivery } from '../src/modules/automation/event-intake.service.ts';
-import { matchEvents } from '../src/modules/automation/trigger-matching.service.ts';
+import { matchEvents } from '../src/modules/automation/match/trigger-matching.service.ts';
+import { processDelivery } from '../src/modules/automation/observe/event-intake.service.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 
 /**

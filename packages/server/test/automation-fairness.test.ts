@@ -9,7 +9,7 @@ import {
   sm8ReconcileCursors,
   triggerRuns,
 } from '../src/modules/automation/automation.schema.ts';
-import { dispatchDueRuns } from '../src/modules/automation/run-dispatch.service.ts';
+import { dispatchDueRuns } from '../src/modules/automation/execute/run-dispatch.service.ts';
 import { bearer, createVendorTeam } from './support/factories.ts';
 import { type Sm8FrontDoor, startSm8FrontDoor } from './support/sm8-front-door.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';

@@ -1,7 +1,7 @@
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordRestore } from '../src/modules/automation/restore-baseline.service.ts';
+import { recordRestore } from '../src/modules/automation/observe/restore-baseline.service.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { ErrorBody } from '@automate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOptOut } from '../src/modules/automation/client-messaging.repository.ts';
+import { insertOptOut } from '../src/modules/automation/execute/client-messaging.repository.ts';
 import { insertEmailTemplate } from '../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../src/modules/invitations/invitations.repository.ts';
 import { insertTemplate } from '../src/modules/trigger-templates/trigger-templates.repository.ts';

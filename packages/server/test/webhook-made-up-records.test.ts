@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetOldRecordReadsJob } from '../src/modules/automation/automation.jobs.ts';
 import { automationEvents, sm8Snapshots } from '../src/modules/automation/automation.schema.ts';
-import { reconcileVendor } from '../src/modules/automation/reconciliation.service.ts';
+import { reconcileVendor } from '../src/modules/automation/observe/reconciliation.service.ts';
 import { webhookSecretOf } from '../src/modules/servicem8/sm8-access.ts';
 import { processDeliveryJob } from '../src/modules/webhooks/webhooks.jobs.ts';
 import { connectToSimulator } from './support/connect-simulator.ts';

@@ -6,7 +6,7 @@ import { APP_VERSION } from '@automate/contract';
 import pg from 'pg';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
 import { openDatabase, pgliteDirectory } from '../db/database.ts';
-import { recordRestore } from '../modules/automation/restore-baseline.service.ts';
+import { recordRestore } from '../modules/automation/observe/restore-baseline.service.ts';
 
 const run = promisify(execFile);
 

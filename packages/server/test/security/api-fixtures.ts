@@ -2,7 +2,7 @@ import { TriggerDefinition } from '@automate/contract';
 import type { Db } from '../../src/db/database.ts';
 import { insertApiKey } from '../../src/modules/auth/api-keys.repository.ts';
 import { automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
-import { insertOptOut } from '../../src/modules/automation/client-messaging.repository.ts';
+import { insertOptOut } from '../../src/modules/automation/execute/client-messaging.repository.ts';
 import { insertEmailTemplate } from '../../src/modules/email-templates/email-templates.repository.ts';
 import { replacePendingInvitation } from '../../src/modules/invitations/invitations.repository.ts';
 import { insertTrigger, insertTriggerAttachment } from '../../src/modules/triggers/triggers.repository.ts';

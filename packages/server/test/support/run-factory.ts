@@ -3,7 +3,7 @@ import { type RunStatus, successEnvelope, Trigger, type TriggerEvent } from '@au
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import { automationEvents, triggerRuns } from '../../src/modules/automation/automation.schema.ts';
-import { insertNotice } from '../../src/modules/automation/notices.repository.ts';
+import { insertNotice } from '../../src/modules/automation/notices/notices.repository.ts';
 import { bearer } from './factories.ts';
 import type { TestServices } from './test-services.ts';
 

@@ -1,6 +1,6 @@
 import type { AdminMetrics, AdminMetricsQuery } from '@automate/contract';
 import type { Deps } from '../../deps.ts';
-import { runMetrics } from '../automation/run-metrics.service.ts';
+import { runMetrics } from '../automation/results/run-metrics.service.ts';
 import { revenueMetrics } from '../billing/revenue-metrics.service.ts';
 import { outboxBacklog } from '../mail/mail.service.ts';
 import { allowanceUseOfConnectedVendors } from '../servicem8/connection-admin.service.ts';

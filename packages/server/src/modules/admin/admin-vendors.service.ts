@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { runActivityOf } from '../automation/trigger-runs.service.ts';
+import { runActivityOf } from '../automation/runs/trigger-runs.service.ts';
 import { connectionSummaryOf } from '../servicem8/connection-admin.service.ts';
 import { enabledTriggerCounts } from '../triggers/trigger-lookups.service.ts';
 import { findVendor, getVendor, listVendors, setAutomationsSuspension, toVendor } from '../vendors/vendors.service.ts';

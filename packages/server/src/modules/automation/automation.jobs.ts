@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/job-definition.ts';
 import { connectedVendorIds } from '../servicem8/sm8-access.ts';
-import { forgetOldActivity } from './activity.service.ts';
-import { removeExpiredNotices } from './notices.service.ts';
-import { reconcileVendor } from './reconciliation.service.ts';
-import { forgetOldRecordReads } from './record-read-limits.ts';
-import { sendDailyDigests } from './run-digest.service.ts';
-import { dispatchDueRuns } from './run-dispatch.service.ts';
+import { forgetOldActivity } from './activity/activity.service.ts';
+import { dispatchDueRuns } from './execute/run-dispatch.service.ts';
+import { removeExpiredNotices } from './notices/notices.service.ts';
+import { sendDailyDigests } from './notices/run-digest.service.ts';
+import { reconcileVendor } from './observe/reconciliation.service.ts';
+import { forgetOldRecordReads } from './observe/record-read-limits.ts';
 
 /** Every minute: queue the runs whose delay has passed, and match events a crash left unmatched. */
 export const dispatchDueRunsJob = defineJob({

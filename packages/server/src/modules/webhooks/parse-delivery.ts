@@ -1,7 +1,7 @@
 import { Sm8EventDelivery, Sm8ObjectDelivery } from '@automate/contract';
+import type { DeliveryNotice } from '../../engine/events/delivery-notice.ts';
 import { EVENT_WEBHOOKS, isEventWebhook } from '../../engine/events/derive-events.ts';
 import { exceedsDepth, MAX_JSON_DEPTH } from '../../http/input-guards.ts';
-import type { DeliveryNotice } from '../automation/event-intake.service.ts';
 
 /**
  * Reading a ServiceM8 delivery, pure. Which Content-Type ServiceM8 sends, and how an event delivery

@@ -119,7 +119,7 @@ export async function acceptDelivery(
   const delivery = { id: randomUUID(), vendorId, payload, receivedAt: deps.clock.now() };
   if (!caller.unverifiedSecretSha256) {
     try {
-      return await storeDelivery(deps, delivery);
+      return await storeDelivery(deps, delivery, notice);
     } catch (error) {
       if (error instanceof AppError) throw error;
       deps.logger.warn(
@@ -150,14 +150,15 @@ export async function acceptDelivery(
 
 /**
  * Stores a delivery in the inbox and queues its processing, in one statement. Answers the new row's
- * id, or that it is a repeat of one stored before.
+ * id, or that it is a repeat of one stored before. `notice` is the delivery as read, when the caller
+ * has read it already.
  */
 export async function storeDelivery(
   deps: Deps,
   delivery: { id: string; vendorId: string; payload: Record<string, unknown>; receivedAt: Date },
+  notice = readDelivery(delivery.payload),
 ): Promise<{ inboxId: string | null; duplicate: boolean }> {
   const { id, vendorId, payload } = delivery;
-  const notice = readDelivery(payload);
   const dedupeKey = createHash('sha256')
     .update(`${vendorId}\n${canonicalJson(payload)}`)
     .digest('hex');

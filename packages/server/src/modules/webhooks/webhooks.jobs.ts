@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import type { DeliveryNotice } from '../../engine/events/delivery-notice.ts';
 import { EVENT_WEBHOOKS, isEventWebhook } from '../../engine/events/derive-events.ts';
 import { defineJob } from '../../queue/job-definition.ts';
 import { reconcileJob } from '../automation/automation.jobs.ts';
-import { observeChangedObject } from '../automation/change-observation.service.ts';
-import { type DeliveryNotice, processDelivery } from '../automation/event-intake.service.ts';
+import { observeChangedObject } from '../automation/observe/change-observation.service.ts';
+import { processDelivery } from '../automation/observe/event-intake.service.ts';
 import { removeOldDeliveries } from './inbox-retention.service.ts';
 import { readDelivery } from './parse-delivery.ts';
 import { findInboxDelivery, markInboxDelivery } from './webhooks.repository.ts';
