@@ -10,6 +10,14 @@ export const RUN_ATTEMPTS_ALLOWED = RETRY_LIMIT + 1;
 const RETRY_DELAY_SECONDS = 2;
 const RETRY_DELAY_MAX_SECONDS = 600;
 
+/** How pg-boss retries a run's job (one run, or a vendor's batch): 2 s doubling to 10 minutes. */
+const RUN_RETRY_POLICY = {
+  retryLimit: RETRY_LIMIT,
+  retryDelay: RETRY_DELAY_SECONDS,
+  retryBackoff: true,
+  retryDelayMax: RETRY_DELAY_MAX_SECONDS,
+};
+
 /**
  * The longest pg-boss waits before retrying after failed attempt `retryCount` (0 the first): with
  * backoff it waits a random time between 2ⁿ⁺¹/2 and 2ⁿ⁺¹ times the delay, at most the maximum.
@@ -34,12 +42,7 @@ export const executeRunJob = defineJob({
     vendorId: z.uuid().optional(),
     failedAttempts: z.number().int().min(0).optional(),
   }),
-  queue: {
-    retryLimit: RETRY_LIMIT,
-    retryDelay: RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    retryDelayMax: RETRY_DELAY_MAX_SECONDS,
-  },
+  queue: RUN_RETRY_POLICY,
   concurrency: 'engine',
   vendorOf: (payload) => payload.vendorId,
   handle: ({ runId, failedAttempts = 0 }, { deps, retryCount }) =>
@@ -69,12 +72,7 @@ const RUNS_PER_BATCH = 50;
 export const executeRunsJob = defineJob({
   name: 'automation.execute-runs',
   payload: z.object({ vendorId: z.uuid(), runIds: z.array(z.uuid()).min(1).max(RUNS_PER_BATCH) }),
-  queue: {
-    retryLimit: RETRY_LIMIT,
-    retryDelay: RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    retryDelayMax: RETRY_DELAY_MAX_SECONDS,
-  },
+  queue: RUN_RETRY_POLICY,
   concurrency: 'engine',
   vendorOf: (payload) => payload.vendorId,
   async handle({ vendorId, runIds }, { deps, retryCount }) {
