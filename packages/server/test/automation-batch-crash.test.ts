@@ -121,9 +121,9 @@ describe('a batch of runs stopped between its plans and its ends', () => {
             () => 'finished',
             (error: Error) => error.message,
           ),
-        { failBefore: (statement) => statement.includes('update trigger_runs as r') },
+        { failBefore: (statement) => statement.includes('update "trigger_runs" as r') },
       );
-      expect(stopped.result).toMatch(/update trigger_runs as r/);
+      expect(stopped.result).toMatch(/update "trigger_runs" as r/);
     }
     const notes = () =>
       (services.sim?.controls.records('note') ?? []).filter((note) => String(note.note).startsWith('Crash note '));

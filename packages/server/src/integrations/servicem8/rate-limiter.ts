@@ -1,5 +1,6 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { preparedStatement, type ValueOf } from '../../db/prepared-statement.ts';
 import { sm8RateBuckets } from './rate-buckets.schema.ts';
 
 export type RateLimits = { perMinute: number; perDay: number };
@@ -45,29 +46,33 @@ export async function takeRateToken(db: Db, accountUuid: string, now: Date, limi
 
 /** One statement: takes a token when the bucket exists and has one (refilled to `now`) and the day allows it. */
 async function takeFromBucket(db: Db, accountUuid: string, now: Date, limits: RateLimits): Promise<boolean> {
-  const available = tokensAt(now, limits);
-  const dayOver = sql`${sm8RateBuckets.dayStartedAt} <= ${now}::timestamptz - interval '1 day'`;
-  const [taken] = await db
-    .update(sm8RateBuckets)
-    .set({
-      tokens: sql`${available} - 1`,
-      // Never back in time: a take stamped earlier that lands after a later one would otherwise have the
-      // next take credit the refill between them a second time.
-      refilledAt: sql`greatest(${sm8RateBuckets.refilledAt}, ${now}::timestamptz)`,
-      dayStartedAt: sql`case when ${dayOver} then ${now}::timestamptz else ${sm8RateBuckets.dayStartedAt} end`,
-      dayCount: sql`case when ${dayOver} then 1 else ${sm8RateBuckets.dayCount} + 1 end`,
-      dayThrottledMs: sql`case when ${dayOver} then 0 else ${sm8RateBuckets.dayThrottledMs} end`,
-    })
-    .where(
-      and(
-        eq(sm8RateBuckets.accountUuid, accountUuid),
-        sql`${available} >= 1`,
-        sql`(${dayOver} or ${sm8RateBuckets.dayCount} < ${limits.perDay})`,
-      ),
-    )
-    .returning({ tokens: sm8RateBuckets.tokens });
-  return taken !== undefined;
+  const taken = await takeOneStatement.execute(db, { accountUuid, now: now.toISOString(), ...limitValues(limits) });
+  return taken.length > 0;
 }
+
+/** What a statement on the bucket is given: the account, the time, and the allowance's shape. */
+type BucketValues = { accountUuid: string; now: string; capacity: number; refillPerSecond: number; perDay: number };
+
+function limitValues(limits: RateLimits): Pick<BucketValues, 'capacity' | 'refillPerSecond' | 'perDay'> {
+  return { ...bucketShape(limits), perDay: limits.perDay };
+}
+
+/** Every ServiceM8 call but a batch's runs this: prepared once. */
+const takeOneStatement = preparedStatement<BucketValues, { tokens: number }>('sm8_take_rate_token', (value) => {
+  const available = tokensAt(value);
+  const dayOver = dayOverAt(value);
+  return sql`update ${sm8RateBuckets} set
+      tokens = ${available} - 1,
+      -- Never back in time: a take stamped earlier that lands after a later one would otherwise have the
+      -- next take credit the refill between them a second time.
+      refilled_at = greatest(${sm8RateBuckets.refilledAt}, ${value('now')}::timestamptz),
+      day_started_at = case when ${dayOver} then ${value('now')}::timestamptz else ${sm8RateBuckets.dayStartedAt} end,
+      day_count = case when ${dayOver} then 1 else ${sm8RateBuckets.dayCount} + 1 end,
+      day_throttled_ms = case when ${dayOver} then 0 else ${sm8RateBuckets.dayThrottledMs} end
+    where ${sm8RateBuckets.accountUuid} = ${value('accountUuid')}::text and ${available} >= 1
+      and (${dayOver} or ${sm8RateBuckets.dayCount} < ${value('perDay')}::int)
+    returning ${sm8RateBuckets.tokens}`;
+});
 
 /**
  * ServiceM8 answered 429: by its count the account's allowance is used up (another app may share it),
@@ -81,22 +86,26 @@ export async function holdRateBucket(
   limits: RateLimits,
   pauseMs: number,
 ): Promise<void> {
-  const { refillPerSecond } = bucketShape(limits);
-  const available = tokensAt(now, limits);
-  await db
-    .update(sm8RateBuckets)
-    .set({
-      tokens: sql`least(${available}, 0) - ${(pauseMs / 1000) * refillPerSecond}::float8`,
-      refilledAt: sql`greatest(${sm8RateBuckets.refilledAt}, ${now}::timestamptz)`,
-    })
-    .where(eq(sm8RateBuckets.accountUuid, accountUuid));
+  await holdStatement.execute(db, { accountUuid, now: now.toISOString(), ...limitValues(limits), pauseMs });
 }
 
+const holdStatement = preparedStatement<BucketValues & { pauseMs: number }>('sm8_hold_rate_bucket', (value) => {
+  const available = tokensAt(value);
+  return sql`update ${sm8RateBuckets} set
+      tokens = least(${available}, 0) - ${value('pauseMs')}::float8 / 1000 * ${value('refillPerSecond')}::float8,
+      refilled_at = greatest(${sm8RateBuckets.refilledAt}, ${value('now')}::timestamptz)
+    where ${sm8RateBuckets.accountUuid} = ${value('accountUuid')}::text`;
+});
+
 /** The bucket's tokens refilled up to `now` (at most its capacity), as SQL. */
-function tokensAt(now: Date, limits: RateLimits): SQL {
-  const { capacity, refillPerSecond } = bucketShape(limits);
-  const elapsedSeconds = sql`greatest(0, extract(epoch from (${now}::timestamptz - ${sm8RateBuckets.refilledAt})))`;
-  return sql`least(${capacity}::float8, ${sm8RateBuckets.tokens} + ${elapsedSeconds} * ${refillPerSecond}::float8)`;
+function tokensAt(value: ValueOf<Omit<BucketValues, 'perDay'>>): SQL {
+  const elapsedSeconds = sql`greatest(0, extract(epoch from (${value('now')}::timestamptz - ${sm8RateBuckets.refilledAt})))`;
+  return sql`least(${value('capacity')}::float8, ${sm8RateBuckets.tokens} + ${elapsedSeconds} * ${value('refillPerSecond')}::float8)`;
+}
+
+/** Whether the bucket's day window has ended by `now`, as SQL. */
+function dayOverAt(value: ValueOf<Pick<BucketValues, 'now'>>): SQL {
+  return sql`${sm8RateBuckets.dayStartedAt} <= ${value('now')}::timestamptz - interval '1 day'`;
 }
 
 /**
@@ -165,30 +174,13 @@ export async function takeRateTokens(
 ): Promise<{ granted: number; moreAfterMs: number } | null> {
   const { capacity, refillPerSecond } = bucketShape(limits);
   const reserve = capacity > 1 ? BATCH_RESERVE : 0;
-  const available = tokensAt(now, limits);
-  const dayOver = sql`${sm8RateBuckets.dayStartedAt} <= ${now}::timestamptz - interval '1 day'`;
-  const dayLeft = sql`case when ${dayOver} then ${limits.perDay}::int else greatest(0, ${limits.perDay}::int - ${sm8RateBuckets.dayCount}) end`;
-  const result = await db.execute(
-    sql`with b as (
-      select ${sm8RateBuckets.accountUuid} as account_uuid, ${available} as available, ${dayOver} as day_over,
-        ${dayLeft} as day_left,
-        greatest(0, least(${wanted}::int, floor(${available})::int - ${reserve}::int, ${dayLeft}))::int as granted
-      from ${sm8RateBuckets} where ${sm8RateBuckets.accountUuid} = ${accountUuid} for update
-    )
-    update ${sm8RateBuckets} as s set
-      tokens = b.available - b.granted,
-      refilled_at = greatest(s.refilled_at, ${now}::timestamptz),
-      day_started_at = case when b.day_over and b.granted > 0 then ${now}::timestamptz else s.day_started_at end,
-      day_count = case when b.day_over and b.granted > 0 then b.granted else s.day_count + b.granted end,
-      day_throttled_ms = case when b.day_over and b.granted > 0 then 0 else s.day_throttled_ms end
-    from b where s.account_uuid = b.account_uuid
-    returning b.granted, b.available, b.day_left, s.day_started_at`,
-  );
-  const [row] = (
-    result as unknown as {
-      rows: Array<{ granted: number; available: number; day_left: number; day_started_at: string | Date }>;
-    }
-  ).rows;
+  const [row] = await takeSeveralStatement.execute(db, {
+    accountUuid,
+    now: now.toISOString(),
+    ...limitValues(limits),
+    wanted,
+    reserve,
+  });
   if (!row) return null;
   const granted = Number(row.granted);
   if (granted >= wanted) return { granted, moreAfterMs: 0 };
@@ -202,6 +194,29 @@ export async function takeRateTokens(
 
 /** The calls a batch leaves in the bucket for reads that work waits on (see takeRateTokens). */
 const BATCH_RESERVE = 1;
+
+const takeSeveralStatement = preparedStatement<
+  BucketValues & { wanted: number; reserve: number },
+  { granted: number; available: number; day_left: number; day_started_at: string }
+>('sm8_take_rate_tokens', (value) => {
+  const available = tokensAt(value);
+  const dayOver = dayOverAt(value);
+  const dayLeft = sql`case when ${dayOver} then ${value('perDay')}::int else greatest(0, ${value('perDay')}::int - ${sm8RateBuckets.dayCount}) end`;
+  return sql`with b as (
+      select ${sm8RateBuckets.accountUuid} as account_uuid, ${available} as available, ${dayOver} as day_over,
+        ${dayLeft} as day_left,
+        greatest(0, least(${value('wanted')}::int, floor(${available})::int - ${value('reserve')}::int, ${dayLeft}))::int as granted
+      from ${sm8RateBuckets} where ${sm8RateBuckets.accountUuid} = ${value('accountUuid')}::text for update
+    )
+    update ${sm8RateBuckets} as s set
+      tokens = b.available - b.granted,
+      refilled_at = greatest(s.refilled_at, ${value('now')}::timestamptz),
+      day_started_at = case when b.day_over and b.granted > 0 then ${value('now')}::timestamptz else s.day_started_at end,
+      day_count = case when b.day_over and b.granted > 0 then b.granted else s.day_count + b.granted end,
+      day_throttled_ms = case when b.day_over and b.granted > 0 then 0 else s.day_throttled_ms end
+    from b where s.account_uuid = b.account_uuid
+    returning b.granted, b.available, b.day_left, s.day_started_at`;
+});
 
 /** Puts back calls a batch took (`takeRateTokens`) and did not make. */
 export async function giveBackRateTokens(db: Db, accountUuid: string, unused: number): Promise<void> {

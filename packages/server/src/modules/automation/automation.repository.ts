@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { eventOutcomes, recordChanges } from './activity.schema.ts';
 import {
@@ -525,63 +525,6 @@ export async function postponeRun(
     .where(and(eq(triggerRuns.id, runId), eq(triggerRuns.status, 'Running')));
 }
 
-/** How a run ends: its status, why, and the ServiceM8 calls of the attempt. */
-export type RunOutcome = {
-  status: 'Succeeded' | 'Failed' | 'Skipped';
-  reason: string | null;
-  sm8Calls: number;
-  at: Date;
-  failureCause?: string | null;
-};
-
-/**
- * Ends Running runs with their outcomes and writes the step changes held for them, all in one
- * statement: the held steps' inserts, their finishes and the runs' ends each as one set (a JSON list
- * read by `json_to_recordset`), whatever the number of runs.
- */
-export async function finishRuns(
-  db: Db,
-  ends: ReadonlyArray<{ runId: string; outcome: RunOutcome; held: HeldSteps }>,
-): Promise<void> {
-  if (ends.length === 0) return;
-  const inserts = ends.flatMap((end) => end.held.inserts);
-  const finishes = ends.flatMap((end) => end.held.finishes);
-  const outcomes = ends.map(({ runId, outcome }) => ({
-    id: runId,
-    status: outcome.status,
-    reason: outcome.reason,
-    failure_cause: outcome.failureCause ?? null,
-    sm8_calls: outcome.sm8Calls,
-    at: outcome.at.toISOString(),
-  }));
-  const parts: SQL[] = [];
-  if (finishes.length > 0) parts.push(sql`finished_steps as (${stepFinishesStatement(finishes)})`);
-  if (inserts.length > 0) {
-    // An embedded query comes in parentheses.
-    parts.push(sql`held_steps as ${db.insert(runSteps).values(inserts).returning({ id: runSteps.id })}`);
-  }
-  const withParts = parts.length > 0 ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
-  await db.execute(sql`${withParts}update trigger_runs as r set
-      sm8_calls = r.sm8_calls + o.sm8_calls, status = o.status::trigger_run_status, reason = o.reason,
-      failure_cause = o.failure_cause, finished_at = o.at, next_attempt_by = null, updated_at = o.at
-    from json_to_recordset(${JSON.stringify(outcomes)}::json)
-      as o(id uuid, status text, reason text, failure_cause text, sm8_calls integer, at timestamptz)
-    where r.id = o.id and r.status = 'Running'`);
-}
-
-/** An UPDATE finishing these steps, one statement for any number of them. */
-function stepFinishesStatement(finishes: ReadonlyArray<StepFinish & { stepId: string }>): SQL {
-  const rows = finishes.map((finish) => ({
-    id: finish.stepId,
-    status: finish.status,
-    outcome: finish.outcome,
-    at: finish.at.toISOString(),
-  }));
-  return sql`update run_steps as s set status = f.status::run_step_status, outcome = f.outcome, finished_at = f.at
-    from json_to_recordset(${JSON.stringify(rows)}::json) as f(id uuid, status text, outcome text, at timestamptz)
-    where s.id = f.id returning s.id`;
-}
-
 /** An attempt failed for a reason a retry may fix: the run says so until the next attempt ends. */
 export async function noteFailedAttempt(
   db: Db,
@@ -632,71 +575,4 @@ export async function listStepsOfRuns(db: Db, runIds: readonly string[]): Promis
     .orderBy(asc(runSteps.runId), asc(runSteps.position));
   for (const row of rows) steps.get(row.runId)?.push(row);
   return steps;
-}
-
-/**
- * Inserts steps (of one run or many) after writing the held changes, in one statement; answers the
- * new steps in the order given.
- */
-export async function insertStepsAfter(
-  db: Db,
-  held: HeldSteps,
-  values: ReadonlyArray<typeof runSteps.$inferInsert>,
-): Promise<StepRow[]> {
-  const finishes = heldFinishWrites(db, held);
-  const rows = await (finishes.length > 0 ? db.with(...finishes) : db)
-    .insert(runSteps)
-    .values([...held.inserts, ...values])
-    .returning();
-  return values.map((value) => {
-    const row = rows.find((step) => step.runId === value.runId && step.position === value.position);
-    if (!row) throw new Error('The run step was not stored.');
-    return row;
-  });
-}
-
-export async function insertStep(db: Db, values: typeof runSteps.$inferInsert): Promise<StepRow> {
-  const [row] = await insertStepsAfter(db, NOTHING_HELD, [values]);
-  if (!row) throw new Error('The run step was not stored.');
-  return row;
-}
-
-type StepFinish = { status: 'Succeeded' | 'Failed' | 'Skipped' | 'Uncertain'; outcome: string; at: Date };
-
-/** Step changes a run holds back to write with its next statement: new steps, and finished ones. */
-export type HeldSteps = {
-  readonly inserts: ReadonlyArray<typeof runSteps.$inferInsert>;
-  readonly finishes: ReadonlyArray<StepFinish & { stepId: string }>;
-};
-
-const NOTHING_HELD: HeldSteps = { inserts: [], finishes: [] };
-
-/** The finishes of held steps as the data-modifying parts (WITH …) of another statement. */
-function heldFinishWrites(db: Db, held: HeldSteps) {
-  return held.finishes.map((finish, index) =>
-    db
-      .$with(`finished_step_${index}`)
-      .as(
-        db
-          .update(runSteps)
-          .set({ status: finish.status, outcome: finish.outcome, finishedAt: finish.at })
-          .where(eq(runSteps.id, finish.stepId))
-          .returning({ id: runSteps.id }),
-      ),
-  );
-}
-
-/** Writes the held step changes on their own (before a statement that cannot carry them). */
-export async function writeHeldSteps(db: Db, held: HeldSteps): Promise<void> {
-  const [first, ...others] = held.finishes;
-  if (held.inserts.length > 0) {
-    const finishes = heldFinishWrites(db, held);
-    await (finishes.length > 0 ? db.with(...finishes) : db).insert(runSteps).values([...held.inserts]);
-  } else if (first) {
-    const rest = heldFinishWrites(db, { inserts: [], finishes: others });
-    await (rest.length > 0 ? db.with(...rest) : db)
-      .update(runSteps)
-      .set({ status: first.status, outcome: first.outcome, finishedAt: first.at })
-      .where(eq(runSteps.id, first.stepId));
-  }
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { type PreparedStatement, preparedStatement } from '../../db/prepared-statement.ts';
 import type { JobDefinition } from '../../queue/job-definition.ts';
 import { jobInsert, jobWakeUp } from '../../queue/job-insert.ts';
 import { webhookDeliveryDays, webhookInbox } from './webhooks.schema.ts';
@@ -14,6 +15,7 @@ export type InboxRow = typeof webhookInbox.$inferSelect;
  *   now, and queued again.
  * The job's payload is `payload` with `inboxId` set to the row's id; `groupId` is its pg-boss group
  * (the vendor), `priority` the vendor's turn (`queue.priorityFor`). Answers the new row's id, or the reopened row's, and whether a job was queued.
+ * Every webhook runs it: it is a prepared statement (see `preparedStatement`).
  */
 export async function storeAndQueueDelivery(
   db: Db,
@@ -28,31 +30,65 @@ export async function storeAndQueueDelivery(
   },
   job: { definition: JobDefinition; payload: Record<string, unknown>; groupId: string | undefined; priority: number },
 ): Promise<{ insertedId: string | null; reopenedId: string | null; queued: number }> {
-  const receivedAt = values.receivedAt.toISOString();
-  // A repeat's UPDATE sees the table as the statement found it: a row the INSERT just added (or one
-  // another transaction added since) is invisible to it, and that row is Received anyway.
-  const result = await db.execute(sql`
+  const [row] = await storeStatementFor(job.definition).execute(db, {
+    ...values,
+    payload: JSON.stringify(values.payload),
+    receivedAt: values.receivedAt.toISOString(),
+    jobPayload: JSON.stringify(job.payload),
+    groupId: job.groupId ?? null,
+    priority: job.priority,
+  });
+  return { insertedId: row?.insertedId ?? null, reopenedId: row?.reopenedId ?? null, queued: row?.queued ?? 0 };
+}
+
+type StoreValues = {
+  id: string;
+  vendorId: string;
+  dedupeKey: string;
+  topic: string;
+  payload: string;
+  receivedAt: string;
+  reopen: boolean;
+  jobPayload: string;
+  groupId: string | null;
+  priority: number;
+};
+type StoreRow = { insertedId: string | null; reopenedId: string | null; queued: number };
+
+/** The statement storing a delivery for each job that processes deliveries (its queue is in the text). */
+const storeStatements = new Map<string, PreparedStatement<StoreValues, StoreRow>>();
+
+/**
+ * A repeat's UPDATE sees the table as the statement found it: a row the INSERT just added (or one another
+ * transaction added since) is invisible to it, and that row is Received anyway.
+ */
+function storeStatementFor(definition: JobDefinition): PreparedStatement<StoreValues, StoreRow> {
+  let statement = storeStatements.get(definition.name);
+  if (!statement) {
+    statement = preparedStatement<StoreValues, StoreRow>(
+      `store_delivery_${definition.name.replace(/\W/g, '_')}`,
+      (value) => sql`
     with stored as (
       insert into ${webhookInbox} (id, vendor_id, dedupe_key, topic, payload, received_at)
-      values (${values.id}, ${values.vendorId}, ${values.dedupeKey}, ${values.topic},
-              ${JSON.stringify(values.payload)}::jsonb, ${receivedAt}::timestamptz)
+      values (${value('id')}::uuid, ${value('vendorId')}::uuid, ${value('dedupeKey')}::text, ${value('topic')}::text,
+              ${value('payload')}::jsonb, ${value('receivedAt')}::timestamptz)
       on conflict (dedupe_key) do nothing
       returning id
     ), reopened as (
-      update ${webhookInbox} set status = 'Received', processed_at = null, received_at = ${receivedAt}::timestamptz
-       where ${values.reopen}::boolean and dedupe_key = ${values.dedupeKey} and status <> 'Received'
+      update ${webhookInbox} set status = 'Received', processed_at = null, received_at = ${value('receivedAt')}::timestamptz
+       where ${value('reopen')}::boolean and dedupe_key = ${value('dedupeKey')}::text and status <> 'Received'
       returning id
     ), to_process as (
       select id from stored union all select id from reopened
     ), queued as (
       ${jobInsert(
-        job.definition,
+        definition,
         sql`select coalesce(json_agg(json_build_object(
-              'data', jsonb_set(${JSON.stringify(job.payload)}::jsonb, '{inboxId}', to_jsonb(id::text)),
-              'groupId', ${job.groupId ?? null}::text, 'priority', ${job.priority}::int)), '[]'::json) from to_process`,
+              'data', jsonb_set(${value('jobPayload')}::jsonb, '{inboxId}', to_jsonb(id::text)),
+              'groupId', ${value('groupId')}::text, 'priority', ${value('priority')}::int)), '[]'::json) from to_process`,
       )}
     ), woken as (
-      ${jobWakeUp(job.definition, sql`queued`)}
+      ${jobWakeUp(definition, sql`queued`)}
     )
     select (select id::text from stored) as "insertedId",
            (select id::text from reopened) as "reopenedId",
@@ -61,11 +97,11 @@ export async function storeAndQueueDelivery(
            -- A delivery stored without its job must not be kept: should pg-boss queue fewer jobs than
            -- deliveries were stored (its queue gone), this division by zero fails the whole statement.
            case when (select count(*) from to_process) = 0 then 0
-                else (select count(*) from to_process) / (select count(*) from queued) end as "allQueued"`);
-  const [row] = (
-    result as unknown as { rows: Array<{ insertedId: string | null; reopenedId: string | null; queued: number }> }
-  ).rows;
-  return { insertedId: row?.insertedId ?? null, reopenedId: row?.reopenedId ?? null, queued: row?.queued ?? 0 };
+                else (select count(*) from to_process) / (select count(*) from queued) end as "allQueued"`,
+    );
+    storeStatements.set(definition.name, statement);
+  }
+  return statement;
 }
 
 export async function findInboxDelivery(db: Db, id: string): Promise<InboxRow | undefined> {

@@ -2,8 +2,9 @@ import type { ClientMessagingSettings, TriggerAction } from '@automate/contract'
 import type { Db } from '../../../db/database.ts';
 import type { RunRecords } from '../../../engine/records/run-records.ts';
 import { formatInZone } from '../../../engine/schedule/due-at.ts';
-import { finishWaitingStep, insertStep, type RunRow, type StepRow } from '../automation.repository.ts';
+import { finishWaitingStep, type RunRow, type StepRow } from '../automation.repository.ts';
 import { clientMessageRefusal } from './client-messaging.service.ts';
+import { insertStep } from './run-writes.repository.ts';
 
 /**
  * Whether a client-facing action may go now: held by quiet hours (a Waiting step, updated while it

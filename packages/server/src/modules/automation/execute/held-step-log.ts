@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/database.ts';
-import { type HeldSteps, writeHeldSteps } from '../automation.repository.ts';
 import type { runSteps } from '../automation.schema.ts';
 import type { RunBatch } from './run-batch.ts';
+import { type HeldSteps, writeHeldSteps } from './run-writes.repository.ts';
 
 export type HeldStepLog = ReturnType<typeof heldStepLog>;
 

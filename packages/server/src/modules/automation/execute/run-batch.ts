@@ -6,19 +6,12 @@ import { limitSentence, planLimitsOf } from '../../billing/checkout.service.ts';
 import { type Sm8Connection, sm8ClientFor } from '../../servicem8/sm8-access.ts';
 import { triggerVersion } from '../../triggers/trigger-lookups.service.ts';
 import { findVendor } from '../../vendors/vendors.service.ts';
-import {
-  finishRuns,
-  type HeldSteps,
-  insertStepsAfter,
-  listStepsOfRuns,
-  type RunOutcome,
-  type RunRow,
-  type StepRow,
-} from '../automation.repository.ts';
+import { listStepsOfRuns, type RunRow, type StepRow } from '../automation.repository.ts';
 import type { runSteps } from '../automation.schema.ts';
 import { loadReferenceNames, NO_NAMES, type ReferenceNames, usesReferenceNames } from '../match/reference-names.ts';
 import { batchRendezvous } from './batch-rendezvous.ts';
 import { currentObservedRecords } from './observed-records.ts';
+import { finishRuns, type HeldSteps, insertStepsAfter, type RunOutcome } from './run-writes.repository.ts';
 import { runUsageSince } from './usage.service.ts';
 
 type StepInsert = typeof runSteps.$inferInsert;
