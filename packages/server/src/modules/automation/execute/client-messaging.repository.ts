@@ -1,7 +1,8 @@
 import { CLIENT_FACING_ACTIONS } from '@automate/contract';
-import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { clientOptOuts, runSteps, triggerRuns, unsubscribeLinks } from '../automation.schema.ts';
+import { clientOptOuts, unsubscribeLinks } from '../automation.schema.ts';
+import { countStepsSince } from './step-counts.repository.ts';
 
 export type ClientOptOutRow = typeof clientOptOuts.$inferSelect;
 export type UnsubscribeLinkRow = typeof unsubscribeLinks.$inferSelect;
@@ -43,25 +44,17 @@ export async function deleteOptOut(db: Db, key: { vendorId: string; clientUuid: 
  * Client-facing messages the vendor's runs sent (or began to send) to the client since `since`, across
  * all triggers: what the contact limits count.
  */
-export async function countClientMessagesSince(
+export function countClientMessagesSince(
   db: Db,
   key: { vendorId: string; clientUuid: string },
   since: Date,
 ): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(runSteps)
-    .innerJoin(triggerRuns, eq(triggerRuns.id, runSteps.runId))
-    .where(
-      and(
-        eq(triggerRuns.vendorId, key.vendorId),
-        eq(triggerRuns.clientUuid, key.clientUuid),
-        gte(runSteps.startedAt, since),
-        inArray(runSteps.status, ['Started', 'Succeeded', 'Uncertain']),
-        inArray(runSteps.actionType, [...CLIENT_FACING_ACTIONS]),
-      ),
-    );
-  return row?.total ?? 0;
+  return countStepsSince(db, {
+    ...key,
+    since,
+    actionTypes: CLIENT_FACING_ACTIONS,
+    statuses: ['Started', 'Succeeded', 'Uncertain'],
+  });
 }
 
 /** Keeps whom an unsubscribe link stands for; a link kept before stays as it was. */

@@ -1,7 +1,8 @@
 import { CLIENT_FACING_ACTIONS } from '@automate/contract';
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { runSteps, triggerRuns } from '../automation.schema.ts';
+import { triggerRuns } from '../automation.schema.ts';
+import { countStepsSince } from './step-counts.repository.ts';
 
 /** Runs that did their work (or tried to): Skipped and Cancelled ones cost nothing. */
 const COUNTED_RUN_STATUSES = ['Running', 'Succeeded', 'Failed'] as const;
@@ -22,17 +23,11 @@ export async function countRunUsageSince(
         inArray(triggerRuns.status, [...COUNTED_RUN_STATUSES]),
       ),
     );
-  const [messages] = await db
-    .select({ total: count() })
-    .from(runSteps)
-    .innerJoin(triggerRuns, eq(triggerRuns.id, runSteps.runId))
-    .where(
-      and(
-        eq(triggerRuns.vendorId, vendorId),
-        gte(runSteps.startedAt, since),
-        eq(runSteps.status, 'Succeeded'),
-        inArray(runSteps.actionType, [...CLIENT_FACING_ACTIONS]),
-      ),
-    );
-  return { runs: runs?.total ?? 0, messages: messages?.total ?? 0 };
+  const messages = await countStepsSince(db, {
+    vendorId,
+    since,
+    actionTypes: CLIENT_FACING_ACTIONS,
+    statuses: ['Succeeded'],
+  });
+  return { runs: runs?.total ?? 0, messages };
 }

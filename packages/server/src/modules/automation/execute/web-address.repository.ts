@@ -1,6 +1,7 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { runSteps, triggerRuns, webAddressSecrets } from '../automation.schema.ts';
+import { webAddressSecrets } from '../automation.schema.ts';
+import { countStepsSince } from './step-counts.repository.ts';
 
 export type WebAddressSecretRow = typeof webAddressSecrets.$inferSelect;
 
@@ -27,20 +28,13 @@ export async function replaceWebAddressSecret(db: Db, row: WebAddressSecretRow):
 }
 
 /** Steps of the vendor's runs that began a delivery to a web address since `since` (what the daily limit counts). */
-export async function countWebAddressDeliveriesSince(db: Db, vendorId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(runSteps)
-    .innerJoin(triggerRuns, eq(triggerRuns.id, runSteps.runId))
-    .where(
-      and(
-        eq(triggerRuns.vendorId, vendorId),
-        eq(runSteps.actionType, 'SendToWebAddress'),
-        inArray(runSteps.status, ['Started', 'Succeeded', 'Failed', 'Uncertain']),
-        // A planned delivery (one refused before it was planned has no address).
-        sql`${runSteps.input} ->> 'url' is not null`,
-        gte(runSteps.startedAt, since),
-      ),
-    );
-  return row?.total ?? 0;
+export function countWebAddressDeliveriesSince(db: Db, vendorId: string, since: Date): Promise<number> {
+  return countStepsSince(db, {
+    vendorId,
+    since,
+    actionTypes: ['SendToWebAddress'],
+    statuses: ['Started', 'Succeeded', 'Failed', 'Uncertain'],
+    // A planned delivery (one refused before it was planned has no address).
+    inputKey: 'url',
+  });
 }
