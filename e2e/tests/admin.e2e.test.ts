@@ -7,7 +7,7 @@ import { startHarnessJourney } from '../support/harness-journey.ts';
 import { apiLogin, navigateInApp } from '../support/shell.ts';
 
 /**
- * Issue acceptance, "admin area": a super admin opens the dashboard and its figures equal the seeded
+ * In Chromium, admin area: a super admin opens the dashboard and its figures equal the seeded
  * runs; opens the vendor, its Triggers tab, and a trigger in the editor as that vendor; suspends the
  * vendor, after which a change in ServiceM8 produces a Skipped run with the reason; resumes it. Each
  * admin action of the journey is in the audit log.

@@ -10,7 +10,7 @@ import { pickOption } from '../support/select.ts';
 import { DESKTOP } from '../support/shell.ts';
 
 /**
- * Issue acceptance, "vendor automation screens": a vendor builds a trigger in the editor, tests it on a
+ * In Chromium, vendor automation screens: a vendor builds a trigger in the editor, tests it on a
  * job, watches its run wait on the schedule and then succeed with its step log, and pages through the
  * automation list by the URL. The real server (in this process, serving the built web app) talks to
  * the ServiceM8 simulator over HTTP; the harness's clock is moved on instead of waiting for delays.

@@ -1,75 +1,36 @@
-import { Faq, searchPage, successEnvelope, toSearchParams, type UserSession } from '@automate/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { Faq, searchPage, successEnvelope, toSearchParams } from '@automate/contract';
+import { describe, expect, it } from 'vitest';
 import {
   CHANGELOG_PATH,
   createArticleAsAdmin,
   fetchChangelog,
-  markChangelogSeen,
   readChangelogLastSeen,
   TINY_PNG,
   waitForChangelogLoad,
 } from '../support/content.ts';
+import { demoJourney } from '../support/demo-journey.ts';
 import { pickOption } from '../support/select.ts';
-import {
-  DEMO_USER,
-  DESKTOP,
-  type DemoServer,
-  openSignedIn,
-  SUPER_ADMIN,
-  saveScreenshot,
-  signInThroughUi,
-  startDemoServer,
-} from '../support/shell.ts';
+import { DEMO_USER, SUPER_ADMIN, saveScreenshot, signInThroughUi } from '../support/shell.ts';
 
-/** Issue 8 (help center, FAQ, legal pages, admin editors) and issue 6's changelog journey, in Chromium. */
+/** The help center, FAQ, legal pages, admin editors and the changelog, in Chromium. */
 
-let server: DemoServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-/** Each account's session, signed in once through the API for the tests that are not about signing in. */
-const sessions = new Map<string, Promise<UserSession>>();
-
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (server) await server.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-const openAs = (page: Page, account: { email: string; password: string }, path: string) =>
-  openSignedIn(page, server.baseUrl, account, path, sessions);
+const journey = demoJourney();
+const { url, openAs } = journey;
+const openPage = ({ changelog }: { changelog: 'seen' | 'unseen' }) =>
+  journey.openPage({ changelogSeen: changelog === 'seen' });
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** A fresh browser profile; `changelog: 'seen'` keeps the What's new dialog from opening over the page. */
-async function openPage({ changelog }: { changelog: 'seen' | 'unseen' }): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  contexts.push(context);
-  if (changelog === 'seen') await markChangelogSeen(context);
-  const page = await context.newPage();
-  // Playwright's own 30 s, as in the other journeys: a page load can take seconds on a busy machine.
-  page.setDefaultTimeout(30_000);
-  return page;
-}
 
 describe('the help center', () => {
   it('search finds a published article by its title and opens it; drafts stay hidden', async () => {
     const word = `rainwater${unique()}`;
-    const article = await createArticleAsAdmin(server.baseUrl, {
+    const article = await createArticleAsAdmin(journey.server.baseUrl, {
       category: 'servicem8',
       title: `Servicing a ${word} tank`,
       summary: 'A checklist for tank jobs.',
       content: '## Before you start\n\nDrain the tank and **isolate the pump**.',
       published: true,
     });
-    await createArticleAsAdmin(server.baseUrl, {
+    await createArticleAsAdmin(journey.server.baseUrl, {
       category: 'servicem8',
       title: `Draft notes on ${word} pumps`,
       content: 'Not ready.',
@@ -96,7 +57,7 @@ describe('the help center', () => {
 
   it('the same help center works inside the app, keeping its links there', async () => {
     const word = `gutter${unique()}`;
-    const article = await createArticleAsAdmin(server.baseUrl, {
+    const article = await createArticleAsAdmin(journey.server.baseUrl, {
       category: 'automations',
       title: `Reminding clients about ${word} cleaning`,
       content: 'Use a **delay** of 11 months.',
@@ -119,7 +80,7 @@ describe('the help center', () => {
 
   it('/faq redirects to /help/faq, where the questions open as an accordion', async () => {
     const response = await fetch(
-      `${server.baseUrl}/api/Content/faq/search?${new URLSearchParams(toSearchParams({ PageNumber: 1, PageSize: 50 }))}`,
+      `${journey.server.baseUrl}/api/Content/faq/search?${new URLSearchParams(toSearchParams({ PageNumber: 1, PageSize: 50 }))}`,
     );
     const faqs = successEnvelope(searchPage(Faq)).parse(await response.json()).data;
     expect(faqs.total).toBeGreaterThanOrEqual(8);
@@ -246,14 +207,14 @@ describe('the admin editors', () => {
   });
 });
 
-describe('the changelog (issue 6)', () => {
+describe('the changelog', () => {
   it('a super admin edits the changelog; a signed-in user sees it open once, and not again after closing', async () => {
-    const seeded = await fetchChangelog(server.baseUrl);
+    const seeded = await fetchChangelog(journey.server.baseUrl);
     if (!seeded) throw new Error('The changelog article was not seeded.');
 
     // A signed-in user sees the changelog they have not seen, once.
     const user = await openPage({ changelog: 'unseen' });
-    await signInThroughUi(user, server.baseUrl, DEMO_USER);
+    await signInThroughUi(user, journey.server.baseUrl, DEMO_USER);
     const first = user.getByRole('dialog', { name: seeded.title });
     await first.waitFor();
     await first.getByRole('button', { name: 'Close' }).click();
@@ -268,7 +229,7 @@ describe('the changelog (issue 6)', () => {
     // The super admin changes it in the editor.
     const marker = `Release marker ${unique()}`;
     const admin = await openPage({ changelog: 'unseen' });
-    await signInThroughUi(admin, server.baseUrl, SUPER_ADMIN);
+    await signInThroughUi(admin, journey.server.baseUrl, SUPER_ADMIN);
     // Their own first sign-in shows it too; close it to get to work.
     await admin.getByRole('dialog', { name: seeded.title }).getByRole('button', { name: 'Close' }).click();
     await admin.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -284,7 +245,7 @@ describe('the changelog (issue 6)', () => {
     await admin.getByTestId('content-preview').getByRole('heading', { name: marker }).waitFor();
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.getByText(`“${seeded.title}” was saved.`).waitFor();
-    const edited = await fetchChangelog(server.baseUrl);
+    const edited = await fetchChangelog(journey.server.baseUrl);
     expect(edited?.content).toContain(marker);
     expect(Date.parse(edited?.updated ?? '')).toBeGreaterThan(Date.parse(seeded.updated));
 

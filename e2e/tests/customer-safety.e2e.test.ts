@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessJourney } from '../support/harness-journey.ts';
 
 /**
- * Issue acceptance, "customer-safe automations": a scheduled run whose client has no email address shows
+ * In Chromium, customer-safe automations: a scheduled run whose client has no email address shows
  * the warning on the Schedule page, and the trigger's creation is in Account › Activity. The real server
  * (in this process, serving the built web app) reads the ServiceM8 simulator over HTTP.
  */

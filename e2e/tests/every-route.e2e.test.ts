@@ -17,7 +17,7 @@ import { markChangelogSeen } from '../support/content.ts';
 import { apiLogin, navigateInApp } from '../support/shell.ts';
 
 /**
- * Issue acceptance, "phone and tablet" and "accessibility": every page of the router (the list is read
+ * In Chromium, phone and tablet and accessibility: every page of the router (the list is read
  * from the router, so a new page is walked without anyone listing it), visited as who may open it (anyone,
  * the vendor's Admin, a super admin) with seeded data, at a phone's and a tablet's size. On each: the page
  * is no wider than the window and it has one h1 and no skipped heading level; on the phone, axe finds no

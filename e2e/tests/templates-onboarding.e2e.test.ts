@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessJourney } from '../support/harness-journey.ts';
 
 /**
- * Issue acceptance, "automation templates and onboarding": a connected vendor goes from the dashboard to
+ * In Chromium, automation templates and onboarding: a connected vendor goes from the dashboard to
  * the recommended automations, turns two of them on, and both are enabled triggers on the vendor's own
  * ServiceM8 records; adding the "On my way" badge to a job in the simulator runs one of them.
  */

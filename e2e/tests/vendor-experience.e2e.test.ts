@@ -9,7 +9,7 @@ import { pickOption } from '../support/select.ts';
 import { DESKTOP } from '../support/shell.ts';
 
 /**
- * Issue acceptance, "vendor experience": a vendor Admin builds a trigger with an "Email a file" action
+ * In Chromium, vendor experience: a vendor Admin builds a trigger with an "Email a file" action
  * on a trigger not saved yet, tests it on a job chosen by its number, saves it, changes the job in
  * ServiceM8 (the simulator), reads the failed run's sentence, retries it after fixing the cause, and
  * invites a team member who then signs in.

@@ -1,19 +1,9 @@
-import { Invoice, successEnvelope, type UserSession } from '@automate/contract';
+import { Invoice, successEnvelope } from '@automate/contract';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { markChangelogSeen } from '../support/content.ts';
-import {
-  apiLogin,
-  DEMO_ADMIN,
-  DESKTOP,
-  type DemoServer,
-  findEmailedPath,
-  openSignedIn,
-  SUPER_ADMIN,
-  startDemoServer,
-} from '../support/shell.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoJourney } from '../support/demo-journey.ts';
+import { apiLogin, DEMO_ADMIN, findEmailedPath, SUPER_ADMIN } from '../support/shell.ts';
 
 /**
  * What a first-time user tripped over, part two, in Chromium: template summaries that read as sentences,
@@ -21,35 +11,9 @@ import {
  * invoices that name their supplier, and feedback without an external form.
  */
 
-let server: DemoServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const sessions = new Map<string, Promise<UserSession>>();
-
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (server) await server.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-const openAs = (page: Page, account: { email: string; password: string }, path: string) =>
-  openSignedIn(page, server.baseUrl, account, path, sessions);
-
-async function openPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  await markChangelogSeen(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  return page;
-}
+const journey = demoJourney();
+const { url, openAs } = journey;
+const openPage = (viewport?: { width: number; height: number }) => journey.openPage(viewport ? { viewport } : {});
 
 describe('template summaries read as sentences', () => {
   it('says the unhappy-client template with its form, field and comparison in words', async () => {
@@ -107,9 +71,9 @@ describe('a tax invoice names its supplier', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Saved. Invoices show these details now.').waitFor();
 
-    const owner = await apiLogin(server.baseUrl, DEMO_ADMIN);
+    const owner = await apiLogin(journey.server.baseUrl, DEMO_ADMIN);
     const vendorId = owner.vendors[0]?.vendorId ?? '';
-    const root = await apiLogin(server.baseUrl, SUPER_ADMIN);
+    const root = await apiLogin(journey.server.baseUrl, SUPER_ADMIN);
     const created = await fetch(url('/api/Accounting/invoice/create'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${root.token}` },
@@ -267,7 +231,7 @@ describe('loose ends', () => {
 
 describe('no spurious failed requests', () => {
   it('accepts an invitation and reaches the dashboard without reading the used invitation again', async () => {
-    const owner = await apiLogin(server.baseUrl, DEMO_ADMIN);
+    const owner = await apiLogin(journey.server.baseUrl, DEMO_ADMIN);
     const vendorId = owner.vendors[0]?.vendorId ?? '';
     const email = `joiner-${Date.now().toString(36)}@example.com`;
     const invited = await fetch(url(`/api/Vendor/${vendorId}/users`), {
@@ -277,7 +241,7 @@ describe('no spurious failed requests', () => {
     });
     expect(invited.status).toBe(201);
     const link = await findEmailedPath(
-      server.baseUrl,
+      journey.server.baseUrl,
       email,
       'vendor-invitation',
       /\/auth\/invitation\/[A-Za-z0-9_-]+/,

@@ -1,21 +1,16 @@
 // @vitest-environment happy-dom
-import type { ActivityEntry, VendorMembership } from '@automate/contract';
+import type { ActivityEntry } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { VENDOR_A as VENDOR } from '@/testing/sessions.ts';
 import { ActivityPage } from './activity-page.tsx';
 
 const user = userEvent.setup({ delay: null });
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const VENDOR: VendorMembership = {
-  vendorId: '11111111-1111-4111-8111-111111111111',
-  name: 'Alpha Plumbing',
-  role: 'Admin',
-  sm8Connected: true,
-};
 const CHANGES = `/api/vendor/${VENDOR.vendorId}/Trigger/changes`;
 
 const entry = (id: string, jobNumber: string, overrides: Partial<ActivityEntry> = {}): ActivityEntry => ({

@@ -1,21 +1,16 @@
 // @vitest-environment happy-dom
-import type { TriggerRun, TriggerRunDetail, VendorMembership } from '@automate/contract';
+import type { TriggerRun, TriggerRunDetail } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { VENDOR_A as VENDOR } from '@/testing/sessions.ts';
 import { RunLog } from './run-log.tsx';
 
 const user = userEvent.setup({ delay: null });
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const VENDOR: VendorMembership = {
-  vendorId: '11111111-1111-4111-8111-111111111111',
-  name: 'Alpha Plumbing',
-  role: 'Admin',
-  sm8Connected: true,
-};
 const BASE = `/api/vendor/${VENDOR.vendorId}/Trigger`;
 const TRIGGER_ID = '6f1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11';
 const RUN_ID = '8a1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a11';

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import type { TriggerRun, VendorMembership } from '@automate/contract';
+import type { TriggerRun } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { VENDOR_A as VENDOR } from '@/testing/sessions.ts';
 import { testVendor } from '@/testing/vendors.ts';
 import { AutomationSchedule } from './automation-schedule.tsx';
 
@@ -11,12 +12,6 @@ const user = userEvent.setup({ delay: null });
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const VENDOR: VendorMembership = {
-  vendorId: '11111111-1111-4111-8111-111111111111',
-  name: 'Alpha Plumbing',
-  role: 'Admin',
-  sm8Connected: true,
-};
 const BASE = `/api/vendor/${VENDOR.vendorId}/Trigger`;
 const VENDOR_RECORD = testVendor({ id: VENDOR.vendorId, name: VENDOR.name });
 

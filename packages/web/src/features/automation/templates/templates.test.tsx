@@ -5,12 +5,12 @@ import type {
   TriggerDefinition,
   TriggerTemplate,
   UnresolvedReference,
-  VendorMembership,
 } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { VENDOR_A as VENDOR } from '@/testing/sessions.ts';
 import { Onboarding } from './onboarding.tsx';
 import { OnboardingView } from './onboarding-view.tsx';
 import { TemplateGallery } from './template-gallery.tsx';
@@ -19,12 +19,6 @@ const user = userEvent.setup({ delay: null });
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const VENDOR: VendorMembership = {
-  vendorId: '11111111-1111-4111-8111-111111111111',
-  name: 'Alpha Plumbing',
-  role: 'Admin',
-  sm8Connected: true,
-};
 const BADGE_UUID = '22222222-2222-4222-8222-222222222222';
 const TRIGGER_ID = '33333333-3333-4333-8333-333333333333';
 

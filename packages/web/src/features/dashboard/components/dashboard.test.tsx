@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { subscriptionKey } from '@/lib/billing/subscription.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { VENDOR_A as VENDOR } from '@/testing/sessions.ts';
 import { ACTIVE_SUBSCRIPTION } from '@/testing/subscriptions.ts';
 import { prefetchDashboard } from '../api/dashboard-queries.ts';
 import { Dashboard } from './dashboard.tsx';
@@ -20,12 +21,6 @@ const user = userEvent.setup({ delay: null });
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const VENDOR: VendorMembership = {
-  vendorId: '11111111-1111-4111-8111-111111111111',
-  name: 'Alpha Plumbing',
-  role: 'Admin',
-  sm8Connected: true,
-};
 const BASE = `/api/vendor/${VENDOR.vendorId}/Trigger`;
 const SUBSCRIPTION = '/api/Accounting/product/sub/active';
 /** Pro, with the messages of the period used up. */

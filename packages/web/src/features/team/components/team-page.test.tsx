@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import type { VendorInvitation, VendorMembership, VendorUser } from '@automate/contract';
+import type { VendorInvitation, VendorUser } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
+import { VENDOR_A as VENDOR } from '@/testing/sessions.ts';
 import { write } from '@/testing/write.ts';
 import { TeamPage } from './team-page.tsx';
 
@@ -11,12 +12,6 @@ const user = userEvent.setup({ delay: null });
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const VENDOR: VendorMembership = {
-  vendorId: '11111111-1111-4111-8111-111111111111',
-  name: 'Alpha Plumbing',
-  role: 'Admin',
-  sm8Connected: true,
-};
 const BASE = `/api/Vendor/${VENDOR.vendorId}`;
 const member = (id: number, role: VendorUser['role'], firstName: string): VendorUser => ({
   id: `00000000-0000-4000-8000-00000000000${id}`,
