@@ -57,7 +57,7 @@ function limitValues(limits: RateLimits): Pick<BucketValues, 'capacity' | 'refil
   return { ...bucketShape(limits), perDay: limits.perDay };
 }
 
-/** Every ServiceM8 call but a batch's runs this: prepared once. */
+/** Every ServiceM8 call runs this, but a batch's, whose calls are taken together (`takeRateTokens`). */
 const takeOneStatement = preparedStatement<BucketValues, { tokens: number }>('sm8_take_rate_token', (value) => {
   const available = tokensAt(value);
   const dayOver = dayOverAt(value);
