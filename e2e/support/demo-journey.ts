@@ -8,8 +8,15 @@ import { DESKTOP, type DemoServer, openSignedIn, startDemoServer } from './shell
 export type DemoJourney = {
   /** The demo server's address of `path`. */
   url(path: string): string;
-  /** A fresh browser profile; `changelogSeen` (the default) keeps the What's new dialog from opening over the page. */
-  openPage(options?: { viewport?: { width: number; height: number }; changelogSeen?: boolean }): Promise<Page>;
+  /**
+   * A fresh browser profile; `changelogSeen` (the default) keeps the What's new dialog from opening over
+   * the page; `motion` lets the page animate (profiles prefer reduced motion by default).
+   */
+  openPage(options?: {
+    viewport?: { width: number; height: number };
+    changelogSeen?: boolean;
+    motion?: boolean;
+  }): Promise<Page>;
   /** `page` at `path`, signed in as `account` (its session taken once through the API, then reused). */
   openAs(page: Page, account: { email: string; password: string }, path: string): Promise<void>;
   readonly server: DemoServer;
@@ -44,8 +51,11 @@ export function demoJourney(): DemoJourney {
   };
   return {
     url: (path) => `${started().server.baseUrl}${path}`,
-    async openPage({ viewport = DESKTOP, changelogSeen = true } = {}) {
-      const context = await started().browser.newContext({ viewport });
+    async openPage({ viewport = DESKTOP, changelogSeen = true, motion = false } = {}) {
+      const context = await started().browser.newContext({
+        viewport,
+        ...(motion ? { reducedMotion: 'no-preference' as const } : {}),
+      });
       contexts.push(context);
       if (changelogSeen) await markChangelogSeen(context);
       const page = await context.newPage();

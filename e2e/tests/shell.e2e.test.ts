@@ -1,54 +1,35 @@
-import { SIDEBAR, STORAGE_KEYS, type UserSession } from '@automate/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { CHANGELOG_PATH, markChangelogSeen } from '../support/content.ts';
+import { SIDEBAR, STORAGE_KEYS } from '@automate/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CHANGELOG_PATH } from '../support/content.ts';
+import { demoJourney } from '../support/demo-journey.ts';
 import {
   DEMO_ADMIN,
   DEMO_USER,
   DEMO_VENDOR_NAME,
-  DESKTOP,
-  type DemoServer,
   expiredSession,
   findVerificationPath,
   navigateInApp,
-  openSignedIn,
   readSessionStorage,
   SUPER_ADMIN,
   saveScreenshot,
   settledSidebarWidth,
   signInThroughUi,
-  startDemoServer,
   storeSession,
 } from '../support/shell.ts';
 
-let server: DemoServer;
-let browser: Browser;
+const journey = demoJourney();
 let context: BrowserContext;
 let page: Page;
 let consoleMessages: Array<{ type: string; text: string }>;
-/** Each account's session, signed in once through the API for the tests that are not about signing in. */
-const sessions = new Map<string, Promise<UserSession>>();
-
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (server) await server.stop();
-});
 
 /**
  * A fresh profile. The server seeds a changelog article, whose dialog opens over the page on a first
  * sign-in; journeys that are not about it start with it marked as seen.
  */
 async function openContext({ changelogSeen, motion = false }: { changelogSeen: boolean; motion?: boolean }) {
-  context = await browser.newContext({ viewport: DESKTOP, ...(motion ? { reducedMotion: 'no-preference' } : {}) });
-  if (changelogSeen) await markChangelogSeen(context);
-  page = await context.newPage();
-  // Playwright's own 30 s, as in the other journeys: a page load can take seconds on a busy machine.
-  page.setDefaultTimeout(30_000);
+  page = await journey.openPage({ changelogSeen, motion });
+  context = page.context();
   consoleMessages = [];
   page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text() }));
 }
@@ -56,13 +37,10 @@ async function openContext({ changelogSeen, motion = false }: { changelogSeen: b
 beforeEach(async () => {
   await openContext({ changelogSeen: true });
 });
-afterEach(async () => {
-  await context?.close();
-});
 
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 const openAs = (account: { email: string; password: string }, path = '/app/dashboard') =>
-  openSignedIn(page, server.baseUrl, account, path, sessions);
+  journey.openAs(page, account, path);
 const sidebarLink = (name: string) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name });
 
@@ -92,7 +70,7 @@ describe('signing up and in', () => {
     await page.getByTestId('login-error').getByText('Please confirm your email address first').waitFor();
     await page.getByRole('button', { name: 'Send a new link' }).waitFor();
 
-    const verifyPath = await findVerificationPath(server.baseUrl, email);
+    const verifyPath = await findVerificationPath(journey.server.baseUrl, email);
     await page.goto(url(verifyPath));
     await page.getByTestId('verify-success').getByText('Your email address is confirmed').waitFor();
     await page.getByRole('link', { name: 'Sign in' }).click();
@@ -224,7 +202,7 @@ describe('the first paint', () => {
 
 describe('the session', () => {
   it('logout ends the session on the server, clears the stored user, vendor id and vendor name and goes to /auth/login', async () => {
-    await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
+    await signInThroughUi(page, journey.server.baseUrl, DEMO_ADMIN);
     const stored = await readSessionStorage(page);
     expect(stored.user).not.toBeNull();
     expect(stored.vendorId).not.toBeNull();
@@ -387,7 +365,7 @@ describe('the shell', () => {
           body: JSON.stringify({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'Try again shortly.' }),
         }),
     );
-    await signInThroughUi(page, server.baseUrl, DEMO_ADMIN);
+    await signInThroughUi(page, journey.server.baseUrl, DEMO_ADMIN);
     const warned = () =>
       consoleMessages.some((m) => m.type === 'warning' && m.text.includes('Failed to load changelog article'));
     const deadline = Date.now() + 5000;
