@@ -213,11 +213,12 @@ describe('a worker killed in the middle of an observation', () => {
     await deployment.restart('worker');
     await everyJobNotedOnce();
 
-    // 2. The worker dies between storing what a listing of 400 changed jobs found and matching it: ServiceM8
-    // holds its answer to the client's read the condition needs. The first 200 changes are stored without
-    // runs, and their snapshots say they were seen, so listing them again finds nothing new: the events
-    // left unmatched must be matched after the restart, all of them, without waiting minutes.
-    const LUMP = 400;
+    // 2. The worker dies between storing what a listing of 250 changed jobs found and matching it: ServiceM8
+    // holds its answer to the client's read the condition needs. The first 200 changes (one batch of a
+    // listing) are stored without runs, and their snapshots say they were seen, so listing them again finds
+    // nothing new: the events left unmatched must be matched after the restart, all of them, without
+    // waiting minutes.
+    const LUMP = 250;
     const lumpFrom = jobs.length;
     const callsBefore = sim.controls.calls().at(-1)?.id ?? 0;
     sim.controls.addFault({ kind: 'latency', method: 'GET', path: '/api_1.0/company*', latencyMs: 5000, times: 1 });

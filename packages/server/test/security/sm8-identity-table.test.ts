@@ -183,6 +183,10 @@ async function arrange(c: Case): Promise<void> {
   const tx = db();
   // An hour between cases: per-address limits (sign-in failures, emails) start afresh, as for different people.
   services.clock.advance(61 * 60_000);
+  // Earlier cases' sessions, audit entries and emails: the before-and-after comparison then reads only this case's.
+  await tx.delete(sessions);
+  await tx.delete(auditEntries);
+  await tx.delete(mailOutbox);
   await tx.delete(sm8Identities);
   await tx.delete(sm8PendingConnections);
   await tx.delete(sm8Connections);

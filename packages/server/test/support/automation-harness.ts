@@ -12,6 +12,9 @@ import { bearer, createVendorTeam, tokenFor } from './factories.ts';
 import { startTestServices, type TestServices } from './test-services.ts';
 import { waitFor } from './wait-for.ts';
 
+/** A job due within this many seconds is one waiting out a retry's backoff, not a delay a test set. */
+const SOON_SECONDS = 30;
+
 type VendorTeam = Awaited<ReturnType<typeof createVendorTeam>>;
 
 export type AutomationHarness = TestServices & {
@@ -116,10 +119,15 @@ export async function startAutomationHarness(
     );
     if (((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0) > 0) deps.queue.wake();
   };
-  // pg-boss retries a failed job after a backoff of seconds, on the database's clock: waiting for a
-  // settled state, a job waiting to retry is retried at once instead.
+  // pg-boss retries a failed job after a backoff of seconds, and a run's next attempt is a job sent to
+  // start a few seconds on, both on the database's clock, and no notification says when they fall due:
+  // waiting for a settled state, they are tried at once instead.
   const retryNow = () =>
-    makeDue(sql`update pgboss.job set start_after = now() where state = 'retry' and start_after > now()`);
+    makeDue(
+      sql`update pgboss.job set start_after = now()
+           where start_after > now()
+             and (state = 'retry' or (state = 'created' and start_after < now() + ${SOON_SECONDS} * interval '1 second'))`,
+    );
 
   const quiet = async () => {
     await sim.controls.webhooksIdle();
