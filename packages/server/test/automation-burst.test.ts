@@ -8,12 +8,13 @@ import { editDateAfterNewestJob } from './support/sm8-edit-dates.ts';
 /**
  * A vendor moves many jobs at once, under ServiceM8's real limit of 180 calls a minute (on both sides).
  * The runs' batches take the calls the allowance has and leave the rest to a later batch, so the notes
- * come at the allowance's pace in real time (about 70 s for 200). The deliveries waiting behind one another are observed
- * together with one list call, and each run starting at its change acts on that read: the burst costs
- * about one ServiceM8 call per note, the notes themselves, and every note is written once.
+ * come at the allowance's pace in real time (about 40 s for 120). The deliveries waiting behind one
+ * another are observed together with one list call, and each run starting at its change acts on that
+ * read: the burst costs about one ServiceM8 call per note, the notes themselves, and every note is
+ * written once. (`npm run bench` measures a burst of 500.)
  */
 
-const BURST = 200;
+const BURST = 120;
 let h: AutomationHarness;
 
 /** Jobs of the burst, known to Automate (their snapshots taken) before they change. */
@@ -70,8 +71,9 @@ describe('a burst of changes under ServiceM8’s limit', () => {
     // A write ServiceM8 answered 429 (its minute and ours counted a little apart) is made again.
     const writes = calls.filter((call) => call.method === 'POST' && call.status === 200);
     expect(writes).toHaveLength(BURST);
-    // At most one call in ten beyond the writes: list calls of the observations, and a few single reads.
-    expect(calls.filter((call) => call.status !== 429).length).toBeLessThanOrEqual(BURST * 1.1);
+    // At most 20 calls beyond the writes, however many notes: list calls of the observations, and a few
+    // single reads (a read per note would be 120 more).
+    expect(calls.filter((call) => call.status !== 429).length).toBeLessThanOrEqual(BURST + 20);
   }, 180_000);
 
   it('re-checks runs falling due together with one listing, not a read each', async () => {
@@ -80,7 +82,7 @@ describe('a burst of changes under ServiceM8’s limit', () => {
       delay: { amount: 1, unit: 'Hour' },
       actions: [{ id: 'n', type: 'Job_AddNote', params: { text: 'An hour on: {{ job.number }} is a quote again.' } }],
     });
-    const jobs = burstJobs.slice(0, 100);
+    const jobs = burstJobs.slice(0, 60);
     for (const job of jobs) h.sim.controls.writeRecord('job', job.uuid, { status: 'Quote' });
     await h.quiet();
     const since = lastCallId();
@@ -108,7 +110,7 @@ describe('a burst of changes under ServiceM8’s limit', () => {
       // An answer ignoring the filter shows itself by a record older than asked for.
       const old = { uuid: randomUUID(), active: 1, status: 'Completed', edit_date: '2020-01-01 00:00:00' };
       h.sim.controls.seed({ records: { job: [old] } });
-      const jobs = burstJobs.slice(0, 40);
+      const jobs = burstJobs.slice(0, 24);
       const { counts, notes, calls } = await burstOf(jobs, 'Completed', triggerId, 'Unfiltered: ');
       await h.deleteTrigger(triggerId);
       expect(counts).toEqual({ Succeeded: jobs.length });

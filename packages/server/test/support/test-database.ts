@@ -33,9 +33,12 @@ export async function createTestDatabase(options: { dataDir?: string } = {}): Pr
     return { target: { kind: 'pglite', dataDir: options.dataDir }, drop: async () => {} };
   }
   const name = `automate_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(template.adminUrl, (client) =>
-    client.query(`CREATE DATABASE "${name}" TEMPLATE "${template.database}"`),
-  );
+  await withAdminClient(template.adminUrl, async (client) => {
+    await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template.database}"`);
+    // A commit answers before its WAL reaches the disk: durable unless PostgreSQL itself crashes, which
+    // no test does; the server processes that tests kill lose nothing they committed.
+    await client.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
+  });
   const url = new URL(template.adminUrl);
   url.pathname = `/${name}`;
   return {
