@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { STORAGE_KEYS, type UserSession } from '@automate/contract';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,6 +53,8 @@ beforeEach(() => {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
+  // Unmounted first: the shell's requests after its first paint would otherwise go out without the stub.
+  cleanup();
   fetchStub.restore();
   warn.mockRestore();
 });
