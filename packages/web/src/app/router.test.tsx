@@ -53,7 +53,7 @@ beforeEach(() => {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
-  // Unmounted first: the shell's requests after its first paint would otherwise go out without the stub.
+  // Unmounted first: the shell's requests after its first paint would otherwise meet the real fetch.
   cleanup();
   fetchStub.restore();
   warn.mockRestore();
