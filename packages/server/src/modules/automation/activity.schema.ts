@@ -23,6 +23,11 @@ export const recordChanges = pgTable(
     source: eventSource().notNull(),
     changes: jsonb().$type<FieldChange[]>().notNull().default([]),
     events: jsonb().$type<ChangeEvent[]>().notNull().default([]),
+    /**
+     * The record as ServiceM8 answered it after the change: what "Preview on the last 30 days" evaluates
+     * an unsaved automation's conditions and texts against. Null for changes kept before it was stored.
+     */
+    after: jsonb().$type<Record<string, unknown>>(),
     observedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [

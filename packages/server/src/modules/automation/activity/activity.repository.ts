@@ -1,9 +1,11 @@
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { eventOutcomes, recordChanges } from '../activity.schema.ts';
 import { automationEvents, sm8Snapshots, triggerRuns } from '../automation.schema.ts';
 
-export type RecordChangeRow = typeof recordChanges.$inferSelect;
+/** A change as Activity lists it: without the whole record it left (read only by the preview). */
+const { after: _after, ...listedColumns } = getTableColumns(recordChanges);
+export type RecordChangeRow = Omit<typeof recordChanges.$inferSelect, 'after'>;
 
 export type ChangeFilter = {
   vendorId: string;
@@ -29,7 +31,7 @@ export function listRecordChanges(db: Db, filter: ChangeFilter): Promise<RecordC
   const snapshotsWhere = (object: string, condition: ReturnType<typeof sql>) =>
     sql`select ${sm8Snapshots.uuid} from ${sm8Snapshots} where ${sm8Snapshots.vendorId} = ${vendorId} and ${sm8Snapshots.object} = ${object} and ${condition}`;
   return db
-    .select()
+    .select(listedColumns)
     .from(recordChanges)
     .where(
       and(

@@ -307,6 +307,7 @@ async function deriveAndSaveAll(
           source: options.source ?? 'webhook',
           changes: fields,
           events: derived.map(({ event, occurrenceKey }) => ({ event, occurrenceKey })),
+          after,
           observedAt: now,
         });
       }
