@@ -3,6 +3,7 @@ export * from './activity.ts';
 export * from './admin.ts';
 export * from './api-keys.ts';
 export * from './automation.ts';
+export * from './automation-preview.ts';
 export * from './automation-results.ts';
 export * from './billing.ts';
 export * from './business-time.ts';

@@ -28,6 +28,7 @@ import { webAddressRoutes } from './modules/automation/execute/web-address.route
 import { noticeRoutes } from './modules/automation/notices/notices.routes.ts';
 import { resultsRoutes } from './modules/automation/results/results.routes.ts';
 import { dryRunRoutes } from './modules/automation/runs/dry-run.routes.ts';
+import { previewRoutes } from './modules/automation/runs/preview.routes.ts';
 import { triggerRunRoutes } from './modules/automation/runs/trigger-runs.routes.ts';
 import { lastRunTimesOf } from './modules/automation/runs/trigger-runs.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(webAddressRoutes(deps));
       await api.register(apiKeyRoutes(deps));
       await api.register(dryRunRoutes(deps));
+      await api.register(previewRoutes(deps));
       await api.register(clientMessagingRoutes(deps));
       await api.register(triggerTemplateRoutes(deps));
       await api.register(

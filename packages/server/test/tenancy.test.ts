@@ -452,6 +452,14 @@ const ROUTES: Record<string, Route> = {
     adminOnly: false,
     success: 409,
   },
+  'POST /api/vendor/{vendorId}/Trigger/preview': {
+    method: 'POST',
+    url: (t) => `${triggerBase(t)}/preview`,
+    body: () => ({ definition: triggerDefinition() }),
+    adminOnly: false,
+    // Reached: the test vendors have no changes kept, so the preview lists none (previews: automation-preview.test.ts).
+    success: 200,
+  },
   'GET /api/vendor/{vendorId}/OptOuts': {
     method: 'GET',
     url: (t) => `/api/vendor/${t.vendor.id}/OptOuts`,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../../deps.ts';
 import { type ActionEnv, TextProblem } from '../../../engine/actions/action-executor.ts';
-import type { Sm8Record } from '../../../engine/events/derive-events.ts';
 import { LIQUID_LIMITS } from '../../../engine/messages/liquid-engine.ts';
 import { buildMergeValues } from '../../../engine/messages/merge-values.ts';
 import { MergeTextError, mergeRecordsUsed, renderMergeText } from '../../../engine/messages/render-merge-text.ts';
@@ -21,6 +20,34 @@ import { webAddressEnv } from './web-address.service.ts';
  */
 const TEXTS_RENDER_MS = LIQUID_LIMITS.renderLimit * 2;
 
+/**
+ * Renders merge fields for a message to `contact`, reading the records the text uses; missing values
+ * render empty and are listed. The texts of one renderer share the time `TEXTS_RENDER_MS`.
+ */
+export function mergeRenderer(records: RunRecords): ActionEnv['render'] {
+  let renderMsLeft = TEXTS_RENDER_MS;
+  return async (template, contact) => {
+    const used = mergeRecordsUsed(template);
+    const values = buildMergeValues({
+      job: used.has('job') ? await records.job() : null,
+      client: used.has('client') ? await records.client() : null,
+      contact,
+      staff: used.has('staff') ? await records.staff() : null,
+      booking: used.has('booking') ? await records.booking() : null,
+      vendor: used.has('vendor') ? await records.vendor() : null,
+    });
+    const started = performance.now();
+    try {
+      return renderMergeText(template, values, { renderLimitMs: Math.max(1, renderMsLeft) });
+    } catch (error) {
+      if (error instanceof MergeTextError) throw new TextProblem(error.message);
+      throw error;
+    } finally {
+      renderMsLeft -= performance.now() - started;
+    }
+  };
+}
+
 /** What actions use during this run; also used by the dry run (which never calls `perform`). */
 export function actionEnv(
   deps: Deps,
@@ -30,30 +57,10 @@ export function actionEnv(
   names: ReferenceNames,
 ): ActionEnv {
   const db = deps.database.db;
-  let renderMsLeft = TEXTS_RENDER_MS;
   return {
     client,
     records,
-    async render(template: string, contact: Sm8Record | null) {
-      const used = mergeRecordsUsed(template);
-      const values = buildMergeValues({
-        job: used.has('job') ? await records.job() : null,
-        client: used.has('client') ? await records.client() : null,
-        contact,
-        staff: used.has('staff') ? await records.staff() : null,
-        booking: used.has('booking') ? await records.booking() : null,
-        vendor: used.has('vendor') ? await records.vendor() : null,
-      });
-      const started = performance.now();
-      try {
-        return renderMergeText(template, values, { renderLimitMs: Math.max(1, renderMsLeft) });
-      } catch (error) {
-        if (error instanceof MergeTextError) throw new TextProblem(error.message);
-        throw error;
-      } finally {
-        renderMsLeft -= performance.now() - started;
-      }
-    },
+    render: mergeRenderer(records),
     emailTemplate: (id) => templateToSend(db, { vendorId: run.vendorId, id }),
     attachment: (id) => readTriggerAttachment(deps, run.vendorId, id),
     async noteWrite(object, uuid, fields, created = false) {

@@ -29,7 +29,10 @@ import { type ReferenceNames, referenceNamesFor } from './reference-names.ts';
 import { evaluationContextFor, recordsForRun } from './run-context.ts';
 
 /** A chain of automations (one's change firing the next) stops at this depth. */
-const CASCADE_DEPTH_MAX = 3;
+export const CASCADE_DEPTH_MAX = 3;
+
+/** Why an event at the cascade limit starts nothing. */
+export const CASCADE_LIMIT_DETAIL = `A chain of automations (each one's change starting the next) stops after ${CASCADE_DEPTH_MAX}.`;
 
 /**
  * The vendor's enabled triggers for the event whose conditions hold get a run (the executor skips it,
@@ -155,7 +158,7 @@ function outcomeOf(event: EventRow, at: Date) {
 }
 
 /** A change one of the automation's own runs wrote does not start it again (the loop guard). */
-const OWN_CHANGE = 'The change was written by this automation’s own run, so it does not start it again.';
+export const OWN_CHANGE = 'The change was written by this automation’s own run, so it does not start it again.';
 
 /** What matching one event comes to, before anything is stored. */
 type MatchPlan = {
@@ -205,8 +208,10 @@ async function planMatch(
       { vendorId: event.vendorId, eventId: event.id, depth: event.cascadeDepth },
       'automation cascade stopped at its depth limit',
     );
-    const detail = `A chain of automations (each one's change starting the next) stops after ${CASCADE_DEPTH_MAX}.`;
-    return { ...nothing, outcomes: triggers.map((trigger) => decided(trigger.id, 'cascade-limit', detail)) };
+    return {
+      ...nothing,
+      outcomes: triggers.map((trigger) => decided(trigger.id, 'cascade-limit', CASCADE_LIMIT_DETAIL)),
+    };
   }
   // Every trigger's conditions are evaluated against the same records, read once, before the transaction.
   const calls = sm8CallCounter();
@@ -240,9 +245,7 @@ async function planMatch(
       continue;
     }
     if (definition.targetKind === 'Job' && !job && !event.jobUuid) {
-      plan.outcomes.push(
-        decided(id, 'kind', KIND_MISFIT[event.event] ?? 'The record is not a job’s; this automation works on jobs.'),
-      );
+      plan.outcomes.push(decided(id, 'kind', kindMisfit(event.event)));
       continue;
     }
     if (!vendor.subscriptionActive) plan.outcomes.push(decided(id, 'no-plan', NO_ACTIVE_PLAN));
@@ -308,6 +311,10 @@ async function planMatch(
 const KIND_MISFIT: Partial<Record<string, string>> = {
   FormIsSubmitted: 'The form was not filled in on a job; this automation works on jobs.',
 };
+
+export function kindMisfit(event: string): string {
+  return KIND_MISFIT[event] ?? 'The record is not a job’s; this automation works on jobs.';
+}
 
 const NO_ACTIVE_PLAN =
   'The business has no active plan: the run waits for a payment and is skipped if none comes in time.';

@@ -17,19 +17,16 @@ import { executorFor } from '../../../engine/actions/action-registry.ts';
 import { evaluateCondition } from '../../../engine/conditions/evaluate-condition.ts';
 import { evaluateGroup } from '../../../engine/conditions/evaluate-group.ts';
 import type { EvaluationContext } from '../../../engine/conditions/evaluation-context.ts';
-import type { Sm8Record } from '../../../engine/events/derive-events.ts';
 import type { RecordSubject } from '../../../engine/records/run-records.ts';
 import { text } from '../../../engine/records/run-records.ts';
-import { dueAt, formatInZone } from '../../../engine/schedule/due-at.ts';
-import { nextBusinessOpening } from '../../../engine/schedule/quiet-hours.ts';
 import { invalidField, notFound } from '../../../http/app-error.ts';
 import { sm8ClientForVendor } from '../../servicem8/sm8-access.ts';
 import { clientMessagingOf, findVendor } from '../../vendors/vendors.service.ts';
 import { actionEnv } from '../execute/action-env.ts';
 import { clientMessageRefusal } from '../execute/client-messaging.service.ts';
-import { bookingTiming } from '../match/booking-start.ts';
 import { loadReferenceNames } from '../match/reference-names.ts';
 import { evaluationContextFor, recordsForRun } from '../match/run-context.ts';
+import { runTiming } from './run-timing.ts';
 
 /**
  * The condition that holds of a record once the event has happened to it ("A job is completed": the job
@@ -67,62 +64,8 @@ function eventFitOf(event: TriggerEvent, context: EvaluationContext): DryRunResu
   };
 }
 
-/** "2 hours": the delay as a person says it. */
-function delayWords(delay: NonNullable<TriggerDefinition['delay']>): string {
-  const unit = delay.unit.toLowerCase();
-  return `${delay.amount} ${unit}${delay.amount === 1 ? '' : 's'}`;
-}
-
-/**
- * When a real run starting now would act, by the engine's own rules: its delay (calendar units in the
- * business's zone; counted back from the start of the job's booking for "before the booking starts", as
- * a real run counts it), then, for its client messages, the next business opening when that moment
- * falls in quiet hours.
- */
-function timingOf(
-  definition: TriggerDefinition,
-  now: Date,
-  vendor: { timeZone: string; quietHours: Parameters<typeof nextBusinessOpening>[1] },
-  booking: Sm8Record | null,
-): DryRunResult['timing'] {
-  const { delay } = definition;
-  const zone = vendor.timeZone;
-  let due = dueAt(now, delay, zone);
-  let waits = delay ? `${delayWords(delay)} after the event, at ${formatInZone(due, zone)}` : null;
-  if (delay?.from === 'BookingStart') {
-    const timing = bookingTiming(booking, delay, zone, now);
-    const before = `${delayWords(delay)} before the job’s booking starts`;
-    if (timing.kind === 'gone') {
-      return {
-        at: null,
-        sentence: `It would act ${before}, but this job has no booking in the ServiceM8 schedule, so its time cannot be worked out: a real run for it would be skipped.`,
-      };
-    }
-    if (timing.kind === 'started') {
-      return {
-        at: null,
-        sentence: `It would act ${before}, but this job’s booking has already started (${formatInZone(timing.start, zone)}): a real run for it would be skipped.`,
-      };
-    }
-    due = timing.dueAt;
-    const starts = `the booking starts ${formatInZone(timing.start, zone)}`;
-    waits =
-      due.getTime() <= now.getTime()
-        ? `at once: ${starts}, so ${delayWords(delay)} before it has passed already`
-        : `${before}, at ${formatInZone(due, zone)} (${starts})`;
-  }
-  const messages = definition.actions.some((action) => isClientFacingAction(action.type));
-  const opening = messages && !definition.ignoreQuietHours ? nextBusinessOpening(due, vendor.quietHours, zone) : null;
-  if (opening) {
-    const first = waits ? `It would run ${waits}` : 'It would run at once';
-    return {
-      at: opening.toISOString(),
-      sentence: `${first}; its client messages would wait for business hours (quiet hours) and go at ${formatInZone(opening, zone)}.`,
-    };
-  }
-  if (waits) return { at: due.toISOString(), sentence: `It would act ${waits}.` };
-  return { at: null, sentence: 'It would act at once, as soon as the event happens.' };
-}
+/** The dry run's timing: when and in a sentence. */
+const timingWords = ({ at, sentence }: { at: string | null; sentence: string }) => ({ at, sentence });
 
 /**
  * "Test on a job": evaluates the definition against a real record, read fresh from ServiceM8, and
@@ -214,11 +157,13 @@ export async function dryRunTrigger(
   return {
     wouldRun: conditions.result,
     eventFit: eventFitOf(definition.event, context),
-    timing: timingOf(
-      definition,
-      now,
-      { timeZone: vendor.timeZone, quietHours: messaging.quietHours },
-      definition.delay?.from === 'BookingStart' ? await records.booking() : null,
+    timing: timingWords(
+      runTiming(
+        definition,
+        now,
+        { timeZone: vendor.timeZone, quietHours: messaging.quietHours },
+        definition.delay?.from === 'BookingStart' ? await records.booking() : null,
+      ),
     ),
     warnings,
     conditions,
