@@ -10,31 +10,8 @@ import Typography from '@mui/material/Typography';
 import { VendorTime } from '@/components/ui/vendor-time.tsx';
 import { automationViewPath } from '../list/automation-paths.ts';
 import { eventLabel } from '../list/event-labels.ts';
+import { recordTitle } from '../record-title.ts';
 import { RunStatusChip } from '../runs/run-status-chip.tsx';
-
-const OBJECT_WORDS: Readonly<Record<string, string>> = {
-  job: 'Job',
-  company: 'Client',
-  jobactivity: 'Booking',
-  jobpayment: 'Payment',
-  formresponse: 'Form response',
-};
-
-/** "Job 1042 · Wei Chen", "Client Wei Chen", "Booking on job 1042". */
-function recordTitle(entry: ActivityEntry): string {
-  const job = entry.jobNumber ? `job ${entry.jobNumber}` : null;
-  const client = entry.clientName;
-  switch (entry.object) {
-    case 'job':
-      return [`Job ${entry.jobNumber ?? ''}`.trim(), client].filter(Boolean).join(' · ');
-    case 'company':
-      return `Client ${client ?? ''}`.trim();
-    default: {
-      const word = OBJECT_WORDS[entry.object] ?? entry.object;
-      return [job ? `${word} on ${job}` : word, client].filter(Boolean).join(' · ');
-    }
-  }
-}
 
 function AutomationLine({
   automation,

@@ -637,6 +637,45 @@ describe('the trigger editor: an existing trigger', () => {
     expect(posts()[0]?.body).toMatchObject({ jobUuid: 'job-1' });
   });
 
+  it('previews the unsaved definition on the last 30 days from the editor', async () => {
+    stub = serve(({ method, url }) => {
+      if (method === 'GET' && url.pathname === `${BASE}/${ID}`) return ok(TRIGGER);
+      if (method === 'POST' && url.pathname === `${BASE}/preview`) {
+        return ok({
+          period: { from: null, to: '2026-04-03T00:00:00.000Z', days: 0 },
+          coverage: 'No changes have been kept yet.',
+          changesWithEvent: 0,
+          runCount: 0,
+          runs: [],
+          skippedCount: 0,
+          skippedByReason: {
+            conditions: 0,
+            kind: 0,
+            'already-ran': 0,
+            'own-change': 0,
+            'cascade-limit': 0,
+            booking: 0,
+          },
+          skipped: [],
+          limits: [],
+        });
+      }
+      return undefined;
+    });
+    open(`/app/automation/view/${ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Remove 2. Add a note to the job' }));
+    const section = screen.getByRole('region', { name: 'Preview on the last 30 days' });
+    await user.click(within(section).getByRole('button', { name: 'Preview on the last 30 days' }));
+    expect(await within(section).findByText('No change in this period had this event.')).toBeTruthy();
+    const sent = posts().find((call) => call.url.pathname === `${BASE}/preview`)?.body as {
+      definition: Trigger['definition'];
+      triggerId: string;
+    };
+    expect(sent.triggerId).toBe(ID);
+    expect(sent.definition.actions.map((action) => action.id)).toEqual(['badge-1', 'sms-1']);
+    expect(posts()).toHaveLength(1);
+  });
+
   it('links to its runs and deletes only after confirming', async () => {
     stub = serve(({ method, url }) => {
       if (url.pathname !== `${BASE}/${ID}`) return undefined;

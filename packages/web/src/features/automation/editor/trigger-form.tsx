@@ -19,6 +19,7 @@ import { DefinitionSections } from './definition-sections.tsx';
 import { DryRunPanel } from './dry-run-panel.tsx';
 import { type EditorContextValue, EditorProvider } from './editor-context.tsx';
 import { automationLogsPath } from './paths.ts';
+import { PreviewPanel } from './preview-panel.tsx';
 import { useTriggerForm } from './use-trigger-form.ts';
 import { NothingSyncedNotice, VendorLookups } from './vendor-lookups.tsx';
 
@@ -90,6 +91,9 @@ export function TriggerForm({ vendorId, trigger }: { vendorId: string; trigger: 
           <NothingSyncedNotice vendorId={vendorId} />
 
           <DefinitionSections form={form} />
+          <Box sx={{ mt: 2 }}>
+            <PreviewPanel vendorId={vendorId} triggerId={saved?.id ?? null} getDefinition={form.validate} />
+          </Box>
 
           {form.leavePrompt}
           <FormActionBar
