@@ -1,8 +1,9 @@
 import { type PreviewResult, TriggerDefinition, type TriggerDefinitionInput } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { previewTrigger } from '../src/modules/automation/runs/preview.service.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 import { bearer } from './support/factories.ts';
@@ -54,8 +55,7 @@ describe('a preview of an unsaved automation', () => {
     await h.advance(60_000);
     await h.change('job', jobs.quoteHotWater, { status: 'Work Order' });
     const callsBefore = h.sim.controls.calls().length;
-    const runCount = async () =>
-      (await h.deps.database.db.execute(sql`select count(*)::int as n from trigger_runs`)).rows[0];
+    const runCount = async () => (await h.deps.database.db.select({ n: count() }).from(triggerRuns))[0]?.n;
     const runsBefore = await runCount();
 
     const result = await previewed({

@@ -18,11 +18,13 @@ import type { Deps } from '../../../deps.ts';
 import { TextProblem } from '../../../engine/actions/action-executor.ts';
 import { evaluateGroup } from '../../../engine/conditions/evaluate-group.ts';
 import { explainFailure } from '../../../engine/conditions/explain-result.ts';
+import type { Sm8Record } from '../../../engine/events/derive-events.ts';
 import { formatInZone } from '../../../engine/schedule/due-at.ts';
 import { invalidField, notFound } from '../../../http/app-error.ts';
 import { templateToSend } from '../../email-templates/email-templates.service.ts';
 import { clientMessagingOf, findVendor } from '../../vendors/vendors.service.ts';
 import { mergeRenderer } from '../execute/action-env.ts';
+import { bookingTiming } from '../match/booking-start.ts';
 import { loadReferenceNames } from '../match/reference-names.ts';
 import { evaluationContextFor } from '../match/run-context.ts';
 import { CASCADE_DEPTH_MAX, CASCADE_LIMIT_DETAIL, kindMisfit, OWN_CHANGE } from '../match/trigger-matching.service.ts';
@@ -72,9 +74,15 @@ export async function previewTrigger(
     ]),
   );
   const world = await previewWorld(deps, vendorId, changes, since);
-  const timing = { timeZone: vendor.timeZone, quietHours: clientMessagingOf(vendor).quietHours };
+  const zone = vendor.timeZone;
+  const timing = { timeZone: zone, quietHours: clientMessagingOf(vendor).quietHours };
 
-  const runs: Array<{ run: Omit<PreviewRun, 'actions'>; records: ReplayedRecords }> = [];
+  const runs: Array<{
+    subject: Omit<PreviewRun, 'actions' | 'actsAt' | 'timing'>;
+    occurredAt: Date;
+    booking: Sm8Record | null;
+    records: ReplayedRecords;
+  }> = [];
   const skipped: PreviewSkip[] = [];
   for (const change of changes) {
     const event = events.get(keyOf(change));
@@ -113,30 +121,29 @@ export async function previewTrigger(
       skip('kind', kindMisfit(definition.event));
       continue;
     }
-    const when = runTiming(
-      definition,
-      occurredAt,
-      timing,
-      definition.delay?.from === 'BookingStart' ? await records.booking() : null,
-    );
-    if (when.skipped) {
-      skip('booking', when.sentence);
+    // A run timed from the booking's start is skipped when the booking is gone or has started; when each
+    // run would act is worked out only for the runs listed.
+    const booking = definition.delay?.from === 'BookingStart' ? await records.booking() : null;
+    if (
+      definition.delay?.from === 'BookingStart' &&
+      bookingTiming(booking, definition.delay, zone, occurredAt).kind !== 'due'
+    ) {
+      skip('booking', runTiming(definition, occurredAt, timing, booking).sentence);
       continue;
     }
-    runs.push({
-      run: {
-        ...subject,
-        actsAt: when.at ?? occurredAt.toISOString(),
-        timing: atTime(when, occurredAt, timing.timeZone),
-      },
-      records,
-    });
+    runs.push({ subject, occurredAt, booking, records });
   }
 
   const newestRuns = runs.slice(-PREVIEW_LISTED_MAX).reverse();
   const listedRuns: PreviewRun[] = [];
-  for (const { run, records } of newestRuns) {
-    listedRuns.push({ ...run, actions: await previewActions(deps, vendorId, definition, records) });
+  for (const { subject, occurredAt, booking, records } of newestRuns) {
+    const when = runTiming(definition, occurredAt, timing, booking);
+    listedRuns.push({
+      ...subject,
+      actsAt: when.at ?? occurredAt.toISOString(),
+      timing: atTime(when, occurredAt, zone),
+      actions: await previewActions(deps, vendorId, definition, records),
+    });
   }
   const skippedByReason = Object.fromEntries(PREVIEW_SKIP_REASONS.map((reason) => [reason, 0])) as Record<
     PreviewSkipReason,
