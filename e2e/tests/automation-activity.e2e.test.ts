@@ -13,10 +13,11 @@ let h: AutomationHarness;
 let browser: Browser;
 let page: Page;
 let baseUrl: string;
+let thankYou: string;
 
 beforeAll(async () => {
   ({ h, browser, page, baseUrl } = await startHarnessJourney());
-  await h.createTrigger({
+  thankYou = await h.createTrigger({
     name: 'Thank you when completed',
     event: 'JobStatusChanged',
     conditions: { combiner: 'And', items: [{ type: 'JobIsStatus', params: { status: 'Completed' } }] },
@@ -24,6 +25,8 @@ beforeAll(async () => {
   });
   // Job 1002 moves to Work Order: the automation listens, but its condition is false.
   await h.change('job', '10b00000-5e3d-4000-8000-000000000002', { status: 'Work Order' });
+  // Job 1001 is completed: the automation runs.
+  await h.change('job', '10b00000-5e3d-4000-8000-000000000001', { status: 'Completed' });
 });
 afterAll(async () => {
   await browser?.close();
@@ -42,7 +45,7 @@ describe('Automation › Activity', () => {
     await entry.getByText("The job's status is Completed? no: it is Work Order.").waitFor();
     expect(await entry.getByRole('link', { name: 'Thank you when completed' }).count()).toBe(1);
     // Other jobs' changes are filtered out.
-    expect(await page.getByRole('article').filter({ hasNotText: 'Job 1002' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('article').filter({ hasNotText: 'Job 1002' }).count()).toBe(0);
   });
 
   it('shows the same timeline on the job’s run list', async () => {
@@ -51,5 +54,19 @@ describe('Automation › Activity', () => {
     );
     const timeline = page.getByRole('region', { name: 'What happened to job 1002' });
     await timeline.getByText('Conditions not met').waitFor();
+  });
+
+  it('previews the automation in its editor on the changes of the last 30 days', async () => {
+    await page.goto(`${baseUrl}/app/automation/view/${thankYou}`);
+    const preview = page.getByRole('region', { name: 'Preview on the last 30 days' });
+    await preview.getByRole('button', { name: 'Preview on the last 30 days' }).click();
+    const runs = preview.getByRole('list', { name: 'Runs it would have started' });
+    const run = runs.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Job 1001/ }) });
+    await run.getByText('Thanks', { exact: true }).waitFor();
+    const skipped = preview.getByRole('list', { name: 'Changes it would have skipped' });
+    const skip = skipped.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Job 1002/ }) });
+    await skip.getByText('Conditions not met').waitFor();
+    await skip.getByText("The job's status is Completed? no: it is Work Order.").waitFor();
+    await preview.getByText('Nothing is sent and ServiceM8 is not asked.').waitFor();
   });
 });
