@@ -10,6 +10,13 @@ import { z } from 'zod';
 export const RESULTS_PERIOD_DAYS = 90;
 /** A quote counts as approved, an invoice as paid, when it happened within this many days after the run. */
 export const RESULTS_OUTCOME_DAYS = 14;
+/** A form counts as submitted after a request when it was filled in on the job within this many days after the run. */
+export const RESULTS_FORM_DAYS = 7;
+/**
+ * An automation asks for a form (feedback, a survey, a review) when it messages the client or the job's
+ * contact and the words of its message say so: one of these, as a whole word, in any case.
+ */
+export const FORM_REQUEST_WORDS = ['form', 'forms', 'feedback', 'survey', 'review'] as const;
 /** A figure from fewer records than this is not shown. */
 export const RESULTS_MIN_SAMPLE = 10;
 
@@ -50,6 +57,18 @@ export const PaymentReminderResults = z.object({
 });
 export type PaymentReminderResults = z.infer<typeof PaymentReminderResults>;
 
+/**
+ * Form requests: of the jobs this automation asked for a form on (its first run on each), the share with a
+ * form filled in on the job within 7 days after the run.
+ */
+export const FormRequestResults = z.object({
+  submittedAfterRequest: ResultFigure,
+  submittedCount: z.number().int(),
+  /** A run counts once its 7 days are over. */
+  countedUntil: z.iso.datetime(),
+});
+export type FormRequestResults = z.infer<typeof FormRequestResults>;
+
 export const AutomationResults = z.object({
   triggerId: z.uuid(),
   /** The period the runs and events were taken from; a run counts once its 14 days are over (`countedUntil`). */
@@ -60,6 +79,8 @@ export const AutomationResults = z.object({
   quoteFollowUps: QuoteFollowUpResults.nullable(),
   /** Null when none of its runs acted on an invoiced, unpaid job. */
   paymentReminders: PaymentReminderResults.nullable(),
+  /** Null when the automation does not ask for a form (`FORM_REQUEST_WORDS`), or has no run on a job yet. */
+  formRequests: FormRequestResults.nullable(),
 });
 export type AutomationResults = z.infer<typeof AutomationResults>;
 

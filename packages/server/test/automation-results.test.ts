@@ -24,9 +24,9 @@ beforeAll(async () => {
 afterAll(() => services.cleanup());
 
 let history: ReturnType<typeof resultsHistory>;
-async function triggerSavedDaysAgo(name: string, days: number): Promise<string> {
+async function triggerSavedDaysAgo(name: string, days: number, actions?: readonly object[]): Promise<string> {
   history = resultsHistory(services, team.vendor.id);
-  const id = await createTestTrigger(services, team, name);
+  const id = await createTestTrigger(services, team, name, actions);
   await history.savedDaysAgo(id, days);
   return id;
 }
@@ -129,6 +129,55 @@ describe('GET …/Trigger/{id}/results', () => {
       medianDaysToPayAfterReminder: { value: null, sample: 6, note: 'Shown from 10 paid invoices; 6 so far.' },
       medianDaysToPayBefore: { value: 5.5, sample: 10, note: null },
     });
+  });
+
+  it('form requests: the share of jobs with a form filled in within 7 days after the request', async () => {
+    const askText = [
+      {
+        id: 'text',
+        type: 'JobClient_SendText',
+        params: { message: 'How did we do? Tell us: {{ vendor.website }}/Feedback' },
+      },
+    ];
+    const asks = await triggerSavedDaysAgo('Feedback request', 60, askText);
+    // 11 jobs asked 20 days ago; forms filled in on them 1, 3, 6 and 7 days later (within 7 days), 9 days
+    // later on one (too late), and 2 days before the request on another (not after it).
+    const after = [1, 3, 6, 7, 9];
+    const jobs: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const uuid = await history.job({ status: 'Completed' });
+      jobs.push(uuid);
+      await history.run(asks, uuid, daysAgo(20));
+      const days = after[i];
+      if (days !== undefined) await history.event(uuid, 'FormIsSubmitted', daysAgo(20 - days));
+    }
+    await history.event(jobs[10] ?? '', 'FormIsSubmitted', daysAgo(22));
+    // A second request on a job counts once (its first); a request 3 days ago has not had its 7 days.
+    await history.run(asks, jobs[5] ?? '', daysAgo(12));
+    await history.event(jobs[5] ?? '', 'FormIsSubmitted', daysAgo(11));
+    await history.run(asks, await history.job({ status: 'Completed' }), daysAgo(3));
+
+    const figures = await resultsOf(asks);
+    expect(figures.formRequests).toEqual({
+      submittedAfterRequest: { value: 0.364, sample: 11, note: null },
+      submittedCount: 4,
+      // A request counts once its 7 days are over.
+      countedUntil: new Date(Date.parse(figures.computedAt) - 7 * DAY).toISOString(),
+    });
+    expect(figures.quoteFollowUps).toBeNull();
+
+    // Fewer than 10 requests: the share is not shown.
+    const few = await triggerSavedDaysAgo('Survey request', 60, askText);
+    for (let i = 0; i < 9; i++) await history.run(few, await history.job({ status: 'Completed' }), daysAgo(20));
+    expect((await resultsOf(few)).formRequests?.submittedAfterRequest).toEqual({
+      value: null,
+      sample: 9,
+      note: 'Shown from 10 requests; 9 so far.',
+    });
+    // An automation whose messages ask for no form has no form figure.
+    const notes = await triggerSavedDaysAgo('Notes only', 60);
+    await history.run(notes, jobs[0] ?? '', daysAgo(20));
+    expect((await resultsOf(notes)).formRequests).toBeNull();
   });
 
   it('answers 404 for a trigger that is not the vendor’s, with a sentence', async () => {

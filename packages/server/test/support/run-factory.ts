@@ -12,6 +12,7 @@ export async function createTestTrigger(
   services: TestServices,
   team: { vendor: { id: string }; userToken: string },
   name: string,
+  actions: readonly object[] = [{ id: 'a1', type: 'Job_AddNote', params: { text: 'Done.' } }],
 ): Promise<string> {
   const response = await services.app.inject({
     method: 'POST',
@@ -22,7 +23,7 @@ export async function createTestTrigger(
       enabled: false,
       event: 'JobCompleted',
       targetKind: 'Job',
-      actions: [{ id: 'a1', type: 'Job_AddNote', params: { text: 'Done.' } }],
+      actions,
     },
   });
   expect(response.statusCode, response.body).toBe(201);

@@ -1,7 +1,9 @@
 import {
   type AutomationResults,
+  type FormRequestResults,
   type PaymentReminderResults,
   type QuoteFollowUpResults,
+  RESULTS_FORM_DAYS,
   RESULTS_OUTCOME_DAYS,
   RESULTS_PERIOD_DAYS,
   type WeekResults,
@@ -9,9 +11,12 @@ import {
 import { DateTime } from 'luxon';
 import type { Deps } from '../../../deps.ts';
 import { notFound } from '../../../http/app-error.ts';
+import { templateToSend } from '../../email-templates/email-templates.service.ts';
 import { triggerFirstSavedAt } from '../../triggers/trigger-lookups.service.ts';
+import { getTrigger } from '../../triggers/triggers.service.ts';
 import { findVendor } from '../../vendors/vendors.service.ts';
 import { findSnapshotData } from '../activity/activity.repository.ts';
+import { asksForForm } from './form-requests.ts';
 import {
   daysAfter,
   daysBetween,
@@ -147,6 +152,41 @@ async function computeResults(deps: Deps, input: ResultsInput): Promise<Automati
     computedAt: now.toISOString(),
     quoteFollowUps,
     paymentReminders,
+    formRequests: await formRequestResults(deps, input, from, runs),
+  };
+}
+
+/**
+ * Form requests: of the jobs the automation asked for a form on (its first run on each), the share with
+ * a form filled in on the job within 7 days after that run; null when it does not ask for a form.
+ */
+async function formRequestResults(
+  deps: Deps,
+  input: ResultsInput,
+  from: Date,
+  runs: readonly JobRun[],
+): Promise<FormRequestResults | null> {
+  const db = deps.database.db;
+  const { vendorId, triggerId, now } = input;
+  const { definition } = await getTrigger(deps, vendorId, triggerId);
+  const asks = await asksForForm(definition, (id) => templateToSend(db, { vendorId, id }));
+  if (!asks || runs.length === 0) return null;
+  const countedUntil = daysAfter(now, -RESULTS_FORM_DAYS);
+  const requested = firstRunPerJob(runs).filter((run) => run.at.getTime() <= countedUntil.getTime());
+  const forms = eventsByJob(await findJobEvents(db, { vendorId, events: ['FormIsSubmitted'], from, to: now }));
+  const submitted = new Set(
+    requested.filter((run) =>
+      firstWithin(forms.get(run.jobUuid)?.get('FormIsSubmitted') ?? [], run.at, RESULTS_FORM_DAYS),
+    ),
+  );
+  return {
+    submittedAfterRequest: figure(
+      shareOf(requested, (run) => submitted.has(run)),
+      requested.length,
+      'requests',
+    ),
+    submittedCount: submitted.size,
+    countedUntil: countedUntil.toISOString(),
   };
 }
 

@@ -19,6 +19,7 @@ const base: AutomationResults = {
   computedAt: '2026-03-31T00:00:00.000Z',
   quoteFollowUps: null,
   paymentReminders: null,
+  formRequests: null,
 };
 
 let stub: ReturnType<typeof stubFetch>;
@@ -72,6 +73,21 @@ describe('ResultsPanel', () => {
     expect(screen.getByTestId('results-days-before').textContent).toContain(
       'Compared with the median time to pay before this automation was switched on11 days of 20 paid invoices',
     );
+  });
+
+  it('shows the forms filled in after a request', async () => {
+    answer({
+      ...base,
+      formRequests: {
+        submittedAfterRequest: { value: 0.364, sample: 11, note: null },
+        submittedCount: 4,
+        countedUntil: '2026-03-24T00:00:00.000Z',
+      },
+    });
+    expect((await screen.findByTestId('results-forms')).textContent).toContain(
+      'A form filled in on the job within 7 days after the request36% of 11 requests',
+    );
+    expect(screen.getByTestId('results-panel').textContent).toContain('4 forms filled in after a request');
   });
 
   it('says when there is nothing to show, and when the results could not be loaded', async () => {

@@ -1,5 +1,6 @@
 import {
   type AutomationResults,
+  RESULTS_FORM_DAYS,
   RESULTS_OUTCOME_DAYS,
   RESULTS_PERIOD_DAYS,
   type ResultFigure,
@@ -112,8 +113,29 @@ function PaymentFigures({ results }: { results: NonNullable<AutomationResults['p
   );
 }
 
+function FormFigures({ results }: { results: NonNullable<AutomationResults['formRequests']> }) {
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        Forms requested
+      </Typography>
+      <Figure
+        label={`A form filled in on the job within ${RESULTS_FORM_DAYS} days after the request`}
+        figure={results.submittedAfterRequest}
+        show={percent}
+        records="requests"
+        testId="results-forms"
+      />
+      {results.submittedAfterRequest.value !== null ? (
+        <Typography variant="body2">{formatNumber(results.submittedCount)} forms filled in after a request</Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
 /**
- * The automation's Results: what followed its runs of the last 90 days (quotes approved, invoices paid),
+ * The automation's Results: what followed its runs of the last 90 days (quotes approved, invoices paid,
+ * forms filled in),
  * compared with what happened without it. Observations after its runs, not what it caused.
  */
 export function ResultsPanel({ vendorId, triggerId }: { vendorId: string; triggerId: string }) {
@@ -132,15 +154,16 @@ export function ResultsPanel({ vendorId, triggerId }: { vendorId: string; trigge
           <Skeleton variant="rounded" height={96} aria-label="Loading the results" />
         ) : results.isError ? (
           <Alert severity="error">{getErrorMessage(results.error, 'The results could not be loaded.')}</Alert>
-        ) : results.data.quoteFollowUps || results.data.paymentReminders ? (
+        ) : results.data.quoteFollowUps || results.data.paymentReminders || results.data.formRequests ? (
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
             {results.data.quoteFollowUps ? <QuoteFigures results={results.data.quoteFollowUps} /> : null}
             {results.data.paymentReminders ? <PaymentFigures results={results.data.paymentReminders} /> : null}
+            {results.data.formRequests ? <FormFigures results={results.data.formRequests} /> : null}
           </Stack>
         ) : (
           <Typography data-testid="results-empty">
             No results to show: in the last {RESULTS_PERIOD_DAYS} days this automation did not run on a quote or on an
-            unpaid invoice.
+            unpaid invoice, and its messages do not ask for a form.
           </Typography>
         )}
       </CardContent>
