@@ -5,7 +5,7 @@
  *   npm run bench                          every benchmark on the embedded database (and on PostgreSQL
  *                                          when BENCH_DATABASE_URL is set)
  *   npm run bench -- intake drain          a subset: intake, latency, drain (with memory), calls, runs, activity, preview,
- *                                          metrics,
+ *                                          results, metrics,
  *                                          burst (ServiceM8's real limits: about 10 minutes)
  *   npm run bench -- --quick               small sizes, a smoke check (results go to bench/results/quick/)
  *   npm run bench -- --db=postgres         one database only
@@ -32,6 +32,7 @@ import { round } from './load.ts';
 import { metricsBenchmark } from './metrics.ts';
 import { preview } from './preview.ts';
 import { markdownTable, previousResult, type ResultFile, regressions, resultPath, writeResult } from './report.ts';
+import { results } from './results.ts';
 import { runsSearch } from './runs-search.ts';
 import type { Benchmark, BenchResult } from './types.ts';
 
@@ -48,7 +49,7 @@ const { values, positionals } = parseArgs({
 });
 if (values.help) {
   console.info(
-    'npm run bench -- [intake] [latency] [drain] [memory] [calls] [runs] [activity] [preview] [metrics] [burst] [--quick] [--db=pglite|postgres]',
+    'npm run bench -- [intake] [latency] [drain] [memory] [calls] [runs] [activity] [preview] [results] [metrics] [burst] [--quick] [--db=pglite|postgres]',
   );
   console.info('                 [--drain-cap=SECONDS]   (BENCH_DATABASE_URL adds PostgreSQL; see docs/BENCHMARKS.md)');
   process.exit(0);
@@ -64,6 +65,7 @@ const ALL: Benchmark[] = [
   runsSearch,
   activity,
   preview,
+  results,
   metricsBenchmark,
   burst,
 ];
