@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triggerRuns } from '../src/modules/automation/automation.schema.ts';
 import { previewTrigger } from '../src/modules/automation/runs/preview.service.ts';
+import { setAutomationsSuspension } from '../src/modules/vendors/vendors.service.ts';
 import { type AutomationHarness, startAutomationHarness } from './support/automation-harness.ts';
 import { bearer } from './support/factories.ts';
 
@@ -147,6 +148,18 @@ describe('a preview of an unsaved automation', () => {
     });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().message).toMatch(/Action 1, “Add a note to the job”/);
+  });
+
+  it('says when the business’s automations are suspended now, which would stop every run', async () => {
+    await setAutomationsSuspension(h.deps.database.db, h.vendorId, { reason: 'Unpaid account', at: h.clock.now() });
+    try {
+      const result = await previewed({ event: 'JobStatusChanged', actions: [noteAction('Seen')] });
+      expect(result.limits[0]).toBe(
+        'Automations are suspended by the Automate team: Unpaid account. While they are, a real run is skipped.',
+      );
+    } finally {
+      await setAutomationsSuspension(h.deps.database.db, h.vendorId, null);
+    }
   });
 
   it('another vendor’s preview is not found', async () => {

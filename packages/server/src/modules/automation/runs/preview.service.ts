@@ -22,7 +22,7 @@ import type { Sm8Record } from '../../../engine/events/derive-events.ts';
 import { formatInZone } from '../../../engine/schedule/due-at.ts';
 import { invalidField, notFound } from '../../../http/app-error.ts';
 import { templateToSend } from '../../email-templates/email-templates.service.ts';
-import { clientMessagingOf, findVendor } from '../../vendors/vendors.service.ts';
+import { clientMessagingOf, findVendor, suspendedRunReason } from '../../vendors/vendors.service.ts';
 import { mergeRenderer } from '../execute/action-env.ts';
 import { bookingTiming } from '../match/booking-start.ts';
 import { loadReferenceNames } from '../match/reference-names.ts';
@@ -159,7 +159,7 @@ export async function previewTrigger(
     skippedCount: skipped.length,
     skippedByReason,
     skipped: skipped.slice(-PREVIEW_LISTED_MAX).reverse(),
-    limits: limitsOf(definition, world),
+    limits: [...standingOf(vendor), ...limitsOf(definition, world)],
   };
 }
 
@@ -181,6 +181,17 @@ function coverageSentence(first: Date | null, now: Date, zone: string): string {
   return days >= PREVIEW_DAYS
     ? `${span}: the last ${PREVIEW_DAYS} days of changes.`
     : `${span}: changes are kept from the day ServiceM8 was connected, so the preview covers less than ${PREVIEW_DAYS} days.`;
+}
+
+/**
+ * What would stop every run now, whatever the changes: the replay assumes the business's automations may
+ * run, as the preview is about the automation's own rules.
+ */
+function standingOf(vendor: NonNullable<Awaited<ReturnType<typeof findVendor>>>): string[] {
+  const suspended = suspendedRunReason(vendor);
+  if (suspended) return [`${suspended}. While they are, a real run is skipped.`];
+  if (!vendor.subscriptionActive) return ['The business has no active plan now: a real run would wait for a payment.'];
+  return [];
 }
 
 /** What the replay could not know as it was then, for this definition. */
