@@ -90,10 +90,15 @@ export const activity: Benchmark = {
         seconds,
         goal: { percentile: 'p95', ms: context.kind === 'postgres' ? 100 : undefined },
       });
+      const kinds = ['newest page', 'page 20 deep', 'Job=1500', 'Event=JobBadgesChanged'];
+      const byKind = queries.map((query, i) => {
+        const latency = result.latencyMsByPath[query];
+        return `${kinds[i]} p50 ${latency?.p50.toLocaleString('en')} ms, p95 ${latency?.p95.toLocaleString('en')} ms`;
+      });
       return {
         metrics,
         problems,
-        notes: [`${(row?.changes ?? 0).toLocaleString('en')} changes seeded in ${seedSeconds} s`],
+        notes: [`${(row?.changes ?? 0).toLocaleString('en')} changes seeded in ${seedSeconds} s`, byKind.join('; ')],
         details: { changes: row?.changes ?? 0, rate, seconds, queries, seedSeconds, ...result },
       };
     } finally {

@@ -32,6 +32,8 @@ export type OpenLoopResult = {
    * hidden; a request abandoned at the timeout counts as `timeoutMs`.
    */
   latencyMs: { p50: number; p90: number; p95: number; p99: number; max: number };
+  /** The same per path requested (a page of each kind), p50 and p95. */
+  latencyMsByPath: Record<string, { p50: number; p95: number }>;
 };
 
 /**
@@ -52,18 +54,24 @@ export async function openLoop(options: {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const total = Math.round(options.ratePerSecond * options.seconds);
   const latencies: number[] = [];
+  const latenciesByPath = new Map<string, number[]>();
   const errorSamples: string[] = [];
   let ok = 0;
   let errors = 0;
   let timeouts = 0;
   const send = (i: number, dueAt: number) =>
     new Promise<void>((resolve) => {
+      const path = options.pathFor(i);
       let settled = false;
       const settle = (outcome: 'ok' | 'timeout' | string) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        latencies.push(outcome === 'timeout' ? timeoutMs : performance.now() - dueAt);
+        const latency = outcome === 'timeout' ? timeoutMs : performance.now() - dueAt;
+        latencies.push(latency);
+        const ofPath = latenciesByPath.get(path) ?? [];
+        ofPath.push(latency);
+        latenciesByPath.set(path, ofPath);
         if (outcome === 'ok') ok++;
         else if (outcome === 'timeout') timeouts++;
         else {
@@ -76,7 +84,7 @@ export async function openLoop(options: {
         {
           host: url.hostname,
           port: url.port,
-          path: options.pathFor(i),
+          path,
           method: 'GET',
           headers: options.headers,
           agent,
@@ -127,6 +135,12 @@ export async function openLoop(options: {
       p99: round(percentile(latencies, 99)),
       max: round(percentile(latencies, 100)),
     },
+    latencyMsByPath: Object.fromEntries(
+      [...latenciesByPath].map(([path, values]) => [
+        path,
+        { p50: round(percentile(values, 50)), p95: round(percentile(values, 95)) },
+      ]),
+    ),
   };
 }
 

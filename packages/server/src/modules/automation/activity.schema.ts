@@ -31,10 +31,16 @@ export const recordChanges = pgTable(
     observedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    // Activity, newest first, paged by (observed_at, id); a job's timeline; the nightly forgetting.
-    index('record_changes_vendor_observed_idx').on(t.vendorId, t.observedAt.desc(), t.id.desc()),
-    index('record_changes_vendor_job_observed_idx').on(t.vendorId, t.jobUuid, t.observedAt.desc(), t.id.desc()),
+    // Activity, newest first, paged by (observed_at, id); a job's timeline; a client's; the nightly
+    // forgetting. Ascending, scanned backward: a `desc` key column is DESC NULLS LAST, which an
+    // `order by … desc` (NULLS FIRST) cannot use, so every page sorted the vendor's whole range.
+    index('record_changes_vendor_observed_idx').on(t.vendorId, t.observedAt, t.id),
+    index('record_changes_vendor_job_observed_idx').on(t.vendorId, t.jobUuid, t.observedAt, t.id),
+    index('record_changes_vendor_client_observed_idx').on(t.vendorId, t.clientUuid, t.observedAt, t.id),
     index('record_changes_observed_idx').on(t.observedAt),
+    // The Event filter (`events @> '[{"event": …}]'`) for an event too rare to find by walking the range.
+    // Without a pending list: each search would read the inserts not yet merged (up to 4 MB) first.
+    index('record_changes_events_idx').using('gin', t.events.op('jsonb_path_ops')).with({ fastupdate: false }),
   ],
 );
 

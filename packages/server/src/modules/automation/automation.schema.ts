@@ -33,7 +33,13 @@ export const sm8Snapshots = pgTable(
     revision: integer().notNull().default(0),
     seenAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.vendorId, t.object, t.uuid] })],
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.object, t.uuid] }),
+    // Activity's Job filter: the job(s) ServiceM8 numbers so.
+    index('sm8_snapshots_job_number_idx')
+      .on(t.vendorId, sql`(${t.data}->>'generated_job_id')`)
+      .where(sql`${t.object} = 'job'`),
+  ],
 );
 
 /**

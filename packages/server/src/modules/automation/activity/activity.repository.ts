@@ -1,18 +1,41 @@
-import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { RunStatus } from '@automate/contract';
+import { and, desc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database.ts';
 import { eventOutcomes, recordChanges } from '../activity.schema.ts';
 import { automationEvents, sm8Snapshots, triggerRuns } from '../automation.schema.ts';
 
 /** A change as Activity lists it: without the whole record it left (read only by the preview). */
 const { after: _after, ...listedColumns } = getTableColumns(recordChanges);
-export type RecordChangeRow = Omit<typeof recordChanges.$inferSelect, 'after'>;
+export type RecordChangeRow = Omit<typeof recordChanges.$inferSelect, 'after'> & {
+  /** The job's `generated_job_id` and `company_uuid` as its snapshot holds them now (null without one). */
+  jobNumber: unknown;
+  jobClientUuid: unknown;
+  /** The rows of the events the change made (an event not stored is missing). */
+  madeEvents: EventOfChange[];
+};
+
+export type RunOfEvent = { id: string; triggerId: string; status: RunStatus; reason: string | null };
+export type OutcomeOfEvent = { triggerId: string; reason: string; detail: string };
+/** An event, the runs it started and why listening triggers got none (in the order decided). */
+export type EventOfChange = {
+  id: string;
+  occurrenceKey: string;
+  occurredAt: Date;
+  matchedAt: Date | null;
+  causedByRunId: string | null;
+  causedByTriggerId: string | null;
+  runs: RunOfEvent[];
+  outcomes: OutcomeOfEvent[];
+};
+type EventAsSent = Omit<EventOfChange, 'occurredAt' | 'matchedAt'> & { occurredAt: string; matchedAt: string | null };
 
 export type ChangeFilter = {
   vendorId: string;
-  /** A job number: the changes of the job(s) ServiceM8 numbers so. */
-  jobNumber?: string;
-  /** Part of a client's name. */
-  client?: string;
+  /** The changes of these jobs only (those a job number names). */
+  jobUuids?: readonly string[];
+  /** The changes of these clients only (those part of a name matched). */
+  clientUuids?: readonly string[];
   event?: string;
   from?: Date;
   to?: Date;
@@ -22,39 +45,90 @@ export type ChangeFilter = {
 };
 
 /**
- * The vendor's observed changes, newest first, by keyset on (observed_at, id): the index
- * `record_changes_vendor_observed_idx` (or, for a job number, `record_changes_vendor_job_observed_idx`)
- * answers a page however deep. Job numbers and client names are found in the vendor's snapshots.
+ * The vendor's observed changes, newest first, each with its job's number and client (the page's
+ * jobs are no statement of their own), by keyset on (observed_at, id): a range of
+ * `record_changes_vendor_observed_idx` (of `…_job_observed_idx` for jobs, `…_client_observed_idx` for
+ * clients) answers a page however deep. The keyset is a row comparison, which bounds the index range;
+ * the same condition spelt `observed_at < t or (observed_at = t and id < i)` is only a filter on it.
  */
-export function listRecordChanges(db: Db, filter: ChangeFilter): Promise<RecordChangeRow[]> {
-  const { vendorId } = filter;
-  const snapshotsWhere = (object: string, condition: ReturnType<typeof sql>) =>
-    sql`select ${sm8Snapshots.uuid} from ${sm8Snapshots} where ${sm8Snapshots.vendorId} = ${vendorId} and ${sm8Snapshots.object} = ${object} and ${condition}`;
-  return db
-    .select(listedColumns)
+export async function listRecordChanges(db: Db, filter: ChangeFilter): Promise<RecordChangeRow[]> {
+  const { after } = filter;
+  const rows = await db
+    .select({
+      ...listedColumns,
+      jobNumber: ofJob('generated_job_id'),
+      jobClientUuid: ofJob('company_uuid'),
+      madeEvents: eventsMade(),
+    })
     .from(recordChanges)
     .where(
       and(
-        eq(recordChanges.vendorId, vendorId),
-        filter.jobNumber
-          ? sql`${recordChanges.jobUuid} in (${snapshotsWhere('job', sql`${sm8Snapshots.data}->>'generated_job_id' = ${filter.jobNumber}`)})`
-          : undefined,
-        filter.client
-          ? sql`${recordChanges.clientUuid} in (${snapshotsWhere('company', sql`${sm8Snapshots.data}->>'name' ilike ${`%${escapeLike(filter.client)}%`}`)})`
-          : undefined,
+        eq(recordChanges.vendorId, filter.vendorId),
+        filter.jobUuids ? anyOf(recordChanges.jobUuid, filter.jobUuids) : undefined,
+        filter.clientUuids ? anyOf(recordChanges.clientUuid, filter.clientUuids) : undefined,
         filter.event ? sql`${recordChanges.events} @> ${JSON.stringify([{ event: filter.event }])}::jsonb` : undefined,
         filter.from ? gte(recordChanges.observedAt, filter.from) : undefined,
         filter.to ? lt(recordChanges.observedAt, filter.to) : undefined,
-        filter.after
-          ? or(
-              lt(recordChanges.observedAt, filter.after.observedAt),
-              and(eq(recordChanges.observedAt, filter.after.observedAt), lt(recordChanges.id, filter.after.id)),
-            )
+        after
+          ? sql`(${recordChanges.observedAt}, ${recordChanges.id}) < (${after.observedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )
     .orderBy(desc(recordChanges.observedAt), desc(recordChanges.id))
     .limit(filter.limit);
+  return rows.map((row) => ({
+    ...row,
+    madeEvents: row.madeEvents.map((event) => ({
+      ...event,
+      occurredAt: new Date(event.occurredAt),
+      matchedAt: event.matchedAt === null ? null : new Date(event.matchedAt),
+    })),
+  }));
+}
+
+/**
+ * A field of the change's job as its snapshot holds it, looked up for the rows of the page alone: a join
+ * would let the planner hash all the vendor's job snapshots for a page of one job's changes.
+ */
+function ofJob(field: 'generated_job_id' | 'company_uuid') {
+  return sql<unknown>`(select s.data->${sql.raw(`'${field}'`)} from ${sm8Snapshots} s
+    where s.vendor_id = ${recordChanges}.vendor_id and s.object = 'job' and s.uuid = ${recordChanges}.job_uuid)`;
+}
+
+/** One parameter however many values (a client's name may match thousands). */
+function anyOf(column: AnyPgColumn, values: readonly string[]) {
+  return sql`${column} = any(${sql.param([...values])}::text[])`;
+}
+
+/** The vendor's jobs ServiceM8 numbers `jobNumber` (`sm8_snapshots_job_number_idx`). */
+export async function findJobUuidsByNumber(db: Db, vendorId: string, jobNumber: string): Promise<string[]> {
+  const rows = await db
+    .select({ uuid: sm8Snapshots.uuid })
+    .from(sm8Snapshots)
+    .where(
+      and(
+        eq(sm8Snapshots.vendorId, vendorId),
+        // A literal, as the partial index's predicate is: the planner proves it from the text.
+        sql`${sm8Snapshots.object} = 'job'`,
+        sql`${sm8Snapshots.data}->>'generated_job_id' = ${jobNumber}`,
+      ),
+    );
+  return rows.map((row) => row.uuid);
+}
+
+/** The vendor's clients whose name contains `text`, in any case. */
+export async function findClientUuidsByName(db: Db, vendorId: string, text: string): Promise<string[]> {
+  const rows = await db
+    .select({ uuid: sm8Snapshots.uuid })
+    .from(sm8Snapshots)
+    .where(
+      and(
+        eq(sm8Snapshots.vendorId, vendorId),
+        eq(sm8Snapshots.object, 'company'),
+        sql`${sm8Snapshots.data}->>'name' ilike ${`%${escapeLike(text)}%`}`,
+      ),
+    );
+  return rows.map((row) => row.uuid);
 }
 
 function escapeLike(text: string): string {
@@ -72,56 +146,32 @@ export async function findSnapshotData(
   const rows = await db
     .select({ uuid: sm8Snapshots.uuid, data: sm8Snapshots.data })
     .from(sm8Snapshots)
-    .where(
-      and(eq(sm8Snapshots.vendorId, vendorId), eq(sm8Snapshots.object, object), inArray(sm8Snapshots.uuid, [...uuids])),
-    );
+    .where(and(eq(sm8Snapshots.vendorId, vendorId), eq(sm8Snapshots.object, object), anyOf(sm8Snapshots.uuid, uuids)));
   return new Map(rows.map((row) => [row.uuid, row.data]));
 }
 
-/** The vendor's events with these occurrence keys. */
-export function findEventsByKeys(db: Db, vendorId: string, keys: readonly string[]) {
-  if (keys.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: automationEvents.id,
-      occurrenceKey: automationEvents.occurrenceKey,
-      occurredAt: automationEvents.occurredAt,
-      matchedAt: automationEvents.matchedAt,
-      causedByRunId: automationEvents.causedByRunId,
-      causedByTriggerId: automationEvents.causedByTriggerId,
-    })
-    .from(automationEvents)
-    .where(and(eq(automationEvents.vendorId, vendorId), inArray(automationEvents.occurrenceKey, [...keys])));
-}
-
-/** The runs these events started. */
-export function findRunsOfEvents(db: Db, eventIds: readonly string[]) {
-  if (eventIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: triggerRuns.id,
-      eventId: triggerRuns.eventId,
-      triggerId: triggerRuns.triggerId,
-      status: triggerRuns.status,
-      reason: triggerRuns.reason,
-    })
-    .from(triggerRuns)
-    .where(inArray(triggerRuns.eventId, [...eventIds]));
-}
-
-/** Why listening triggers got no run, for these events, in the order decided. */
-export function findOutcomesOfEvents(db: Db, eventIds: readonly string[]) {
-  if (eventIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      eventId: eventOutcomes.eventId,
-      triggerId: eventOutcomes.triggerId,
-      reason: eventOutcomes.reason,
-      detail: eventOutcomes.detail,
-    })
-    .from(eventOutcomes)
-    .where(inArray(eventOutcomes.eventId, [...eventIds]))
-    .orderBy(eventOutcomes.decidedAt);
+/**
+ * The events the change made (by `automation_events_occurrence_unique`), each with its runs (by
+ * `trigger_runs_event_idx`) and reasons (by `event_outcomes_event_idx`), for the rows of the page
+ * alone: part of the page's statement, as every statement is a round trip the server pays for.
+ */
+function eventsMade() {
+  return sql<EventAsSent[]>`coalesce((
+    select json_agg(json_build_object(
+             'id', e.id, 'occurrenceKey', e.occurrence_key, 'occurredAt', e.occurred_at, 'matchedAt', e.matched_at,
+             'causedByRunId', e.caused_by_run_id, 'causedByTriggerId', e.caused_by_trigger_id,
+             'runs', coalesce((
+               select json_agg(json_build_object('id', r.id, 'triggerId', r.trigger_id, 'status', r.status,
+                                                 'reason', r.reason) order by r.created_at, r.id)
+                 from ${triggerRuns} r where r.event_id = e.id), '[]'),
+             'outcomes', coalesce((
+               select json_agg(json_build_object('triggerId', o.trigger_id, 'reason', o.reason, 'detail', o.detail)
+                               order by o.decided_at, o.id)
+                 from ${eventOutcomes} o where o.event_id = e.id), '[]')))
+      from ${automationEvents} e
+     where e.vendor_id = ${recordChanges}.vendor_id
+       and e.occurrence_key in (select made->>'occurrenceKey' from jsonb_array_elements(${recordChanges}.events) made)
+  ), '[]')`;
 }
 
 /** Forgets the changes and reasons older than `before` (Activity keeps 30 days); answers how many went. */

@@ -14,15 +14,16 @@ import type { Deps } from '../../../deps.ts';
 import type { FieldChange } from '../../../engine/events/describe-change.ts';
 import { invalidField } from '../../../http/app-error.ts';
 import { triggerNamesOf } from '../../triggers/trigger-lookups.service.ts';
-import { loadReferenceNames, type ReferenceNames } from '../match/reference-names.ts';
+import { type ReferenceNames, referenceNamesAmong } from '../match/reference-names.ts';
 import {
   deleteActivityBefore,
-  findEventsByKeys,
-  findOutcomesOfEvents,
-  findRunsOfEvents,
+  findClientUuidsByName,
+  findJobUuidsByNumber,
   findSnapshotData,
   listRecordChanges,
+  type OutcomeOfEvent,
   type RecordChangeRow,
+  type RunOfEvent,
 } from './activity.repository.ts';
 
 /**
@@ -51,14 +52,21 @@ function readCursor(text: string): { observedAt: Date; id: string } {
 /** A page of the vendor's Activity (one job's timeline when `Job` names its number). */
 export async function listActivity(deps: Deps, vendorId: string, query: ActivityQuery): Promise<ActivityPage> {
   const db = deps.database.db;
+  const after = query.Cursor ? readCursor(query.Cursor) : undefined;
+  // The jobs and clients named first, so the page is a range of their own index.
+  const [jobUuids, clientUuids] = await Promise.all([
+    query.Job ? findJobUuidsByNumber(db, vendorId, query.Job) : undefined,
+    query.Client ? findClientUuidsByName(db, vendorId, query.Client) : undefined,
+  ]);
+  if (jobUuids?.length === 0 || clientUuids?.length === 0) return { items: [], nextCursor: null };
   const rows = await listRecordChanges(db, {
     vendorId,
-    ...(query.Job ? { jobNumber: query.Job } : {}),
-    ...(query.Client ? { client: query.Client } : {}),
+    ...(jobUuids ? { jobUuids } : {}),
+    ...(clientUuids ? { clientUuids } : {}),
     ...(query.Event ? { event: query.Event } : {}),
     ...(query.From ? { from: new Date(query.From) } : {}),
     ...(query.To ? { to: new Date(query.To) } : {}),
-    ...(query.Cursor ? { after: readCursor(query.Cursor) } : {}),
+    ...(after ? { after } : {}),
     limit: query.PageSize + 1,
   });
   const page = rows.slice(0, query.PageSize);
@@ -76,18 +84,13 @@ async function describeEntries(
 ): Promise<ActivityEntry[]> {
   if (rows.length === 0) return [];
   const db = deps.database.db;
-  const keys = [...new Set(rows.flatMap((row) => row.events.map((event) => event.occurrenceKey)))];
-  const events = new Map((await findEventsByKeys(db, vendorId, keys)).map((event) => [event.occurrenceKey, event]));
-  const eventIds = [...events.values()].map((event) => event.id);
-  const [runs, outcomes, jobs, triggerNames, names] = await Promise.all([
-    findRunsOfEvents(db, eventIds),
-    findOutcomesOfEvents(db, eventIds),
-    findSnapshotData(db, vendorId, 'job', unique(rows.map((row) => row.jobUuid))),
+  const clientOf = (row: RecordChangeRow) => row.clientUuid ?? text(row.jobClientUuid);
+  const [clients, triggerNames, names] = await Promise.all([
+    findSnapshotData(db, vendorId, 'company', unique(rows.map(clientOf))),
     triggerNamesOf(db, vendorId),
-    loadReferenceNames(db, vendorId),
+    referenceNamesAmong(db, vendorId, namedUuids(rows)),
   ]);
-  const clientOf = (row: RecordChangeRow) => row.clientUuid ?? text(jobs.get(row.jobUuid ?? '')?.company_uuid);
-  const clients = await findSnapshotData(db, vendorId, 'company', unique(rows.map(clientOf)));
+  const events = new Map(rows.flatMap((row) => row.madeEvents).map((event) => [event.occurrenceKey, event]));
   const nameOf = (triggerId: string) => triggerNames.get(triggerId) ?? null;
 
   return rows.map((row) => {
@@ -105,11 +108,7 @@ async function describeEntries(
         };
       }
       const seenBefore = event.occurredAt.getTime() < row.observedAt.getTime();
-      const automations = automationsOf(
-        runs.filter((run) => run.eventId === event.id),
-        outcomes.filter((outcome) => outcome.eventId === event.id),
-        nameOf,
-      );
+      const automations = automationsOf(event.runs, event.outcomes, nameOf);
       return [
         {
           event: parsedName.data,
@@ -126,7 +125,7 @@ async function describeEntries(
       recordUuid: row.recordUuid,
       source: row.source,
       jobUuid: row.jobUuid,
-      jobNumber: text(jobs.get(row.jobUuid ?? '')?.generated_job_id),
+      jobNumber: text(row.jobNumber),
       clientUuid,
       clientName: text(clients.get(clientUuid ?? '')?.name),
       changes: row.changes.map((change) => describeField(change, names)),
@@ -135,9 +134,6 @@ async function describeEntries(
     };
   });
 }
-
-type RunOfEvent = Awaited<ReturnType<typeof findRunsOfEvents>>[number];
-type OutcomeOfEvent = Awaited<ReturnType<typeof findOutcomesOfEvents>>[number];
 
 /**
  * Each listening automation once: its run (with the reason it will be or was skipped, when matching
@@ -198,8 +194,25 @@ const OBJECT_WORDS: Readonly<Record<string, string>> = {
   formresponse: 'form response',
 };
 
+function fieldOf(change: FieldChange): ActivityFieldChange['field'] {
+  return (change.field in FIELD_LABELS ? change.field : 'status') as ActivityFieldChange['field'];
+}
+
+/** The badges, queues and categories the changes name, whose names `describeField` shows. */
+function namedUuids(rows: readonly RecordChangeRow[]): string[] {
+  const values = rows.flatMap((row) =>
+    row.changes.flatMap((change) => {
+      const field = fieldOf(change);
+      const sides = [change.before, change.after];
+      if (field === 'badges') return sides.flatMap((value) => (value === null ? [] : parseBadgeList(value)));
+      return field === 'queue' || field === 'category' ? sides : [];
+    }),
+  );
+  return unique(values);
+}
+
 function describeField(change: FieldChange, names: ReferenceNames): ActivityFieldChange {
-  const field = (change.field in FIELD_LABELS ? change.field : 'status') as ActivityFieldChange['field'];
+  const field = fieldOf(change);
   const named = (value: string | null): string | null => {
     if (value === null) return null;
     switch (field) {

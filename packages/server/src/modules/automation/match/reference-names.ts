@@ -1,7 +1,7 @@
 import { isClientFacingAction, referencesOf, SM8_REFERENCE_KINDS, type TriggerDefinition } from '@automate/contract';
 import type { Db } from '../../../db/database.ts';
 import type { NameLookup } from '../../../engine/conditions/evaluation-context.ts';
-import { referenceItemsOf } from '../../servicem8/reference-items.service.ts';
+import { referenceItemsAmong, referenceItemsOf } from '../../servicem8/reference-items.service.ts';
 
 export type ReferenceNames = NameLookup & {
   nameOf(kind: 'badge' | 'queue' | 'category' | 'material', uuid: string): string;
@@ -11,6 +11,18 @@ const PLURAL = { badge: 'badges', queue: 'queues', category: 'categories', mater
 
 /** Names for the uuids of the vendor's synced reference data, so logs say "Warranty", not a uuid. */
 export async function loadReferenceNames(db: Db, vendorId: string): Promise<ReferenceNames> {
+  return namesOf(await referenceItemsOf(db, vendorId));
+}
+
+/**
+ * Names for these uuids only (the rest stand for themselves): a page of Activity names a few of the
+ * vendor's records, which may have thousands (materials, form fields).
+ */
+export async function referenceNamesAmong(db: Db, vendorId: string, uuids: readonly string[]): Promise<ReferenceNames> {
+  return uuids.length === 0 ? NO_NAMES : namesOf(await referenceItemsAmong(db, { vendorId, uuids }));
+}
+
+function namesOf(items: ReadonlyArray<{ kind: string; uuid: string; name: string }>): ReferenceNames {
   const maps = {
     badges: {} as Record<string, string>,
     queues: {} as Record<string, string>,
@@ -27,7 +39,7 @@ export async function loadReferenceNames(db: Db, vendorId: string): Promise<Refe
     formfield: maps.formFields,
     material: maps.materials,
   };
-  for (const item of await referenceItemsOf(db, vendorId)) {
+  for (const item of items) {
     const map = target[item.kind];
     if (map) map[item.uuid] = item.name;
   }
