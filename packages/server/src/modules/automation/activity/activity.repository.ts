@@ -18,7 +18,7 @@ export type RecordChangeRow = Omit<typeof recordChanges.$inferSelect, 'after'> &
 export type RunOfEvent = { id: string; triggerId: string; status: RunStatus; reason: string | null };
 export type OutcomeOfEvent = { triggerId: string; reason: string; detail: string };
 /** An event, the runs it started and why listening triggers got none (in the order decided). */
-export type EventOfChange = {
+type EventOfChange = {
   id: string;
   occurrenceKey: string;
   occurredAt: Date;
