@@ -1,6 +1,6 @@
 import type { RunStatus } from '@automate/contract';
 import { and, desc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { anyOf } from '../../../db/any-of.ts';
 import type { Db } from '../../../db/database.ts';
 import { eventOutcomes, recordChanges } from '../activity.schema.ts';
 import { automationEvents, sm8Snapshots, triggerRuns } from '../automation.schema.ts';
@@ -93,11 +93,6 @@ export async function listRecordChanges(db: Db, filter: ChangeFilter): Promise<R
 function ofJob(field: 'generated_job_id' | 'company_uuid') {
   return sql<unknown>`(select s.data->${sql.raw(`'${field}'`)} from ${sm8Snapshots} s
     where s.vendor_id = ${recordChanges}.vendor_id and s.object = 'job' and s.uuid = ${recordChanges}.job_uuid)`;
-}
-
-/** One parameter however many values (a client's name may match thousands). */
-function anyOf(column: AnyPgColumn, values: readonly string[]) {
-  return sql`${column} = any(${sql.param([...values])}::text[])`;
 }
 
 /** The vendor's jobs ServiceM8 numbers `jobNumber` (`sm8_snapshots_job_number_idx`). */

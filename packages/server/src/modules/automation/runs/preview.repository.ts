@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, isNotNull, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, min, sql } from 'drizzle-orm';
+import { anyOf } from '../../../db/any-of.ts';
 import type { Db } from '../../../db/database.ts';
 import type { ChangeEvent } from '../activity.schema.ts';
 import { recordChanges } from '../activity.schema.ts';
@@ -67,7 +68,7 @@ export function listRecordStates(
       and(
         eq(recordChanges.vendorId, vendorId),
         eq(recordChanges.object, object),
-        inArray(recordChanges.recordUuid, [...uuids]),
+        anyOf(recordChanges.recordUuid, uuids),
         gte(recordChanges.observedAt, since),
         isNotNull(recordChanges.after),
       ),
@@ -89,7 +90,7 @@ export async function findPaymentsOfJobs(
       and(
         eq(sm8Snapshots.vendorId, vendorId),
         eq(sm8Snapshots.object, 'jobpayment'),
-        inArray(sql<string>`${sm8Snapshots.data}->>'job_uuid'`, [...jobUuids]),
+        sql`${sm8Snapshots.data}->>'job_uuid' = any(${sql.param([...jobUuids])}::text[])`,
       ),
     );
   return rows.map((row) => row.data);
@@ -107,5 +108,5 @@ export function findReplayedEvents(db: Db, vendorId: string, keys: readonly stri
       cascadeDepth: automationEvents.cascadeDepth,
     })
     .from(automationEvents)
-    .where(and(eq(automationEvents.vendorId, vendorId), inArray(automationEvents.occurrenceKey, [...keys])));
+    .where(and(eq(automationEvents.vendorId, vendorId), anyOf(automationEvents.occurrenceKey, keys)));
 }
