@@ -90,6 +90,25 @@ export const activity: Benchmark = {
         seconds,
         goal: { percentile: 'p95', ms: context.kind === 'postgres' ? 100 : undefined },
       });
+      // The same pages at a rate the server is not saturated by: what one person's page costs.
+      const lightRate = context.quick ? 10 : 50;
+      const light = await measurePageLoad({
+        name: 'activity',
+        baseUrl: env.server.baseUrl,
+        headers,
+        paths: queries,
+        rate: lightRate,
+        seconds: context.quick ? 3 : 10,
+        goal: { percentile: 'p95', ms: undefined },
+      });
+      problems.push(...light.problems);
+      metrics.push({
+        key: 'p95LightMs',
+        label: `p95 at ${lightRate} req/s`,
+        value: light.result.latencyMs.p95,
+        unit: 'ms',
+        better: 'lower',
+      });
       const kinds = ['newest page', 'page 20 deep', 'Job=1500', 'Event=JobBadgesChanged'];
       const byKind = queries.map((query, i) => {
         const latency = result.latencyMsByPath[query];
@@ -99,7 +118,7 @@ export const activity: Benchmark = {
         metrics,
         problems,
         notes: [`${(row?.changes ?? 0).toLocaleString('en')} changes seeded in ${seedSeconds} s`, byKind.join('; ')],
-        details: { changes: row?.changes ?? 0, rate, seconds, queries, seedSeconds, ...result },
+        details: { changes: row?.changes ?? 0, rate, seconds, queries, seedSeconds, ...result, light: light.result },
       };
     } finally {
       await env.close();
