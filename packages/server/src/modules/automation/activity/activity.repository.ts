@@ -1,5 +1,5 @@
 import type { RunStatus } from '@automate/contract';
-import { and, desc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../../db/any-of.ts';
 import type { Db } from '../../../db/database.ts';
 import { eventOutcomes, recordChanges } from '../activity.schema.ts';
@@ -96,33 +96,32 @@ function ofJob(field: 'generated_job_id' | 'company_uuid') {
 }
 
 /** The vendor's jobs ServiceM8 numbers `jobNumber` (`sm8_snapshots_job_number_idx`). */
-export async function findJobUuidsByNumber(db: Db, vendorId: string, jobNumber: string): Promise<string[]> {
-  const rows = await db
-    .select({ uuid: sm8Snapshots.uuid })
-    .from(sm8Snapshots)
-    .where(
-      and(
-        eq(sm8Snapshots.vendorId, vendorId),
-        // A literal, as the partial index's predicate is: the planner proves it from the text.
-        sql`${sm8Snapshots.object} = 'job'`,
-        sql`${sm8Snapshots.data}->>'generated_job_id' = ${jobNumber}`,
-      ),
-    );
-  return rows.map((row) => row.uuid);
+export function findJobUuidsByNumber(db: Db, vendorId: string, jobNumber: string): Promise<string[]> {
+  return snapshotUuids(
+    db,
+    vendorId,
+    // A literal, as the partial index's predicate is: the planner proves it from the text.
+    sql`${sm8Snapshots.object} = 'job'`,
+    sql`${sm8Snapshots.data}->>'generated_job_id' = ${jobNumber}`,
+  );
 }
 
 /** The vendor's clients whose name contains `text`, in any case. */
-export async function findClientUuidsByName(db: Db, vendorId: string, text: string): Promise<string[]> {
+export function findClientUuidsByName(db: Db, vendorId: string, text: string): Promise<string[]> {
+  return snapshotUuids(
+    db,
+    vendorId,
+    eq(sm8Snapshots.object, 'company'),
+    sql`${sm8Snapshots.data}->>'name' ilike ${`%${escapeLike(text)}%`}`,
+  );
+}
+
+/** The uuids of the vendor's snapshots that meet `conditions`. */
+async function snapshotUuids(db: Db, vendorId: string, ...conditions: SQL[]): Promise<string[]> {
   const rows = await db
     .select({ uuid: sm8Snapshots.uuid })
     .from(sm8Snapshots)
-    .where(
-      and(
-        eq(sm8Snapshots.vendorId, vendorId),
-        eq(sm8Snapshots.object, 'company'),
-        sql`${sm8Snapshots.data}->>'name' ilike ${`%${escapeLike(text)}%`}`,
-      ),
-    );
+    .where(and(eq(sm8Snapshots.vendorId, vendorId), ...conditions));
   return rows.map((row) => row.uuid);
 }
 

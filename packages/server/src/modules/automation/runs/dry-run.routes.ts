@@ -1,8 +1,8 @@
 import { DryRunRequest, DryRunResult } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../deps.ts';
-import { requireCaller } from '../../../http/access.ts';
 import { invalidField } from '../../../http/app-error.ts';
+import { limitPerPerson } from '../../../http/per-person-limit.ts';
 import { vendorRoute } from '../../../http/vendor-route.ts';
 import { TRIGGER_BASE as base, TriggerParams, triggerRoute } from '../../triggers/trigger-paths.ts';
 import { getTrigger } from '../../triggers/triggers.service.ts';
@@ -27,20 +27,8 @@ const dryRunDescription =
 /** "Test on a job": a trigger, saved or not, tried on a ServiceM8 record, under /vendor/{vendorId}/Trigger. */
 export function dryRunRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    // One count per person for both routes; after the access check, which tells who is calling.
-    app.addHook(
-      'preHandler',
-      app.rateLimit({
-        max: DRY_RUNS_PER_MINUTE,
-        timeWindow: '1 minute',
-        keyGenerator: (request) => `dry-run:${requireCaller(request).id}`,
-        errorResponseBuilder: (_request, context) => ({
-          statusCode: 429,
-          code: 'RATE_LIMITED',
-          message: `You can test triggers ${DRY_RUNS_PER_MINUTE} times a minute. Wait ${context.after} and try again.`,
-        }),
-      }),
-    );
+    // One count per person for both routes.
+    limitPerPerson(app, { name: 'dry-run', max: DRY_RUNS_PER_MINUTE, doing: 'test triggers' });
 
     vendorRoute(app, {
       ...triggerRoute,

@@ -1,7 +1,7 @@
 import { PREVIEW_DAYS, PREVIEW_LISTED_MAX, PreviewRequest, PreviewResult } from '@automate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../deps.ts';
-import { requireCaller } from '../../../http/access.ts';
+import { limitPerPerson } from '../../../http/per-person-limit.ts';
 import { vendorRoute } from '../../../http/vendor-route.ts';
 import { TRIGGER_BASE as base, triggerRoute } from '../../triggers/trigger-paths.ts';
 import { previewTrigger } from './preview.service.ts';
@@ -12,19 +12,7 @@ const PREVIEWS_PER_MINUTE = 10;
 /** "Preview on the last 30 days": a trigger definition, saved or not, replayed over the changes kept. */
 export function previewRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook(
-      'preHandler',
-      app.rateLimit({
-        max: PREVIEWS_PER_MINUTE,
-        timeWindow: '1 minute',
-        keyGenerator: (request) => `preview:${requireCaller(request).id}`,
-        errorResponseBuilder: (_request, context) => ({
-          statusCode: 429,
-          code: 'RATE_LIMITED',
-          message: `You can preview triggers ${PREVIEWS_PER_MINUTE} times a minute. Wait ${context.after} and try again.`,
-        }),
-      }),
-    );
+    limitPerPerson(app, { name: 'preview', max: PREVIEWS_PER_MINUTE, doing: 'preview triggers' });
 
     vendorRoute(app, {
       ...triggerRoute,

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import type { DryRunResult, TriggerDefinition } from '@automate/contract';
+import type { DryRunResult } from '@automate/contract';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
+import { QUOTE_FOLLOW_UP } from '@/testing/trigger-definitions.ts';
 import { DryRunPanel } from './dry-run-panel.tsx';
 
 const user = userEvent.setup({ delay: null });
@@ -15,17 +16,7 @@ const VENDOR = '11111111-1111-4111-8111-111111111111';
 const ID = '7a0d8f2e-5b1c-4c3d-8e9f-0a1b2c3d4e5f';
 const JOB = '3f0c2b1a-0000-4000-8000-00000000a001';
 
-const DEFINITION: TriggerDefinition = {
-  name: 'Quote follow-up',
-  description: '',
-  enabled: true,
-  event: 'JobQuoteSent',
-  targetKind: 'Job',
-  conditions: { combiner: 'And', items: [{ type: 'JobQuoted', params: {} }] },
-  recheckBeforeRun: true,
-  ignoreQuietHours: false,
-  actions: [{ id: 'sms-1', type: 'Job_SendText', params: { message: 'Hi {{ contact.first_name }}' } }],
-};
+const DEFINITION = QUOTE_FOLLOW_UP;
 
 const RESULT: DryRunResult = {
   wouldRun: false,

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatVendorTime } from '@/lib/vendor-time.ts';
 import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
+import { QUOTE_FOLLOW_UP } from '@/testing/trigger-definitions.ts';
 import { testVendor } from '@/testing/vendors.ts';
 import { PreviewPanel } from './preview-panel.tsx';
 
@@ -20,14 +21,8 @@ const ZONE = 'Pacific/Auckland';
 
 /** The definition as edited, not as saved: the preview must replay this one. */
 const DEFINITION: TriggerDefinition = {
+  ...QUOTE_FOLLOW_UP,
   name: 'Quote follow-up (edited)',
-  description: '',
-  enabled: true,
-  event: 'JobQuoteSent',
-  targetKind: 'Job',
-  conditions: { combiner: 'And', items: [{ type: 'JobQuoted', params: {} }] },
-  recheckBeforeRun: true,
-  ignoreQuietHours: false,
   actions: [{ id: 'sms-1', type: 'Job_SendText', params: { message: 'Hi {{ job.job_address }}' } }],
 };
 
