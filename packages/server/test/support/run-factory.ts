@@ -60,6 +60,9 @@ export async function insertTestRun(
       jobUuid: randomUUID(),
       source: 'webhook',
       occurredAt: createdAt,
+      // Matched when its run was made: left unmatched, the dispatcher's leftover sweep would match it
+      // again against the vendor's triggers and add runs the test did not make.
+      matchedAt: createdAt,
     })
     .returning();
   const [run] = await db
