@@ -8,7 +8,7 @@ import { editDateAfterNewestJob } from './support/sm8-edit-dates.ts';
 /**
  * A vendor moves many jobs at once, under ServiceM8's real limit of 180 calls a minute (on both sides).
  * The runs' batches take the calls the allowance has and leave the rest to a later batch, so the notes
- * come at the allowance's pace in real time (about 40 s for 120). The deliveries waiting behind one
+ * come at the allowance's pace (on the test clock: the harness lets a later batch's wait pass at once). The deliveries waiting behind one
  * another are observed together with one list call, and each run starting at its change acts on that
  * read: the burst costs about one ServiceM8 call per note, the notes themselves, and every note is
  * written once. (`npm run bench` measures a burst of 500.)

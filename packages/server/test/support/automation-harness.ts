@@ -3,7 +3,9 @@ import type { Simulator, SimulatorOptions } from '@automate/servicem8-sim';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DestinationStream, LevelWithSilent } from 'pino';
 import type { DatabaseTarget } from '../../src/db/database.ts';
+import { bucketShape } from '../../src/integrations/servicem8/rate-limiter.ts';
 import { sm8ReconcileCursors } from '../../src/modules/automation/automation.schema.ts';
+import { executeRunsJob } from '../../src/modules/automation/execute/execute-run.jobs.ts';
 import { dispatchDueRuns } from '../../src/modules/automation/execute/run-dispatch.service.ts';
 import { reconcileVendor } from '../../src/modules/automation/observe/reconciliation.service.ts';
 import type { SpoolWrite } from '../../src/modules/webhooks/delivery-spool.ts';
@@ -122,12 +124,25 @@ export async function startAutomationHarness(
   // pg-boss retries a failed job after a backoff of seconds, and a run's next attempt is a job sent to
   // start a few seconds on, both on the database's clock, and no notification says when they fall due:
   // waiting for a settled state, they are tried at once instead.
-  const retryNow = () =>
-    makeDue(
+  // Runs ServiceM8's allowance had no calls for yet wait in a later batch job. The wait passes at once,
+  // moving the clock as the clock's `sleep` does, and lasts until the account's bucket is full again:
+  // the batch then has a bucket's worth of calls rather than the one call its wait was sized for.
+  const { capacity, refillPerSecond } = bucketShape(deps.servicem8.rateLimits);
+  const bucketRefillMs = (capacity / refillPerSecond) * 1000;
+  const retryNow = async () => {
+    const result = await deps.database.db.execute(
+      sql`select coalesce(max(extract(epoch from start_after - now()) * 1000), 0)::float as ms from pgboss.job
+           where name = ${executeRunsJob.name} and state = 'created'
+             and start_after > now() and start_after < now() + ${SOON_SECONDS} * interval '1 second'`,
+    );
+    const allowanceWaitMs = (result as unknown as { rows: Array<{ ms: number }> }).rows[0]?.ms ?? 0;
+    if (allowanceWaitMs > 0) await services.clock.sleep(Math.max(allowanceWaitMs, bucketRefillMs));
+    await makeDue(
       sql`update pgboss.job set start_after = now()
            where start_after > now()
              and (state = 'retry' or (state = 'created' and start_after < now() + ${SOON_SECONDS} * interval '1 second'))`,
     );
+  };
 
   const quiet = async () => {
     await sim.controls.webhooksIdle();
