@@ -100,6 +100,12 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url('must be an absolute URL such as http://collector:4318').optional(),
   WEB_ADDRESS_TEST_LOOPBACK: z.enum(['true', 'false'], 'must be true or false').default('false'),
+  WEB_ADDRESS_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(1, 'must be from 1 to 60 seconds')
+    .max(60, 'must be from 1 to 60 seconds')
+    .default(10),
 });
 
 export type Config = {
@@ -177,6 +183,8 @@ export type Config = {
    * tests' receivers listen. Refused in production.
    */
   webAddressTestLoopback: boolean;
+  /** How long a delivery to a web address may take, from connecting to the end of the answer. */
+  webAddressTimeoutSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -254,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     webAddressTestLoopback: e.WEB_ADDRESS_TEST_LOOPBACK === 'true',
+    webAddressTimeoutSeconds: e.WEB_ADDRESS_TIMEOUT_SECONDS,
   };
 }
 

@@ -5,6 +5,7 @@ import type { TriggerRunDetail } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { DeliveryRefused, deliver } from '../src/integrations/web-address/web-delivery.ts';
 import { upsertSubscription } from '../src/modules/billing/billing.repository.ts';
 import { vendorSubscriptions } from '../src/modules/billing/billing.schema.ts';
@@ -20,10 +21,16 @@ import { startWebReceiver, type WebReceiver } from './support/web-receiver.ts';
  * not followed, long answers cut, and one delivery per step through interrupted attempts.
  */
 
+/** How long deliveries here may take: a receiver that never answers is given up on after 2 s, not 10. */
+const TIMEOUT_SECONDS = 2;
+const PRODUCTION_TIMEOUT_SECONDS = 10;
+
 let h: AutomationHarness;
 let receiver: WebReceiver;
 beforeAll(async () => {
-  h = await startAutomationHarness({ env: { WEB_ADDRESS_TEST_LOOPBACK: 'true' } });
+  h = await startAutomationHarness({
+    env: { WEB_ADDRESS_TEST_LOOPBACK: 'true', WEB_ADDRESS_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) },
+  });
   receiver = await startWebReceiver();
 }, 60_000);
 afterAll(async () => {
@@ -244,15 +251,33 @@ describe('when the web address fails', () => {
     expect(receiver.received.map((request) => request.headers['idempotency-key'])).toEqual([step?.id, step?.id]);
   });
 
-  it('tries again when no answer comes within 10 seconds', async () => {
+  it('tries again when no answer comes within the time a delivery may take', async () => {
     receiver.plan('hang');
+    const started = Date.now();
     const { triggerId, run, step } = await startRun({ url: receiver.url() });
+    const waitedMs = Date.now() - started;
     expect(run.status).toBe('Scheduled');
-    expect(step?.outcome).toContain('did not answer: no answer within 10 seconds');
+    expect(step?.outcome).toContain(`did not answer: no answer within ${TIMEOUT_SECONDS} seconds`);
+    // The configured time was waited out, and governed: the production default had not passed.
+    expect(waitedMs).toBeGreaterThanOrEqual(TIMEOUT_SECONDS * 1000);
+    expect(waitedMs).toBeLessThan(PRODUCTION_TIMEOUT_SECONDS * 1000);
     await h.advance(61_000);
     expect((await runOf(triggerId)).status).toBe('Succeeded');
     expect(receiver.received).toHaveLength(2);
-  }, 30_000);
+  });
+
+  it('may take 10 seconds unless WEB_ADDRESS_TIMEOUT_SECONDS says otherwise', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET_KEY: 'x'.repeat(32) };
+    expect(loadConfig(production).webAddressTimeoutSeconds).toBe(PRODUCTION_TIMEOUT_SECONDS);
+    expect(loadConfig({ ...production, WEB_ADDRESS_TIMEOUT_SECONDS: '30' }).webAddressTimeoutSeconds).toBe(30);
+    expect(() => loadConfig({ WEB_ADDRESS_TIMEOUT_SECONDS: '0' })).toThrow(
+      'WEB_ADDRESS_TIMEOUT_SECONDS: must be from 1 to 60 seconds',
+    );
+    expect(() => loadConfig({ WEB_ADDRESS_TIMEOUT_SECONDS: '2.5' })).toThrow(
+      'WEB_ADDRESS_TIMEOUT_SECONDS: must be a whole number of seconds',
+    );
+    expect(h.deps.config.webAddressTimeoutSeconds).toBe(TIMEOUT_SECONDS);
+  });
 
   it('gives up after 24 hours of failures, saying so', async () => {
     receiver.plan(...Array.from({ length: 60 }, () => ({ status: 502 })));
@@ -333,7 +358,7 @@ describe('the guard at connect time', () => {
   });
 
   it('refuses plain http and a host name that resolves to loopback without the test allowance', async () => {
-    const policy = { allowLoopbackHttp: false };
+    const policy = { allowLoopbackHttp: false, timeoutSeconds: TIMEOUT_SECONDS };
     await expect(deliver(request(`http://localhost:${receiver.port}/`), policy)).rejects.toThrow(
       'only https:// addresses are allowed',
     );

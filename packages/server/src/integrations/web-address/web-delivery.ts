@@ -7,18 +7,18 @@ import net from 'node:net';
 import { WEB_ADDRESS_IDEMPOTENCY_HEADER, WEB_ADDRESS_SIGNATURE_HEADER } from '@automate/contract';
 import { blockedAddressReason } from '../../security/address-guard.ts';
 
-/** How long a delivery may take, from connecting to the end of the answer. */
-const DELIVERY_TIMEOUT_MS = 10_000;
 /** How much of an answer is read; the rest is dropped unread. */
 const ANSWER_READ_LIMIT = 64 * 1024;
 const USER_AGENT = 'Automate-Webhooks/1.0';
 
 /**
- * Which addresses a delivery may go to. Production: https to public addresses only. The test
- * allowance (never in production, `config.ts` refuses it) also lets plain http reach this machine's
- * loopback, where the tests' receivers listen; every other private range stays refused.
+ * Which addresses a delivery may go to, and how long it may take. Production: https to public
+ * addresses only. The test allowance (never in production, `config.ts` refuses it) also lets plain
+ * http reach this machine's loopback, where the tests' receivers listen; every other private range
+ * stays refused. `timeoutSeconds` (WEB_ADDRESS_TIMEOUT_SECONDS) runs from connecting to the end of
+ * the answer.
  */
-export type DeliveryPolicy = { allowLoopbackHttp: boolean };
+export type DeliveryPolicy = { allowLoopbackHttp: boolean; timeoutSeconds: number };
 
 export type DeliveryRequest = {
   url: string;
@@ -108,10 +108,10 @@ function guardedLookup(policy: DeliveryPolicy): LookupFunction {
 }
 
 /**
- * Posts `request.body` to `request.url`: signed, with its idempotency key, no redirect followed, at
- * most 10 seconds, the answer read up to 64 KB. Throws `DeliveryRefused` for an address that is not
- * allowed (checked for the literal host here and for every resolved address at connect time) and
- * `DeliveryNetworkError` when no answer came.
+ * Posts `request.body` to `request.url`: signed, with its idempotency key, no redirect followed, for
+ * at most the policy's `timeoutSeconds`, the answer read up to 64 KB. Throws `DeliveryRefused` for an
+ * address that is not allowed (checked for the literal host here and for every resolved address at
+ * connect time) and `DeliveryNetworkError` when no answer came.
  */
 export function deliver(request: DeliveryRequest, policy: DeliveryPolicy): Promise<DeliveryAnswer> {
   const refusal = urlRefusal(request.url, policy);
@@ -134,6 +134,11 @@ export function deliver(request: DeliveryRequest, policy: DeliveryPolicy): Promi
     [WEB_ADDRESS_SIGNATURE_HEADER]: signatureHeader(request.signingSecret, request.timestamp, request.body),
   });
   const transport = url.protocol === 'https:' ? https : http;
+  const timeoutMs = policy.timeoutSeconds * 1000;
+  const noAnswer = () =>
+    new DeliveryNetworkError(
+      `no answer within ${policy.timeoutSeconds} second${policy.timeoutSeconds === 1 ? '' : 's'}`,
+    );
   return new Promise<DeliveryAnswer>((resolve, reject) => {
     let settled = false;
     const settle = (finish: () => void) => {
@@ -144,7 +149,7 @@ export function deliver(request: DeliveryRequest, policy: DeliveryPolicy): Promi
     };
     const req = transport.request(
       url,
-      { method: 'POST', headers, lookup: guardedLookup(policy), agent: false, timeout: DELIVERY_TIMEOUT_MS },
+      { method: 'POST', headers, lookup: guardedLookup(policy), agent: false, timeout: timeoutMs },
       (res) => {
         const chunks: Buffer[] = [];
         let length = 0;
@@ -182,10 +187,8 @@ export function deliver(request: DeliveryRequest, policy: DeliveryPolicy): Promi
         });
       },
     );
-    const timer = setTimeout(() => {
-      req.destroy(new DeliveryNetworkError(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} seconds`));
-    }, DELIVERY_TIMEOUT_MS);
-    req.on('timeout', () => req.destroy(new DeliveryNetworkError('no answer within 10 seconds')));
+    const timer = setTimeout(() => req.destroy(noAnswer()), timeoutMs);
+    req.on('timeout', () => req.destroy(noAnswer()));
     req.on('error', (error) => settle(() => reject(networkError(error))));
     req.end(body);
   });

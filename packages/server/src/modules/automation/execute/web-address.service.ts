@@ -46,7 +46,10 @@ import {
 const SECRET_PREFIX = 'atm_whsec_';
 
 function deliveryPolicy(deps: Pick<Deps, 'config'>): DeliveryPolicy {
-  return { allowLoopbackHttp: deps.config.webAddressTestLoopback };
+  return {
+    allowLoopbackHttp: deps.config.webAddressTestLoopback,
+    timeoutSeconds: deps.config.webAddressTimeoutSeconds,
+  };
 }
 
 /** The vendor's signing secret, created (and kept) when it has none. */
