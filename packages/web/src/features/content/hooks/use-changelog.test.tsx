@@ -66,20 +66,20 @@ afterEach(() => {
 
 describe('the changelog state machine', () => {
   describe('when enabled becomes true', () => {
-    it('reads the last-seen value and loads the article once', async () => {
+    it('loads the article once, and reads the last-seen value when it has loaded', async () => {
       const { storage, loader, hook } = setup({ stored: APRIL });
       const getItem = vi.spyOn(storage, 'getItem');
       expect(loader.load).toHaveBeenCalledTimes(1);
       expect(hook.result.current.loading).toBe(true);
+      expect(getItem).not.toHaveBeenCalled();
       await loader.resolveNext(article(MARCH));
+      expect(getItem).toHaveBeenCalledWith(KEY);
       expect(hook.result.current).toMatchObject({ loaded: true, loading: false, open: false });
 
       hook.rerender({ enabled: true });
       expect(loader.load).toHaveBeenCalledTimes(1);
-      // Reading happens when the gate opens; the spy was attached after, so re-enabling shows it.
       hook.rerender({ enabled: false });
       hook.rerender({ enabled: true });
-      expect(getItem).toHaveBeenCalledWith(KEY);
       expect(loader.load).toHaveBeenCalledTimes(2);
     });
 
@@ -165,6 +165,13 @@ describe('the changelog state machine', () => {
         expect(hook.result.current).toMatchObject({ loaded: true, open: false });
         hook.unmount();
       }
+    });
+
+    it('stays closed when the article was seen while it loaded (another tab, or the shell before a remount, closed it)', async () => {
+      const { storage, loader, hook } = setup();
+      storage.setItem(KEY, APRIL);
+      await loader.resolveNext(article(APRIL));
+      expect(hook.result.current).toMatchObject({ loaded: true, open: false });
     });
 
     it('opens when updated changes to a newer value on a later load', async () => {

@@ -47,6 +47,14 @@ function defaultStorage(): LastSeenStorage | null {
   }
 }
 
+function readLastSeen(storage: LastSeenStorage | null): string | null {
+  try {
+    return storage?.getItem(STORAGE_KEYS.changelogLastSeen) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether an article updated at `updated` is news to someone who last saw `lastSeen`. */
 export function isNewerThanLastSeen(updated: string | null | undefined, lastSeen: string | null): boolean {
   const updatedTime = parseTimestamp(updated);
@@ -58,12 +66,12 @@ export function isNewerThanLastSeen(updated: string | null | undefined, lastSeen
 
 /**
  * The changelog dialog's state machine:
- * - When `enabled` becomes true it reads the last-seen value and loads the article once; a load is
- *   skipped while another is in progress.
+ * - When `enabled` becomes true it loads the article once; a load is skipped while another is in
+ *   progress.
  * - When `enabled` becomes false it closes, clears the article and resets the loaded flag.
- * - After loading, and whenever `updated` changes, it opens by itself if enabled, closed, `updated`
- *   parses as a date, and there is no last-seen value, the stored value does not parse, or `updated` is
- *   later than it.
+ * - After loading, and whenever `updated` changes, it reads the stored last-seen value and opens by
+ *   itself if enabled, closed, `updated` parses as a date, and there is no last-seen value, the stored
+ *   value does not parse, or `updated` is later than it.
  * - When it closes after having been open, `updated` is saved as last seen.
  * - Opening by hand loads the article if it is not loaded yet.
  * - A failed load logs the warning 'Failed to load changelog article' and shows nothing.
@@ -84,7 +92,6 @@ export function useChangelog({ enabled, loadArticle, storage }: UseChangelogOpti
   const loadedRef = useRef(false);
   const loadingRef = useRef(false);
   const articleRef = useRef<ChangelogArticle | null>(null);
-  const lastSeen = useRef<string | null>(null);
   /** Bumped when the gate closes, so a load still in flight is dropped when it lands. */
   const generation = useRef(0);
 
@@ -119,11 +126,6 @@ export function useChangelog({ enabled, loadArticle, storage }: UseChangelogOpti
   useEffect(() => {
     enabledRef.current = enabled;
     if (enabled) {
-      try {
-        lastSeen.current = store.current?.getItem(STORAGE_KEYS.changelogLastSeen) ?? null;
-      } catch {
-        lastSeen.current = null;
-      }
       if (!loadedRef.current) void load();
       return;
     }
@@ -140,7 +142,9 @@ export function useChangelog({ enabled, loadArticle, storage }: UseChangelogOpti
   const updated = article?.updated ?? null;
   useEffect(() => {
     if (!loaded || !enabledRef.current || openRef.current) return;
-    if (isNewerThanLastSeen(updated, lastSeen.current)) changeOpen(true);
+    // Read now, not when the load began: another tab, or this shell before a remount, may have closed
+    // the same article meanwhile.
+    if (isNewerThanLastSeen(updated, readLastSeen(store.current))) changeOpen(true);
   }, [loaded, updated, changeOpen]);
 
   const openChangelog = useCallback(() => {
@@ -153,7 +157,6 @@ export function useChangelog({ enabled, loadArticle, storage }: UseChangelogOpti
     changeOpen(false);
     const seen = articleRef.current?.updated;
     if (typeof seen === 'string' && seen !== '') {
-      lastSeen.current = seen;
       try {
         store.current?.setItem(STORAGE_KEYS.changelogLastSeen, seen);
       } catch {
