@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type AutomationHarness, startAutomationHarness, TEST_PASSWORD } from '@automate/server/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { markChangelogSeen } from './content.ts';
 import { DESKTOP, openSignedIn } from './shell.ts';
@@ -30,6 +31,23 @@ export async function startHarnessJourney(
   const account = prepare ? await prepare(h) : { email: h.adminEmail, password: TEST_PASSWORD };
   await openSignedIn(page, h.baseUrl, account, '/app/dashboard');
   return { h, browser, page, baseUrl: h.baseUrl };
+}
+
+/**
+ * The test file's journey (`startHarnessJourney`), started before its tests and closed after them:
+ * call it at the top of the file. Its fields are there once the file's hooks have run; a file's own
+ * `beforeAll`, registered after this call, runs after the journey has started.
+ */
+export function harnessJourneyForFile(...args: Parameters<typeof startHarnessJourney>): HarnessJourney {
+  const journey = {} as HarnessJourney;
+  beforeAll(async () => {
+    Object.assign(journey, await startHarnessJourney(...args));
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.h?.cleanup();
+  });
+  return journey;
 }
 
 /** Reloads the page until `locator` shows (screens refresh runs by themselves only while one is unfinished). */

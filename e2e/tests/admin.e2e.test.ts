@@ -1,9 +1,8 @@
 import { AuditEntry, searchPage, successEnvelope, toSearchParams } from '@automate/contract';
-import { type AutomationHarness, createUser, insertTestRun } from '@automate/server/testing';
+import { createUser, insertTestRun } from '@automate/server/testing';
 import { SEED_IDS } from '@automate/servicem8-sim';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessJourney } from '../support/harness-journey.ts';
+import { describe, expect, it } from 'vitest';
+import { harnessJourneyForFile } from '../support/harness-journey.ts';
 import { apiLogin, navigateInApp } from '../support/shell.ts';
 
 /**
@@ -18,46 +17,37 @@ const TRIGGER_NAME = 'Note on completion';
 const REASON = 'Card declined three times';
 const DAY_MINUTES = 24 * 60;
 
-let h: AutomationHarness;
-let browser: Browser;
-let page: Page;
-let baseUrl: string;
 let triggerId = '';
 /** The UTC day the seeded runs were created on. */
 let seededDay = '';
 
-beforeAll(async () => {
-  ({ h, browser, page, baseUrl } = await startHarnessJourney(async (harness) => {
-    await createUser(harness.deps, { email: ROOT.email, password: ROOT.password, superAdmin: true, firstName: 'Root' });
-    triggerId = await harness.createTrigger({
-      name: TRIGGER_NAME,
-      event: 'JobCompleted',
-      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Completed {{ job.number }}' } }],
+const journey = harnessJourneyForFile(async (harness) => {
+  await createUser(harness.deps, { email: ROOT.email, password: ROOT.password, superAdmin: true, firstName: 'Root' });
+  triggerId = await harness.createTrigger({
+    name: TRIGGER_NAME,
+    event: 'JobCompleted',
+    actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Completed {{ job.number }}' } }],
+  });
+  // A known set two days ago: 3 succeeded, 2 failed.
+  const minutesAgo = 2 * DAY_MINUTES;
+  for (const status of ['Succeeded', 'Succeeded', 'Succeeded', 'Failed', 'Failed'] as const) {
+    await insertTestRun(harness, harness.vendorId, triggerId, {
+      status,
+      minutesAgo,
+      ...(status === 'Failed' ? { reason: 'The client has no email address.' } : {}),
     });
-    // A known set two days ago: 3 succeeded, 2 failed.
-    const minutesAgo = 2 * DAY_MINUTES;
-    for (const status of ['Succeeded', 'Succeeded', 'Succeeded', 'Failed', 'Failed'] as const) {
-      await insertTestRun(harness, harness.vendorId, triggerId, {
-        status,
-        minutesAgo,
-        ...(status === 'Failed' ? { reason: 'The client has no email address.' } : {}),
-      });
-    }
-    seededDay = new Date(Math.floor(harness.clock.now().getTime() / 60_000) * 60_000 - minutesAgo * 60_000)
-      .toISOString()
-      .slice(0, 10);
-    return ROOT;
-  }));
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await h?.cleanup();
+  }
+  seededDay = new Date(Math.floor(harness.clock.now().getTime() / 60_000) * 60_000 - minutesAgo * 60_000)
+    .toISOString()
+    .slice(0, 10);
+  return ROOT;
 });
 
-const figure = (label: string) => page.getByRole('region', { name: label, exact: true });
+const figure = (label: string) => journey.page.getByRole('region', { name: label, exact: true });
 
 describe('the admin journey', () => {
   it('runs from the dashboard to a vendor, its trigger as that vendor, and a suspension with its Skipped run', async () => {
+    const { h, page, baseUrl } = journey;
     await navigateInApp(page, `/admin/dashboard?from=${seededDay}&to=${seededDay}&granularity=day`);
     await expect.poll(() => figure('Runs').locator('p').nth(1).textContent()).toBe('5');
     expect(await figure('Failed runs').getByRole('link').textContent()).toBe('2');

@@ -1,7 +1,5 @@
-import type { AutomationHarness } from '@automate/server/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessJourney } from '../support/harness-journey.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessJourneyForFile } from '../support/harness-journey.ts';
 
 /**
  * Automation › Activity: a change that matches no automation is found there, with the reason each
@@ -9,14 +7,11 @@ import { startHarnessJourney } from '../support/harness-journey.ts';
  * the ServiceM8 simulator over HTTP.
  */
 
-let h: AutomationHarness;
-let browser: Browser;
-let page: Page;
-let baseUrl: string;
+const journey = harnessJourneyForFile();
 let thankYou: string;
 
 beforeAll(async () => {
-  ({ h, browser, page, baseUrl } = await startHarnessJourney());
+  const { h } = journey;
   thankYou = await h.createTrigger({
     name: 'Thank you when completed',
     event: 'JobStatusChanged',
@@ -28,13 +23,10 @@ beforeAll(async () => {
   // Job 1001 is completed: the automation runs.
   await h.change('job', '10b00000-5e3d-4000-8000-000000000001', { status: 'Completed' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await h?.cleanup();
-});
 
 describe('Automation › Activity', () => {
   it('finds the change that started nothing, with why, by its job number', async () => {
+    const { page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/automation/activity`);
     await page.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
     await page.getByLabel('Job number').fill('1002');
@@ -49,6 +41,7 @@ describe('Automation › Activity', () => {
   });
 
   it('shows the same timeline on the job’s run list', async () => {
+    const { page, baseUrl } = journey;
     await page.goto(
       `${baseUrl}/app/automation/logs?Filters=${encodeURIComponent(JSON.stringify([{ field: 'jobNumber', action: 'Eq', value: '1002' }]))}`,
     );
@@ -57,6 +50,7 @@ describe('Automation › Activity', () => {
   });
 
   it('previews the automation in its editor on the changes of the last 30 days', async () => {
+    const { page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/automation/view/${thankYou}`);
     const preview = page.getByRole('region', { name: 'Preview on the last 30 days' });
     await preview.getByRole('button', { name: 'Preview on the last 30 days' }).click();

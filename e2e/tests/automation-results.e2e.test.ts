@@ -1,21 +1,17 @@
-import { type AutomationHarness, resultsHistory } from '@automate/server/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessJourney } from '../support/harness-journey.ts';
+import { resultsHistory } from '@automate/server/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessJourneyForFile } from '../support/harness-journey.ts';
 
 /**
  * The Results panel of an automation, for a history seeded as the engine writes it: 10 quotes followed
  * up 30 days ago, 4 of them approved 5 days later, and 3 quotes it did not run on (too few to show).
  */
 
-let h: AutomationHarness;
-let browser: Browser;
-let page: Page;
-let baseUrl: string;
+const journey = harnessJourneyForFile();
 let chaser: string;
 
 beforeAll(async () => {
-  ({ h, browser, page, baseUrl } = await startHarnessJourney());
+  const { h } = journey;
   chaser = await h.createTrigger({
     name: 'Quote chaser',
     event: 'JobQuoteSent',
@@ -32,13 +28,10 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++)
     await history.event(await history.job({ status: 'Quote' }), 'JobAddedToQuote', history.daysAgo(40));
 });
-afterAll(async () => {
-  await browser?.close();
-  await h?.cleanup();
-});
 
 describe('Results of an automation', () => {
   it('shows the share of followed-up quotes approved after it, their value, and what is too few to show', async () => {
+    const { page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/automation/view/${chaser}/logs`);
     const panel = page.getByRole('region', { name: 'Results' });
     await panel.getByTestId('results-quotes-followed').getByText('40%').waitFor();
@@ -51,6 +44,7 @@ describe('Results of an automation', () => {
   });
 
   it('says the week in one line on the dashboard', async () => {
+    const { page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/dashboard`);
     const line = page.getByTestId('week-summary');
     await line.waitFor();

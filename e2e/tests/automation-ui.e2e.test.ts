@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Trigger } from '@automate/contract';
-import type { AutomationHarness } from '@automate/server/testing';
 import { SEED_IDS } from '@automate/servicem8-sim';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reloadUntilVisible as reloadUntilShown, startHarnessJourney } from '../support/harness-journey.ts';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessJourneyForFile, reloadUntilVisible as reloadUntilShown } from '../support/harness-journey.ts';
 import { pickOption } from '../support/select.ts';
 import { DESKTOP } from '../support/shell.ts';
 
@@ -16,6 +15,7 @@ import { DESKTOP } from '../support/shell.ts';
  * the ServiceM8 simulator over HTTP; the harness's clock is moved on instead of waiting for delays.
  */
 
+const journey = harnessJourneyForFile();
 const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e-automation');
 
 const { jobs, badges } = SEED_IDS;
@@ -30,23 +30,15 @@ const NOTE = 'Urgent job {{ job.number }} completed: check the site.';
 const SUBJECT = 'Job {{ job.number }} is done';
 const BODY = 'Hi {{ contact.first_name }}, job {{ job.number }} is complete.';
 
-let h: AutomationHarness;
-let browser: Browser;
-let page: Page;
-let baseUrl: string;
 /** The trigger created through the editor (test 3), used by the tests after it. */
 let triggerId = '';
 
 beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  ({ h, browser, page, baseUrl } = await startHarnessJourney());
-});
-afterAll(async () => {
-  await browser?.close();
-  await h?.cleanup();
 });
 
 async function screenshot(name: string): Promise<void> {
+  const { page } = journey;
   // Fixed and sticky parts (app bar, sidebar, save bar) are drawn where the window is, so the window is
   // made as tall as the page for the shot, then put back.
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -57,9 +49,10 @@ async function screenshot(name: string): Promise<void> {
 }
 
 const reloadUntilVisible = (locator: Locator, what: string, timeoutMs?: number) =>
-  reloadUntilShown(page, locator, what, timeoutMs);
+  reloadUntilShown(journey.page, locator, what, timeoutMs);
 
 async function api<T>(pathname: string): Promise<T> {
+  const { h, baseUrl } = journey;
   const response = await fetch(`${baseUrl}/api/vendor/${h.vendorId}${pathname}`, {
     headers: { authorization: `Bearer ${h.token}` },
   });
@@ -91,6 +84,7 @@ const bodyRows = (table: Locator) => table.locator('tbody tr');
 
 describe('the vendor automation screens', () => {
   it('lists automations by the page, page size and sort given in the URL', async () => {
+    const { h, page, baseUrl } = journey;
     for (const name of ['Alpha reminder', 'Charlie reminder', 'Bravo reminder']) {
       await h.createTrigger({
         name,
@@ -123,6 +117,7 @@ describe('the vendor automation screens', () => {
   });
 
   it('refuses to save an action without its required text, and says why next to it', async () => {
+    const { page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/automation/search`);
     await page.getByRole('link', { name: 'New automation' }).first().click();
     await page.waitForURL(`${baseUrl}/app/automation/view/new`);
@@ -141,6 +136,7 @@ describe('the vendor automation screens', () => {
   });
 
   it('shows the description two lines tall, growing as more lines are written', async () => {
+    const { page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/automation/view/new`);
     const description = page.getByRole('textbox', { name: 'Description' });
     const lineHeight = await description.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight));
@@ -154,6 +150,7 @@ describe('the vendor automation screens', () => {
   });
 
   it('creates "when a job is completed, if it has the Urgent badge, after 1 minute, add a note and email the contact" through the editor', async () => {
+    const { page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/automation/search`);
     await page.getByRole('link', { name: 'New automation' }).first().click();
     await page.waitForURL(`${baseUrl}/app/automation/view/new`);
@@ -221,6 +218,7 @@ describe('the vendor automation screens', () => {
   });
 
   it('tests the trigger on a job chosen by its number, without the badge, and shows the condition that fails', async () => {
+    const { h, page, baseUrl } = journey;
     needsTrigger();
     await page.goto(`${baseUrl}/app/automation/view/${triggerId}`);
     await page.getByRole('button', { name: 'Test on a job' }).click();
@@ -245,6 +243,7 @@ describe('the vendor automation screens', () => {
   });
 
   it('schedules a run when an Urgent job is completed, then adds the note and sends the email a minute later', async () => {
+    const { h, page, baseUrl } = journey;
     needsTrigger();
     h.sim.controls.clearMessages();
     await h.change('job', URGENT_JOB.uuid, { status: 'Completed' });

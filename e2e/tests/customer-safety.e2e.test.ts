@@ -1,8 +1,6 @@
 import type { TriggerRunDetail } from '@automate/contract';
-import type { AutomationHarness } from '@automate/server/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessJourney } from '../support/harness-journey.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessJourneyForFile } from '../support/harness-journey.ts';
 
 /**
  * In Chromium, customer-safe automations: a scheduled run whose client has no email address shows
@@ -10,14 +8,11 @@ import { startHarnessJourney } from '../support/harness-journey.ts';
  * (in this process, serving the built web app) reads the ServiceM8 simulator over HTTP.
  */
 
-let h: AutomationHarness;
-let browser: Browser;
-let page: Page;
-let baseUrl: string;
+const journey = harnessJourneyForFile();
 let run: TriggerRunDetail | undefined;
 
 beforeAll(async () => {
-  ({ h, browser, page, baseUrl } = await startHarnessJourney());
+  const { h } = journey;
   const company = await h.change('company', undefined, { name: 'Quiet Client Ltd' });
   const triggerId = await h.createTrigger({
     name: 'Visit reminder',
@@ -28,13 +23,10 @@ beforeAll(async () => {
   await h.change('job', undefined, { company_uuid: company, status: 'Quote', job_address: '3 Quiet Lane' });
   [run] = await h.settledRuns(triggerId, 1);
 });
-afterAll(async () => {
-  await browser?.close();
-  await h?.cleanup();
-});
 
 describe('customer-safe automations', () => {
   it('the Schedule page warns that the client has no email address', async () => {
+    const { page, baseUrl } = journey;
     const warning = `Job ${run?.jobNumber}: the client has no contact with an email address — “Email the client” will not be sent.`;
     expect(run?.warnings).toEqual([warning]);
     await page.goto(`${baseUrl}/app/automation/schedule`);
@@ -46,6 +38,7 @@ describe('customer-safe automations', () => {
   });
 
   it('Account › Activity says who created the automation', async () => {
+    const { h, page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/account/activity`);
     const table = page.getByRole('table', { name: 'Activity' });
     await table.getByText('Created “Visit reminder”, switched on.').waitFor();

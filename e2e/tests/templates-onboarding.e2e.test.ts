@@ -1,9 +1,7 @@
 import { referencesOf, type Sm8ReferenceItem, type Trigger, type TriggerSummary } from '@automate/contract';
-import type { AutomationHarness } from '@automate/server/testing';
 import { SEED_IDS } from '@automate/servicem8-sim';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessJourney } from '../support/harness-journey.ts';
+import { describe, expect, it } from 'vitest';
+import { harnessJourneyForFile } from '../support/harness-journey.ts';
 
 /**
  * In Chromium, automation templates and onboarding: a connected vendor goes from the dashboard to
@@ -11,21 +9,12 @@ import { startHarnessJourney } from '../support/harness-journey.ts';
  * ServiceM8 records; adding the "On my way" badge to a job in the simulator runs one of them.
  */
 
-let h: AutomationHarness;
-let browser: Browser;
-let page: Page;
-let baseUrl: string;
-
-beforeAll(async () => {
-  ({ h, browser, page, baseUrl } = await startHarnessJourney());
-});
-afterAll(async () => {
-  await browser?.close();
-  await h?.cleanup();
-});
-
+const journey = harnessJourneyForFile();
 async function api<T>(pathname: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${pathname}`, { headers: { authorization: `Bearer ${h.token}` } });
+  const { h, baseUrl } = journey;
+  const response = await fetch(`${baseUrl}/api${pathname}`, {
+    headers: { authorization: `Bearer ${h.token}` },
+  });
   const body = (await response.json()) as { data: T };
   if (!response.ok) throw new Error(`${pathname}: ${response.status} ${JSON.stringify(body)}`);
   return body.data;
@@ -33,6 +22,7 @@ async function api<T>(pathname: string): Promise<T> {
 
 describe('onboarding with recommended automations', () => {
   it('turns on two recommendations, which resolve on the vendor’s records and run on a change in ServiceM8', async () => {
+    const { h, page } = journey;
     // The dashboard's first steps lead a connected vendor without automations to the recommendations.
     await page.getByRole('link', { name: 'Recommended automations' }).click();
     await page.getByRole('heading', { name: 'Your first automations' }).waitFor();

@@ -1,7 +1,7 @@
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HarnessJourney, startHarnessJourney } from '../support/harness-journey.ts';
+import { describe, expect, it } from 'vitest';
+import { harnessJourneyForFile } from '../support/harness-journey.ts';
 
 /**
  * "Test on a job" tells the whole truth: on a job still in Quote, an automation for “A job is
@@ -14,15 +14,7 @@ const JOB = { uuid: SEED_IDS.jobs.quoteKitchenTap, number: '1001' };
 /** Job 1005, a work order booked for a week from now. */
 const BOOKED_JOB = { uuid: SEED_IDS.jobs.workOrderGasSafetyCheck, number: '1005' };
 
-let journey: HarnessJourney;
-
-beforeAll(async () => {
-  journey = await startHarnessJourney();
-});
-afterAll(async () => {
-  await journey?.browser.close();
-  await journey?.h.cleanup();
-});
+const journey = harnessJourneyForFile();
 
 /** Opens the automation's editor and tests it on job `number`; answers the test's dialog. */
 async function testOnJob(triggerId: string, number: string) {

@@ -1,10 +1,9 @@
-import type { AutomationHarness } from '@automate/server/testing';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { sql } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { markChangelogSeen } from '../support/content.ts';
-import { reloadUntilVisible as reloadUntilShown, startHarnessJourney } from '../support/harness-journey.ts';
+import { harnessJourneyForFile, reloadUntilVisible as reloadUntilShown } from '../support/harness-journey.ts';
 import { pickOption } from '../support/select.ts';
 import { DESKTOP } from '../support/shell.ts';
 
@@ -15,6 +14,7 @@ import { DESKTOP } from '../support/shell.ts';
  * invites a team member who then signs in.
  */
 
+const journey = harnessJourneyForFile();
 const { jobs } = SEED_IDS;
 /** Job 1006, a work order (burst pipe) with a job contact who has an email address. */
 const JOB = { uuid: jobs.workOrderBurstPipe, number: '1006' };
@@ -22,23 +22,11 @@ const NAME = 'Brochure when a job is completed';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const MEMBER = 'nina.new@example.com';
 
-let h: AutomationHarness;
-let browser: Browser;
-let page: Page;
-let baseUrl: string;
-
-beforeAll(async () => {
-  ({ h, browser, page, baseUrl } = await startHarnessJourney());
-});
-afterAll(async () => {
-  await browser?.close();
-  await h?.cleanup();
-});
-
-const reloadUntilVisible = (locator: Locator, what: string) => reloadUntilShown(page, locator, what);
+const reloadUntilVisible = (locator: Locator, what: string) => reloadUntilShown(journey.page, locator, what);
 
 describe('a vendor Admin’s day with Automate', () => {
   it('builds a trigger that emails a file, tests it on a job chosen by number, and saves it', async () => {
+    const { page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/automation/view/new`);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(NAME);
     await page.getByRole('switch', { name: 'Enabled' }).check();
@@ -75,6 +63,7 @@ describe('a vendor Admin’s day with Automate', () => {
   });
 
   it('reads why a run failed, fixes the cause and retries it: the file goes out once', async () => {
+    const { h, page, baseUrl } = journey;
     // ServiceM8 refuses to send the email until the account is fixed.
     h.sim.controls.addFault({
       kind: 'status',
@@ -120,6 +109,7 @@ describe('a vendor Admin’s day with Automate', () => {
   });
 
   it('invites a team member, who accepts and signs in', async () => {
+    const { h, browser, page, baseUrl } = journey;
     await page.goto(`${baseUrl}/app/account/team`);
     const form = page.getByRole('form', { name: 'Invite someone' });
     await form.getByRole('textbox', { name: /Email address/ }).fill(MEMBER);

@@ -1,6 +1,6 @@
 import { SEED_IDS } from '@automate/servicem8-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HarnessJourney, reloadUntilVisible, startHarnessJourney } from '../support/harness-journey.ts';
+import { describe, expect, it } from 'vitest';
+import { harnessJourneyForFile, reloadUntilVisible } from '../support/harness-journey.ts';
 
 /**
  * A failure in people's words, with a next step: the change ServiceM8 refused reads as what happened,
@@ -13,15 +13,7 @@ import { type HarnessJourney, reloadUntilVisible, startHarnessJourney } from '..
 const JOB = { uuid: SEED_IDS.jobs.workOrderBurstPipe, number: '1006' };
 const NAME = 'Note when a job is completed';
 
-let journey: HarnessJourney;
-
-beforeAll(async () => {
-  journey = await startHarnessJourney();
-});
-afterAll(async () => {
-  await journey?.browser.close();
-  await journey?.h.cleanup();
-});
+const journey = harnessJourneyForFile();
 
 describe('a failed run', () => {
   it('says what happened and what to do, asks before retrying, and follows the retry live', async () => {

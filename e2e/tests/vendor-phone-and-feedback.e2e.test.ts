@@ -1,9 +1,9 @@
 import { createUser, insertTestRun, TEST_PASSWORD } from '@automate/server/testing';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { markChangelogSeen } from '../support/content.ts';
-import { type HarnessJourney, startHarnessJourney } from '../support/harness-journey.ts';
+import { harnessJourneyForFile } from '../support/harness-journey.ts';
 import { pickOption } from '../support/select.ts';
 import { DESKTOP, openSignedIn } from '../support/shell.ts';
 
@@ -17,16 +17,11 @@ const PHONE = { width: 390, height: 844 } as const;
 const ROOT = { email: 'root@harbour.example.com', password: TEST_PASSWORD };
 const LONG_NAME = 'Send the client a thank-you note and ask for a review once the job is completed';
 
-let journey: HarnessJourney;
+const journey = harnessJourneyForFile();
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  journey = await startHarnessJourney();
   await createUser(journey.h.deps, { email: ROOT.email, superAdmin: true, firstName: 'Rua' });
-});
-afterAll(async () => {
-  await journey?.browser.close();
-  await journey?.h.cleanup();
 });
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));

@@ -1,8 +1,8 @@
 import { addMember, createUser, createVendor, insertTestRun, TEST_PASSWORD } from '@automate/server/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { markChangelogSeen } from '../support/content.ts';
-import { type HarnessJourney, startHarnessJourney } from '../support/harness-journey.ts';
+import { harnessJourneyForFile } from '../support/harness-journey.ts';
 import { DESKTOP, openSignedIn } from '../support/shell.ts';
 
 /**
@@ -14,23 +14,15 @@ import { DESKTOP, openSignedIn } from '../support/shell.ts';
 const OTHER = 'Second Street Electrical';
 const TWO_BUSINESSES = { email: 'two.hats@example.com', password: TEST_PASSWORD };
 
-let journey: HarnessJourney;
 let otherVendorId: string;
-
-beforeAll(async () => {
-  journey = await startHarnessJourney(async (h) => {
-    // Admin of the harness's business (connected to ServiceM8), User of another (not connected).
-    const person = await createUser(h.deps, { email: TWO_BUSINESSES.email, firstName: 'Tui' });
-    const other = await createVendor(h.deps, OTHER);
-    otherVendorId = other.id;
-    await addMember(h.deps, h.team.vendor, person, 'Admin');
-    await addMember(h.deps, other, person, 'User');
-    return TWO_BUSINESSES;
-  });
-});
-afterAll(async () => {
-  await journey?.browser.close();
-  await journey?.h.cleanup();
+const journey = harnessJourneyForFile(async (h) => {
+  // Admin of the harness's business (connected to ServiceM8), User of another (not connected).
+  const person = await createUser(h.deps, { email: TWO_BUSINESSES.email, firstName: 'Tui' });
+  const other = await createVendor(h.deps, OTHER);
+  otherVendorId = other.id;
+  await addMember(h.deps, h.team.vendor, person, 'Admin');
+  await addMember(h.deps, other, person, 'User');
+  return TWO_BUSINESSES;
 });
 
 describe('switching business', () => {

@@ -1,7 +1,7 @@
 import { startWebReceiver, type WebReceiver } from '@automate/server/testing';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HarnessJourney, reloadUntilVisible, startHarnessJourney } from '../support/harness-journey.ts';
+import { harnessJourneyForFile, reloadUntilVisible } from '../support/harness-journey.ts';
 import { pickOption } from '../support/select.ts';
 
 /**
@@ -15,17 +15,14 @@ import { pickOption } from '../support/select.ts';
 const JOB = { uuid: SEED_IDS.jobs.quoteKitchenTap, number: '1001' };
 const NAME = 'Tell the website about completed jobs';
 
-let journey: HarnessJourney;
+const journey = harnessJourneyForFile(undefined, { env: { WEB_ADDRESS_TEST_LOOPBACK: 'true' } });
 let receiver: WebReceiver;
 let apiKey = '';
 
 beforeAll(async () => {
   receiver = await startWebReceiver();
-  journey = await startHarnessJourney(undefined, { env: { WEB_ADDRESS_TEST_LOOPBACK: 'true' } });
 });
 afterAll(async () => {
-  await journey?.browser.close();
-  await journey?.h.cleanup();
   await receiver?.close();
 });
 
