@@ -1,5 +1,6 @@
 import { OutboxMessage, searchPage, successEnvelope, toSearchParams } from '@automate/contract';
 import type { TestServices } from './test-services.ts';
+import { waitFor } from './wait-for.ts';
 
 const Page = successEnvelope(searchPage(OutboxMessage));
 
@@ -10,8 +11,7 @@ export async function waitForEmail(
   match: { to: string; templateKey: string; status?: OutboxMessage['status']; newerThan?: OutboxMessage },
   timeoutMs = 15_000,
 ): Promise<OutboxMessage> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const matching = async () => {
     const response = await services.app.inject({
       method: 'GET',
       url: '/api/Admin/outbox/search',
@@ -24,13 +24,18 @@ export async function waitForEmail(
         ],
       }),
     });
-    const [message] = Page.parse(response.json()).data.rows.filter(
+    return Page.parse(response.json()).data.rows.find(
       (row) => !match.newerThan || row.createdAt > match.newerThan.createdAt,
     );
-    if (message) return message;
-    if (Date.now() > deadline) throw new Error(`no ${match.templateKey} email to ${match.to} in the outbox`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  };
+  const message = await waitFor(
+    matching,
+    Boolean,
+    `a ${match.templateKey} email to ${match.to} in the outbox`,
+    timeoutMs,
+  );
+  if (!message) throw new Error(`no ${match.templateKey} email to ${match.to} in the outbox`);
+  return message;
 }
 
 /** The token and user id of the first app link of a kind (`verify` or `reset`) in an email. */
