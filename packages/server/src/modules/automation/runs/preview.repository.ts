@@ -90,7 +90,7 @@ export async function findPaymentsOfJobs(
       and(
         eq(sm8Snapshots.vendorId, vendorId),
         eq(sm8Snapshots.object, 'jobpayment'),
-        sql`${sm8Snapshots.data}->>'job_uuid' = any(${sql.param([...jobUuids])}::text[])`,
+        anyOf(sql`${sm8Snapshots.data}->>'job_uuid'`, jobUuids),
       ),
     );
   return rows.map((row) => row.data);
