@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { DURATIONS_FILE, durationKey } from './test-sequencer.ts';
 
@@ -25,13 +26,13 @@ export default class SummaryReporter implements Reporter {
         if (result.state === 'passed') counts.passed += 1;
         else if (result.state === 'failed') {
           failedTests += 1;
-          failures.push(failureLine(module.moduleId, test.fullName, result.errors?.[0]?.message));
+          failures.push(failureLine(module.moduleId, test.fullName, result.errors?.[0]));
         } else counts.skipped += 1;
       }
       // A file can fail with none of its tests failed: its setup (beforeAll) threw and they were skipped.
       if (module.state() === 'failed' && failedTests === 0) {
         counts.failed += 1;
-        failures.push(failureLine(module.moduleId, '(file setup)', module.errors()[0]?.message));
+        failures.push(failureLine(module.moduleId, '(file setup)', module.errors()[0]));
       } else counts.failed += failedTests;
     }
     // Repeated just above the summary so that a log's last lines say what failed, not only how many.
@@ -58,8 +59,21 @@ export default class SummaryReporter implements Reporter {
   }
 }
 
-function failureLine(moduleId: string, testName: string, message: string | undefined): string {
+/** How many lines of an assertion's diff follow its failure line: enough to show what was found. */
+const DIFF_LINES = 12;
+
+function failureLine(
+  moduleId: string,
+  testName: string,
+  error: { message?: string; diff?: string } | undefined,
+): string {
   const file = moduleId.replace(`${process.cwd()}/`, '');
-  const reason = (message ?? 'no message').split('\n')[0]?.slice(0, 300);
-  return `failed: ${file} › ${testName}: ${reason}`;
+  const reason = (error?.message ?? 'no message').split('\n')[0]?.slice(0, 300);
+  // A log keeps only its last lines: "expected [ Array(1) ] to deeply equal []" alone does not say what the one was.
+  const diff = stripVTControlCharacters(error?.diff ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, DIFF_LINES)
+    .map((line) => `    ${line.slice(0, 300)}`);
+  return [`failed: ${file} › ${testName}: ${reason}`, ...diff].join('\n');
 }
