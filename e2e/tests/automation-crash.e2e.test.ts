@@ -42,7 +42,8 @@ beforeAll(async () => {
   sim = buildSimulator({ seed: 'demo', oauth: { autoApprove: true }, throttle: { perMinute: 100_000 } });
   ({ deployment, vendorId, token } = await startConnectedDeployment(sim, await sim.listen(), {
     ratePerMinute: 100_000,
-    // A killed worker's jobs are handed on once its heartbeat (10 s) is missed; look every 2 s.
+    // On PostgreSQL a killed worker's jobs are handed on once its heartbeat (10 s) is missed; look every
+    // 2 s. (On PGlite the restarted process takes them up as it starts.)
     env: { QUEUE_SUPERVISE_SECONDS: '2' },
   }));
 });

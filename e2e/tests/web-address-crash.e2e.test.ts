@@ -34,9 +34,10 @@ beforeAll(async () => {
   sim = buildSimulator({ seed: 'demo', oauth: { autoApprove: true }, throttle: { perMinute: 100_000 } });
   ({ deployment, vendorId, token } = await startConnectedDeployment(sim, await sim.listen(), {
     ratePerMinute: 100_000,
-    // A killed worker's run is handed on once its heartbeat (10 s, the shortest pg-boss allows) is
-    // missed, and started again after the first retry's backoff (2 to 4 s): the supervisor looks for
-    // missed heartbeats every second, its shortest, so little is added to those.
+    // On PostgreSQL a killed worker's run is handed on once its heartbeat (10 s, the shortest pg-boss
+    // allows) is missed, and started again after the first retry's backoff (2 to 4 s): the supervisor
+    // looks for missed heartbeats every second, its shortest, so little is added to those. On PGlite
+    // the restarted process hands it on as it starts.
     env: { WEB_ADDRESS_TEST_LOOPBACK: 'true', QUEUE_SUPERVISE_SECONDS: '1' },
   }));
   const made = await api('/WebAddress/secret', { method: 'POST', body: '{}' });

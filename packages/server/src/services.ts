@@ -202,6 +202,8 @@ export async function startServices(options: {
     if (demoSimulator) await connectDemoVendor(deps, demoSimulator);
 
     if (role !== 'api') {
+      // The embedded database is this process's alone: a job it holds as running was left by a process that died.
+      if (database.driver === 'pglite') await queue.reclaimAbandoned();
       const workerId = newWorkerId();
       await queue.startWorkers(deps, workerId);
       onStop('worker heartbeat', await startWorkerHeartbeat(database.db, { workerId, role, log: logger }));

@@ -202,3 +202,54 @@ describe('waking the workers', () => {
     expect(ran).toEqual(['an hour from now']);
   });
 });
+
+describe('jobs a stopped process left running', () => {
+  it('are handed on at once by a process that knows it is alone, not when their heartbeat is missed', async () => {
+    const runs: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const job = defineJob({
+      name: 'test.abandoned',
+      payload: z.object({ note: z.string() }),
+      queue: { retryLimit: 1 },
+      async handle(_payload, { retryCount }) {
+        runs.push(`attempt ${retryCount + 1}`);
+        // The first attempt never ends by itself: its process is, for this test, one that died holding it.
+        if (retryCount === 0) await held;
+      },
+    });
+    // The first process takes the job and holds it; its heartbeat goes on, so nothing would hand it on.
+    await slowPollingQueue([job], async (first) => {
+      await first.send(job, { note: 'left running' });
+      await waitFor(
+        () => runs,
+        (attempts) => attempts.length === 1,
+        'the first process to take the job',
+      );
+      const second = await createQueue({
+        database: services.deps.database,
+        jobs: [job],
+        logger: services.deps.logger,
+        settings: { pollSeconds: 60, superviseSeconds: 30, concurrency: 2, vendorConcurrency: 1 },
+        cron: false,
+      });
+      try {
+        expect(await second.reclaimAbandoned()).toBe(1);
+        await second.startWorkers(services.deps, 'queue-reclaim-test');
+        await waitFor(
+          () => runs,
+          (attempts) => attempts.length === 2,
+          'the job to run again',
+          5_000,
+        );
+        expect(await second.reclaimAbandoned()).toBe(0);
+      } finally {
+        release();
+        await second.stop();
+      }
+    });
+    expect(runs).toEqual(['attempt 1', 'attempt 2']);
+  });
+});

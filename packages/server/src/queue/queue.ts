@@ -5,6 +5,7 @@ import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type SendOpt
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
+import { anyOf } from '../db/any-of.ts';
 import type { Database, Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { redactError } from '../logger.ts';
@@ -39,6 +40,13 @@ export type Queue = {
    * own (`jobInsert`) asks for it.
    */
   priorityFor(job: JobDefinition, vendorId: string): number;
+  /**
+   * Hands on at once every job the database holds as running, each as a failed attempt (retried as
+   * its queue says): for a process that knows no other process can be running them, because the
+   * embedded database is opened by one process only. Such jobs were left by a process that died; the
+   * heartbeat would hand them on too, but only 10 s or more after it. Answers how many there were.
+   */
+  reclaimAbandoned(): Promise<number>;
   /** Subscribes this process to every registered job. */
   startWorkers(deps: Deps, workerId: string): Promise<void>;
   /** Stops fetching jobs (those in hand carry on), e.g. while the database does not answer. */
@@ -177,6 +185,21 @@ export async function createQueue(options: {
 
     priorityFor(job, vendorId) {
       return turns.nextPriority(job.name, vendorId);
+    },
+
+    async reclaimAbandoned() {
+      const known = jobs.map((job) => job.name);
+      const result = await database.db.execute(sql`
+        select name, array_agg(id::text) as ids from pgboss.job
+         where state = 'active' and ${anyOf(sql`name`, known)}
+         group by name`);
+      const rows = (result as unknown as { rows: Array<{ name: string; ids: string[] }> }).rows;
+      for (const { name, ids } of rows) {
+        await boss.fail(name, ids, { message: 'The process running this job stopped; it was handed on.' });
+      }
+      const count = rows.reduce((sum, row) => sum + row.ids.length, 0);
+      if (count > 0) log.warn({ count }, 'handed on jobs a stopped process had left running');
+      return count;
     },
 
     async startWorkers(deps, workerId) {
