@@ -101,6 +101,15 @@ describe('Automation › Activity', () => {
     await waitFor(() => expect(requests().at(-1)?.get('Job')).toBe('2001'));
   });
 
+  it('names its loading placeholder as a busy status until the changes arrive', async () => {
+    stub = stubFetch(({ url }) => (url.pathname === CHANGES ? ok({ items: [], nextCursor: null }) : undefined));
+    open();
+    const loading = await screen.findByRole('status', { name: 'Loading the activity' });
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    await screen.findByText(/No changes yet/);
+    expect(screen.queryByRole('status', { name: 'Loading the activity' })).toBeNull();
+  });
+
   it('says there is nothing yet when the business has no changes', async () => {
     stub = stubFetch(({ url }) => (url.pathname === CHANGES ? ok({ items: [], nextCursor: null }) : undefined));
     open();

@@ -32,7 +32,7 @@ export function ActivityTimeline({
   let body: React.ReactNode;
   if (activity.isPending) {
     body = (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading the activity">
+      <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading the activity">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} variant="rounded" height={96} />
         ))}
