@@ -41,6 +41,11 @@ export type Deps = {
   /** The vendors whose deliveries neither the database nor the spool could keep, until their catch-up is queued. */
   refusedDeliveries: RefusedDeliveries;
   clock: Clock;
+  /**
+   * When this process's services started. The embedded database is opened by this process alone, so
+   * work it holds as unfinished from before then was left by a process that died.
+   */
+  startedAt: Date;
   /** This process's Prometheus counters and gauges (`GET /api/metrics`). */
   metrics: Metrics;
   /**

@@ -174,6 +174,7 @@ export async function startServices(options: {
       logger,
       keys,
       clock,
+      startedAt: clock.now(),
       metrics,
       sessions: createSessionTokens(keys.sessionSigningKey, config.sessionTtlHours, clock),
       mail: createMailTransport({

@@ -212,6 +212,34 @@ describe('events from ServiceM8 changes', () => {
     await h.deleteTrigger(triggerId);
   });
 
+  it('matches a moment-old leftover at once on the embedded database, where it can only be a dead process’s', async () => {
+    const triggerId = await h.createTrigger({ event: 'JobStatusChanged', actions: [note] });
+    // Stored a second before this process started: on PostgreSQL another live process may still be
+    // matching it; the embedded database has no other process.
+    const now = h.clock.now();
+    await insertEvent(h.deps.database.db, {
+      vendorId: h.vendorId,
+      event: 'JobStatusChanged',
+      occurrenceKey: `left-a-moment-ago-${jobs.quoteKitchenTap}`,
+      jobUuid: jobs.quoteKitchenTap,
+      source: 'webhook',
+      cascadeDepth: 0,
+      occurredAt: new Date(now.getTime() - 1_000),
+    });
+    const restarted = { ...h.deps, startedAt: now };
+    const delivery = { kind: 'object' as const, object: 'job', uuids: [jobs.quoteKitchenTap] };
+    await processDelivery(restarted, { vendorId: h.vendorId, notice: delivery, receivedAt: now, retried: true });
+
+    if (h.deps.database.driver === 'pglite') {
+      const runs = await h.settledRuns(triggerId, 1);
+      expect(runs.map((run) => [run.status, run.jobUuid])).toEqual([['Succeeded', jobs.quoteKitchenTap]]);
+    } else {
+      await h.quiet();
+      expect(await h.runsOf(triggerId)).toEqual([]);
+    }
+    await h.deleteTrigger(triggerId);
+  });
+
   it('matches an event once when two processes plan it: the one that matches second stores no runs', async () => {
     // Two retried deliveries can both list what a killed worker left. If an automation is switched on
     // between their plans, the second would give it runs for changes made before it existed.

@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.ts';
 import { takeDueRuns } from '../automation.repository.ts';
-import { matchLeftoverEvents } from '../match/trigger-matching.service.ts';
+import { leftoverCutoff, matchLeftoverEvents } from '../match/trigger-matching.service.ts';
 import { DISPATCH_AHEAD_MS, queueRunExecutions } from './execute-run.jobs.ts';
 import { warnRunsDueSoon } from './run-warnings.service.ts';
 
@@ -28,9 +28,7 @@ export async function dispatchDueRuns(
     dispatched += batch;
     if (batch < BATCH) break;
   }
-  const leftovers = await matchLeftoverEvents(deps, {
-    olderThan: new Date(deps.clock.now().getTime() - LEFTOVER_AFTER_MS),
-  });
+  const leftovers = await matchLeftoverEvents(deps, { olderThan: leftoverCutoff(deps, LEFTOVER_AFTER_MS) });
   const checkedAhead = await warnRunsDueSoon(deps);
   return { dispatched, leftovers, checkedAhead };
 }

@@ -395,6 +395,16 @@ function skippedWhileSuspended(
 }
 
 /**
+ * Events stored up to the returned moment and still unmatched were left by a process that stopped: a
+ * live one matches what it stores within `ageMs`. On the embedded database, which only this process
+ * opens, whatever was stored before this process started was left that way too, however recent.
+ */
+export function leftoverCutoff(deps: Deps, ageMs: number): Date {
+  const byAge = deps.clock.now().getTime() - ageMs;
+  return new Date(deps.database.driver === 'pglite' ? Math.max(byAge, deps.startedAt.getTime()) : byAge);
+}
+
+/**
  * Events stored but never matched (the process stopped in between), oldest first; of one vendor, or all.
  * They are matched a page at a time, each vendor's page as one set, until none is left: a worker killed
  * while it stored a burst's observation leaves hundreds, and each left for the next sweep would be a

@@ -32,7 +32,7 @@ import {
   saveSnapshotsAndChanges,
   type WriteRow,
 } from '../automation.repository.ts';
-import { matchEvents, matchLeftoverEvents } from '../match/trigger-matching.service.ts';
+import { leftoverCutoff, matchEvents, matchLeftoverEvents } from '../match/trigger-matching.service.ts';
 import { wakeBookingRuns } from './booking-moves.service.ts';
 import {
   MISSING_RECORD_REMEMBERED_MS,
@@ -102,8 +102,7 @@ async function observeDelivery(
   // unmatched, and the records now read as seen: match what it left of this vendor's now, not at the
   // dispatcher's sweep (another vendor's leftovers are not this delivery's to wait on).
   if (delivery.retried) {
-    const olderThan = new Date(deps.clock.now().getTime() - ABANDONED_AFTER_MS);
-    await matchLeftoverEvents(deps, { olderThan, vendorId });
+    await matchLeftoverEvents(deps, { olderThan: leftoverCutoff(deps, ABANDONED_AFTER_MS), vendorId });
   }
   const targets: Array<{ object: WatchedObject; uuid: string; type?: EventWebhook }> = [];
   if (notice.kind === 'unknown') return { events: 0, reconcile: true };
