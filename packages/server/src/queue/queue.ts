@@ -55,9 +55,11 @@ export type Queue = {
   resumeWorkers(): Promise<void>;
   /**
    * Has this process's workers look for jobs now rather than at their next poll: for jobs made due
-   * without a notification (a retry or a delay moved to now by hand).
+   * without a notification (a retry or a delay moved to now by hand). Given `job`, one fetcher of its
+   * queue looks (an idle one when there is one): enough for one job falling due, where waking every
+   * fetcher of every queue would send the database a fetch from each.
    */
-  wake(): void;
+  wake(job?: JobDefinition): void;
   /** Per job: how many wait for a worker now, how many wait for a later start, and since when the oldest ready one waits. */
   backlog(): Promise<Array<{ name: string; ready: number; deferred: number; oldestReadyAt: Date | null }>>;
   /** Reads a job's state, e.g. for tests and the admin area. */
@@ -121,6 +123,18 @@ export async function createQueue(options: {
   let workers: { deps: Deps; workerId: string } | undefined;
   /** pg-boss's id of each fetcher this process runs, by queue. */
   let fetcherIds = new Map<string, string[]>();
+  /** The fetchers holding a batch now. */
+  const busyFetchers = new Set<string>();
+  /**
+   * Has one fetcher of the queue `name` look for jobs now: an idle one, or, when all hold a batch, the
+   * first, which then looks again as soon as its batch is recorded. (A fetch of a queue whose jobs keep
+   * to a vendor's share of the workers is the costliest statement pg-boss sends.)
+   */
+  const wakeOneFetcher = (name: string) => {
+    const ids = fetcherIds.get(name) ?? [];
+    const fetcher = ids.find((id) => !busyFetchers.has(id)) ?? ids[0];
+    if (fetcher) boss.notifyWorker(fetcher);
+  };
   const subscribe = async (context: { deps: Deps; workerId: string }) => {
     fetcherIds = new Map();
     for (const job of jobs) {
@@ -142,7 +156,10 @@ export async function createQueue(options: {
             notifyPollingIntervalSeconds: settings.pollSeconds,
           },
           async (batch) => {
-            const results = await settledAsTheyFinish(job, batch, (received) => runOne(job, received, context));
+            if (self) busyFetchers.add(self);
+            const results = await settledAsTheyFinish(job, batch, (received) => runOne(job, received, context)).finally(
+              () => self && busyFetchers.delete(self),
+            );
             // A vendor's next job was held back while this batch held the vendor's share of the
             // workers (groupConcurrency), and no notification says when that share is free: this
             // fetcher looks again as soon as pg-boss has recorded the batch, not at its next poll.
@@ -217,8 +234,9 @@ export async function createQueue(options: {
       if (workers) await subscribe(workers);
     },
 
-    wake() {
-      for (const id of [...fetcherIds.values()].flat()) boss.notifyWorker(id);
+    wake(job) {
+      if (job) wakeOneFetcher(job.name);
+      else for (const id of [...fetcherIds.values()].flat()) boss.notifyWorker(id);
     },
 
     async backlog() {
@@ -285,12 +303,12 @@ export async function createQueue(options: {
     return results;
   }
 
-  /** Settles one job of a batch, and has the queue's fetchers look again: its vendor has a slot free. */
+  /** Settles one job of a batch, and has a fetcher of its queue look again: its vendor has a slot free. */
   async function settleOne(name: string, received: Job<unknown>, result: JobResult): Promise<void> {
     const attempt = [{ id: received.id, retryCount: received.retryCount ?? 0 }];
     if (result.status === 'completed') await boss.complete(name, attempt, result.output);
     else await boss.fail(name, attempt, result.output);
-    for (const id of fetcherIds.get(name) ?? []) boss.notifyWorker(id);
+    wakeOneFetcher(name);
   }
 
   /** Runs one job of a batch; its failure is that job's alone (pg-boss retries it by the queue's policy). */

@@ -94,7 +94,7 @@ export const executeRunsJob = defineJob({
       );
       // Nothing announces a job whose start comes: this process's workers look for it then, rather
       // than at their next poll, while the allowance's calls come in (the bucket holds only ten).
-      setTimeout(() => deps.queue.wake(), startAfterMs + WAKE_MARGIN_MS).unref();
+      setTimeout(() => deps.queue.wake(executeRunsJob), startAfterMs + WAKE_MARGIN_MS).unref();
     }
     return { runs: outcome.statuses.size, later: outcome.later.runIds.length, retryAlone: outcome.retryAlone.length };
   },
