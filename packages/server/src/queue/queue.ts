@@ -150,13 +150,15 @@ export async function createQueue(options: {
             burstWhenBatchFull: true,
             ...(job.vendorOf ? { groupConcurrency: settings.vendorConcurrency } : {}),
             perJobResults: true,
-            pollingIntervalSeconds: settings.pollSeconds,
             // New jobs wake the workers through NOTIFY; this poll only picks up what a notification
-            // missed (e.g. jobs whose retry delay has passed).
-            notifyPollingIntervalSeconds: settings.pollSeconds,
+            // missed (e.g. jobs whose retry delay has passed). The queue's first fetcher looks for those;
+            // the others are woken by a notification, by `wake`, or by a fetcher whose batch came back
+            // full (more is waiting), and poll only now and then.
+            ...pollEvery(fetcher === 0 ? settings.pollSeconds : Math.max(settings.pollSeconds, SIBLING_POLL_SECONDS)),
           },
           async (batch) => {
             if (self) busyFetchers.add(self);
+            if (plan.fetchers > 1 && batch.length >= plan.batchSize) wakeOneFetcher(job.name);
             const results = await settledAsTheyFinish(job, batch, (received) => runOne(job, received, context)).finally(
               () => self && busyFetchers.delete(self),
             );
@@ -360,6 +362,17 @@ export function workPlan(
   const inHand = job.concurrency === 'engine' ? settings.concurrency : (job.concurrency ?? 1);
   const fetchers = Math.max(1, Math.min(Math.floor(inHand / 2), MAX_FETCHERS));
   return { fetchers, batchSize: Math.ceil(inHand / fetchers) };
+}
+
+/**
+ * How often a queue's other fetchers look for jobs no notification announced. Each idle poll is a fetch
+ * statement: the 21 siblings of the engine's queues, polling every 2 s, sent half of an idle process's
+ * fetches, each of the costly kind that counts a vendor's share.
+ */
+const SIBLING_POLL_SECONDS = 30;
+
+function pollEvery(seconds: number) {
+  return { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds };
 }
 
 /** How long a finished job waits for the rest of its batch before it is settled on its own. */
