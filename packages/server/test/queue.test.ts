@@ -201,6 +201,55 @@ describe('waking the workers', () => {
     });
     expect(ran).toEqual(['an hour from now']);
   });
+
+  it('draws in every fetcher of a queue when the one woken finds a backlog nothing announced', async () => {
+    // Four fetchers of two jobs. Eight jobs fall due at once without a notification (as retries do), and
+    // one fetcher of the queue is woken: each fetcher whose batch comes back full wakes an idle one, so
+    // all eight run side by side, not two at a time behind the one woken.
+    const BACKLOG = 8;
+    let running = 0;
+    let mostAtOnce = 0;
+    let started = 0;
+    let allStarted: () => void = () => {};
+    const everyoneIn = new Promise<void>((resolve) => {
+      allStarted = resolve;
+    });
+    const retryJob = defineJob({
+      name: 'test.backlog',
+      payload: z.object({ n: z.number() }),
+      concurrency: 'engine',
+      async handle() {
+        running += 1;
+        started += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        if (started === BACKLOG) allStarted();
+        // Each holds its place until all have started, or long enough to show they never will.
+        await Promise.race([everyoneIn, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+        running -= 1;
+      },
+    });
+    await slowPollingQueue(
+      [retryJob],
+      async (queue) => {
+        await queue.sendMany(
+          retryJob,
+          Array.from({ length: BACKLOG }, (_, n) => ({ payload: { n }, startAfter: 3600 })),
+        );
+        await services.deps.database.db.execute(
+          sql`update pgboss.job set start_after = now() where name = ${retryJob.name} and state = 'created'`,
+        );
+        queue.wake(retryJob);
+        await waitFor(
+          () => started,
+          (count) => count === BACKLOG,
+          'every job of the backlog to start',
+          20_000,
+        );
+      },
+      { concurrency: 8, vendorConcurrency: 8 },
+    );
+    expect(mostAtOnce).toBe(BACKLOG);
+  });
 });
 
 describe('jobs a stopped process left running', () => {
