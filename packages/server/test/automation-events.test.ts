@@ -28,6 +28,18 @@ type Case = {
 
 const note = { id: 'note', type: 'Job_AddNote', params: { text: 'Automate saw {{ job.number }}' } } as const;
 
+/** An event of a job's status change stored but not matched, as a process that died in between leaves it. */
+const leaveUnmatchedEvent = (occurrenceKey: string, occurredAt: Date) =>
+  insertEvent(h.deps.database.db, {
+    vendorId: h.vendorId,
+    event: 'JobStatusChanged',
+    occurrenceKey,
+    jobUuid: jobs.quoteKitchenTap,
+    source: 'webhook',
+    cascadeDepth: 0,
+    occurredAt,
+  });
+
 const CASES: Case[] = [
   {
     event: 'JobIsCreated',
@@ -192,15 +204,7 @@ describe('events from ServiceM8 changes', () => {
     // What a process leaves when it dies between storing a change's event and matching it: the event
     // without runs, and a snapshot that already shows the change (so reading the record again finds nothing).
     const now = h.clock.now();
-    await insertEvent(h.deps.database.db, {
-      vendorId: h.vendorId,
-      event: 'JobStatusChanged',
-      occurrenceKey: `left-by-a-crash-${jobs.quoteKitchenTap}`,
-      jobUuid: jobs.quoteKitchenTap,
-      source: 'webhook',
-      cascadeDepth: 0,
-      occurredAt: new Date(now.getTime() - 60_000),
-    });
+    await leaveUnmatchedEvent(`left-by-a-crash-${jobs.quoteKitchenTap}`, new Date(now.getTime() - 60_000));
     const delivery = { kind: 'object' as const, object: 'job', uuids: [jobs.quoteKitchenTap] };
     await processDelivery(h.deps, { vendorId: h.vendorId, notice: delivery, receivedAt: now });
     await h.quiet();
@@ -217,15 +221,7 @@ describe('events from ServiceM8 changes', () => {
     // Stored a second before this process started: on PostgreSQL another live process may still be
     // matching it; the embedded database has no other process.
     const now = h.clock.now();
-    await insertEvent(h.deps.database.db, {
-      vendorId: h.vendorId,
-      event: 'JobStatusChanged',
-      occurrenceKey: `left-a-moment-ago-${jobs.quoteKitchenTap}`,
-      jobUuid: jobs.quoteKitchenTap,
-      source: 'webhook',
-      cascadeDepth: 0,
-      occurredAt: new Date(now.getTime() - 1_000),
-    });
+    await leaveUnmatchedEvent(`left-a-moment-ago-${jobs.quoteKitchenTap}`, new Date(now.getTime() - 1_000));
     const restarted = { ...h.deps, startedAt: now };
     const delivery = { kind: 'object' as const, object: 'job', uuids: [jobs.quoteKitchenTap] };
     await processDelivery(restarted, { vendorId: h.vendorId, notice: delivery, receivedAt: now, retried: true });
@@ -248,15 +244,10 @@ describe('events from ServiceM8 changes', () => {
       delay: { amount: 1, unit: 'Day' },
       actions: [note],
     });
-    const event = await insertEvent(h.deps.database.db, {
-      vendorId: h.vendorId,
-      event: 'JobStatusChanged',
-      occurrenceKey: `planned-by-two-processes-${jobs.quoteKitchenTap}`,
-      jobUuid: jobs.quoteKitchenTap,
-      source: 'webhook',
-      cascadeDepth: 0,
-      occurredAt: new Date(h.clock.now().getTime() - 60_000),
-    });
+    const event = await leaveUnmatchedEvent(
+      `planned-by-two-processes-${jobs.quoteKitchenTap}`,
+      new Date(h.clock.now().getTime() - 60_000),
+    );
     if (!event) throw new Error('the event was not stored');
     await matchEvents(h.deps, [{ event, fresh: [] }]);
     const later = await h.createTrigger({
@@ -281,15 +272,7 @@ describe('events from ServiceM8 changes', () => {
     const now = h.clock.now();
     const LEFT = 150;
     for (let i = 0; i < LEFT; i++) {
-      await insertEvent(h.deps.database.db, {
-        vendorId: h.vendorId,
-        event: 'JobStatusChanged',
-        occurrenceKey: `left-by-a-crash-in-a-burst-${i}`,
-        jobUuid: jobs.quoteKitchenTap,
-        source: 'webhook',
-        cascadeDepth: 0,
-        occurredAt: new Date(now.getTime() - 60_000),
-      });
+      await leaveUnmatchedEvent(`left-by-a-crash-in-a-burst-${i}`, new Date(now.getTime() - 60_000));
     }
     const delivery = { kind: 'object' as const, object: 'job', uuids: [jobs.quoteKitchenTap] };
     await processDelivery(h.deps, { vendorId: h.vendorId, notice: delivery, receivedAt: now, retried: true });
