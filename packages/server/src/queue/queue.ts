@@ -141,6 +141,7 @@ export async function createQueue(options: {
       const plan = workPlan(job, settings);
       // One `work` per fetcher rather than pg-boss's `localConcurrency`, so each batch knows its fetcher.
       for (let fetcher = 0; fetcher < plan.fetchers; fetcher += 1) {
+        const pollSeconds = fetcher === 0 ? settings.pollSeconds : Math.max(settings.pollSeconds, SIBLING_POLL_SECONDS);
         let self: string | undefined;
         self = await boss.work(
           job.name,
@@ -154,7 +155,8 @@ export async function createQueue(options: {
             // missed (e.g. jobs whose retry delay has passed). The queue's first fetcher looks for those;
             // the others are woken by a notification, by `wake`, or by a fetcher whose batch came back
             // full (more is waiting), and poll only now and then.
-            ...pollEvery(fetcher === 0 ? settings.pollSeconds : Math.max(settings.pollSeconds, SIBLING_POLL_SECONDS)),
+            pollingIntervalSeconds: pollSeconds,
+            notifyPollingIntervalSeconds: pollSeconds,
           },
           async (batch) => {
             if (self) busyFetchers.add(self);
@@ -370,10 +372,6 @@ export function workPlan(
  * fetches, each of the costly kind that counts a vendor's share.
  */
 const SIBLING_POLL_SECONDS = 30;
-
-function pollEvery(seconds: number) {
-  return { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds };
-}
 
 /** How long a finished job waits for the rest of its batch before it is settled on its own. */
 const SETTLE_EARLY_MS = 1000;

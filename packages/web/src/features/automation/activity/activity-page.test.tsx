@@ -51,11 +51,15 @@ const entry = (id: string, jobNumber: string, overrides: Partial<ActivityEntry> 
   ...overrides,
 });
 
-let stub: ReturnType<typeof stubFetch>;
-afterEach(() => stub.restore());
+let network: ReturnType<typeof stubFetch>;
+afterEach(() => network.restore());
 
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
-const requests = () => stub.calls.filter((call) => call.url.pathname === CHANGES).map((call) => call.url.searchParams);
+/** The business has no changes yet. */
+const answerNoChanges = () =>
+  stubFetch(({ url }) => (url.pathname === CHANGES ? ok({ items: [], nextCursor: null }) : undefined));
+const requests = () =>
+  network.calls.filter((call) => call.url.pathname === CHANGES).map((call) => call.url.searchParams);
 
 function open() {
   return renderAsRoute(<ActivityPage vendor={VENDOR} />, {
@@ -66,7 +70,7 @@ function open() {
 
 describe('Automation › Activity', () => {
   it('shows each change with what changed, its run and why the other automation did not run; Load more asks for the next page', async () => {
-    stub = stubFetch(({ url }) => {
+    network = stubFetch(({ url }) => {
       if (url.pathname !== CHANGES) return undefined;
       return url.searchParams.get('Cursor') === 'page-2'
         ? ok({ items: [entry('c2', '1001', { events: [] })], nextCursor: null })
@@ -89,7 +93,7 @@ describe('Automation › Activity', () => {
   });
 
   it('searches by job number and says when nothing matches', async () => {
-    stub = stubFetch(({ url }) =>
+    network = stubFetch(({ url }) =>
       url.pathname === CHANGES
         ? ok({ items: url.searchParams.get('Job') ? [] : [entry('c1', '1042')], nextCursor: null })
         : undefined,
@@ -102,7 +106,7 @@ describe('Automation › Activity', () => {
   });
 
   it('names its loading placeholder as a busy status until the changes arrive', async () => {
-    stub = stubFetch(({ url }) => (url.pathname === CHANGES ? ok({ items: [], nextCursor: null }) : undefined));
+    network = answerNoChanges();
     open();
     const loading = await screen.findByRole('status', { name: 'Loading the activity' });
     expect(loading.getAttribute('aria-busy')).toBe('true');
@@ -111,7 +115,7 @@ describe('Automation › Activity', () => {
   });
 
   it('says there is nothing yet when the business has no changes', async () => {
-    stub = stubFetch(({ url }) => (url.pathname === CHANGES ? ok({ items: [], nextCursor: null }) : undefined));
+    network = answerNoChanges();
     open();
     await screen.findByText(/No changes yet/);
   });
