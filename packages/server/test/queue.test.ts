@@ -253,7 +253,7 @@ describe('waking the workers', () => {
 });
 
 describe('jobs a stopped process left running', () => {
-  it('are handed on at once by a process that knows it is alone, not when their heartbeat is missed', async () => {
+  it('are handed on at once by a process that knows it is alone, not when their heartbeat is missed nor after their retry delay', async () => {
     const runs: string[] = [];
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -262,7 +262,8 @@ describe('jobs a stopped process left running', () => {
     const job = defineJob({
       name: 'test.abandoned',
       payload: z.object({ note: z.string() }),
-      queue: { retryLimit: 1 },
+      // A failed attempt would wait five minutes: one cut short by its process's death does not.
+      queue: { retryLimit: 1, retryDelay: 300 },
       async handle(_payload, { retryCount }) {
         runs.push(`attempt ${retryCount + 1}`);
         // The first attempt never ends by itself: its process is, for this test, one that died holding it.

@@ -41,10 +41,11 @@ export type Queue = {
    */
   priorityFor(job: JobDefinition, vendorId: string): number;
   /**
-   * Hands on at once every job the database holds as running, each as a failed attempt (retried as
-   * its queue says): for a process that knows no other process can be running them, because the
-   * embedded database is opened by one process only. Such jobs were left by a process that died; the
-   * heartbeat would hand them on too, but only 10 s or more after it. Answers how many there were.
+   * Hands on at once every job the database holds as running, each as an attempt that counts against
+   * its queue's retry limit but is tried again without the queue's retry delay: for a process that
+   * knows no other process can be running them, because the embedded database is opened by one
+   * process only. Such jobs were left by a process that died; the heartbeat would hand them on too,
+   * but only 10 s or more after it, and then after the retry delay. Answers how many there were.
    */
   reclaimAbandoned(): Promise<number>;
   /** Subscribes this process to every registered job. */
@@ -217,6 +218,12 @@ export async function createQueue(options: {
       const rows = (result as unknown as { rows: Array<{ name: string; ids: string[] }> }).rows;
       for (const { name, ids } of rows) {
         await boss.fail(name, ids, { message: 'The process running this job stopped; it was handed on.' });
+        // The attempt was cut short, not failed: its retry waits no delay (the queue's delay, up to
+        // minutes, is for a ServiceM8 that failed), so the work resumes as this process starts. It still
+        // counts as an attempt, so a job that kills its process runs out of them.
+        await database.db.execute(sql`
+          update pgboss.job set start_after = now()
+           where name = ${name} and state = 'retry' and ${anyOf(sql`id::text`, ids)}`);
       }
       const count = rows.reduce((sum, row) => sum + row.ids.length, 0);
       if (count > 0) log.warn({ count }, 'handed on jobs a stopped process had left running');
