@@ -303,3 +303,43 @@ describe('jobs a stopped process left running', () => {
     expect(runs).toEqual(['attempt 1', 'attempt 2']);
   });
 });
+
+describe('jobs whose worker died', () => {
+  it('run again once their heartbeat is missed, without waiting out their retry delay', async () => {
+    const runs: number[] = [];
+    const job = defineJob({
+      name: 'test.orphaned',
+      payload: z.object({ note: z.string() }),
+      // A failed attempt would wait five minutes: one cut short by its worker's death does not.
+      queue: { retryLimit: 1, retryDelay: 300 },
+      async handle(_payload, { retryCount }) {
+        runs.push(retryCount + 1);
+      },
+    });
+    const queue = await createQueue({
+      database: services.deps.database,
+      jobs: [job],
+      logger: services.deps.logger,
+      settings: { pollSeconds: 60, superviseSeconds: 1, concurrency: 2, vendorConcurrency: 1 },
+      cron: false,
+    });
+    try {
+      const id = await queue.send(job, { note: 'its worker died' });
+      // The job as a worker that died holding it left it: running, its last heartbeat a minute old.
+      await services.deps.database.db.execute(sql`
+        update pgboss.job set state = 'active', started_on = now() - interval '1 minute',
+                              heartbeat_on = now() - interval '1 minute'
+         where id = ${id}::uuid`);
+      await queue.startWorkers(services.deps, 'queue-orphan-test');
+      await waitFor(
+        () => runs,
+        (attempts) => attempts.length === 1,
+        'the job to run again',
+        10_000,
+      );
+      expect(runs).toEqual([2]);
+    } finally {
+      await queue.stop();
+    }
+  });
+});
