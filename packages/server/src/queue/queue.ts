@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { SpanStatusCode } from '@opentelemetry/api';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -136,27 +136,23 @@ export async function createQueue(options: {
     const fetcher = ids.find((id) => !busyFetchers.has(id)) ?? ids[0];
     if (fetcher) boss.notifyWorker(fetcher);
   };
-  const jobNames = jobs.map((job) => job.name);
   /**
-   * Makes due at once the retries of jobs whose attempt was cut short by its process's death rather
-   * than failed (`which` picks them), and wakes a fetcher of each queue that has one. A failed attempt
-   * waits its queue's retry delay (10 s for a delivery, minutes for others), which is for a ServiceM8
-   * that failed. The attempt still counts, so a job that kills its process runs out of them.
+   * pg-boss's supervisor hands on a job whose worker stopped sending heartbeats (it died) as a failed
+   * attempt, which then waits its queue's retry delay (10 s for a delivery, minutes for others). The
+   * attempt was cut short, not failed: every supervise interval, such jobs are made due at once. They
+   * still count as an attempt, so a job that kills its worker runs out of them.
    */
-  const runCutShortNow = async (which: SQL) => {
+  let orphanSweep: NodeJS.Timeout | undefined;
+  const jobNames = jobs.map((job) => job.name);
+  const runOrphansNow = async () => {
     const result = await database.db.execute(sql`
       update pgboss.job set start_after = now()
-       where state = 'retry' and start_after > now() and ${anyOf(sql`name`, jobNames)} and ${which}
+       where state = 'retry' and start_after > now() and ${anyOf(sql`name`, jobNames)}
+         and output -> 'value' ->> 'message' = ${HEARTBEAT_MISSED}
       returning name`);
     const names = new Set((result as unknown as { rows: Array<{ name: string }> }).rows.map((row) => row.name));
     for (const name of names) wakeOneFetcher(name);
   };
-  /**
-   * pg-boss's supervisor hands on a job whose worker stopped sending heartbeats (it died) as a failed
-   * attempt; every supervise interval, such jobs are made due at once (`runCutShortNow`).
-   */
-  let orphanSweep: NodeJS.Timeout | undefined;
-  const runOrphansNow = () => runCutShortNow(sql`output -> 'value' ->> 'message' = ${HEARTBEAT_MISSED}`);
   const subscribe = async (context: { deps: Deps; workerId: string }) => {
     fetcherIds = new Map();
     for (const job of jobs) {
@@ -238,14 +234,13 @@ export async function createQueue(options: {
       const rows = (result as unknown as { rows: Array<{ name: string; ids: string[] }> }).rows;
       for (const { name, ids } of rows) {
         await boss.fail(name, ids, { message: 'The process running this job stopped; it was handed on.' });
+        // The attempt was cut short, not failed: its retry waits no delay (the queue's delay, up to
+        // minutes, is for a ServiceM8 that failed), so the work resumes as this process starts. It still
+        // counts as an attempt, so a job that kills its process runs out of them.
+        await database.db.execute(sql`
+          update pgboss.job set start_after = now()
+           where name = ${name} and state = 'retry' and ${anyOf(sql`id::text`, ids)}`);
       }
-      if (rows.length > 0)
-        await runCutShortNow(
-          anyOf(
-            sql`id::text`,
-            rows.flatMap((row) => row.ids),
-          ),
-        );
       const count = rows.reduce((sum, row) => sum + row.ids.length, 0);
       if (count > 0) log.warn({ count }, 'handed on jobs a stopped process had left running');
       return count;
