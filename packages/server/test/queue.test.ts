@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { systemPingJob } from '../src/modules/system/system.jobs.ts';
 import { defineJob, type JobDefinition } from '../src/queue/job-definition.ts';
-import { createQueue, type Queue, type QueueSettings } from '../src/queue/queue.ts';
+import { createQueue, type Queue } from '../src/queue/queue.ts';
 import { startTestServices, type TestServices } from './support/test-services.ts';
 import { waitFor } from './support/wait-for.ts';
 
@@ -41,23 +41,18 @@ describe('the job queue', () => {
  * A queue of its own on the test database whose workers poll only once a minute: a job that runs
  * within seconds was fetched because something woke its worker, not because a poll came round.
  */
-function createSlowPollingQueue(jobs: JobDefinition[], settings: Partial<QueueSettings> = {}): Promise<Queue> {
-  return createQueue({
-    database: services.deps.database,
-    jobs,
-    logger: services.deps.logger,
-    settings: { pollSeconds: 60, superviseSeconds: 30, concurrency: 2, vendorConcurrency: 1, ...settings },
-    cron: false,
-  });
-}
-
-/** `createSlowPollingQueue` with its workers started for `run`, and stopped after it. */
 async function slowPollingQueue(
   jobs: JobDefinition[],
   run: (queue: Queue) => Promise<void>,
   workers: { concurrency: number; vendorConcurrency: number } = { concurrency: 2, vendorConcurrency: 1 },
 ) {
-  const queue = await createSlowPollingQueue(jobs, workers);
+  const queue = await createQueue({
+    database: services.deps.database,
+    jobs,
+    logger: services.deps.logger,
+    settings: { pollSeconds: 60, superviseSeconds: 30, ...workers },
+    cron: false,
+  });
   try {
     await queue.startWorkers(services.deps, 'queue-wake-test');
     await run(queue);
@@ -283,7 +278,13 @@ describe('jobs a stopped process left running', () => {
         (attempts) => attempts.length === 1,
         'the first process to take the job',
       );
-      const second = await createSlowPollingQueue([job]);
+      const second = await createQueue({
+        database: services.deps.database,
+        jobs: [job],
+        logger: services.deps.logger,
+        settings: { pollSeconds: 60, superviseSeconds: 30, concurrency: 2, vendorConcurrency: 1 },
+        cron: false,
+      });
       try {
         expect(await second.reclaimAbandoned()).toBe(1);
         await second.startWorkers(services.deps, 'queue-reclaim-test');
@@ -315,8 +316,13 @@ describe('jobs whose worker died', () => {
         runs.push(retryCount + 1);
       },
     });
-    // pg-boss's supervisor, and the look for jobs whose worker died, every second.
-    const queue = await createSlowPollingQueue([job], { superviseSeconds: 1 });
+    const queue = await createQueue({
+      database: services.deps.database,
+      jobs: [job],
+      logger: services.deps.logger,
+      settings: { pollSeconds: 60, superviseSeconds: 1, concurrency: 2, vendorConcurrency: 1 },
+      cron: false,
+    });
     try {
       const id = await queue.send(job, { note: 'its worker died' });
       // The job as a worker that died holding it left it: running, its last heartbeat a minute old.
