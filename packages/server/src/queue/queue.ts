@@ -143,11 +143,13 @@ export async function createQueue(options: {
    * still count as an attempt, so a job that kills its worker runs out of them.
    */
   let orphanSweep: NodeJS.Timeout | undefined;
-  const jobNames = jobs.map((job) => job.name);
   const runOrphansNow = async () => {
     const result = await database.db.execute(sql`
       update pgboss.job set start_after = now()
-       where state = 'retry' and start_after > now() and ${anyOf(sql`name`, jobNames)}
+       where state = 'retry' and start_after > now() and ${anyOf(
+         sql`name`,
+         jobs.map((job) => job.name),
+       )}
          and output -> 'value' ->> 'message' = ${HEARTBEAT_MISSED}
       returning name`);
     const names = new Set((result as unknown as { rows: Array<{ name: string }> }).rows.map((row) => row.name));
@@ -227,9 +229,10 @@ export async function createQueue(options: {
     },
 
     async reclaimAbandoned() {
+      const known = jobs.map((job) => job.name);
       const result = await database.db.execute(sql`
         select name, array_agg(id::text) as ids from pgboss.job
-         where state = 'active' and ${anyOf(sql`name`, jobNames)}
+         where state = 'active' and ${anyOf(sql`name`, known)}
          group by name`);
       const rows = (result as unknown as { rows: Array<{ name: string; ids: string[] }> }).rows;
       for (const { name, ids } of rows) {
