@@ -136,25 +136,6 @@ export async function createQueue(options: {
     const fetcher = ids.find((id) => !busyFetchers.has(id)) ?? ids[0];
     if (fetcher) boss.notifyWorker(fetcher);
   };
-  /**
-   * pg-boss's supervisor hands on a job whose worker stopped sending heartbeats (it died) as a failed
-   * attempt, which then waits its queue's retry delay (10 s for a delivery, minutes for others). The
-   * attempt was cut short, not failed: every supervise interval, such jobs are made due at once. They
-   * still count as an attempt, so a job that kills its worker runs out of them.
-   */
-  let orphanSweep: NodeJS.Timeout | undefined;
-  const runOrphansNow = async () => {
-    const result = await database.db.execute(sql`
-      update pgboss.job set start_after = now()
-       where state = 'retry' and start_after > now() and ${anyOf(
-         sql`name`,
-         jobs.map((job) => job.name),
-       )}
-         and output -> 'value' ->> 'message' = ${HEARTBEAT_MISSED}
-      returning name`);
-    const names = new Set((result as unknown as { rows: Array<{ name: string }> }).rows.map((row) => row.name));
-    for (const name of names) wakeOneFetcher(name);
-  };
   const subscribe = async (context: { deps: Deps; workerId: string }) => {
     fetcherIds = new Map();
     for (const job of jobs) {
@@ -252,12 +233,6 @@ export async function createQueue(options: {
     async startWorkers(deps, workerId) {
       workers = { deps, workerId };
       await subscribe(workers);
-      orphanSweep ??= setInterval(() => {
-        runOrphansNow().catch((error: unknown) =>
-          log.warn({ err: error }, 'could not look for jobs whose worker died'),
-        );
-      }, settings.superviseSeconds * 1000);
-      orphanSweep.unref();
       log.info({ workerId, jobs: jobs.map((j) => j.name) }, 'workers started');
     },
 
@@ -304,7 +279,6 @@ export async function createQueue(options: {
     },
 
     async stop(waitMs = 10_000) {
-      clearInterval(orphanSweep);
       await boss.stop({ graceful: true, timeout: Math.max(0, waitMs), close: true });
     },
   };
@@ -405,9 +379,6 @@ export function workPlan(
  * fetches, each of the costly kind that counts a vendor's share.
  */
 const SIBLING_POLL_SECONDS = 30;
-
-/** What pg-boss writes as the output of a job it handed on because its worker's heartbeat stopped. */
-const HEARTBEAT_MISSED = 'job heartbeat timeout';
 
 /** How long a finished job waits for the rest of its batch before it is settled on its own. */
 const SETTLE_EARLY_MS = 1000;
