@@ -177,6 +177,29 @@ describe('waking the workers', () => {
     expect(events.indexOf('end 3')).toBeLessThan(events.indexOf('end 1'));
   });
 
+  it('runs the jobs sent together to a one-at-a-time queue one after the other, not one per poll', async () => {
+    // Sent while the first runs, the others each announce themselves; the worker holds one job at a time.
+    const ran: number[] = [];
+    const oneAtATime = defineJob({
+      name: 'test.one-at-a-time',
+      payload: z.object({ n: z.number() }),
+      async handle({ n }) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        ran.push(n);
+      },
+    });
+    await slowPollingQueue([oneAtATime], async (queue) => {
+      for (const n of [1, 2, 3, 4]) await queue.send(oneAtATime, { n });
+      await waitFor(
+        () => ran.length,
+        (done) => done === 4,
+        'the four jobs',
+        15_000,
+      );
+    });
+    expect(ran.toSorted()).toEqual([1, 2, 3, 4]);
+  });
+
   it('runs a job made due by hand at once when woken', async () => {
     const ran: string[] = [];
     const laterJob = defineJob({

@@ -165,10 +165,13 @@ export async function createQueue(options: {
             const results = await settledAsTheyFinish(job, batch, (received) => runOne(job, received, context)).finally(
               () => self && busyFetchers.delete(self),
             );
-            // A vendor's next job was held back while this batch held the vendor's share of the
-            // workers (groupConcurrency), and no notification says when that share is free: this
-            // fetcher looks again as soon as pg-boss has recorded the batch, not at its next poll.
-            if (job.vendorOf && self) boss.notifyWorker(self);
+            // This fetcher looks again as soon as pg-boss has recorded the batch, not at its next poll,
+            // when more may be waiting that nothing will announce: a vendor's next job, held back while
+            // this batch held the vendor's share of the workers (groupConcurrency); or, for a fetcher of
+            // one job, whatever was sent while it worked. pg-boss keeps one "notified" flag, not a
+            // count, and does not fetch again at once after a batch of one: of three jobs sent
+            // together, the third waited out the poll.
+            if ((job.vendorOf || plan.batchSize === 1) && self) boss.notifyWorker(self);
             return results;
           },
         );
