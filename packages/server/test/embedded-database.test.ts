@@ -55,7 +55,7 @@ describe('the embedded database in DATA_DIR', () => {
       fs.chmodSync(path.join(privateDir, 'uploads'), 0o755);
       fs.writeFileSync(path.join(privateDir, 'uploads', 'old-logo.png'), 'png');
       fs.chmodSync(path.join(privateDir, 'uploads', 'old-logo.png'), 0o644);
-      // Its database too, when the run has a migrated one to copy (else the server creates it).
+      // Its database too, from the run's migrated dump.
       await prepareEmbeddedDataDir(privateDir);
       for (const entry of listTree(privateDir)) {
         fs.chmodSync(path.join(privateDir, entry.name), entry.directory ? 0o755 : 0o644);

@@ -7,9 +7,13 @@ import { JOBS } from '../../src/jobs.ts';
 import { createQueue } from '../../src/queue/queue.ts';
 import { withAdminClient } from './test-database.ts';
 
+/**
+ * The run's migrated databases. `snapshotPath`, a PGlite dump, is there on both: tests whose subject is
+ * the embedded database in DATA_DIR start from it on a PostgreSQL run too.
+ */
 export type DatabaseTemplate =
   | { kind: 'pglite'; snapshotPath: string }
-  | { kind: 'postgres'; adminUrl: string; database: string };
+  | { kind: 'postgres'; adminUrl: string; database: string; snapshotPath: string };
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const MIGRATIONS = path.join(ROOT, 'packages/server/drizzle');
@@ -25,6 +29,14 @@ export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemp
   if (!adminUrl) return { template: { kind: 'pglite', snapshotPath: await pgliteSnapshot() }, remove: async () => {} };
 
   const name = `automate_template_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const [snapshotPath] = await Promise.all([pgliteSnapshot(), postgresTemplate(adminUrl, name)]);
+  return {
+    template: { kind: 'postgres', adminUrl, database: name, snapshotPath },
+    remove: () => withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+  };
+}
+
+async function postgresTemplate(adminUrl: string, name: string): Promise<void> {
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -35,10 +47,6 @@ export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemp
     // A template database can be copied only while nobody is connected to it.
     await database.close();
   }
-  return {
-    template: { kind: 'postgres', adminUrl, database: name },
-    remove: () => withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
-  };
 }
 
 /**

@@ -50,12 +50,12 @@ export async function createTestDatabase(options: { dataDir?: string } = {}): Pr
 
 /**
  * Puts the run's migrated embedded database into `dataDir`, as a first start would leave it before
- * seeding, when the run uses PGlite. With PostgreSQL the directory stays empty, and the server creates
- * and migrates its embedded database there itself.
+ * seeding, on either database: the server then only checks the migrations instead of applying them
+ * all. (The run's dump is made by migrating an empty PGlite, when the migrations change or the cache
+ * in node_modules is new.)
  */
 export async function prepareEmbeddedDataDir(dataDir: string): Promise<void> {
-  const template = inject('databaseTemplate');
-  if (template.kind === 'pglite') extractSnapshot(template.snapshotPath, pgliteDirectory(dataDir));
+  extractSnapshot(inject('databaseTemplate').snapshotPath, pgliteDirectory(dataDir));
 }
 
 export async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
