@@ -364,8 +364,9 @@ export async function createQueue(options: {
  * on a held ServiceM8 call holds up the rest of its batch (with batches of four, a tenth of calls
  * held for seconds left no fetcher free and no call was made for many seconds). But batches of two
  * at least: pg-boss fetches again at once only after a full batch of two or more
- * (`burstWhenBatchFull`); a fetcher of one job waits out the poll after every job, however many are
- * waiting (QUEUE_CONCURRENCY=4 with the 2 s poll worked through a backlog at two runs a second).
+ * (`burstWhenBatchFull`); a fetcher of one job would wait out the poll after every job, however many
+ * were waiting (QUEUE_CONCURRENCY=4 with the 2 s poll worked through a backlog at two runs a second),
+ * unless woken after each job as the other queues' fetchers are, at one more fetch each time.
  */
 export function workPlan(
   job: Pick<JobDefinition, 'concurrency'>,
