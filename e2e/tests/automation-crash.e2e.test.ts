@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CrashDeployment,
   type CrashRole,
+  NOTE_EACH_NEW_JOB,
   type ShutdownReport,
   startConnectedDeployment,
 } from '../support/crash-deployment.ts';
@@ -40,7 +41,10 @@ let token: string;
 
 beforeAll(async () => {
   sim = buildSimulator({ seed: 'demo', oauth: { autoApprove: true }, throttle: { perMinute: 100_000 } });
-  ({ deployment, vendorId, token } = await startConnectedDeployment(sim, await sim.listen(), {
+  ({
+    deployment,
+    businesses: [{ vendorId, token }],
+  } = await startConnectedDeployment([sim], {
     ratePerMinute: 100_000,
     // On PostgreSQL a killed worker's jobs are handed on once its heartbeat (10 s) is missed; look every
     // 2 s. (On PGlite the restarted process takes them up as it starts.)
@@ -262,13 +266,7 @@ describe('crashes at load', () => {
       const { id: triggerId } = (
         await call('/Trigger', {
           method: 'POST',
-          body: JSON.stringify({
-            name: 'Note a new job',
-            enabled: true,
-            event: 'JobIsCreated',
-            targetKind: 'Job',
-            actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Booked: job {{ job.number }}' } }],
-          }),
+          body: JSON.stringify(NOTE_EACH_NEW_JOB),
         })
       ).data;
 

@@ -7,8 +7,9 @@ import {
   startSm8FrontDoor,
   type TestDatabase,
 } from '@automate/server/testing';
-import { buildSimulator, type SeedData, type Simulator } from '@automate/servicem8-sim';
+import { buildSimulator, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountSeed, type SeededJob } from '../support/account-seed.ts';
 import { poll as pollUntil } from '../support/poll.ts';
 import { type RoleProcess, startRoleProcess } from '../support/role-process.ts';
 import { confirmLinkInLog, connectThroughConsent } from '../support/servicem8-consent.ts';
@@ -35,14 +36,11 @@ const LATENCY_MS = 200;
 const PER_ACCOUNT = 16;
 const ACCOUNTS = ['Harbour Plumbing', 'Bay Electrical', 'Summit Roofing'];
 
-/** A job as seeded: ServiceM8 fills in the fields left out. */
-type Job = { uuid: string; generated_job_id: string } & Record<string, unknown>;
-
 type Account = {
   name: string;
   sim: Simulator;
-  warmUp: Job;
-  bursts: { twoWorkers: Job[]; oneWorker: Job[] };
+  warmUp: SeededJob;
+  bursts: { twoWorkers: SeededJob[]; oneWorker: SeededJob[] };
   vendorId: string;
   token: string;
   triggerId: string;
@@ -54,23 +52,11 @@ let api: RoleProcess;
 let workers: RoleProcess[] = [];
 const accounts: Account[] = [];
 
-function accountSeed(name: string, jobs: Job[], client: string): SeedData {
-  const domain = `${name.toLowerCase().replace(/\W+/g, '-')}.example.com`;
-  return {
-    records: {
-      vendor: [{ uuid: randomUUID(), name, timezone_name: 'Australia/Sydney', email: `owner@${domain}` }],
-      staff: [{ uuid: randomUUID(), first: 'Olive', last: 'Owner', email: `owner@${domain}` }],
-      company: [{ uuid: client, name: `${name} client` }],
-      job: jobs,
-    },
-  };
-}
-
 beforeAll(async () => {
   door = await startSm8FrontDoor();
   for (const [index, name] of ACCOUNTS.entries()) {
     const client = randomUUID();
-    const job = (n: number): Job => ({
+    const job = (n: number): SeededJob => ({
       uuid: randomUUID(),
       active: 1,
       status: 'Work Order',
@@ -79,9 +65,9 @@ beforeAll(async () => {
       job_description: `${name} job ${n}`,
     });
     const jobs = Array.from({ length: 1 + 2 * PER_ACCOUNT }, (_, n) => job(n + 1));
-    const [warmUp, ...rest] = jobs as [Job, ...Job[]];
+    const [warmUp, ...rest] = jobs as [SeededJob, ...SeededJob[]];
     const sim = buildSimulator({
-      seed: accountSeed(name, jobs, client),
+      seed: accountSeed(name, client, jobs),
       oauth: { autoApprove: true },
       // The rate limit is out of the way on both sides: this measures the workers, not ServiceM8's.
       throttle: { perMinute: 100_000 },

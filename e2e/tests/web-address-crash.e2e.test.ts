@@ -32,7 +32,10 @@ let signingSecret: string;
 beforeAll(async () => {
   receiver = await startWebReceiver();
   sim = buildSimulator({ seed: 'demo', oauth: { autoApprove: true }, throttle: { perMinute: 100_000 } });
-  ({ deployment, vendorId, token } = await startConnectedDeployment(sim, await sim.listen(), {
+  ({
+    deployment,
+    businesses: [{ vendorId, token }],
+  } = await startConnectedDeployment([sim], {
     ratePerMinute: 100_000,
     // On PostgreSQL a killed worker's run is handed on once its heartbeat (10 s, the shortest pg-boss
     // allows) is missed, and started again after the first retry's backoff (2 to 4 s): the supervisor
