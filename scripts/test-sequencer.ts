@@ -25,7 +25,13 @@ const MS_PER_BYTE: Record<string, number> = {
   contract: 0.01,
 };
 
-type Entry = { file: TestSpecification; estimate: number; group: string; journey: boolean };
+/**
+ * The tag a test file carries in its first lines when it spends most of its time waiting on the wall
+ * clock (a rate limit per minute): it holds a worker but little CPU.
+ */
+const WAITS_TAG = '@waits-on-the-clock';
+
+type Entry = { file: TestSpecification; estimate: number; group: string; journey: boolean; waits: boolean };
 
 /**
  * The longest files first, so the run does not end waiting on one that started late. Vitest hands the
@@ -36,7 +42,9 @@ type Entry = { file: TestSpecification; estimate: number; group: string; journey
  *   kind only when that kind's next file is much longer than this kind's;
  * - the browser journeys (a server process and Chromium each) join where a greedy
  *   schedule over the workers, with each file's duration in the last run (or a guess from its size),
- *   keeps JOURNEYS_AT_ONCE of them running.
+ *   keeps JOURNEYS_AT_ONCE of them running;
+ * - a file that waits on the clock (WAITS_TAG) starts first, and while it runs the other workers take
+ *   the CPU-bound tests: a browser journey beside it would leave the cores idle whenever both wait.
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   private readonly committed = readDurations();
@@ -45,23 +53,24 @@ export default class LongestFirstSequencer extends BaseSequencer {
     const sorted = await super.sort(files);
     const byLongest = (a: Entry, b: Entry) => b.estimate - a.estimate;
     const entries = sorted.map((file) => this.entry(file)).sort(byLongest);
-    const journeys = entries.filter((entry) => entry.journey);
+    const journeys = entries.filter((entry) => entry.journey).sort((a, b) => Number(b.waits) - Number(a.waits));
     const others = inStretches(entries.filter((entry) => !entry.journey));
 
     const workers = Math.max(1, Number(this.ctx.config.maxWorkers) || 1);
     const order: Entry[] = [];
-    const running: Array<{ endsAt: number; journey: boolean }> = [];
+    const running: Array<{ endsAt: number; journey: boolean; waits: boolean }> = [];
     let now = 0;
     while (journeys.length > 0 || others.length > 0) {
       while (running.length < workers && (journeys.length > 0 || others.length > 0)) {
         const journeysRunning = running.filter((slot) => slot.journey).length;
+        const besideWaiting = running.some((slot) => slot.waits);
         const next =
-          journeys.length > 0 && (journeysRunning < JOURNEYS_AT_ONCE || others.length === 0)
+          journeys.length > 0 && ((!besideWaiting && journeysRunning < JOURNEYS_AT_ONCE) || others.length === 0)
             ? journeys.shift()
             : others.shift();
         if (!next) break;
         order.push(next);
-        running.push({ endsAt: now + next.estimate, journey: next.journey });
+        running.push({ endsAt: now + next.estimate, journey: next.journey, waits: next.waits });
       }
       running.sort((a, b) => a.endsAt - b.endsAt);
       now = running.shift()?.endsAt ?? now;
@@ -75,11 +84,13 @@ export default class LongestFirstSequencer extends BaseSequencer {
     const size = this.ctx.cache.getFileStats(key)?.size ?? 0;
     const estimate = timed ?? size * (MS_PER_BYTE[file.project.name] ?? 0.5);
     const shared = file.project.config.isolate === false;
+    const head = fs.readFileSync(file.moduleId, 'utf8').slice(0, 1000);
     return {
       file,
       estimate,
-      group: shared ? `${file.project.name}:${environmentOf(file)}` : `${file.project.name}:${file.moduleId}`,
+      group: shared ? `${file.project.name}:${environmentOf(file, head)}` : `${file.project.name}:${file.moduleId}`,
       journey: file.project.name === 'e2e',
+      waits: head.includes(WAITS_TAG),
     };
   }
 }
@@ -97,9 +108,8 @@ function readDurations(): Record<string, number> {
   }
 }
 
-/** The environment a file runs in: its `@vitest-environment` comment, or its project's. */
-function environmentOf(file: TestSpecification): string {
-  const head = fs.readFileSync(file.moduleId, 'utf8').slice(0, 500);
+/** The environment a file runs in: its `@vitest-environment` comment (in `head`, its first lines), or its project's. */
+function environmentOf(file: TestSpecification, head: string): string {
   return /@vitest-environment\s+([\w-]+)/.exec(head)?.[1] ?? file.project.config.environment;
 }
 

@@ -177,6 +177,17 @@ describe('the admin editors', () => {
       await image.elementHandle(),
     );
 
+    // The toasts sit over the page's buttons; each closes with its own button rather than after its 5 s.
+    // (One that closes by itself while it is being clicked needs no click.)
+    const toasts = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
+    for (const toast of await toasts.all()) {
+      await toast
+        .getByRole('button', { name: 'Dismiss' })
+        .click({ timeout: 1_000 })
+        .catch(() => undefined);
+    }
+    await expect.poll(() => toasts.count()).toBe(0);
+
     // Deleting asks first, then the article is gone from the table.
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete this article?' }).getByRole('button', { name: 'Delete' }).click();

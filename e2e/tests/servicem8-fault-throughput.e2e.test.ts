@@ -1,3 +1,4 @@
+// @waits-on-the-clock: the rate limits pace this file, so the other workers run CPU-bound tests beside it.
 import { randomUUID } from 'node:crypto';
 import { buildSimulator, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,8 @@
 import { TOASTS } from '@automate/contract';
+import CloseIcon from '@mui/icons-material/Close';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import { SnackbarProvider, useSnackbar } from 'notistack';
+import IconButton from '@mui/material/IconButton';
+import { closeSnackbar, type SnackbarKey, SnackbarProvider, useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { attachToastHost } from '@/lib/toasts.ts';
 
@@ -20,7 +22,19 @@ function AttachToQueue() {
   return null;
 }
 
-/** The toasts: 5000 ms, at most 20, top-right; the same sentence twice shows once. */
+/**
+ * A toast's own close button: a toast sits over the top right of the page, where its action buttons are,
+ * and whoever wants the button under it need not wait out the 5 s.
+ */
+function dismissButton(key: SnackbarKey) {
+  return (
+    <IconButton size="small" color="inherit" aria-label="Dismiss" onClick={() => closeSnackbar(key)}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+/** The toasts: 5000 ms, at most 20, top-right, each with a Dismiss button; the same sentence twice shows once. */
 export function ToastHost() {
   return (
     <>
@@ -31,6 +45,7 @@ export function ToastHost() {
         anchorOrigin={TOASTS.position}
         classes={{ containerAnchorOriginTopRight: TOASTS_BELOW_HEADER }}
         preventDuplicate
+        action={dismissButton}
       >
         <AttachToQueue />
       </SnackbarProvider>

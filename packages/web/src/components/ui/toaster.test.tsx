@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useNotifications } from '@/lib/notifications.ts';
@@ -35,5 +35,16 @@ describe('toasts', () => {
     await user.click(screen.getByRole('button', { name: 'Load vendors' }));
     expect(await screen.findByText('The vendor list could not be loaded.')).toBeTruthy();
     expect(screen.getByText('Trigger saved')).toBeTruthy();
+  });
+
+  it('a toast closes at once with its Dismiss button, leaving the others', async () => {
+    render(<TriggerPage />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Load vendors' }));
+    const saved = (await screen.findByText('Trigger saved')).closest('[role="alert"]');
+    if (!(saved instanceof HTMLElement)) throw new Error('the toast is not an alert');
+    await user.click(within(saved).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText('Trigger saved')).toBeNull());
+    expect(screen.getByText('The vendor list could not be loaded.')).toBeTruthy();
   });
 });
