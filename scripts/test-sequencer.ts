@@ -30,6 +30,12 @@ const MS_PER_BYTE: Record<string, number> = {
  * clock (a rate limit per minute): it holds a worker but little CPU.
  */
 const WAITS_TAG = '@waits-on-the-clock';
+/**
+ * The same, for a file that waits only on PostgreSQL: there a killed worker's job is handed on after
+ * pg-boss's heartbeat (10 s at the least), where on the embedded database the restarted process takes
+ * it up as it starts.
+ */
+const WAITS_ON_POSTGRESQL_TAG = '@waits-on-postgresql';
 
 type Entry = { file: TestSpecification; estimate: number; group: string; journey: boolean; waits: boolean };
 
@@ -43,8 +49,9 @@ type Entry = { file: TestSpecification; estimate: number; group: string; journey
  * - the browser journeys (a server process and Chromium each) join where a greedy
  *   schedule over the workers, with each file's duration in the last run (or a guess from its size),
  *   keeps JOURNEYS_AT_ONCE of them running;
- * - a file that waits on the clock (WAITS_TAG) starts first, and while it runs the other workers take
- *   the CPU-bound tests: a browser journey beside it would leave the cores idle whenever both wait.
+ * - a file that waits on the clock (WAITS_TAG; WAITS_ON_POSTGRESQL_TAG, on PostgreSQL) starts first,
+ *   and while it runs the other workers take the CPU-bound tests: a browser journey beside it would
+ *   leave the cores idle whenever both wait. Files that wait run one after another.
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   private readonly committed = readDurations();
@@ -90,7 +97,8 @@ export default class LongestFirstSequencer extends BaseSequencer {
       estimate,
       group: shared ? `${file.project.name}:${environmentOf(file, head)}` : `${file.project.name}:${file.moduleId}`,
       journey: file.project.name === 'e2e',
-      waits: head.includes(WAITS_TAG),
+      waits:
+        head.includes(WAITS_TAG) || (Boolean(process.env.TEST_DATABASE_URL) && head.includes(WAITS_ON_POSTGRESQL_TAG)),
     };
   }
 }

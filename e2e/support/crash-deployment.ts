@@ -1,5 +1,5 @@
 import { createTestDatabase, freePort, type TestDatabase } from '@automate/server/testing';
-import { type Simulator, startFrontDoor } from '@automate/servicem8-sim';
+import type { Simulator } from '@automate/servicem8-sim';
 import { poll } from './poll.ts';
 import { type RoleProcess, startRoleProcess } from './role-process.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
@@ -37,62 +37,41 @@ export const NOTE_EACH_NEW_JOB = {
   actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Booked: job {{ job.number }}' } }],
 };
 
-/** A business a deployment made for one ServiceM8 account: its id and its owner's session token. */
-export type ConnectedBusiness = { vendorId: string; token: string };
-
 /**
- * A deployment (`startCrashDeployment`) with a business connected, through the consent flow, to each
- * simulator's account, and each account activated: where every process journey starts. The simulators
- * start listening here. One account is reached at its simulator's address; several at one address, as
- * ServiceM8 serves every account, through a front door. `env` adds to the settings (each account's rate
- * per minute is `ratePerMinute`); answers the businesses in the simulators' order.
+ * A deployment (`startCrashDeployment`) talking to the simulator, which starts listening here, with the
+ * simulator's business connected through the consent flow and its ServiceM8 account activated: where
+ * every process journey starts. `env` adds to the settings (the account's rate per minute is
+ * `ratePerMinute`); answers the business and its owner's session token.
  */
-export async function startConnectedDeployment<Accounts extends [Simulator, ...Simulator[]]>(
-  accounts: Accounts,
+export async function startConnectedDeployment(
+  sim: Simulator,
   options: { ratePerMinute: number; env?: Record<string, string> },
-): Promise<{ deployment: CrashDeployment; businesses: { [K in keyof Accounts]: ConnectedBusiness } }> {
-  await Promise.all(accounts.map((sim) => sim.listen()));
-  const door = accounts.length > 1 ? await startFrontDoor() : undefined;
-  const sm8Url = door?.url ?? accounts[0].baseUrl();
-  const { appId, appSecret } = accounts[0].info();
+): Promise<{ deployment: CrashDeployment; vendorId: string; token: string }> {
+  const simUrl = await sim.listen();
+  const { appId, appSecret } = sim.info();
   const deployment = await startCrashDeployment({
     DEMO_MODE: 'false',
     SM8_APP_ID: appId,
     SM8_APP_SECRET: appSecret,
-    SM8_API_URL: sm8Url,
-    SM8_OAUTH_URL: sm8Url,
+    SM8_API_URL: simUrl,
+    SM8_OAUTH_URL: simUrl,
     SM8_RATE_PER_MINUTE: String(options.ratePerMinute),
     QUEUE_POLL_SECONDS: '0.5',
     // Info, so the activation's line says when the account's baseline is taken.
     LOG_LEVEL: 'info',
     ...options.env,
   });
-  const businesses: ConnectedBusiness[] = [];
-  for (const sim of accounts) {
-    door?.consentTo(sim);
-    const business = await connectThroughConsent(
-      deployment.baseUrl,
-      sim.info().accountUuid,
-      confirmLinkInLog(() => deployment.output()),
-    );
-    await poll(
-      async () => deployment.output(),
-      (output) => new RegExp(`"vendorId":"${business.vendorId}"[^\\n]*ServiceM8 account activated`).test(output),
-      'the account to be activated',
-    );
-    businesses.push(business);
-  }
-  const stop = deployment.stop;
-  return {
-    deployment: {
-      ...deployment,
-      async stop() {
-        await stop();
-        await door?.close();
-      },
-    },
-    businesses: businesses as { [K in keyof Accounts]: ConnectedBusiness },
-  };
+  const { token, vendorId } = await connectThroughConsent(
+    deployment.baseUrl,
+    sim.info().accountUuid,
+    confirmLinkInLog(() => deployment.output()),
+  );
+  await poll(
+    async () => deployment.output().includes('ServiceM8 account activated'),
+    Boolean,
+    'the account to be activated',
+  );
+  return { deployment, vendorId, token };
 }
 
 /**

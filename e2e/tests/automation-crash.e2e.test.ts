@@ -1,3 +1,4 @@
+// @waits-on-postgresql: a killed worker's job waits out pg-boss's heartbeat there, so CPU-bound tests run beside it.
 import type { TriggerRunDetail } from '@automate/contract';
 import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -41,10 +42,7 @@ let token: string;
 
 beforeAll(async () => {
   sim = buildSimulator({ seed: 'demo', oauth: { autoApprove: true }, throttle: { perMinute: 100_000 } });
-  ({
-    deployment,
-    businesses: [{ vendorId, token }],
-  } = await startConnectedDeployment([sim], {
+  ({ deployment, vendorId, token } = await startConnectedDeployment(sim, {
     ratePerMinute: 100_000,
     // On PostgreSQL a killed worker's jobs are handed on once its heartbeat (10 s) is missed; look every
     // 2 s. (On PGlite the restarted process takes them up as it starts.)

@@ -1,3 +1,4 @@
+// @waits-on-postgresql: a killed worker's job waits out pg-boss's heartbeat there, so CPU-bound tests run beside it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TriggerRunDetail } from '@automate/contract';
 import { startWebReceiver, type WebReceiver } from '@automate/server/testing';
@@ -32,10 +33,7 @@ let signingSecret: string;
 beforeAll(async () => {
   receiver = await startWebReceiver();
   sim = buildSimulator({ seed: 'demo', oauth: { autoApprove: true }, throttle: { perMinute: 100_000 } });
-  ({
-    deployment,
-    businesses: [{ vendorId, token }],
-  } = await startConnectedDeployment([sim], {
+  ({ deployment, vendorId, token } = await startConnectedDeployment(sim, {
     ratePerMinute: 100_000,
     // On PostgreSQL a killed worker's run is handed on once its heartbeat (10 s, the shortest pg-boss
     // allows) is missed, and started again after the first retry's backoff (2 to 4 s): the supervisor
