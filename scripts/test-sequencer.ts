@@ -30,12 +30,6 @@ const MS_PER_BYTE: Record<string, number> = {
  * clock (a rate limit per minute): it holds a worker but little CPU.
  */
 const WAITS_TAG = '@waits-on-the-clock';
-/**
- * The same, for a file that waits only on PostgreSQL: there a killed worker's job is handed on after
- * pg-boss's heartbeat (10 s at the least), where on the embedded database the restarted process takes
- * it up as it starts.
- */
-const WAITS_ON_POSTGRESQL_TAG = '@waits-on-postgresql';
 
 type Entry = { file: TestSpecification; estimate: number; group: string; journey: boolean; waits: boolean };
 
@@ -49,9 +43,8 @@ type Entry = { file: TestSpecification; estimate: number; group: string; journey
  * - the browser journeys (a server process and Chromium each) join where a greedy
  *   schedule over the workers, with each file's duration in the last run (or a guess from its size),
  *   keeps JOURNEYS_AT_ONCE of them running;
- * - a file that waits on the clock (WAITS_TAG; WAITS_ON_POSTGRESQL_TAG, on PostgreSQL) starts first,
- *   and while it runs the other workers take the CPU-bound tests: a browser journey beside it would
- *   leave the cores idle whenever both wait. Files that wait run one after another.
+ * - a file that waits on the clock (WAITS_TAG) starts first, and while it runs the other workers take
+ *   the CPU-bound tests: a browser journey beside it would leave the cores idle whenever both wait.
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   private readonly committed = readDurations();

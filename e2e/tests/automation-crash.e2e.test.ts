@@ -1,4 +1,3 @@
-// @waits-on-postgresql: a killed worker's job waits out pg-boss's heartbeat there, so CPU-bound tests run beside it.
 import type { TriggerRunDetail } from '@automate/contract';
 import { buildSimulator, SEED_IDS, type Simulator } from '@automate/servicem8-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @waits-on-postgresql: a killed worker's job waits out pg-boss's heartbeat there, so CPU-bound tests run beside it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TriggerRunDetail } from '@automate/contract';
 import { startWebReceiver, type WebReceiver } from '@automate/server/testing';
