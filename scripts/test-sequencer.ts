@@ -90,8 +90,7 @@ export default class LongestFirstSequencer extends BaseSequencer {
       estimate,
       group: shared ? `${file.project.name}:${environmentOf(file, head)}` : `${file.project.name}:${file.moduleId}`,
       journey: file.project.name === 'e2e',
-      waits:
-        head.includes(WAITS_TAG) || (Boolean(process.env.TEST_DATABASE_URL) && head.includes(WAITS_ON_POSTGRESQL_TAG)),
+      waits: head.includes(WAITS_TAG),
     };
   }
 }
