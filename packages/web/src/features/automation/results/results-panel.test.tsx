@@ -103,6 +103,6 @@ describe('ResultsPanel', () => {
 
   it('shows a placeholder while loading', () => {
     answer(base);
-    expect(screen.getByLabelText('Loading the results')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading the results' })).toBeTruthy();
   });
 });

@@ -151,7 +151,7 @@ export function ResultsPanel({ vendorId, triggerId }: { vendorId: string; trigge
           without it. A run counts once {RESULTS_OUTCOME_DAYS} days have passed.
         </Typography>
         {results.isPending ? (
-          <Skeleton variant="rounded" height={96} aria-label="Loading the results" />
+          <Skeleton variant="rounded" height={96} role="status" aria-label="Loading the results" />
         ) : results.isError ? (
           <Alert severity="error">{getErrorMessage(results.error, 'The results could not be loaded.')}</Alert>
         ) : results.data.quoteFollowUps || results.data.paymentReminders || results.data.formRequests ? (

@@ -30,7 +30,7 @@ describe('the week on the dashboard', () => {
         : undefined,
     );
     renderWithProviders(<WeekSummary vendorId={VENDOR_ID} />);
-    expect(screen.getByLabelText('Loading the last 7 days')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading the last 7 days' })).toBeTruthy();
     expect((await screen.findByTestId('week-summary')).textContent).toBe(
       `Last 7 days: sent 84 emails and 31 texts, added 120 notes; 12 quotes approved after a follow-up, ${formatCurrency(18_400)}.`,
     );
