@@ -30,7 +30,14 @@ export function weekSentence(week: WeekResults): string {
 export function WeekSummary({ vendorId }: { vendorId: string }) {
   const week = useWeekResults(vendorId);
   if (week.isPending)
-    return <Skeleton variant="text" sx={{ width: '100%', maxWidth: 420 }} role="status" aria-label="Loading the last 7 days" />;
+    return (
+      <Skeleton
+        variant="text"
+        sx={{ width: '100%', maxWidth: 420 }}
+        role="status"
+        aria-label="Loading the last 7 days"
+      />
+    );
   if (week.isError) return null;
   return (
     <Typography data-testid="week-summary" color="text.secondary">
