@@ -124,14 +124,6 @@ describe('the lists on a phone', () => {
     await failed.getByRole('button', { name: 'Show steps' }).click();
     await page.getByRole('dialog').getByText('ServiceM8 did not answer.').first().waitFor();
   });
-
-  it('keeps the table and the filters side by side on a desktop', async () => {
-    const page = await openPage(DESKTOP);
-    await openSignedIn(page, journey.baseUrl, teamAdmin(), '/app/automation/logs');
-    await page.getByRole('table', { name: 'Runs' }).waitFor();
-    expect(await page.getByRole('searchbox', { name: 'Job number' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: /^Filters/ }).count()).toBe(0);
-  });
 });
 
 describe('feedback without an external form', () => {

@@ -7,8 +7,8 @@ import { DESKTOP, openSignedIn } from '../support/shell.ts';
 
 /**
  * A person who belongs to two businesses switches between them from the header (and the phone's
- * drawer), a link naming a business opens it, a team member (User) is shown no Admin page, and a run's
- * times read the same on every page: the business's clock, named when the browser's differs.
+ * drawer), a link naming a business opens it, and a run's times read the same on every page: the
+ * business's clock, named when the browser's differs.
  */
 
 const OTHER = 'Second Street Electrical';
@@ -84,35 +84,6 @@ describe('switching business', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('automate.admin.vendorId'))).toBe(
       target === OTHER ? otherVendorId : journey.h.vendorId,
     );
-    await context.close();
-  });
-});
-
-describe('a team member (User)', () => {
-  it('gets the not-found page for the Account area, by URL or by link, and sees no Account link', async () => {
-    const { browser, baseUrl, h } = journey;
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await markChangelogSeen(context);
-    const page = await context.newPage();
-    const forbidden: string[] = [];
-    page.on('response', (response) => {
-      if (response.status() === 403) forbidden.push(response.url());
-    });
-    await openSignedIn(page, baseUrl, { email: h.team.user.email, password: TEST_PASSWORD }, '/app/account/team');
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    expect(await page.getByRole('form', { name: 'Invite someone' }).count()).toBe(0);
-    await page.goto(`${baseUrl}/app/account/subscription/overview`);
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Business name' }).count()).toBe(0);
-    await page.goto(`${baseUrl}/app/dashboard`);
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Help Center' })
-      .waitFor();
-    expect(
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Account' }).count(),
-    ).toBe(0);
-    expect(forbidden).toEqual([]);
     await context.close();
   });
 });

@@ -68,6 +68,11 @@ describe('inviting people to a vendor', () => {
     expect(successEnvelope(UserSession).parse(accepted.json()).data.vendors).toEqual([
       { vendorId: team.vendor.id, name: 'Golf Glazing', role: 'User', sm8Connected: false },
     ]);
+    // The team's Admin now finds them among the members, by the name they gave.
+    const members = await inject('GET', `/api/Vendor/${team.vendor.id}/users/search`, team.adminToken);
+    expect(members.json().data.rows).toContainEqual(
+      expect.objectContaining({ email: 'Nina.New@example.com', firstName: 'Nina', lastName: 'New', role: 'User' }),
+    );
     const login = await services.app.inject({
       method: 'POST',
       url: '/api/Auth/login',

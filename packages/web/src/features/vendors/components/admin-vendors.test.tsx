@@ -100,6 +100,7 @@ describe("the super admin's vendors", () => {
     await write(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Unpaid invoice');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     await screen.findByText(/Unpaid invoice$/);
+    expect(screen.getByText('Automations suspended', { exact: true })).toBeTruthy();
     expect(stub.calls.find((call) => call.url.pathname.endsWith('/suspension'))?.body).toEqual({
       suspended: true,
       reason: 'Unpaid invoice',
@@ -110,6 +111,7 @@ describe("the super admin's vendors", () => {
     const confirm = await screen.findByRole('dialog', { name: "Resume Alpha Plumbing's automations?" });
     await user.click(within(confirm).getByRole('button', { name: 'Resume' }));
     await screen.findByRole('button', { name: 'Suspend automations' });
+    expect(screen.queryByText('Automations suspended', { exact: true })).toBeNull();
   });
 
   it('disconnects ServiceM8 only after confirming', async () => {
