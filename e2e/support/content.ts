@@ -1,18 +1,8 @@
-import {
-  Article,
-  ArticleBySlug,
-  type ArticleInput,
-  CHANGELOG_ARTICLE,
-  STORAGE_KEYS,
-  successEnvelope,
-} from '@automate/contract';
-import type { BrowserContext, Page } from 'playwright-core';
+import { Article, type ArticleInput, STORAGE_KEYS, successEnvelope } from '@automate/contract';
+import type { BrowserContext } from 'playwright-core';
 import { apiLogin, SUPER_ADMIN } from './shell.ts';
 
 /** Helpers for the content journeys: articles through the API, and the changelog's last-seen value. */
-
-/** The path the changelog dialog loads its article from. */
-export const CHANGELOG_PATH = `/api/Content/article/category/${CHANGELOG_ARTICLE.category}/${CHANGELOG_ARTICLE.slug}`;
 
 /** Far enough ahead that no article is newer: the changelog never opens by itself. */
 const CHANGELOG_SEEN_FOREVER = '9999-12-31T23:59:59.000Z';
@@ -28,10 +18,6 @@ export async function markChangelogSeen(context: BrowserContext): Promise<void> 
     },
     { key: STORAGE_KEYS.changelogLastSeen, value: CHANGELOG_SEEN_FOREVER },
   );
-}
-
-export async function readChangelogLastSeen(page: Page): Promise<string | null> {
-  return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.changelogLastSeen);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -55,19 +41,6 @@ export async function createArticleAsAdmin(baseUrl: string, input: ArticleInput)
   if (response.status !== 201)
     throw new Error(`Creating an article failed (${response.status}): ${JSON.stringify(body)}`);
   return successEnvelope(Article).parse(body).data;
-}
-
-/** The published changelog article, as anyone sees it. */
-export async function fetchChangelog(baseUrl: string): Promise<Article | null> {
-  const response = await fetch(`${baseUrl}${CHANGELOG_PATH}`);
-  const body = await readJson(response);
-  if (!response.ok) throw new Error(`Reading the changelog failed (${response.status}): ${JSON.stringify(body)}`);
-  return successEnvelope(ArticleBySlug).parse(body).data.article;
-}
-
-/** Waits for the page's next changelog load to be answered (the dialog decides right after it). */
-export function waitForChangelogLoad(page: Page) {
-  return page.waitForResponse((response) => new URL(response.url()).pathname === CHANGELOG_PATH);
 }
 
 /** A minimal valid PNG (1×1), for upload journeys. */

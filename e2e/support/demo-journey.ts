@@ -9,14 +9,10 @@ export type DemoJourney = {
   /** The demo server's address of `path`. */
   url(path: string): string;
   /**
-   * A fresh browser profile; `changelogSeen` (the default) keeps the What's new dialog from opening over
-   * the page; `motion` lets the page animate (profiles prefer reduced motion by default).
+   * A fresh browser profile, with the changelog marked as seen so its dialog does not open over the
+   * page; `motion` lets the page animate (profiles prefer reduced motion by default).
    */
-  openPage(options?: {
-    viewport?: { width: number; height: number };
-    changelogSeen?: boolean;
-    motion?: boolean;
-  }): Promise<Page>;
+  openPage(options?: { viewport?: { width: number; height: number }; motion?: boolean }): Promise<Page>;
   /** `page` at `path`, signed in as `account` (its session taken once through the API, then reused). */
   openAs(page: Page, account: { email: string; password: string }, path: string): Promise<void>;
   readonly server: DemoServer;
@@ -51,13 +47,13 @@ export function demoJourney(): DemoJourney {
   };
   return {
     url: (path) => `${started().server.baseUrl}${path}`,
-    async openPage({ viewport = DESKTOP, changelogSeen = true, motion = false } = {}) {
+    async openPage({ viewport = DESKTOP, motion = false } = {}) {
       const context = await started().browser.newContext({
         viewport,
         ...(motion ? { reducedMotion: 'no-preference' as const } : {}),
       });
       contexts.push(context);
-      if (changelogSeen) await markChangelogSeen(context);
+      await markChangelogSeen(context);
       const page = await context.newPage();
       // Playwright's own 30 s, as in the other journeys: a page load can take seconds on a busy machine.
       page.setDefaultTimeout(30_000);

@@ -1,23 +1,13 @@
-import { Faq, searchPage, successEnvelope, toSearchParams } from '@automate/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  CHANGELOG_PATH,
-  createArticleAsAdmin,
-  fetchChangelog,
-  readChangelogLastSeen,
-  TINY_PNG,
-  waitForChangelogLoad,
-} from '../support/content.ts';
+import { createArticleAsAdmin, TINY_PNG } from '../support/content.ts';
 import { demoJourney } from '../support/demo-journey.ts';
-import { pickOption } from '../support/select.ts';
-import { DEMO_USER, SUPER_ADMIN, saveScreenshot, signInThroughUi } from '../support/shell.ts';
+import { DEMO_USER, SUPER_ADMIN, saveScreenshot } from '../support/shell.ts';
 
-/** The help center, FAQ, legal pages, admin editors and the changelog, in Chromium. */
+/** The help center, legal pages and the admin editors, in Chromium. */
 
 const journey = demoJourney();
 const { url, openAs } = journey;
-const openPage = ({ changelog }: { changelog: 'seen' | 'unseen' }) =>
-  journey.openPage({ changelogSeen: changelog === 'seen' });
+const openPage = () => journey.openPage();
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 describe('the help center', () => {
@@ -37,7 +27,7 @@ describe('the help center', () => {
       published: false,
     });
 
-    const page = await openPage({ changelog: 'seen' });
+    const page = await openPage();
     await page.goto(url('/help'));
     await page.getByRole('heading', { name: 'Help Center', level: 1 }).waitFor();
     await page.getByRole('searchbox', { name: 'Search help articles' }).fill(word);
@@ -63,7 +53,7 @@ describe('the help center', () => {
       content: 'Use a **delay** of 11 months.',
       published: true,
     });
-    const page = await openPage({ changelog: 'seen' });
+    const page = await openPage();
     await openAs(page, DEMO_USER, '/app/dashboard');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Help Center' }).click();
     await page.waitForURL(url('/app/help'));
@@ -78,34 +68,8 @@ describe('the help center', () => {
     );
   });
 
-  it('/faq redirects to /help/faq, where the questions open as an accordion', async () => {
-    const response = await fetch(
-      `${journey.server.baseUrl}/api/Content/faq/search?${new URLSearchParams(toSearchParams({ PageNumber: 1, PageSize: 50 }))}`,
-    );
-    const faqs = successEnvelope(searchPage(Faq)).parse(await response.json()).data;
-    expect(faqs.total).toBeGreaterThanOrEqual(8);
-    const first = faqs.rows[0];
-    if (!first) throw new Error('No FAQ entry was seeded.');
-
-    const page = await openPage({ changelog: 'seen' });
-    await page.goto(url('/faq'));
-    await page.waitForURL(url('/help/faq'));
-    await page.getByRole('heading', { name: 'Frequently asked questions', level: 1 }).waitFor();
-    const question = page.getByRole('button', { name: first.question });
-    expect(await question.getAttribute('aria-expanded')).toBe('false');
-    await question.click();
-    expect(await question.getAttribute('aria-expanded')).toBe('true');
-    const answerWords = first.answer
-      .replace(/[*_`#[\]]/g, '')
-      .split(/\s+/)
-      .slice(0, 4)
-      .join(' ');
-    await page.getByTestId('faq-list').getByText(answerWords, { exact: false }).first().waitFor();
-    await saveScreenshot(page, 'help-faq');
-  });
-
   it('the privacy policy and the terms are rendered from their legal articles', async () => {
-    const page = await openPage({ changelog: 'seen' });
+    const page = await openPage();
     await page.goto(url('/privacypolicy'));
     await page.getByRole('heading', { name: 'Privacy policy', level: 1 }).waitFor();
     // The Markdown renderer loads on first use.
@@ -120,7 +84,7 @@ describe('the help center', () => {
 describe('the admin editors', () => {
   it('a super admin writes a new article with an image, publishes it, and readers see it', async () => {
     const word = `hotwater${unique()}`;
-    const page = await openPage({ changelog: 'seen' });
+    const page = await openPage();
     await openAs(page, SUPER_ADMIN, '/admin/articles/search');
     await page.getByRole('link', { name: 'New article' }).click();
     await page.waitForURL(url('/admin/articles/new'));
@@ -167,7 +131,7 @@ describe('the admin editors', () => {
     await page.getByText(`“Servicing ${word} cylinders” was saved.`).waitFor();
     await saveScreenshot(page, 'admin-article-editor');
 
-    const reader = await openPage({ changelog: 'seen' });
+    const reader = await openPage();
     await reader.goto(url(`/help/getting-started/${word}-cylinders`));
     await reader.getByRole('heading', { name: `Servicing ${word} cylinders`, level: 1 }).waitFor();
     const image = reader.locator('article img');
@@ -198,7 +162,7 @@ describe('the admin editors', () => {
 
   it('a super admin edits an FAQ entry and readers see the new answer', async () => {
     const marker = `Marker ${unique()}`;
-    const page = await openPage({ changelog: 'seen' });
+    const page = await openPage();
     await openAs(page, SUPER_ADMIN, '/admin/faq/search');
     const table = page.getByRole('table', { name: 'FAQ entries' });
     await table.getByRole('link').first().waitFor();
@@ -211,84 +175,9 @@ describe('the admin editors', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The question was saved.').waitFor();
 
-    const reader = await openPage({ changelog: 'seen' });
+    const reader = await openPage();
     await reader.goto(url('/help/faq'));
     await reader.getByRole('button', { name: question }).click();
     await reader.getByTestId('faq-list').locator('strong', { hasText: marker }).waitFor();
-  });
-});
-
-describe('the changelog', () => {
-  it('a super admin edits the changelog; a signed-in user sees it open once, and not again after closing', async () => {
-    const seeded = await fetchChangelog(journey.server.baseUrl);
-    if (!seeded) throw new Error('The changelog article was not seeded.');
-
-    // A signed-in user sees the changelog they have not seen, once.
-    const user = await openPage({ changelog: 'unseen' });
-    await signInThroughUi(user, journey.server.baseUrl, DEMO_USER);
-    const first = user.getByRole('dialog', { name: seeded.title });
-    await first.waitFor();
-    await first.getByRole('button', { name: 'Close' }).click();
-    await first.waitFor({ state: 'hidden' });
-    expect(await readChangelogLastSeen(user)).toBe(seeded.updated);
-    const afterClose = waitForChangelogLoad(user);
-    await user.reload();
-    await afterClose;
-    await user.waitForTimeout(700);
-    expect(await user.getByRole('dialog').count()).toBe(0);
-
-    // The super admin changes it in the editor.
-    const marker = `Release marker ${unique()}`;
-    const admin = await openPage({ changelog: 'unseen' });
-    await signInThroughUi(admin, journey.server.baseUrl, SUPER_ADMIN);
-    // Their own first sign-in shows it too; close it to get to work. (Once in a while on a loaded machine
-    // the dialog was still there after the click, so it is closed again until it stays closed.)
-    const adminsChangelog = admin.getByRole('dialog', { name: seeded.title });
-    await adminsChangelog.waitFor();
-    for (let attempt = 1; attempt <= 3 && (await adminsChangelog.isVisible()); attempt++) {
-      await adminsChangelog
-        .getByRole('button', { name: 'Close' })
-        .click({ timeout: 5_000 })
-        .catch(() => {});
-      await adminsChangelog.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
-    }
-    await admin.getByRole('dialog').waitFor({ state: 'hidden' });
-    await admin.goto(url('/admin/articles/search'));
-    await pickOption(admin, admin.getByRole('combobox', { name: 'Category' }), "What's new");
-    await admin.getByRole('table', { name: 'Articles' }).getByRole('link', { name: seeded.title }).click();
-    await admin.waitForURL(url(`/admin/articles/${seeded.id}`));
-    await admin.getByText('This is the changelog.').waitFor();
-    const content = admin.getByRole('textbox', { name: 'Content (Markdown)' });
-    await content.fill(
-      `## ${marker}\n\n- **Help center** editing from the admin area.\n\n${await content.inputValue()}`,
-    );
-    await admin.getByTestId('content-preview').getByRole('heading', { name: marker }).waitFor();
-    await admin.getByRole('button', { name: 'Save', exact: true }).click();
-    await admin.getByText(`“${seeded.title}” was saved.`).waitFor();
-    const edited = await fetchChangelog(journey.server.baseUrl);
-    expect(edited?.content).toContain(marker);
-    expect(Date.parse(edited?.updated ?? '')).toBeGreaterThan(Date.parse(seeded.updated));
-
-    // The user's next visit opens it with the new text…
-    const newer = waitForChangelogLoad(user);
-    await user.reload();
-    await newer;
-    const second = user.getByRole('dialog', { name: seeded.title });
-    await second.getByRole('heading', { name: marker }).waitFor();
-    await saveScreenshot(user, 'changelog-dialog');
-    await second.getByRole('button', { name: 'Close' }).click();
-    await second.waitFor({ state: 'hidden' });
-    expect(await readChangelogLastSeen(user)).toBe(edited?.updated);
-
-    // …and not again after closing it.
-    const again = waitForChangelogLoad(user);
-    await user.reload();
-    const answered = await again;
-    expect(new URL(answered.url()).pathname).toBe(CHANGELOG_PATH);
-    await user.waitForTimeout(700);
-    expect(await user.getByRole('dialog').count()).toBe(0);
-    // What's new still opens it by hand.
-    await user.getByRole('button', { name: "What's new" }).click();
-    await user.getByRole('dialog', { name: seeded.title }).getByRole('heading', { name: marker }).waitFor();
   });
 });

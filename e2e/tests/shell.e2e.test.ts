@@ -1,7 +1,6 @@
 import { SIDEBAR, STORAGE_KEYS } from '@automate/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CHANGELOG_PATH } from '../support/content.ts';
 import { demoJourney } from '../support/demo-journey.ts';
 import {
   DEMO_ADMIN,
@@ -23,19 +22,16 @@ let context: BrowserContext;
 let page: Page;
 let consoleMessages: Array<{ type: string; text: string }>;
 
-/**
- * A fresh profile. The server seeds a changelog article, whose dialog opens over the page on a first
- * sign-in; journeys that are not about it start with it marked as seen.
- */
-async function openContext({ changelogSeen, motion = false }: { changelogSeen: boolean; motion?: boolean }) {
-  page = await journey.openPage({ changelogSeen, motion });
+/** A fresh profile, with the changelog marked as seen (the shell's tests cover its dialog). */
+async function openContext({ motion = false }: { motion?: boolean } = {}) {
+  page = await journey.openPage({ motion });
   context = page.context();
   consoleMessages = [];
   page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text() }));
 }
 
 beforeEach(async () => {
-  await openContext({ changelogSeen: true });
+  await openContext();
 });
 
 const { url } = journey;
@@ -240,29 +236,6 @@ describe('the session', () => {
 });
 
 describe('roles', () => {
-  it('a vendor User sees the current vendor but neither Account nor Super admin', async () => {
-    await openAs(DEMO_USER);
-    expect(await page.getByTestId('current-vendor-name').textContent()).toBe(DEMO_VENDOR_NAME);
-    await sidebarLink('Dashboard').waitFor();
-    await sidebarLink('Automation').waitFor();
-    await sidebarLink('Templates').waitFor();
-    await sidebarLink('Help Center').waitFor();
-    expect(await sidebarLink('Account').count()).toBe(0);
-    expect(await sidebarLink('Super admin').count()).toBe(0);
-    expect(await page.getByTestId('vendor-selector').count()).toBe(0);
-  });
-
-  it('/admin as a vendor Admin shows the not-found page', async () => {
-    await openAs(DEMO_ADMIN);
-    await sidebarLink('Account').waitFor();
-    expect(await sidebarLink('Super admin').count()).toBe(0);
-    await page.goto(url('/admin'));
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/admin');
-    await page.goto(url('/admin/vendors/search'));
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-  });
-
   it('a super admin picks a vendor and lands on the dashboard, clears it and lands there again', async () => {
     await openAs(SUPER_ADMIN);
     await page.getByTestId('no-vendor').waitFor();
@@ -314,7 +287,7 @@ describe('the shell', () => {
   it('the sidebar starts expanded at 256 px, collapses to a 56 px rail and expands again', async () => {
     // With the motion most people see: the width is read once the drawer's transition has settled.
     await context.close();
-    await openContext({ changelogSeen: true, motion: true });
+    await openContext({ motion: true });
     await openAs(DEMO_ADMIN);
     expect(await settledSidebarWidth(page, SIDEBAR.expandedWidth)).toBe(256);
     await page.getByText('Automate v1.8.0').waitFor();
@@ -350,35 +323,6 @@ describe('the shell', () => {
     await page.setViewportSize({ width: 1279, height: 900 });
     await crumbs.waitFor({ state: 'hidden' });
     expect(await crumbs.isVisible()).toBe(false);
-  });
-
-  it('the changelog stays closed and logs a warning while its article cannot be loaded; What’s new opens it by hand', async () => {
-    // A profile that has never seen the changelog, and a server that cannot answer for it.
-    await context.close();
-    await openContext({ changelogSeen: false });
-    await page.route(
-      (target) => target.pathname === CHANGELOG_PATH,
-      (route) =>
-        route.fulfill({
-          status: 503,
-          contentType: 'application/json',
-          body: JSON.stringify({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'Try again shortly.' }),
-        }),
-    );
-    await signInThroughUi(page, journey.server.baseUrl, DEMO_ADMIN);
-    const warned = () =>
-      consoleMessages.some((m) => m.type === 'warning' && m.text.includes('Failed to load changelog article'));
-    const deadline = Date.now() + 5000;
-    while (!warned() && Date.now() < deadline) await page.waitForTimeout(100);
-    expect(warned()).toBe(true);
-    expect(await page.getByRole('dialog').count()).toBe(0);
-
-    await page.getByRole('button', { name: "What's new" }).click();
-    const dialog = page.getByRole('dialog', { name: "What's new" });
-    await dialog.getByText('No changelog details available right now.').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.changelogLastSeen)).toBeNull();
   });
 });
 

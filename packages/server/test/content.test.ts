@@ -56,17 +56,37 @@ describe('seeded help content', () => {
     expect(missing.data.article).toBeNull();
   });
 
+  it('serves a super admin’s edit of the changelog at once, as newer than before: the app shell opens it again', async () => {
+    const path = '/api/Content/article/category/communication/changelog';
+    const seeded = BySlug.parse((await call('GET', path)).json()).data.article;
+    if (!seeded) throw new Error('The changelog article was not seeded.');
+    const saved = await call('POST', `/api/Content/article/${seeded.id}`, superToken, {
+      category: seeded.category,
+      title: seeded.title,
+      slug: seeded.slug,
+      content: `## Release marker\n\n${seeded.content}`,
+      published: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const edited = BySlug.parse((await call('GET', path)).json()).data.article;
+    expect(edited?.content).toMatch(/^## Release marker\n/);
+    expect(Date.parse(edited?.updated ?? '')).toBeGreaterThan(Date.parse(seeded.updated));
+  });
+
   it('explains every event, condition and action, and has at least 8 FAQ entries', async () => {
     // By the words the editor shows, never by the code name.
-    for (const [slug, label, code] of [
-      ['events', TRIGGER_EVENT_LABELS.JobQuoteSent, 'JobQuoteSent'],
-      ['conditions', CONDITION_WORDS.FormFieldMultiChoiceIncludes.label, 'FormFieldMultiChoiceIncludes'],
-      ['actions', ACTION_WORDS.JobClient_CreateJob.label, 'JobClient_CreateJob'],
-    ] as const) {
+    const words: Array<[slug: string, labels: Record<string, string>]> = [
+      ['events', TRIGGER_EVENT_LABELS],
+      ['conditions', Object.fromEntries(Object.entries(CONDITION_WORDS).map(([code, { label }]) => [code, label]))],
+      ['actions', Object.fromEntries(Object.entries(ACTION_WORDS).map(([code, { label }]) => [code, label]))],
+    ];
+    for (const [slug, labels] of words) {
       const article = BySlug.parse((await call('GET', `/api/Content/article/category/automations/${slug}`)).json()).data
         .article;
-      expect(article?.content).toContain(`**${label}**`);
-      expect(article?.content).not.toContain(code);
+      for (const [code, label] of Object.entries(labels)) {
+        expect({ slug, code, label: article?.content.includes(`**${label}**`) }).toEqual({ slug, code, label: true });
+        expect({ slug, code, named: article?.content.includes(code) }).toEqual({ slug, code, named: false });
+      }
     }
     const faqs = successEnvelope(searchPage(Faq)).parse((await call('GET', '/api/Content/faq/search')).json()).data;
     expect(faqs.total).toBeGreaterThanOrEqual(8);
@@ -317,6 +337,12 @@ describe('searching the help over its whole text', () => {
     ]);
     // Markdown markup is not shown in the snippet.
     expect(card?.snippet.map((part) => part.text).join('')).not.toMatch(/\*\*|\]\(/);
+  });
+
+  it('quotes the seeded help in the editor’s words: a snippet names an event by its label, not its code', async () => {
+    const snippets = (await hits('payment')).map((hit) => hit.snippet.map((part) => part.text).join(''));
+    expect(snippets.some((snippet) => snippet.includes(TRIGGER_EVENT_LABELS.JobPaymentMade))).toBe(true);
+    expect(snippets.filter((snippet) => snippet.includes('JobPaymentMade'))).toEqual([]);
   });
 
   it('matches the last word as the start of one while typing, and answers nothing for no words', async () => {

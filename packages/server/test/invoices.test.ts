@@ -242,6 +242,7 @@ describe('a tax invoice names its supplier and its customer', () => {
     const team = await createVendorTeam(services.deps, 'Rimu Roofing');
     const saved = await call('POST', '/api/Admin/settings/invoicing', superAdminToken, DETAILS);
     expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe('Saved. Invoices show these details now.');
     const address = await call('PATCH', `/api/Vendor/${team.vendor.id}`, team.adminToken, {
       billingAddress: '4 Harbour Road, Nelson 7010',
     });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { STORAGE_KEYS, type UserSession } from '@automate/contract';
+import { CHANGELOG_ARTICLE, STORAGE_KEYS, type UserSession } from '@automate/contract';
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -279,6 +279,83 @@ describe('start-up requests', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('the changelog', () => {
+  const PATH = `/api/Content/article/category/${CHANGELOG_ARTICLE.category}/${CHANGELOG_ARTICLE.slug}`;
+  const release = (updated: string, content: string) => ({
+    id: '88888888-8888-4888-8888-888888888888',
+    category: CHANGELOG_ARTICLE.category,
+    slug: CHANGELOG_ARTICLE.slug,
+    title: 'What’s new in Automate',
+    content,
+    summary: '',
+    published: true,
+    updated,
+    createdAt: '2026-10-01T09:00:00.000Z',
+  });
+  const loads = () => fetchStub.calls.filter((call) => call.url.pathname === PATH).length;
+  const lastSeen = () => window.localStorage.getItem(STORAGE_KEYS.changelogLastSeen);
+  /** The shell as a visit opens it: the changelog's article loaded, and whatever it opened by itself drawn. */
+  async function visit() {
+    const before = loads();
+    const visited = boot('/app/dashboard', makeUser());
+    await screen.findByRole('heading', { name: 'Welcome, Robin' });
+    await waitFor(() => expect(loads()).toBe(before + 1));
+    // Its lazily loaded dialog has had time to appear, were it to.
+    await act(() => import('@/features/content/components/changelog-dialog.tsx'));
+    return visited;
+  }
+  const openByHand = async () => {
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    await user.click(await screen.findByRole('button', { name: "What's new" }));
+  };
+  /** Closes the changelog's dialog (the sidebar's drawer, a dialog too, may stay open). */
+  const close = async (dialog: HTMLElement) => {
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+  };
+
+  it('opens by itself once, and again only when it changes; What’s new opens it by hand', async () => {
+    let article = release('2026-11-01T09:00:00.000Z', '## Faster runs');
+    answer = ({ url }) =>
+      url.pathname === PATH ? { status: 200, body: { success: true, data: { article } } } : undefined;
+
+    const first = await visit();
+    const opened = await screen.findByRole('dialog', { name: article.title });
+    await within(opened).findByRole('heading', { name: 'Faster runs' });
+    await close(opened);
+    expect(lastSeen()).toBe(article.updated);
+    first.unmount();
+
+    const second = await visit();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await openByHand();
+    await close(await screen.findByRole('dialog', { name: article.title }));
+    second.unmount();
+
+    article = release('2026-11-20T09:00:00.000Z', '## Quiet hours');
+    await visit();
+    const changed = await screen.findByRole('dialog', { name: article.title });
+    await within(changed).findByRole('heading', { name: 'Quiet hours' });
+    await close(changed);
+    expect(lastSeen()).toBe(article.updated);
+  });
+
+  it('stays closed, with a warning, while its article cannot be loaded; What’s new then opens it empty', async () => {
+    answer = ({ url }) =>
+      url.pathname === PATH
+        ? { status: 503, body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'Try again shortly.' } }
+        : undefined;
+    await visit();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to load changelog article', expect.anything()));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await openByHand();
+    const dialog = await screen.findByRole('dialog', { name: "What's new" });
+    await within(dialog).findByText('No changelog details available right now.');
+    await close(dialog);
+    expect(lastSeen()).toBeNull();
   });
 });
 
