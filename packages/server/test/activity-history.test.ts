@@ -98,6 +98,17 @@ describe('activity history', () => {
     expect((await call('DELETE', url, team.adminToken)).statusCode).toBe(200);
     const [deleted] = (await activity(team, { triggerId })).rows;
     expect(deleted).toMatchObject({ action: 'trigger.delete', summary: 'Deleted “Quote chaser”.' });
+
+    const createdOn = await call(
+      'POST',
+      `${base(team)}/Trigger`,
+      team.adminToken,
+      definition({ name: 'Visit reminder', enabled: true }),
+    );
+    expect(createdOn.statusCode, createdOn.body).toBe(201);
+    const [createOn] = (await activity(team, { triggerId: createdOn.json().data.id })).rows;
+    expect(createOn).toMatchObject({ action: 'trigger.create', summary: 'Created “Visit reminder”, switched on.' });
+    expect(createOn?.actorName).toContain(team.admin.email);
   });
 
   it('records who cancelled or retried which run', async () => {

@@ -6,7 +6,9 @@ import {
   TEMPLATE_CATEGORIES,
   TemplateCopy,
   TemplateDefinition,
+  TriggerSummary,
   TriggerTemplate,
+  toSearchParams,
 } from '@automate/contract';
 import { SEED_IDS } from '@automate/servicem8-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,4 +105,50 @@ describe('the seeded template library', () => {
       expect(result.missingMergeFields).toEqual([]);
     },
   );
+});
+
+describe('a recommendation turned on', () => {
+  it('runs on a change in ServiceM8: “On my way text” texts the client when the badge is added to a job', async () => {
+    const template = library.find((row) => row.title === 'On my way text');
+    if (!template) throw new Error('“On my way text” is not in the library');
+    // Turned on as onboarding does: copied onto the vendor's records, then saved switched on.
+    const copied = await h.app.inject({
+      method: 'POST',
+      url: `/api/TriggerTemplate/${template.id}/copy/${h.vendorId}`,
+      headers: bearer(h.token),
+      payload: {},
+    });
+    expect(copied.statusCode, copied.body).toBe(201);
+    const { trigger } = successEnvelope(TemplateCopy).parse(copied.json()).data;
+    expect(trigger.definition.conditions.items[0]).toMatchObject({ params: { badgeUuid: SEED_IDS.badges.onMyWay } });
+    const saved = await h.app.inject({
+      method: 'POST',
+      url: `/api/vendor/${h.vendorId}/Trigger/${trigger.id}`,
+      headers: bearer(h.token),
+      payload: { ...trigger.definition, enabled: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const enabled = await h.app.inject({
+      method: 'GET',
+      url: `/api/vendor/${h.vendorId}/Trigger/search?${new URLSearchParams(
+        toSearchParams({ Filters: [{ action: 'Eq', field: 'enabled', value: true }] }),
+      )}`,
+      headers: bearer(h.token),
+    });
+    expect(successEnvelope(searchPage(TriggerSummary)).parse(enabled.json()).data.rows).toMatchObject([
+      { id: trigger.id, name: 'On my way' },
+    ]);
+    expect(h.sim.controls.messages()).toEqual([]);
+
+    // Leaving for Greenway Strata's blocked sewer: its job contact gets the text, and the badge comes off.
+    const { badges, jobs } = SEED_IDS;
+    await h.change('job', jobs.workOrderBlockedSewer, { badges: JSON.stringify([badges.urgent, badges.onMyWay]) });
+    const [run] = await h.settledRuns(trigger.id, 1);
+    expect(run?.status).toBe('Succeeded');
+    expect(h.sim.controls.messages('sms')).toMatchObject([
+      { to: '+61411555204', message: expect.stringContaining('we are on our way to 41 Victoria Road') },
+    ]);
+    const job = h.sim.controls.records('job').find((record) => record.uuid === jobs.workOrderBlockedSewer);
+    expect(JSON.parse(String(job?.badges))).toEqual([badges.urgent]);
+  });
 });

@@ -3,7 +3,6 @@ export { type AutomationHarness, startAutomationHarness } from './automation-har
 export { addMember, createUser, createVendor, TEST_PASSWORD, tokenFor } from './factories.ts';
 export { freePort } from './free-port.ts';
 export { pageLinkIn, waitForEmail } from './outbox.ts';
-export { resultsHistory } from './results-history.ts';
 export { insertTestRun } from './run-factory.ts';
 export { type Sm8FrontDoor, startSm8FrontDoor } from './sm8-front-door.ts';
 export { createTestDatabase, type TestDatabase } from './test-database.ts';

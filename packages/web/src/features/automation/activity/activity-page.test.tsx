@@ -69,7 +69,7 @@ function open() {
 }
 
 describe('Automation › Activity', () => {
-  it('shows each change with what changed, its run and why the other automation did not run; Load more asks for the next page', async () => {
+  it('shows each change with what changed, each automation by a link to it, its run and why the other did not run; Load more asks for the next page', async () => {
     network = stubFetch(({ url }) => {
       if (url.pathname !== CHANGES) return undefined;
       return url.searchParams.get('Cursor') === 'page-2'
@@ -77,13 +77,22 @@ describe('Automation › Activity', () => {
         : ok({ items: [entry('c1', '1042')], nextCursor: 'page-2' });
     });
     open();
+    expect(screen.getByRole('heading', { name: 'Activity', level: 1 })).toBeTruthy();
     const first = await screen.findByRole('article', { name: 'Job 1042 · Wei Chen' });
+    expect(within(first).getByRole('heading', { name: 'Job 1042 · Wei Chen' })).toBeTruthy();
     expect(within(first).getByText('Status: Quote → Work Order')).toBeTruthy();
     expect(within(first).getByText('A job’s status changes', { exact: false })).toBeTruthy();
     expect(within(first).getByText('Conditions not met')).toBeTruthy();
     expect(within(first).getByText("The job's status is Completed? no: it is Work Order.")).toBeTruthy();
     expect(within(first).getByText('Succeeded')).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Open run' })).toBeTruthy();
+    // Each listening automation is named by a link to it, whether it ran or not.
+    expect(within(first).getByRole('link', { name: 'Thank you when completed' }).getAttribute('href')).toBe(
+      '/app/automation/view/trigger-1',
+    );
+    expect(within(first).getByRole('link', { name: 'Status note' }).getAttribute('href')).toBe(
+      '/app/automation/view/trigger-2',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     const second = await screen.findByRole('article', { name: 'Job 1001 · Wei Chen' });

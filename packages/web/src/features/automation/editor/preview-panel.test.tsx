@@ -161,7 +161,9 @@ describe('the preview panel', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Conditions not met: 28', 'Event had happened before: 2']);
-    const [skip] = within(result).getAllByTestId('preview-skip') as [HTMLElement];
+    const [skip] = within(within(result).getByRole('list', { name: 'Changes it would have skipped' })).getAllByTestId(
+      'preview-skip',
+    ) as [HTMLElement];
     expect(within(skip).getByRole('heading', { name: 'Job 1043 · Bay Motors' })).toBeTruthy();
     expect(within(skip).getByText('Conditions not met')).toBeTruthy();
     expect(within(skip).getByText('The job is not a quote.')).toBeTruthy();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import type { TriggerRun, TriggerRunDetail } from '@automate/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { ActivityEntry, AutomationResults, TriggerRun, TriggerRunDetail } from '@automate/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
@@ -92,7 +92,10 @@ const DETAIL: TriggerRunDetail = {
 };
 
 let stub: ReturnType<typeof stubFetch>;
-afterEach(() => stub.restore());
+afterEach(() => {
+  vi.useRealTimers();
+  stub.restore();
+});
 
 const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
 const page = (rows: unknown[]) =>
@@ -117,6 +120,9 @@ describe('the run log', () => {
     expect(within(table).getByText('Scheduled')).toBeTruthy();
     expect(within(table).getByText('1042')).toBeTruthy();
     expect(within(table).getByText('A quote is sent')).toBeTruthy();
+    // The results of one automation and the story of one job belong to their own pages.
+    expect(screen.queryByRole('region', { name: 'Results' })).toBeNull();
+    expect(screen.queryByRole('region', { name: /^What happened to job/ })).toBeNull();
     const first = calls(`${BASE}/runs`)[0];
     expect(first?.get('SortBy')).toBe('createdAt');
     expect(first?.get('SortDir')).toBe('Descending');
@@ -327,7 +333,7 @@ describe('the run log', () => {
     expect(within(panel).getByTestId('run-retrying').textContent).toMatch(sentence);
   });
 
-  it('retries a failed run from its panel, and the failed runs of a page after confirming', async () => {
+  it('retries a failed run from its panel, and the failed runs of a page, only once confirmed: “Not now” leaves it Failed', async () => {
     const failed: TriggerRun = {
       ...RUN,
       status: 'Failed',
@@ -353,8 +359,16 @@ describe('the run log', () => {
     });
     await user.click(await screen.findByText('1042'));
     const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
+    // Asked first: "Not now" sends nothing and leaves the run Failed.
     await user.click(await within(panel).findByRole('button', { name: 'Retry run' }));
-    // Asked first: nothing is sent until the person confirms.
+    const notNow = await screen.findByRole('dialog', { name: 'Retry this run?' });
+    await user.click(within(notNow).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Retry this run?' })).toBeNull());
+    expect(within(panel).getByTestId('run-status').textContent).toBe('Failed');
+    expect(within(panel).getByRole('button', { name: 'Retry run' })).toBeTruthy();
+    expect(stub.calls.filter((call) => call.url.pathname === `${BASE}/runs/${RUN_ID}/retry`)).toHaveLength(0);
+
+    await user.click(within(panel).getByRole('button', { name: 'Retry run' }));
     const ask = await screen.findByRole('dialog', { name: 'Retry this run?' });
     expect(stub.calls.filter((call) => call.url.pathname === `${BASE}/runs/${RUN_ID}/retry`)).toHaveLength(0);
     await user.click(within(ask).getByRole('button', { name: 'Retry run' }));
@@ -368,6 +382,82 @@ describe('the run log', () => {
     await screen.findByText('2 runs were retried.');
     const batch = stub.calls.find((call) => call.url.pathname === `${BASE}/runs/retry`);
     expect(batch?.body).toEqual({ runIds: [RUN_ID, second.id] });
+  });
+
+  it('follows a retried run in its open panel until it ends, without a reload', async () => {
+    const reason =
+      'Action 1, “Add a note to the job”: ServiceM8 would not make the change: it said “Job is locked for editing”. It is not tried again by itself: put right what ServiceM8 objects to (in ServiceM8, or in the automation), then retry the run.';
+    const conditions = DETAIL.steps[0] as TriggerRunDetail['steps'][number];
+    const note = {
+      ...(DETAIL.steps[1] as TriggerRunDetail['steps'][number]),
+      status: 'Failed' as const,
+      outcome: 'ServiceM8 would not make the change: it said “Job is locked for editing”.',
+      finishedAt: '2026-04-01T09:00:03.000Z',
+    };
+    const failed: TriggerRunDetail = { ...DETAIL, status: 'Failed', reason, steps: [conditions, note] };
+    const scheduled: TriggerRunDetail = {
+      ...failed,
+      status: 'Scheduled',
+      reason: null,
+      dueAt: new Date().toISOString(),
+    };
+    const succeeded: TriggerRunDetail = {
+      ...scheduled,
+      status: 'Succeeded',
+      steps: [
+        conditions,
+        note,
+        {
+          ...note,
+          id: 's3',
+          position: 2,
+          status: 'Succeeded',
+          outcome: 'Added a note to job 1042: "Followed up on 1042"',
+        },
+      ],
+    };
+    const listed = ({ steps: _, ...run }: TriggerRunDetail): TriggerRun => run;
+    // Once retried, the run is read as Scheduled, then as Succeeded from the next reading on.
+    let answers: TriggerRunDetail[] = [failed];
+    stub = stubFetch(({ url, method }) => {
+      if (url.pathname === `${BASE}/runs`) return page([listed(answers[0] as TriggerRunDetail)]);
+      if (url.pathname === `${BASE}/search`) return page([]);
+      if (url.pathname === `${BASE}/runs/${RUN_ID}`) {
+        const answer = answers[0];
+        if (answers.length > 1) answers = answers.slice(1);
+        return ok(answer);
+      }
+      if (method === 'POST' && url.pathname === `${BASE}/runs/${RUN_ID}/retry`) {
+        answers = [scheduled, succeeded];
+        return ok(listed(scheduled), 'The run was retried.');
+      }
+      return undefined;
+    });
+    const readings = () => stub.calls.filter((call) => call.url.pathname === `${BASE}/runs/${RUN_ID}`).length;
+    renderAsRoute(<RunLog vendor={VENDOR} />, { path: '/app/automation/logs', at: '/app/automation/logs' });
+    await user.click(await screen.findByText('1042'));
+    const panel = await screen.findByRole('dialog', { name: 'Quote follow-up' });
+    expect((await within(panel).findByRole('alert')).textContent).toBe(reason);
+    expect(within(panel).getByTestId('run-status').textContent).toBe('Failed');
+
+    // The panel reads a run about to run again every 2 s: the clock of those readings is the test's.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await user.click(within(panel).getByRole('button', { name: 'Retry run' }));
+    const ask = await screen.findByRole('dialog', { name: 'Retry this run?' });
+    await user.click(within(ask).getByRole('button', { name: 'Retry run' }));
+    await screen.findByText('The run was retried.');
+    await waitFor(() => expect(within(panel).getByTestId('run-status').textContent).toBe('Scheduled'));
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    const before = readings();
+
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await waitFor(() => expect(within(panel).getByTestId('run-status').textContent).toBe('Succeeded'));
+    expect(readings()).toBe(before + 1);
+    expect(within(panel).getByText('Added a note to job 1042: "Followed up on 1042"')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Retry run' })).toBeNull();
+    // A finished run is not read again.
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(readings()).toBe(before + 1);
   });
 
   it('shows times relative to now, exact in the business’s time zone on hover', async () => {
@@ -401,9 +491,24 @@ describe('the run log', () => {
   });
 
   it('one automation’s logs ask that automation’s runs and name it', async () => {
+    const results: AutomationResults = {
+      triggerId: TRIGGER_ID,
+      from: '2026-01-01T00:00:00.000Z',
+      countedUntil: '2026-03-17T00:00:00.000Z',
+      computedAt: '2026-03-31T00:00:00.000Z',
+      quoteFollowUps: {
+        approvedAfterFollowUp: { value: 0.4, sample: 10, note: null },
+        approvedCount: 4,
+        approvedValue: 10_000,
+        approvedWithoutFollowUp: { value: null, sample: 3, note: 'Shown from 10 quotes; 3 so far.' },
+      },
+      paymentReminders: null,
+      formRequests: null,
+    };
     stub = stubFetch(({ url }) => {
       if (url.pathname === `${BASE}/${TRIGGER_ID}/runs`)
         return page([{ ...RUN, status: 'Failed', reason: 'No email.' }]);
+      if (url.pathname === `${BASE}/${TRIGGER_ID}/results`) return ok(results);
       if (url.pathname === `${BASE}/${TRIGGER_ID}`) {
         return ok({
           id: TRIGGER_ID,
@@ -436,5 +541,59 @@ describe('the run log', () => {
     expect(within(table).queryByRole('columnheader', { name: 'Automation' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Automation' })).toBeNull();
     expect(calls(`${BASE}/runs`)).toHaveLength(0);
+    // Above its runs, what followed them.
+    const panel = screen.getByRole('region', { name: 'Results' });
+    expect(within(panel).getByRole('heading', { name: 'Results' })).toBeTruthy();
+    expect((await within(panel).findByText('40%')).closest('p')?.textContent).toBe('40% of 10 quotes');
+    expect(within(panel).getByText('Shown from 10 quotes; 3 so far.')).toBeTruthy();
+  });
+
+  it('a job number shows, under the job’s runs, what happened to the job: each change and why an automation did not run', async () => {
+    const change: ActivityEntry = {
+      id: 'c1',
+      observedAt: '2026-04-01T09:00:00.000Z',
+      object: 'job',
+      recordUuid: RUN.jobUuid ?? '',
+      source: 'webhook',
+      jobUuid: RUN.jobUuid,
+      jobNumber: '1042',
+      clientUuid: null,
+      clientName: null,
+      changes: [{ field: 'status', label: 'Status', before: 'Quote', after: 'Work Order' }],
+      ownWrite: null,
+      events: [
+        {
+          event: 'JobStatusChanged',
+          seenBefore: false,
+          pending: false,
+          automations: [
+            {
+              triggerId: TRIGGER_ID,
+              triggerName: 'Thank you when completed',
+              run: null,
+              reason: 'conditions',
+              explanation: "The job's status is Completed? no: it is Work Order.",
+            },
+          ],
+        },
+      ],
+    };
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/runs`) return page([RUN]);
+      if (url.pathname === `${BASE}/search`) return page([]);
+      if (url.pathname === `${BASE}/changes`) return ok({ items: [change], nextCursor: null });
+      return undefined;
+    });
+    const filter = encodeURIComponent(JSON.stringify([{ field: 'jobNumber', action: 'Eq', value: '1042' }]));
+    renderAsRoute(<RunLog vendor={VENDOR} />, {
+      path: '/app/automation/logs',
+      at: `/app/automation/logs?Filters=${filter}`,
+    });
+    const timeline = await screen.findByRole('region', { name: 'What happened to job 1042' });
+    const entry = await within(timeline).findByRole('article', { name: /^Job 1042/ });
+    expect(within(entry).getByText('Status: Quote → Work Order')).toBeTruthy();
+    expect(within(entry).getByText('Conditions not met')).toBeTruthy();
+    expect(within(entry).getByText("The job's status is Completed? no: it is Work Order.")).toBeTruthy();
+    expect(calls(`${BASE}/changes`).at(-1)?.get('Job')).toBe('1042');
   });
 });

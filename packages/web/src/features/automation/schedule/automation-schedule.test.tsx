@@ -84,16 +84,23 @@ describe('the schedule', () => {
     expect(filtersOf(query)).toEqual([{ action: 'Eq', field: 'status', value: 'Scheduled' }]);
   });
 
-  it('shows what a run’s messages will miss, on that run only', async () => {
+  it('shows what a run’s messages will miss, on that run only, and in its details', async () => {
     const due = new Date(Date.now() + 86_400_000);
     const warning = 'Job 101: the client has no contact with an email address — “Email the client” will not be sent.';
-    stub = stubFetch(({ url }) =>
-      url.pathname === `${BASE}/runs` ? page([run('1', due, { warnings: [warning] }), run('2', due)]) : undefined,
-    );
+    const rows = [run('1', due, { warnings: [warning] }), run('2', due)];
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `${BASE}/runs`) return page(rows);
+      const detail = rows.find((row) => url.pathname === `${BASE}/runs/${row.id}`);
+      return detail ? ok({ ...detail, steps: [] }) : undefined;
+    });
     renderSchedule();
     const [first, second] = await screen.findAllByTestId('scheduled-run');
     expect(within(first as HTMLElement).getByTestId('run-warnings').textContent).toBe(warning);
     expect(within(second as HTMLElement).queryByTestId('run-warnings')).toBeNull();
+
+    await user.click(within(first as HTMLElement).getByRole('button', { name: 'Details' }));
+    const details = await screen.findByRole('dialog', { name: 'Follow-up 1' });
+    expect((await within(details).findByTestId('run-warnings')).textContent).toBe(warning);
   });
 
   it('cancels a run after confirming', async () => {

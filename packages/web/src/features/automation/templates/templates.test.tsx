@@ -268,8 +268,14 @@ describe('onboarding', () => {
       path: '/app/automation/onboarding',
       at: '/app/automation/onboarding',
     });
+    expect(screen.getByRole('heading', { name: 'Your first automations' })).toBeTruthy();
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([QUOTE.title, REVIEW.title]);
+    expect(
+      within(cards[1] as HTMLElement)
+        .getByRole('link', { name: 'See how it works' })
+        .getAttribute('href'),
+    ).toBe(`/app/automation/onboarding/view/${REVIEW.id}`);
 
     await user.click(screen.getByRole('button', { name: `Turn on “${QUOTE.title}”` }));
     const dialog = await screen.findByRole('dialog');
@@ -342,5 +348,37 @@ describe('onboarding', () => {
     expect(sent?.jobUuid).toBe('job-1');
     expect(sent?.definition.actions[1]?.params).toEqual({ badgeUuid: BADGE_UUID });
     expect(sent?.definition.enabled).toBe(false);
+  });
+
+  it('turns a recommendation on from its page: copied, then enabled, then back to the recommendations', async () => {
+    const badge = { kind: 'badge', uuid: BADGE_UUID, name: 'Quote Follow-up', active: true, details: {} };
+    stub = stubFetch(({ method, url }) => {
+      if (url.pathname === `/api/TriggerTemplate/${QUOTE.id}`) return ok(QUOTE);
+      if (url.pathname === `/api/Vendor/${VENDOR.vendorId}/servicem8/reference`) return ok([badge]);
+      if (url.pathname === `/api/vendor/${VENDOR.vendorId}/Trigger/search`) return page([]);
+      if (url.pathname === `/api/Vendor/${VENDOR.vendorId}/servicem8/jobs`) return ok([]);
+      if (method === 'POST' && url.pathname === copyPath(QUOTE.id)) {
+        return ok({ trigger: copiedTrigger(false), created: [], emailTemplates: [] }, 201);
+      }
+      if (method === 'POST' && url.pathname === `/api/vendor/${VENDOR.vendorId}/Trigger/${TRIGGER_ID}`) {
+        return ok(copiedTrigger(true));
+      }
+      return undefined;
+    });
+    renderAsRoute(<OnboardingView vendor={VENDOR} templateId={QUOTE.id} />, {
+      path: '/app/automation/onboarding/view/:id',
+      at: `/app/automation/onboarding/view/${QUOTE.id}`,
+      elsewhere: ['/app/automation/onboarding'],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Turn on' }));
+
+    expect(await screen.findByText(`“${QUOTE.title}” is on.`)).toBeTruthy();
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/app/automation/onboarding');
+    expect(copies().map((call) => call.body)).toEqual([{}]);
+    const saves = stub.calls.filter(
+      (call) => call.method === 'POST' && call.url.pathname === `/api/vendor/${VENDOR.vendorId}/Trigger/${TRIGGER_ID}`,
+    );
+    expect(saves.map((call) => call.body)).toEqual([{ ...copiedTrigger(false).definition, enabled: true }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
