@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { DURATIONS_FILE, durationKey } from './test-sequencer.ts';
@@ -44,7 +45,10 @@ export default class SummaryReporter implements Reporter {
     if (process.env.UPDATE_TEST_DURATIONS) this.writeDurations(testModules);
   }
 
-  /** The sequencer's table of file durations, from this run (files this run did not include are kept). */
+  /**
+   * The sequencer's table of file durations, from this run: files this run did not include are kept
+   * (the PostgreSQL-only ones), files that no longer exist are dropped.
+   */
   private writeDurations(testModules: ReadonlyArray<TestModule>): void {
     const table: Record<string, number> = fs.existsSync(DURATIONS_FILE)
       ? JSON.parse(fs.readFileSync(DURATIONS_FILE, 'utf8'))
@@ -53,7 +57,11 @@ export default class SummaryReporter implements Reporter {
       const key = durationKey(module.project.name, this.root, module.moduleId);
       table[key] = Math.round(module.diagnostic().duration / 100) * 100;
     }
-    const sorted = Object.fromEntries(Object.entries(table).sort(([a], [b]) => a.localeCompare(b)));
+    const sorted = Object.fromEntries(
+      Object.entries(table)
+        .filter(([key]) => fs.existsSync(path.join(this.root, key.slice(key.indexOf(':') + 1))))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
     fs.writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
     process.stdout.write(`durations of ${testModules.length} files written to ${DURATIONS_FILE}\n`);
   }
