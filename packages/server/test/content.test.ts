@@ -56,6 +56,17 @@ describe('seeded help content', () => {
     expect(missing.data.article).toBeNull();
   });
 
+  it('has the privacy policy and the terms the legal pages show, published and written', async () => {
+    for (const [slug, title] of [
+      ['privacy-policy', 'Privacy policy'],
+      ['terms-and-conditions', 'Terms and conditions'],
+    ]) {
+      const { article } = BySlug.parse((await call('GET', `/api/Content/article/category/legal/${slug}`)).json()).data;
+      expect(article).toMatchObject({ category: 'legal', slug, title, published: true });
+      expect(article?.content.trim()).not.toBe('');
+    }
+  });
+
   it('serves a super admin’s edit of the changelog at once, as newer than before: the app shell opens it again', async () => {
     const path = '/api/Content/article/category/communication/changelog';
     const seeded = BySlug.parse((await call('GET', path)).json()).data.article;
@@ -291,7 +302,8 @@ describe('FAQ', () => {
       published: true,
     });
     expect(published.json().data).toMatchObject({ answer: 'Yes, switch it off.', published: true });
-    expect((await call('GET', `/api/Content/faq/${created.id}`)).statusCode).toBe(200);
+    const read = successEnvelope(Faq).parse((await call('GET', `/api/Content/faq/${created.id}`)).json()).data;
+    expect(read.answer).toBe('Yes, switch it off.');
     expect((await call('DELETE', `/api/Content/faq/${created.id}`, superToken)).statusCode).toBe(200);
     expect((await call('GET', `/api/Content/faq/${created.id}`, superToken)).statusCode).toBe(404);
   });

@@ -3,7 +3,7 @@ import type { Article } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
+import { renderAsRoute, renderWithProviders, stubFetch } from '@/testing/render.tsx';
 import { APP_HELP_PATHS, PUBLIC_HELP_PATHS } from '../help-paths.ts';
 import { HelpCenter } from './help-center.tsx';
 
@@ -62,7 +62,8 @@ function serve() {
   stub = stubFetch(({ url }) => {
     if (url.pathname === '/api/Content/search') {
       const q = url.searchParams.get('q') ?? '';
-      return { status: 200, body: { success: true, data: q.startsWith('trigger') ? HITS : [] } };
+      const found = q.startsWith('trigger') ? HITS : q === 'building' ? HITS.slice(0, 1) : [];
+      return { status: 200, body: { success: true, data: found } };
     }
     if (url.pathname !== '/api/Content/article/search') return undefined;
     const filters = JSON.parse(url.searchParams.get('Filters') ?? '[]') as Array<{ field: string; value: unknown }>;
@@ -110,6 +111,20 @@ describe('the help center', () => {
     const searched = stub.calls.filter((call) => call.url.pathname === '/api/Content/search');
     // Asked once the typing paused, not for every letter.
     expect(searched.map((call) => call.url.searchParams.get('q'))).toEqual(['trigger']);
+  });
+
+  it('keeps the words searched in the address, and counts one page found as one', async () => {
+    serve();
+    const { router } = renderAsRoute(<HelpCenter paths={PUBLIC_HELP_PATHS} />, { path: '/help', at: '/help' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search help articles' }), 'building');
+    const results = await screen.findByRole('list', { name: 'Matching help' });
+    expect(screen.getByRole('status').textContent).toBe('1 page matches “building”.');
+    expect(
+      within(results)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/help/automations/building-a-trigger']);
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('building');
   });
 
   it('says when nothing matches', async () => {

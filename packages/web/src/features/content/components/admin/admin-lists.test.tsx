@@ -35,6 +35,11 @@ const FAQ: Faq = {
   createdAt: '2026-03-01T09:00:00.000Z',
 };
 
+function EditorRoute() {
+  const { id = '' } = useParams();
+  return <AdminFaqEditor id={id} />;
+}
+
 let stub: ReturnType<typeof stubFetch>;
 afterEach(() => stub.restore());
 
@@ -97,10 +102,37 @@ describe('the admin FAQ', () => {
   it('lists the entries in their order', async () => {
     stub = stubFetch(({ url }) => (url.pathname === '/api/Content/faq/search' ? page([FAQ]) : undefined));
     renderAsRoute(<AdminFaqs />, { path: '/admin/faq/search', at: '/admin/faq/search' });
-    await screen.findByRole('link', { name: FAQ.question });
+    const link = await screen.findByRole('link', { name: FAQ.question });
+    expect(link.getAttribute('href')).toBe(`/admin/faq/${FAQ.id}`);
     const first = searches('/api/Content/faq/search')[0];
     expect(first?.get('SortBy')).toBe('sortOrder');
     expect(first?.get('SortDir')).toBe('Ascending');
+  });
+
+  it('changes an entry’s answer and saves it', async () => {
+    stub = stubFetch(({ method, url, body }) => {
+      if (url.pathname !== `/api/Content/faq/${FAQ.id}`) return undefined;
+      if (method === 'GET') return { status: 200, body: { success: true, data: FAQ } };
+      if (method === 'POST') return { status: 200, body: { success: true, data: { ...FAQ, ...(body as object) } } };
+      return undefined;
+    });
+    renderAsRoute(<EditorRoute />, { path: '/admin/faq/:id', at: `/admin/faq/${FAQ.id}` });
+    const answer = (await screen.findByRole('textbox', { name: 'Answer (Markdown)' })) as HTMLTextAreaElement;
+    expect(screen.getByRole('heading', { level: 1, name: FAQ.question })).toBeTruthy();
+    expect(answer.value).toBe('Yes.');
+    expect(screen.getByText('All changes saved')).toBeTruthy();
+    await write(user, answer, '\n\n**From the log.**');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The question was saved.');
+    expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      question: FAQ.question,
+      answer: 'Yes.\n\n**From the log.**',
+      sortOrder: 90,
+      published: true,
+    });
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    expect(screen.getByText('All changes saved')).toBeTruthy();
   });
 
   it('puts a new question after the last one and creates it', async () => {
@@ -113,10 +145,6 @@ describe('the admin FAQ', () => {
         return { status: 200, body: { success: true, data: FAQ } };
       return undefined;
     });
-    function EditorRoute() {
-      const { id = '' } = useParams();
-      return <AdminFaqEditor id={id} />;
-    }
     const { router } = renderAsRoute(<EditorRoute />, { path: '/admin/faq/:id', at: '/admin/faq/new' });
     const order = (await screen.findByRole('textbox', { name: 'Order' })) as HTMLInputElement;
     expect(order.value).toBe('100');
