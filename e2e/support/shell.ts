@@ -15,8 +15,6 @@ import type { Page } from 'playwright-core';
 
 export const SUPER_ADMIN = { email: 'root@automate.local', password: 'root-password-2026' } as const;
 export const DEMO_ADMIN = { email: 'demo-admin@automate.local', password: 'demo-admin-2026' } as const;
-export const DEMO_USER = { email: 'demo-user@automate.local', password: 'demo-user-2026' } as const;
-export const DEMO_VENDOR_NAME = 'Demo Plumbing Ltd';
 
 /** A desktop window: wide enough (≥ 1280 px) for breadcrumbs and the expanded sidebar. */
 export const DESKTOP = { width: 1440, height: 900 } as const;
@@ -116,57 +114,6 @@ export async function findEmailedPath(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`No ${templateKey} email to ${email} arrived in the outbox.`);
-}
-
-/** Signs in through the login page and waits for the dashboard. */
-export async function signInThroughUi(
-  page: Page,
-  baseUrl: string,
-  account: { email: string; password: string },
-): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.getByLabel('Email').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/app/dashboard`);
-}
-
-/** What the app keeps in localStorage under the three session keys. */
-export async function readSessionStorage(
-  page: Page,
-): Promise<Record<'user' | 'vendorId' | 'vendorName', string | null>> {
-  return page.evaluate(
-    (keys) => ({
-      user: window.localStorage.getItem(keys.user),
-      vendorId: window.localStorage.getItem(keys.vendorId),
-      vendorName: window.localStorage.getItem(keys.vendorName),
-    }),
-    { user: STORAGE_KEYS.user, vendorId: STORAGE_KEYS.vendorId, vendorName: STORAGE_KEYS.vendorName },
-  );
-}
-
-function base64Url(value: string): string {
-  return Buffer.from(value).toString('base64url');
-}
-
-/** A stored session whose token (and `tokenExpiry`) ran out `ageSeconds` ago. */
-export function expiredSession(ageSeconds = 3600): UserSession {
-  const exp = Math.floor(Date.now() / 1000) - ageSeconds;
-  const token = `${base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64Url(
-    JSON.stringify({ sub: '2d8f1f5e-7f8a-4b0c-9a59-6c1a3c1f2b10', exp, iat: exp - 7200 }),
-  )}.${base64Url('not-a-real-signature')}`;
-  return {
-    token,
-    tokenExpiry: new Date(exp * 1000).toISOString(),
-    lockedOut: false,
-    id: '2d8f1f5e-7f8a-4b0c-9a59-6c1a3c1f2b10',
-    firstName: 'Expired',
-    lastName: 'Person',
-    userName: 'expired@automate.local',
-    email: 'expired@automate.local',
-    roles: [],
-    vendors: [],
-  };
 }
 
 /** Puts a session into localStorage before the app's own scripts run on the next page load. */

@@ -40,6 +40,9 @@ describe('register, confirm, sign in', () => {
     const early = await post('/api/Auth/login', { email, password: 'plumbing-2026' });
     expect(early.statusCode).toBe(403);
     expect(errorOf(early).code).toBe('EMAIL_NOT_VERIFIED');
+    expect(errorOf(early).message).toBe(
+      `Please confirm your email address first: open the link we sent to ${email}. You can ask for a new link below.`,
+    );
 
     const message = await waitForEmail(services, adminToken, { to: email, templateKey: 'verify-email' });
     expect(message.subject).toBe('Confirm your email address for Automate');

@@ -2,13 +2,15 @@
 import { CHANGELOG_ARTICLE, STORAGE_KEYS, type UserSession } from '@automate/contract';
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthTokenProvider } from '@/lib/api-client.ts';
+import { buildBreadcrumbs } from '@/lib/breadcrumbs.ts';
 import { createSessionStore, type SessionStore } from '@/lib/session/session-store.ts';
 import { stubFetch } from '@/testing/render.tsx';
 import { makeSuperAdmin, makeToken, makeUser, memoryStorage, VENDOR_A } from '@/testing/sessions.ts';
 import { applyStyles } from '@/testing/styles.ts';
+import { write } from '@/testing/write.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRoutes, createDiscoverableRoutes } from './router.tsx';
 
@@ -59,8 +61,12 @@ afterEach(() => {
   warn.mockRestore();
 });
 
-function boot(path: string, stored: UserSession | null = null) {
-  const storage = memoryStorage(stored ? { [STORAGE_KEYS.user]: JSON.stringify(stored) } : {});
+/** The app at `path`, with `stored` signed in; `storage` (the browser's, kept across a reload) where given. */
+function boot(
+  path: string,
+  stored: UserSession | null = null,
+  storage = memoryStorage(stored ? { [STORAGE_KEYS.user]: JSON.stringify(stored) } : {}),
+) {
   const store: SessionStore = createSessionStore(storage);
   store.start();
   setAuthTokenProvider(() => store.getState().user?.token ?? null);
@@ -93,7 +99,7 @@ describe('guards in the route tree', () => {
   it('sends an expired session to /auth/login and forgets it', async () => {
     const { router, storage } = boot('/app/dashboard', makeUser({ expiresAt: Date.now() - 60_000 }));
     await screen.findByRole('heading', { name: 'Sign in', level: 1 });
-    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(where(router)).toBe('/auth/login?redirect=%2Fapp%2Fdashboard');
     expect(storage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 
@@ -174,7 +180,7 @@ describe('guards in the route tree', () => {
   });
 
   it('a super admin gets the vendor selector, Super admin and Logout, and loads the changelog', async () => {
-    boot('/app/dashboard', makeSuperAdmin());
+    const { router } = boot('/app/dashboard', makeSuperAdmin());
     await screen.findByRole('heading', { name: 'Welcome, Super' });
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     // Below lg (the test window is 1024 px wide) the sidebar is a drawer that the menu button opens.
@@ -184,9 +190,28 @@ describe('guards in the route tree', () => {
     expect(await within(screen.getByTestId('sidebar-vendor')).findByTestId('vendor-selector')).toBeTruthy();
     await user.click(within(drawer).getByRole('link', { name: 'Super admin' }));
     await screen.findByRole('heading', { name: 'Super admin', level: 1 });
+    expect(where(router)).toBe('/admin/dashboard');
     // Navigating closes the drawer.
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Super admin navigation' })).toBeNull());
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to load changelog article', expect.anything()));
+  });
+
+  it('the admin shell’s Vendors leads to the vendor search, under Super admin › Vendors in the breadcrumbs', async () => {
+    const { router } = boot('/admin/dashboard', makeSuperAdmin());
+    await screen.findByRole('heading', { name: 'Super admin', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    const adminNav = await screen.findByRole('navigation', { name: 'Super admin navigation' });
+    await user.click(within(adminNav).getByRole('link', { name: 'Vendors' }));
+    await waitFor(() => expect(where(router)).toBe('/admin/vendors/search'));
+    const crumbs = screen.getByTestId('breadcrumbs');
+    await waitFor(() =>
+      expect(
+        within(crumbs)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Super admin', 'Vendors', 'Search']),
+    );
+    expect(within(crumbs).getByRole('link', { name: 'Vendors' }).getAttribute('href')).toBe('/admin/vendors');
   });
 
   it('an automatic session hides Logout, the vendor selector and Super admin, and never pops the changelog', async () => {
@@ -246,6 +271,130 @@ describe('guards in the route tree', () => {
     expect(fetchStub.calls.find((call) => call.url.pathname === '/api/User/info')?.headers.get('authorization')).toBe(
       `Bearer ${stored.token}`,
     );
+  });
+});
+
+describe('signing in and out', () => {
+  const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
+  /** A new business's owner, as the server answers their first sign-in: its Admin, and no super admin. */
+  const OWNER = makeUser({
+    firstName: 'Pat',
+    lastName: 'Owner',
+    vendors: [{ ...VENDOR_A, name: 'Pat’s Plumbing', role: 'Admin', sm8Connected: false }],
+  });
+
+  it('the emailed confirmation link, /auth/verify/{token}/{userId}, confirms that address', async () => {
+    const userId = '2d8f1f5e-7f8a-4b0c-9a59-6c1a3c1f2b10';
+    answer = ({ method, url }) =>
+      method === 'POST' && url.pathname === '/api/Auth/verify'
+        ? { status: 200, body: { success: true, data: null, message: 'Your email address is confirmed.' } }
+        : undefined;
+    boot(`/auth/verify/emailed-token/${userId}`);
+    expect((await screen.findByTestId('verify-success')).textContent).toBe('Your email address is confirmed.');
+    expect(fetchStub.calls.find((call) => call.url.pathname === '/api/Auth/verify')?.body).toEqual({
+      token: 'emailed-token',
+      userId,
+    });
+  });
+
+  it('signing in after the session ran out goes back to the dashboard, where the owner works as their business’s Admin', async () => {
+    answer = ({ method, url }) => (method === 'POST' && url.pathname === '/api/Auth/login' ? ok(OWNER) : undefined);
+    const { router } = boot('/app/dashboard', makeUser({ expiresAt: Date.now() - 60_000 }));
+    await screen.findByRole('heading', { name: 'Sign in', level: 1 });
+    userInfo = () => ok(OWNER);
+    await write(user, screen.getByRole('textbox', { name: 'Email' }), OWNER.email);
+    await write(user, screen.getByLabelText(/^Password/), 'pipes-and-drains-42');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByRole('heading', { name: 'Welcome, Pat' });
+    expect(where(router)).toBe('/app/dashboard');
+    expect(screen.getByTestId('user-name').textContent).toBe('Pat Owner');
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.getByTestId('current-vendor-name').textContent).toBe('Pat’s Plumbing');
+    expect(within(drawer).getByRole('link', { name: 'Account' })).toBeTruthy();
+    expect(within(drawer).queryByRole('link', { name: 'Super admin' })).toBeNull();
+  });
+
+  it('Logout ends the session on the server, forgets the stored user, vendor id and vendor name, and goes to /auth/login', async () => {
+    answer = ({ method, url }) => (method === 'POST' && url.pathname === '/api/Auth/logout' ? ok(null) : undefined);
+    const signedIn = makeUser();
+    const { router, storage } = boot('/app/dashboard', signedIn);
+    await screen.findByRole('heading', { name: 'Welcome, Robin' });
+    expect(storage.getItem(STORAGE_KEYS.vendorId)).toBe(VENDOR_A.vendorId);
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('heading', { name: 'Sign in', level: 1 });
+    expect(where(router)).toBe('/auth/login');
+    const logout = fetchStub.calls.filter((call) => call.url.pathname === '/api/Auth/logout');
+    expect(logout.map((call) => [call.method, call.headers.get('authorization')])).toEqual([
+      ['POST', `Bearer ${signedIn.token}`],
+    ]);
+    expect(
+      [STORAGE_KEYS.user, STORAGE_KEYS.vendorId, STORAGE_KEYS.vendorName].map((key) => storage.getItem(key)),
+    ).toEqual([null, null, null]);
+
+    // The app is closed again.
+    await act(() => router.navigate('/app/dashboard'));
+    await waitFor(() => expect(where(router)).toBe('/auth/login?redirect=%2Fapp%2Fdashboard'));
+  });
+});
+
+describe('a super admin’s vendor', () => {
+  const CHARLIE = {
+    id: '33333333-3333-4333-8333-333333333333',
+    name: 'Charlie Gas',
+    timeZone: 'Pacific/Auckland',
+    sm8Connected: false,
+    currentSubscriptionType: 'Standard',
+    hasCurrentSubscription: true,
+    automationsSuspended: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+  const openDrawer = async () => {
+    await user.click(await screen.findByRole('button', { name: 'Toggle sidebar' }));
+    return screen.findByRole('navigation', { name: 'Main navigation' });
+  };
+  const vendorBox = async () =>
+    within(await within(screen.getByTestId('sidebar-vendor')).findByTestId('vendor-selector')).getByRole('combobox', {
+      name: 'Vendor',
+    });
+  const stored = (storage: ReturnType<typeof boot>['storage']) => ({
+    vendorId: storage.getItem(STORAGE_KEYS.vendorId),
+    vendorName: storage.getItem(STORAGE_KEYS.vendorName),
+  });
+
+  it('picked in the selector opens the dashboard as that vendor’s Admin, kept on reload; cleared, the dashboard again', async () => {
+    answer = ({ url }) =>
+      url.pathname === '/api/Vendor/search'
+        ? { status: 200, body: { success: true, data: { rows: [CHARLIE], total: 1, pageNumber: 1, pageSize: 200 } } }
+        : undefined;
+    const first = boot('/app/help', makeSuperAdmin());
+    await screen.findByRole('heading', { name: 'Help Center', level: 1 });
+    await openDrawer();
+    await user.click(await vendorBox());
+    await user.click(await screen.findByRole('option', { name: 'Charlie Gas' }));
+
+    expect((await screen.findByTestId('dashboard-vendor-name')).textContent).toBe('Charlie Gas');
+    expect(where(first.router)).toBe('/app/dashboard');
+    expect(stored(first.storage)).toEqual({ vendorId: CHARLIE.id, vendorName: 'Charlie Gas' });
+    expect(within(await openDrawer()).getByRole('link', { name: 'Account' })).toBeTruthy();
+    first.unmount();
+
+    const { router, storage } = boot('/app/dashboard', null, first.storage);
+    expect((await screen.findByTestId('dashboard-vendor-name')).textContent).toBe('Charlie Gas');
+    await act(() => router.navigate('/app/help'));
+    await screen.findByRole('heading', { name: 'Help Center', level: 1 });
+    await openDrawer();
+    expect((await vendorBox()).getAttribute('value')).toBe('Charlie Gas');
+    await user.click(within(screen.getByTestId('vendor-selector')).getByRole('button', { name: 'Clear' }));
+
+    await screen.findByTestId('no-vendor');
+    expect(where(router)).toBe('/app/dashboard');
+    expect(screen.queryByTestId('dashboard-vendor-name')).toBeNull();
+    expect(stored(storage)).toEqual({ vendorId: null, vendorName: null });
+    expect(within(await openDrawer()).queryByRole('link', { name: 'Account' })).toBeNull();
   });
 });
 
@@ -464,6 +613,22 @@ describe('opening an automation', () => {
     expect(asked(vendorPath(`/Trigger/${TRIGGER_ID}`))).toBe(1);
     expect(asked(`/api/Vendor/${VENDOR_A.vendorId}/servicem8/reference`)).toBe(1);
     expect(asked(`/api/Vendor/${VENDOR_A.vendorId}/email/templates/fetch`)).toBe(1);
+  });
+});
+
+describe('breadcrumbs from the route tree', () => {
+  it('name a help article in the app by its place in the tree', () => {
+    const matches =
+      matchRoutes(createAppRoutes(createSessionStore(memoryStorage())), '/app/help/articles/automations/actions') ?? [];
+    const crumbs = buildBreadcrumbs(
+      matches.map(({ pathname, params, route }) => ({ pathname, params, handle: route.handle })),
+    );
+    expect(crumbs.map((crumb) => `${crumb.label} ${crumb.to}`)).toEqual([
+      'Home /app',
+      'Help Center /app/help',
+      'Articles /app/help/articles',
+      'Article /app/help/articles/automations/actions',
+    ]);
   });
 });
 
