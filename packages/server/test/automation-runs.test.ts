@@ -1,5 +1,5 @@
-import type { DryRunResult, TriggerDefinitionInput } from '@automate/contract';
-import { SEED_IDS } from '@automate/servicem8-sim';
+import { type DryRunResult, formatBusinessTime, type TriggerDefinitionInput } from '@automate/contract';
+import { DEMO_TIME_ZONE, SEED_IDS } from '@automate/servicem8-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIQUID_LIMITS } from '../src/engine/messages/liquid-engine.ts';
@@ -103,6 +103,35 @@ describe('delayed runs', () => {
       'the delayed run to start at its due time',
       5_000,
     );
+    await h.deleteTrigger(triggerId);
+  });
+
+  it('says when a delayed run’s actions are due, on the business’s clock, and that its conditions were checked again before it ran', async () => {
+    const triggerId = await h.createTrigger({
+      name: 'Urgent job completed',
+      event: 'JobCompleted',
+      conditions: { combiner: 'And', items: [{ type: 'JobHasBadge', params: { badgeUuid: badges.urgent } }] },
+      delay: { amount: 1, unit: 'Minute' },
+      actions: [{ id: 'note', type: 'Job_AddNote', params: { text: 'Urgent job {{ job.number }} completed.' } }],
+    });
+    await h.change('job', jobs.workOrderBlockedSewer, { status: 'Completed' });
+    const [scheduled] = await h.settledRuns(triggerId, 1);
+    expect(scheduled?.status).toBe('Scheduled');
+    // The connected account's zone, named.
+    const due = formatBusinessTime(scheduled?.dueAt ?? '', DEMO_TIME_ZONE);
+    expect(due).toMatch(/^\w{3}, \d{1,2} \w{3} \d{4}, \d{1,2}:\d\d [ap]m AE[DS]T$/);
+    expect(scheduled?.steps.map((step) => [step.kind, step.status, step.outcome])).toEqual([
+      ['Conditions', 'Succeeded', `A job is completed: The condition holds. The actions are due ${due}.`],
+    ]);
+
+    await h.advance(MINUTE + 1000);
+    const [run] = await h.settledRuns(triggerId, 1);
+    expect(run?.status).toBe('Succeeded');
+    expect(run?.steps.map((step) => [step.kind, step.status, step.outcome])).toEqual([
+      ['Conditions', 'Succeeded', `A job is completed: The condition holds. The actions are due ${due}.`],
+      ['Conditions', 'Succeeded', 'Checked again before running: The condition holds.'],
+      ['Action', 'Succeeded', 'Added a note to job 1004: "Urgent job 1004 completed."'],
+    ]);
     await h.deleteTrigger(triggerId);
   });
 

@@ -129,6 +129,7 @@ describe('the dry-run panel', () => {
 
     const conditions = within(result).getAllByTestId('dry-run-condition');
     expect(conditions).toHaveLength(4);
+    expect(within(conditions[0] as HTMLElement).getByText('Conditions · All of these hold (And) · false')).toBeTruthy();
     expect(within(conditions[0] as HTMLElement).getByText('1 of 2 conditions hold; all must hold.')).toBeTruthy();
     expect(within(result).getByText('Job is a quote · true')).toBeTruthy();
     expect(within(result).getByText('The job is a quote.')).toBeTruthy();

@@ -181,7 +181,7 @@ describe('the trigger editor: a new trigger', () => {
 
   it('refuses an action without its required text, says why under it, and sends nothing', async () => {
     stub = serve(() => undefined);
-    open('/app/automation/view/new');
+    const { router } = open('/app/automation/view/new');
     await write(user, await screen.findByRole('textbox', { name: 'Name' }), 'Note on new jobs');
     await addAction(/^Add a note to the job/);
     await user.click(screen.getByRole('button', { name: 'Create' }));
@@ -191,6 +191,7 @@ describe('the trigger editor: a new trigger', () => {
     expect(within(action).getByRole('textbox', { name: 'Note' }).getAttribute('aria-invalid')).toBe('true');
     await screen.findByText('Check the highlighted fields, then save again.');
     expect(posts()).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/app/automation/view/new');
 
     // Typing clears the problem.
     await user.type(within(action).getByRole('textbox', { name: 'Note' }), 'Call them');
@@ -276,6 +277,67 @@ describe('the trigger editor: a new trigger', () => {
     });
     expect(sent.actions[0]?.id).toMatch(/^action-[0-9a-f]{10}$/);
     await screen.findByText('“Say hello” was created.');
+  });
+
+  it('creates an enabled trigger with a badge condition, a delay in minutes, a note and an email, then heads the page with its name', async () => {
+    let created: Trigger | null = null;
+    stub = serve(({ method, url, body }) => {
+      if (method === 'POST' && url.pathname === BASE) {
+        created = { ...TRIGGER, version: 1, definition: body as Trigger['definition'] };
+        return ok(created, 201);
+      }
+      if (method === 'GET' && url.pathname === `${BASE}/${ID}` && created) return ok(created);
+      return undefined;
+    });
+    const { router } = open('/app/automation/view/new');
+    await write(user, await screen.findByRole('textbox', { name: 'Name' }), 'Urgent job completed');
+    await user.click(screen.getByRole('switch', { name: 'Enabled' }));
+    await user.click(screen.getByRole('combobox', { name: 'When' }));
+    await user.click(await screen.findByRole('option', { name: 'A job is completed' }));
+
+    const conditions = screen.getByRole('group', { name: 'Conditions' });
+    await user.click(within(conditions).getByRole('button', { name: 'Add condition' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Job has badge' }));
+    const hasBadge = within(conditions).getByRole('group', { name: 'Job has badge' });
+    await user.click(within(hasBadge).getByRole('combobox', { name: /Badge/ }));
+    await user.click(await screen.findByRole('option', { name: 'Follow up' }));
+
+    await user.click(screen.getByRole('radio', { name: 'After a delay' }));
+    const wait = screen.getByRole('textbox', { name: /Wait/ });
+    await user.clear(wait);
+    await write(user, wait, '5');
+    await user.click(screen.getByRole('combobox', { name: 'Unit' }));
+    await user.click(await screen.findByRole('option', { name: 'minutes' }));
+
+    await addAction(/^Add a note to the job/);
+    const note = screen.getByRole('group', { name: '1. Add a note to the job' });
+    await write(user, within(note).getByRole('textbox', { name: 'Note' }), 'Urgent job {{ job.number }} completed.');
+    await addAction(/^Email the job contact/);
+    const email = screen.getByRole('group', { name: '2. Email the job contact' });
+    await write(user, within(email).getByRole('textbox', { name: 'Subject' }), 'Job {{ job.number }} is done');
+    await write(user, within(email).getByRole('textbox', { name: 'Body' }), 'Hi {{ contact.first_name }}.');
+
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/automation/view/${ID}`));
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]?.body).toMatchObject({
+      name: 'Urgent job completed',
+      enabled: true,
+      event: 'JobCompleted',
+      targetKind: 'Job',
+      conditions: { combiner: 'And', items: [{ type: 'JobHasBadge', params: { badgeUuid: BADGE } }] },
+      delay: { amount: 5, unit: 'Minute' },
+      actions: [
+        { type: 'Job_AddNote', params: { text: 'Urgent job {{ job.number }} completed.' } },
+        {
+          type: 'Job_SendEmail',
+          params: { subject: 'Job {{ job.number }} is done', body: 'Hi {{ contact.first_name }}.' },
+        },
+      ],
+    });
+    await screen.findByText('“Urgent job completed” was created.');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Urgent job completed' })).toBeTruthy();
+    expect(screen.getByText('All changes saved')).toBeTruthy();
   });
 
   it('adds and removes nested condition groups, and says an empty group cannot be saved', async () => {
@@ -635,6 +697,9 @@ describe('the trigger editor: an existing trigger', () => {
     expect(within(dialog).queryByText('Planned note-1')).toBeNull();
     expect(posts()).toHaveLength(1);
     expect(posts()[0]?.body).toMatchObject({ jobUuid: 'job-1' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Test on a job' })).toBeNull());
   });
 
   it('previews the unsaved definition on the last 30 days from the editor', async () => {

@@ -95,6 +95,70 @@ describe('the automation list', () => {
     expect(screen.getByRole('button', { name: 'Updated' }).closest('th')?.getAttribute('aria-sort')).toBe('descending');
   });
 
+  it('shows the page, size and sort of the URL, and the next page keeps the size and sort in the URL', async () => {
+    // Three automations by name, descending, one to a page.
+    const byName = ['Charlie reminder', 'Bravo reminder', 'Alpha reminder'].map((name, index) => ({
+      ...SUMMARY,
+      id: `6f1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a2${index}`,
+      name,
+      description: '',
+    }));
+    stub = stubFetch(({ url }) => {
+      if (url.pathname !== `${BASE}/search`) return undefined;
+      const pageNumber = Number(url.searchParams.get('PageNumber'));
+      return ok({ rows: byName.slice(pageNumber - 1, pageNumber), total: 3, pageNumber, pageSize: 1 });
+    });
+    const { router } = renderList('/app/automation/search?PageNumber=2&PageSize=1&SortBy=name&SortDir=Descending');
+    const table = await screen.findByRole('table', { name: 'Automations' });
+    const bodyRows = () => within(table).getAllByRole('row').slice(1);
+
+    await within(table).findByRole('link', { name: 'Bravo reminder' });
+    expect(bodyRows()).toHaveLength(1);
+    expect(within(table).getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('combobox', { name: /Rows per page/ }).textContent).toBe('1');
+    expect(screen.getByText('2–2 of 3')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await within(table).findByRole('link', { name: 'Alpha reminder' });
+    expect(bodyRows()).toHaveLength(1);
+    expect(screen.getByText('3–3 of 3')).toBeTruthy();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      PageNumber: '3',
+      PageSize: '1',
+      SortBy: 'name',
+      SortDir: 'Descending',
+    });
+    expect(Object.fromEntries(searches().at(-1) ?? [])).toEqual({
+      PageNumber: '3',
+      PageSize: '1',
+      SortBy: 'name',
+      SortDir: 'Descending',
+    });
+  });
+
+  it('shows a switched-on automation’s switch on, and its event in words', async () => {
+    stub = stubFetch(({ url }) =>
+      url.pathname === `${BASE}/search`
+        ? page([{ ...SUMMARY, name: 'Urgent job completed', event: 'JobCompleted', enabled: true }])
+        : undefined,
+    );
+    renderList();
+    const toggle = (await screen.findByRole('switch', { name: 'On: Urgent job completed' })) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    const row = toggle.closest('tr') as HTMLElement;
+    expect(within(row).getByRole('cell', { name: 'A job is completed' })).toBeTruthy();
+  });
+
+  it('opens a new automation from the header’s “New automation”', async () => {
+    stub = stubFetch(({ url }) => (url.pathname === `${BASE}/search` ? page([SUMMARY]) : undefined));
+    const { router } = renderList();
+    await screen.findByRole('link', { name: 'Quote follow-up' });
+    const create = screen.getByRole('link', { name: 'New automation' });
+    expect(create.getAttribute('href')).toBe('/app/automation/view/new');
+    await user.click(create);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/automation/view/new'));
+  });
+
   it('uses the sidebar defaults (page 1, 50, name ascending) without a query', async () => {
     stub = stubFetch(({ url }) => (url.pathname === `${BASE}/search` ? page([SUMMARY]) : undefined));
     renderList();
