@@ -5,34 +5,13 @@ import { demoJourney } from '../support/demo-journey.ts';
 import { apiLogin, DEMO_ADMIN, findEmailedPath, SUPER_ADMIN } from '../support/shell.ts';
 
 /**
- * What a first-time user tripped over, part two, in Chromium: pages that claim only what is true, the loose
- * ends, and a used invitation that is not read again.
+ * What a first-time user tripped over, part two, in Chromium: the loose ends, and a used invitation that is
+ * not read again.
  */
 
 const journey = demoJourney();
 const { url, openAs } = journey;
 const openPage = (viewport?: { width: number; height: number }) => journey.openPage(viewport ? { viewport } : {});
-
-describe('pages that claim only what is true', () => {
-  it('answers an unknown help article with the not-found page', async () => {
-    const page = await openPage();
-    await page.goto(url('/help/nope/nothing'));
-    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Nothing' }).count()).toBe(0);
-    expect(await page.title()).toBe('Page not found · Automate');
-  });
-
-  it('says a bad password-reset link is bad when the page opens, without a form to fill in', async () => {
-    const page = await openPage();
-    await page.goto(url('/auth/reset/not-a-real-token/2d8f1f5e-7f8a-4b0c-9a59-6c1a3c1f2b10'));
-    await page
-      .getByTestId('reset-error')
-      .getByText('This link is not valid. Ask for a new link with "Forgot password" on the sign-in page.')
-      .waitFor();
-    expect(await page.getByLabel('New password').count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/auth/reset');
-  });
-});
 
 /** Whether the element lies wholly inside the window. */
 function inViewport(element: Element): boolean {
