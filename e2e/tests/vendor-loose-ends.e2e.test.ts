@@ -69,24 +69,6 @@ describe('loose ends', () => {
     );
   });
 
-  it('names the demo business’s plan the same on Billing and on the admin’s vendor list and page', async () => {
-    const page = await openPage();
-    await openAs(page, DEMO_ADMIN, '/app/account/subscription/overview');
-    const plan = page.getByRole('region', { name: 'Plan' });
-    await plan.getByRole('heading', { level: 2, name: 'Demo plan', exact: true }).waitFor();
-    await plan
-      .getByText('Demo Plumbing Ltd is on the Demo plan without a subscription, so there is nothing to pay.')
-      .waitFor();
-
-    const admin = await openPage();
-    await openAs(admin, SUPER_ADMIN, '/admin/vendors/search');
-    const row = admin.getByRole('row').filter({ hasText: 'Demo Plumbing Ltd' });
-    await row.getByRole('cell', { name: 'Demo', exact: true }).waitFor();
-    await row.getByRole('link', { name: 'Demo Plumbing Ltd' }).click();
-    await admin.getByRole('heading', { level: 1, name: 'Demo Plumbing Ltd' }).waitFor();
-    await admin.getByText('Demo', { exact: true }).waitFor();
-  });
-
   it('names every fieldset with a legend, puts aria-label only where a role allows it, and the sidebar in a landmark', async () => {
     const page = await openPage();
     for (const path of ['/auth/login', '/auth/register']) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { toSearchParams } from '@automate/contract';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -42,13 +43,18 @@ async function signIn(services: Awaited<ReturnType<typeof startOnce>>['services'
   return response;
 }
 
-function signedInGet(services: Awaited<ReturnType<typeof startOnce>>['services'], url: string, token: string) {
+function signedInGet(
+  services: Awaited<ReturnType<typeof startOnce>>['services'],
+  url: string,
+  token: string,
+  headers: Record<string, string> = {},
+) {
   if (!services.app) throw new Error('no app');
-  return services.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  return services.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...headers } });
 }
 
 describe('first start', () => {
-  it('creates a super admin with a generated password shown once, and the demo vendor in demo mode', async () => {
+  it('creates a super admin with a generated password shown once, and the demo vendor in demo mode on the Demo plan', async () => {
     await prepareEmbeddedDataDir(dataDir);
     const first = await startOnce({ DEMO_MODE: 'true' });
     try {
@@ -83,6 +89,33 @@ describe('first start', () => {
         'the badges of the demo vendor’s first sync',
       );
       expect(badges.length).toBeGreaterThan(0);
+
+      // On the Demo plan, with no subscription to pay: Billing and the admin's vendor list and page name it alike.
+      const vendorId = vendors[0]?.vendorId ?? '';
+      const vendor = await signedInGet(first.services, `/api/Vendor/${vendorId}`, token);
+      expect(vendor.json().data).toMatchObject({ currentSubscriptionType: 'Demo', hasCurrentSubscription: true });
+      const subscription = await signedInGet(first.services, '/api/Accounting/product/sub/active', token, {
+        'x-vendor-id': vendorId,
+      });
+      expect(subscription.statusCode, subscription.body).toBe(200);
+      expect(subscription.json().data).toBeNull();
+      const adminToken = admin.json().data.token as string;
+      // The list as it opens: the vendors with a current subscription.
+      const listQuery = toSearchParams({ Filters: [{ action: 'Eq', field: 'hasCurrentSubscription', value: true }] });
+      const list = await signedInGet(
+        first.services,
+        `/api/Admin/vendors/search?${new URLSearchParams(listQuery)}`,
+        adminToken,
+      );
+      expect(list.statusCode, list.body).toBe(200);
+      expect(
+        (list.json().data.rows as Array<{ name: string; currentSubscriptionType: string | null }>).map((row) => [
+          row.name,
+          row.currentSubscriptionType,
+        ]),
+      ).toContainEqual(['Demo Plumbing Ltd', 'Demo']);
+      const page = await signedInGet(first.services, `/api/Admin/vendors/${vendorId}`, adminToken);
+      expect(page.json().data).toMatchObject({ name: 'Demo Plumbing Ltd', currentSubscriptionType: 'Demo' });
     } finally {
       await first.services.stop();
     }

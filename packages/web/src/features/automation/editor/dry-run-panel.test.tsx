@@ -177,6 +177,47 @@ describe('the dry-run panel', () => {
     ).toBe('harbour');
   });
 
+  it('tests a trigger not saved yet on a job picked by its number: the conditions hold, but the job does not fit the event yet', async () => {
+    const NOT_YET: DryRunResult = {
+      ...RESULT,
+      wouldRun: true,
+      eventFit: {
+        fits: false,
+        sentence:
+          'This record does not fit “A job is completed” yet (the job is completed? no: its status is Work Order): a real run starts only once a job is completed in ServiceM8.',
+      },
+      warnings: [],
+      conditions: {
+        kind: 'group',
+        where: 'conditions',
+        combiner: 'And',
+        result: true,
+        reason: 'There are no conditions, so this holds.',
+        items: [],
+      },
+    };
+    stub = stubFetch(({ method, url }) => {
+      if (method === 'GET' && url.pathname === JOBS_PATH)
+        return { status: 200, body: { success: true, data: [JOB_CHOICE] } };
+      return method === 'POST' && url.pathname === `/api/vendor/${VENDOR}/Trigger/dryrun`
+        ? { status: 200, body: { success: true, data: NOT_YET } }
+        : undefined;
+    });
+    renderWithProviders(
+      <DryRunPanel vendorId={VENDOR} triggerId={null} targetKind="Job" getDefinition={() => DEFINITION} />,
+    );
+    await pickJob();
+    await user.click(screen.getByRole('button', { name: 'Run test' }));
+
+    const result = await screen.findByTestId('dry-run-result');
+    expect(
+      within(result).getByText('Would not run yet: the conditions hold, but this record does not fit the event now.'),
+    ).toBeTruthy();
+    expect(within(result).queryByText('Would run: the conditions hold on this record.')).toBeNull();
+    expect(within(result).getByTestId('dry-run-event-fit').textContent).toBe(NOT_YET.eventFit.sentence);
+    expect(stub.calls.find((call) => call.method === 'POST')?.body).toEqual({ jobUuid: JOB, definition: DEFINITION });
+  });
+
   it('tests a trigger on a submitted form picked by its form and job', async () => {
     const RESPONSE = {
       uuid: '5e1d0000-0000-4000-8000-00000000f001',

@@ -769,6 +769,129 @@ describe('the trigger editor: an existing trigger', () => {
     await screen.findByText('There is no trigger here: it may have been deleted, or the link is wrong.');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
+
+  it('shows the file of a saved attachment action by its name and size when the trigger is opened again', async () => {
+    const attachment = {
+      id: '9d8c7b6a-0000-4000-8000-0000000000f3',
+      actionId: 'file-1',
+      fileName: 'brochure.pdf',
+      contentType: 'application/pdf',
+      size: 1024,
+      createdAt: '2026-04-03T09:00:00.000Z',
+    };
+    const withFile: Trigger = {
+      ...TRIGGER,
+      definition: {
+        ...TRIGGER.definition,
+        event: 'JobCompleted',
+        actions: [
+          {
+            id: 'file-1',
+            type: 'Job_SendAttachment',
+            params: {
+              attachmentId: attachment.id,
+              subject: 'Your job {{ job.number }} is done',
+              body: 'Hi {{ contact.first_name }}, our brochure is attached.',
+            },
+          },
+        ],
+      },
+      attachments: [attachment],
+    };
+    stub = serve(({ method, url }) =>
+      method === 'GET' && url.pathname === `${BASE}/${ID}` ? ok(withFile) : undefined,
+    );
+    open(`/app/automation/view/${ID}`);
+    const action = await screen.findByRole('group', { name: '1. Email a file to the job contact' });
+    const file = within(action).getByTestId('attachment');
+    expect(within(file).getByText('brochure.pdf')).toBeTruthy();
+    expect(within(file).getByText('1 KB')).toBeTruthy();
+    expect(within(action).queryByText(`File ${attachment.id}`)).toBeNull();
+    expect(within(action).getByRole('button', { name: 'Replace file' })).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+  });
+});
+
+describe('the trigger editor: Send to a web address', () => {
+  const TEST = `/api/vendor/${VENDOR}/WebAddress/test`;
+  const ADDRESS = 'https://hooks.example.com/automate';
+  const ANSWER = '{"queued":"test-1"}';
+
+  it('sends a test with the typed headers and shows the answer, then keeps a saved header value secret', async () => {
+    let created: Trigger | null = null;
+    stub = serve(({ method, url, body }) => {
+      if (method === 'POST' && url.pathname === TEST) {
+        return ok({
+          status: 202,
+          answer: ANSWER,
+          outcome: `Sent to hooks.example.com, which answered 202. It answered: ${ANSWER}`,
+          ok: true,
+        });
+      }
+      if (method === 'POST' && url.pathname === BASE) {
+        // The server seals each header value: the editor gets the sealed form back.
+        const definition = body as Trigger['definition'];
+        const actions = definition.actions.map((action) =>
+          action.type === 'SendToWebAddress'
+            ? {
+                ...action,
+                params: {
+                  ...action.params,
+                  headers: action.params.headers.map(({ name }) => ({ name, value: 'sealed:v1.c2VhbGVk' })),
+                },
+              }
+            : action,
+        );
+        created = { ...TRIGGER, version: 1, definition: { ...definition, actions } };
+        return ok(created, 201);
+      }
+      if (method === 'GET' && url.pathname === `${BASE}/${ID}` && created) return ok(created);
+      return undefined;
+    });
+    const { router } = open('/app/automation/view/new');
+    await write(user, await screen.findByRole('textbox', { name: 'Name' }), 'Tell the website about completed jobs');
+    await addAction(/^Send to a web address/);
+    const action = screen.getByRole('group', { name: '1. Send to a web address' });
+    const send = within(action).getByRole('button', { name: 'Send a test' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+
+    await write(user, within(action).getByRole('textbox', { name: 'Web address' }), ADDRESS);
+    await user.click(within(action).getByRole('button', { name: 'Add a header' }));
+    await write(user, within(action).getByRole('textbox', { name: 'Header 1 name' }), 'X-Api-Key');
+    const value = within(action).getByLabelText('Header 1 value') as HTMLInputElement;
+    // A secret as it is typed: hidden like a password.
+    expect(value.type).toBe('password');
+    await write(user, value, 'key-for-the-website-77');
+
+    await user.click(send);
+    const result = await within(action).findByRole('status');
+    expect(
+      within(result).getByText(`Sent to hooks.example.com, which answered 202. It answered: ${ANSWER}`),
+    ).toBeTruthy();
+    expect(within(result).getByText('Status 202')).toBeTruthy();
+    expect(within(result).getByText(ANSWER)).toBeTruthy();
+    expect(stub.calls.filter((call) => call.url.pathname === TEST).map((call) => call.body)).toMatchObject([
+      { url: ADDRESS, bodyMode: 'json', headers: [{ name: 'X-Api-Key', value: 'key-for-the-website-77' }] },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/automation/view/${ID}`));
+    const sent = posts().find((call) => call.url.pathname === BASE)?.body as Trigger['definition'];
+    expect(sent.actions).toMatchObject([
+      {
+        type: 'SendToWebAddress',
+        params: { url: ADDRESS, headers: [{ name: 'X-Api-Key', value: 'key-for-the-website-77' }] },
+      },
+    ]);
+    await screen.findByText('All changes saved');
+    const saved = await screen.findByRole('group', { name: '1. Send to a web address' });
+    expect(await within(saved).findByText('Saved and kept secret.')).toBeTruthy();
+    const kept = within(saved).getByLabelText('Header 1 value') as HTMLInputElement;
+    expect(kept.value).toBe('');
+    expect(kept.placeholder).toBe('Kept secret: type to replace');
+    expect((within(saved).getByRole('textbox', { name: 'Header 1 name' }) as HTMLInputElement).value).toBe('X-Api-Key');
+    expect(screen.queryByText(/sealed:/)).toBeNull();
+  });
 });
 
 describe('the trigger editor offers what the event can give a value to', () => {

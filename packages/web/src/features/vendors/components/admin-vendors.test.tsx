@@ -46,9 +46,20 @@ const ok = (data: unknown, message?: string) => ({ status: 200, body: { success:
 
 describe("the super admin's vendors", () => {
   it('opens on subscribed vendors by name, 200 a page, with their activity linking to their runs', async () => {
+    // On the Demo plan without a subscription: named as its Billing page names it.
+    const DEMO = {
+      ...VENDOR,
+      id: '22222222-2222-4222-8222-222222222222',
+      name: 'Demo Plumbing Ltd',
+      currentSubscriptionType: 'Demo',
+      enabledTriggers: 0,
+      runs30Days: 0,
+      failures30Days: 0,
+      lastActivityAt: null,
+    };
     stub = stubFetch(({ url }) =>
       url.pathname === '/api/Admin/vendors/search'
-        ? ok({ rows: [VENDOR], total: 1, pageNumber: 1, pageSize: 200 })
+        ? ok({ rows: [VENDOR, DEMO], total: 2, pageNumber: 1, pageSize: 200 })
         : undefined,
     );
     const { router } = renderAsRoute(<AdminVendors />, { path: '/admin/vendors/search', at: '/admin/vendors/search' });
@@ -56,6 +67,11 @@ describe("the super admin's vendors", () => {
     await within(table).findByRole('link', { name: 'Alpha Plumbing' });
     const failures = within(table).getByRole('link', { name: '4' });
     expect(decodeURIComponent(failures.getAttribute('href') ?? '')).toContain('"field":"status","value":"Failed"');
+    const demo = within(table).getByRole('row', { name: /Demo Plumbing Ltd/ });
+    expect(within(demo).getByRole('cell', { name: 'Demo' })).toBeTruthy();
+    expect(within(demo).getByRole('link', { name: 'Demo Plumbing Ltd' }).getAttribute('href')).toBe(
+      `/admin/vendors/${DEMO.id}`,
+    );
     const first = stub.calls.find((call) => call.url.pathname === '/api/Admin/vendors/search')?.url.searchParams;
     expect(first?.get('PageSize')).toBe('200');
     expect(first?.get('SortBy')).toBe('name');
@@ -69,7 +85,8 @@ describe("the super admin's vendors", () => {
   });
 
   it('suspends the automations with a reason, then resumes them after confirming', async () => {
-    let current = VENDOR;
+    // On the Demo plan without a subscription: named as its Billing page names it.
+    let current: AdminVendorDetail = { ...VENDOR, currentSubscriptionType: 'Demo' };
     stub = stubFetch(({ method, url, body }) => {
       if (url.pathname === `/api/Admin/vendors/${VENDOR.id}` && method === 'GET') return ok(current);
       if (url.pathname === `/api/Admin/vendors/${VENDOR.id}/suspension`) {
@@ -88,7 +105,8 @@ describe("the super admin's vendors", () => {
       path: '/admin/vendors/:id/triggers',
       at: `/admin/vendors/${VENDOR.id}/triggers`,
     });
-    await screen.findByRole('heading', { name: 'Alpha Plumbing' });
+    await screen.findByRole('heading', { level: 1, name: 'Alpha Plumbing' });
+    expect(screen.getByText('Demo', { exact: true })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Billing' }).getAttribute('href')).toBe(
       `/admin/vendors/${VENDOR.id}/billing`,
     );
@@ -139,5 +157,20 @@ describe("the super admin's vendors", () => {
       ),
     );
     await screen.findByText('ServiceM8 was disconnected.');
+  });
+
+  it('shows the vendor’s last activity on its clock, named, to a reader in another zone', async () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    try {
+      stub = stubFetch(({ url }) => (url.pathname === `/api/Admin/vendors/${VENDOR.id}` ? ok(VENDOR) : undefined));
+      renderAsRoute(<AdminVendorHeader id={VENDOR.id} current="triggers" />, {
+        path: '/admin/vendors/:id/triggers',
+        at: `/admin/vendors/${VENDOR.id}/triggers`,
+      });
+      // 09:00 UTC: 10 pm in Auckland, 5 am in New York.
+      expect(await screen.findByText('Last activity Wed, 1 Apr 2026, 10:00 pm NZDT')).toBeTruthy();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
