@@ -12,15 +12,11 @@ export type HarnessJourney = { h: AutomationHarness; browser: Browser; page: Pag
 
 /**
  * A journey against the server in this process (serving the built web app) and its ServiceM8
- * simulator: Chromium signed in as the connected vendor's Admin (or as the account `prepare` makes,
- * given the harness before the browser starts), on a desktop window showing the dashboard. The session
- * comes from the API: the sign-in form has journeys of its own. `env` adds to the server's environment.
+ * simulator: Chromium signed in as the connected vendor's Admin, on a desktop window showing the
+ * dashboard. The session comes from the API: the sign-in form has tests of its own.
  */
-export async function startHarnessJourney(
-  prepare?: (h: AutomationHarness) => Promise<{ email: string; password: string }>,
-  options: { env?: Record<string, string> } = {},
-): Promise<HarnessJourney> {
-  const h = await startAutomationHarness({ webRoot: WEB_ROOT, ...(options.env ? { env: options.env } : {}) });
+async function startHarnessJourney(): Promise<HarnessJourney> {
+  const h = await startAutomationHarness({ webRoot: WEB_ROOT });
   if (!h.baseUrl) throw new Error('the harness listens on a real port');
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -28,8 +24,7 @@ export async function startHarnessJourney(
   const page = await context.newPage();
   // Leaving an editor with unsaved changes asks first (beforeunload): the journey means to leave.
   page.on('dialog', (dialog) => void dialog.accept());
-  const account = prepare ? await prepare(h) : { email: h.adminEmail, password: TEST_PASSWORD };
-  await openSignedIn(page, h.baseUrl, account, '/app/dashboard');
+  await openSignedIn(page, h.baseUrl, { email: h.adminEmail, password: TEST_PASSWORD }, '/app/dashboard');
   return { h, browser, page, baseUrl: h.baseUrl };
 }
 
@@ -38,10 +33,10 @@ export async function startHarnessJourney(
  * call it at the top of the file. Its fields are there once the file's hooks have run; a file's own
  * `beforeAll`, registered after this call, runs after the journey has started.
  */
-export function harnessJourneyForFile(...args: Parameters<typeof startHarnessJourney>): HarnessJourney {
+export function harnessJourneyForFile(): HarnessJourney {
   const journey = {} as HarnessJourney;
   beforeAll(async () => {
-    Object.assign(journey, await startHarnessJourney(...args));
+    Object.assign(journey, await startHarnessJourney());
   });
   afterAll(async () => {
     await journey.browser?.close();

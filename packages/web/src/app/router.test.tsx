@@ -8,7 +8,15 @@ import { setAuthTokenProvider } from '@/lib/api-client.ts';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs.ts';
 import { createSessionStore, type SessionStore } from '@/lib/session/session-store.ts';
 import { stubFetch } from '@/testing/render.tsx';
-import { makeSuperAdmin, makeToken, makeUser, memoryStorage, VENDOR_A } from '@/testing/sessions.ts';
+import {
+  makeSuperAdmin,
+  makeToken,
+  makeUser,
+  memoryStorage,
+  OTHER_VENDOR_ID,
+  VENDOR_A,
+  VENDOR_B,
+} from '@/testing/sessions.ts';
 import { applyStyles } from '@/testing/styles.ts';
 import { write } from '@/testing/write.ts';
 import { AppProviders } from './providers.tsx';
@@ -89,6 +97,12 @@ function memoryRouter(store: SessionStore, path: string) {
 const where = (router: ReturnType<typeof createMemoryRouter>) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
+/** The business the header names beside "Switch business", for a person in more than one. */
+const headerBusiness = () =>
+  within(screen.getByRole('banner'))
+    .getByRole('button', { name: 'Switch business' })
+    .textContent?.replace('Switch business', '');
+
 describe('guards in the route tree', () => {
   it('sends /app/dashboard without a stored user to /auth/login', async () => {
     const { router } = boot('/app/dashboard');
@@ -113,6 +127,21 @@ describe('guards in the route tree', () => {
     const { router } = boot('/admin', makeUser());
     await screen.findByRole('heading', { name: 'Page not found' });
     expect(where(router)).toBe('/admin');
+  });
+
+  it('a link naming one of the person’s businesses opens the page on it, without the parameter; one they are not in changes nothing', async () => {
+    const first = boot(`/app/automation/logs?vendor=${VENDOR_B.vendorId}`, makeUser());
+    await screen.findByRole('heading', { level: 1 });
+    expect(where(first.router)).toBe('/app/automation/logs');
+    expect(headerBusiness()).toBe(VENDOR_B.name);
+    expect(first.storage.getItem(STORAGE_KEYS.vendorId)).toBe(VENDOR_B.vendorId);
+    first.unmount();
+
+    const { router, storage } = boot(`/app/dashboard?vendor=${OTHER_VENDOR_ID}`, null, first.storage);
+    expect((await screen.findByTestId('dashboard-vendor-name')).textContent).toBe(VENDOR_B.name);
+    expect(where(router)).toBe('/app/dashboard');
+    expect(headerBusiness()).toBe(VENDOR_B.name);
+    expect(storage.getItem(STORAGE_KEYS.vendorId)).toBe(VENDOR_B.vendorId);
   });
 
   it('lets a super admin into /admin, which redirects to its dashboard', async () => {
@@ -395,6 +424,53 @@ describe('a super admin’s vendor', () => {
     expect(screen.queryByTestId('dashboard-vendor-name')).toBeNull();
     expect(stored(storage)).toEqual({ vendorId: null, vendorName: null });
     expect(within(await openDrawer()).queryByRole('link', { name: 'Account' })).toBeNull();
+  });
+});
+
+describe('a person in more than one business', () => {
+  const menuItem = async (name: string) =>
+    within(await screen.findByRole('menu', { name: 'Your businesses' })).getByRole('menuitem', {
+      name: new RegExp(name),
+    });
+
+  it('switches from the header’s menu of their businesses, each with their role and its connection, to its dashboard; kept on reload', async () => {
+    const first = boot('/app/help', makeUser());
+    await screen.findByRole('heading', { name: 'Help Center', level: 1 });
+    expect(headerBusiness()).toBe(VENDOR_A.name);
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Switch business' }));
+    const alpha = await menuItem(VENDOR_A.name);
+    expect(within(alpha).getByText('Admin · ServiceM8 connected')).toBeTruthy();
+    const bravo = await menuItem(VENDOR_B.name);
+    expect(within(bravo).getByText('User · ServiceM8 not connected')).toBeTruthy();
+    await user.click(bravo);
+
+    expect((await screen.findByTestId('dashboard-vendor-name')).textContent).toBe(VENDOR_B.name);
+    expect(where(first.router)).toBe('/app/dashboard');
+    expect(headerBusiness()).toBe(VENDOR_B.name);
+    expect(first.storage.getItem(STORAGE_KEYS.vendorId)).toBe(VENDOR_B.vendorId);
+    first.unmount();
+
+    boot('/app/dashboard', null, first.storage);
+    expect((await screen.findByTestId('dashboard-vendor-name')).textContent).toBe(VENDOR_B.name);
+    expect(headerBusiness()).toBe(VENDOR_B.name);
+  });
+
+  it('on a narrow screen, switches from the drawer, which closes on the new business’s dashboard', async () => {
+    const { storage } = boot('/app/dashboard', makeUser());
+    await screen.findByRole('heading', { name: 'Welcome, Robin' });
+    // Below lg (the test window is 1024 px wide) the sidebar is a drawer, with its own "Switch business".
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    const drawer = await screen.findByTestId('sidebar-vendor');
+    expect(within(drawer).getByTestId('current-vendor-name').textContent).toBe(VENDOR_A.name);
+    await user.click(within(drawer).getByRole('button', { name: 'Switch business' }));
+    await user.click(await menuItem(VENDOR_B.name));
+
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('dashboard-vendor-name').textContent).toBe(VENDOR_B.name));
+    expect(storage.getItem(STORAGE_KEYS.vendorId)).toBe(VENDOR_B.vendorId);
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.getByTestId('current-vendor-name').textContent).toBe(VENDOR_B.name);
   });
 });
 

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import type { AuditEntry } from '@automate/contract';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
+import { testVendor } from '@/testing/vendors.ts';
 import { ActivityLog, AuditLog } from './audit-log.tsx';
 
 const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
@@ -68,5 +69,33 @@ describe('the activity of a business', () => {
     expect(JSON.parse(stub.calls[0]?.url.searchParams.get('Filters') ?? '[]')).toEqual([
       { action: 'Eq', field: 'triggerId', value: triggerId },
     ]);
+  });
+});
+
+describe('when each entry was made', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it.each([
+    ['an automation’s History', 'History', '33333333-3333-4333-8333-333333333333'],
+    ['the business’s Activity', 'Activity', undefined],
+  ])('%s is on the business’s clock, named, when the browser is in another zone', async (_, title, triggerId) => {
+    vi.stubEnv('TZ', 'America/New_York');
+    stub = stubFetch(({ url }) => {
+      if (url.pathname === `/api/vendor/${VENDOR_ID}/Activity/search`) {
+        return { status: 200, body: { success: true, data: { rows: [ENTRY], total: 1, pageNumber: 1, pageSize: 25 } } };
+      }
+      if (url.pathname === `/api/Vendor/${VENDOR_ID}`) {
+        return {
+          status: 200,
+          body: { success: true, data: testVendor({ id: VENDOR_ID, timeZone: 'Pacific/Auckland' }) },
+        };
+      }
+      return undefined;
+    });
+    renderWithProviders(<ActivityLog title={title} vendorId={VENDOR_ID} {...(triggerId ? { triggerId } : {})} />);
+    const table = await screen.findByRole('table', { name: title });
+    // 09:00 UTC: 10 pm in Auckland, 5 am in New York.
+    const when = await within(table).findByText('Wed, 1 Apr 2026, 10:00 pm NZDT');
+    expect(when.closest('tr')?.textContent).toContain(ENTRY.summary);
   });
 });

@@ -34,7 +34,10 @@ const USER: AdminUserDetail = {
 };
 
 let stub: ReturnType<typeof stubFetch>;
-afterEach(() => stub.restore());
+afterEach(() => {
+  stub.restore();
+  vi.unstubAllEnvs();
+});
 
 const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
 
@@ -45,7 +48,8 @@ function open(ui: React.ReactElement, path: string, at: string) {
 }
 
 describe("the super admin's users", () => {
-  it('lists users with their state, sorted and filtered in the URL', async () => {
+  it('lists users with their state, and when they joined on the reader’s clock, named; sorted and filtered in the URL', async () => {
+    vi.stubEnv('TZ', 'America/New_York');
     stub = stubFetch(({ url }) =>
       url.pathname === '/api/Admin/users/search'
         ? ok({ rows: [USER], total: 1, pageNumber: 1, pageSize: 25 })
@@ -58,6 +62,8 @@ describe("the super admin's users", () => {
     expect(within(table).getByText('Locked out')).toBeTruthy();
     expect(within(table).getByText('Unconfirmed')).toBeTruthy();
     expect(within(table).getByText('Never')).toBeTruthy();
+    // 09:00 UTC on 5 January: 4 am in New York, whose zone a list of every business's users names.
+    expect(within(table).getByText('Mon, 5 Jan 2026, 4:00 am GMT-5')).toBeTruthy();
 
     await user.click(screen.getByRole('combobox', { name: 'Account' }));
     await user.click(screen.getByRole('option', { name: 'Disabled' }));
