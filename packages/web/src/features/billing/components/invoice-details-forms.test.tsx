@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { DEFAULT_CLIENT_MESSAGING, type PlatformInvoiceDetails, type Vendor } from '@automate/contract';
+import type { PlatformInvoiceDetails } from '@automate/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
+import { testVendor } from '@/testing/vendors.ts';
 import { write } from '@/testing/write.ts';
 import { BillingAddressForm } from './billing-address-form.tsx';
 import { InvoiceDetailsSettings } from './invoice-details-settings.tsx';
@@ -47,22 +48,7 @@ describe('the invoice details a super admin sets', () => {
 });
 
 describe('the address a business puts on its invoices', () => {
-  const VENDOR: Vendor = {
-    id: '11111111-1111-4111-8111-111111111111',
-    name: 'Alpha Plumbing',
-    timeZone: 'Pacific/Auckland',
-    senderName: null,
-    clientMessaging: DEFAULT_CLIENT_MESSAGING,
-    sm8Connected: false,
-    sm8StaffMayJoin: false,
-    billingAddress: '',
-    currentSubscriptionType: null,
-    hasCurrentSubscription: false,
-    subscriptionActive: true,
-    automationsSuspended: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
+  const VENDOR = testVendor({ id: '11111111-1111-4111-8111-111111111111' });
 
   it('saves the postal address and says the invoices show it', async () => {
     stub = stubFetch(({ method, url, body }) => {
