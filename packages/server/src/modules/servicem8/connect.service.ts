@@ -431,6 +431,10 @@ async function storeConnection(
   { keepSecret = false } = {},
 ): Promise<void> {
   const previous = keepSecret ? await findConnection(tx, connection.vendorId) : undefined;
+  // The vendor's row before its connection's, as every transaction that writes both takes them: the
+  // other order deadlocked against the sync (which sets the time zone, then the connection's last sync)
+  // when a business reconnected while its first activation was still running.
+  await markConnectedToServiceM8(tx, connection.vendorId, connection.accountUuid);
   await upsertConnection(tx, {
     ...connection,
     webhookSecretEnc:
@@ -438,7 +442,6 @@ async function storeConnection(
       encryptSecret(deps.keys.storageEncryptionKey, randomBytes(24).toString('base64url')),
     needsReconnectSince: null,
   });
-  await markConnectedToServiceM8(tx, connection.vendorId, connection.accountUuid);
   await deps.queue.send(activateVendorJob, { vendorId: connection.vendorId }, { tx });
 }
 

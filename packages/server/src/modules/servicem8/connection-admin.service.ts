@@ -24,10 +24,12 @@ export async function checkWebhooks(deps: Deps, vendorId: string): Promise<{ res
  */
 export async function disconnectServiceM8(deps: Deps, vendorId: string): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
+    // The vendor's row before its connection's, in the order every transaction that writes both takes
+    // them (see storeConnection); nothing stays written when there was no connection.
+    await markDisconnectedFromServiceM8(tx, vendorId);
     if (!(await deleteConnection(tx, vendorId))) {
       throw new AppError('CONFLICT', 'This vendor is not connected to ServiceM8.');
     }
-    await markDisconnectedFromServiceM8(tx, vendorId);
   });
   forgetWebhookSecret(deps, vendorId);
 }
