@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import type { ActivityEntry } from '@automate/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testActivityEntry } from '@/testing/automation-results.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { VENDOR_A as VENDOR } from '@/testing/sessions.ts';
 import { ActivityPage } from './activity-page.tsx';
@@ -12,44 +12,6 @@ const user = userEvent.setup({ delay: null });
 vi.setConfig({ testTimeout: 20_000 });
 
 const CHANGES = `/api/vendor/${VENDOR.vendorId}/Trigger/changes`;
-
-const entry = (id: string, jobNumber: string, overrides: Partial<ActivityEntry> = {}): ActivityEntry => ({
-  id,
-  observedAt: '2026-04-01T09:00:00.000Z',
-  object: 'job',
-  recordUuid: `job-${jobNumber}`,
-  source: 'webhook',
-  jobUuid: `job-${jobNumber}`,
-  jobNumber,
-  clientUuid: 'client-1',
-  clientName: 'Wei Chen',
-  changes: [{ field: 'status', label: 'Status', before: 'Quote', after: 'Work Order' }],
-  ownWrite: null,
-  events: [
-    {
-      event: 'JobStatusChanged',
-      seenBefore: false,
-      pending: false,
-      automations: [
-        {
-          triggerId: 'trigger-1',
-          triggerName: 'Thank you when completed',
-          run: null,
-          reason: 'conditions',
-          explanation: "The job's status is Completed? no: it is Work Order.",
-        },
-        {
-          triggerId: 'trigger-2',
-          triggerName: 'Status note',
-          run: { id: 'run-1', status: 'Succeeded', reason: null },
-          reason: null,
-          explanation: null,
-        },
-      ],
-    },
-  ],
-  ...overrides,
-});
 
 let network: ReturnType<typeof stubFetch>;
 afterEach(() => network.restore());
@@ -73,8 +35,8 @@ describe('Automation › Activity', () => {
     network = stubFetch(({ url }) => {
       if (url.pathname !== CHANGES) return undefined;
       return url.searchParams.get('Cursor') === 'page-2'
-        ? ok({ items: [entry('c2', '1001', { events: [] })], nextCursor: null })
-        : ok({ items: [entry('c1', '1042')], nextCursor: 'page-2' });
+        ? ok({ items: [testActivityEntry('c2', '1001', { events: [] })], nextCursor: null })
+        : ok({ items: [testActivityEntry('c1', '1042')], nextCursor: 'page-2' });
     });
     open();
     expect(screen.getByRole('heading', { name: 'Activity', level: 1 })).toBeTruthy();
@@ -104,7 +66,7 @@ describe('Automation › Activity', () => {
   it('searches by job number and says when nothing matches', async () => {
     network = stubFetch(({ url }) =>
       url.pathname === CHANGES
-        ? ok({ items: url.searchParams.get('Job') ? [] : [entry('c1', '1042')], nextCursor: null })
+        ? ok({ items: url.searchParams.get('Job') ? [] : [testActivityEntry('c1', '1042')], nextCursor: null })
         : undefined,
     );
     open();

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import type { ActivityEntry, AutomationResults, TriggerRun, TriggerRunDetail } from '@automate/contract';
+import type { AutomationResults, TriggerRun, TriggerRunDetail } from '@automate/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testActivityEntry } from '@/testing/automation-results.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { VENDOR_A as VENDOR } from '@/testing/sessions.ts';
 import { RunLog } from './run-log.tsx';
@@ -549,35 +550,7 @@ describe('the run log', () => {
   });
 
   it('a job number shows, under the job’s runs, what happened to the job: each change and why an automation did not run', async () => {
-    const change: ActivityEntry = {
-      id: 'c1',
-      observedAt: '2026-04-01T09:00:00.000Z',
-      object: 'job',
-      recordUuid: RUN.jobUuid ?? '',
-      source: 'webhook',
-      jobUuid: RUN.jobUuid,
-      jobNumber: '1042',
-      clientUuid: null,
-      clientName: null,
-      changes: [{ field: 'status', label: 'Status', before: 'Quote', after: 'Work Order' }],
-      ownWrite: null,
-      events: [
-        {
-          event: 'JobStatusChanged',
-          seenBefore: false,
-          pending: false,
-          automations: [
-            {
-              triggerId: TRIGGER_ID,
-              triggerName: 'Thank you when completed',
-              run: null,
-              reason: 'conditions',
-              explanation: "The job's status is Completed? no: it is Work Order.",
-            },
-          ],
-        },
-      ],
-    };
+    const change = testActivityEntry('c1', '1042');
     stub = stubFetch(({ url }) => {
       if (url.pathname === `${BASE}/runs`) return page([RUN]);
       if (url.pathname === `${BASE}/search`) return page([]);

@@ -5,7 +5,6 @@ import type {
   TriggerAttention,
   TriggerRun,
   VendorMembership,
-  WeekResults,
 } from '@automate/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { subscriptionKey } from '@/lib/billing/subscription.ts';
 import { formatCurrency } from '@/lib/format.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { WEEK_RESULTS } from '@/testing/automation-results.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { VENDOR_A as VENDOR } from '@/testing/sessions.ts';
 import { ACTIVE_SUBSCRIPTION } from '@/testing/subscriptions.ts';
@@ -35,15 +35,6 @@ const PRO: CurrentSubscription = {
   },
 };
 const AUTOMATIONS = '/app/automation/search?PageNumber=1&PageSize=50&SortBy=name&SortDir=Ascending';
-const WEEK: WeekResults = {
-  from: '2026-03-24T11:00:00.000Z',
-  to: '2026-03-31T02:00:00.000Z',
-  emailsSent: 84,
-  textsSent: 31,
-  notesAdded: 120,
-  quotesApprovedAfterFollowUp: 12,
-  quotesApprovedValue: 18_400,
-};
 
 const run = (id: number, overrides: Partial<TriggerRun> = {}): TriggerRun => ({
   id: `8a1c7c1e-3a1b-4f7e-9a39-0a4b8e0f8a${String(id).padStart(2, '0')}`,
@@ -115,7 +106,7 @@ function serve({
       });
     }
     if (url.pathname === `${BASE}/attention`) return ok(attention);
-    if (url.pathname === `${BASE}/results/week`) return ok(WEEK);
+    if (url.pathname === `${BASE}/results/week`) return ok(WEEK_RESULTS);
     if (url.pathname === `${BASE}/search`) {
       const enabled = filtersOf(url.searchParams).some((filter) => filter.field === 'enabled');
       return page([], enabled ? active : total);
