@@ -3,6 +3,7 @@ import type { DryRunResult } from '@automate/contract';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_CONDITIONS } from '@/testing/dry-runs.ts';
 import { renderWithProviders, stubFetch } from '@/testing/render.tsx';
 import { QUOTE_FOLLOW_UP } from '@/testing/trigger-definitions.ts';
 import { DryRunPanel } from './dry-run-panel.tsx';
@@ -187,14 +188,7 @@ describe('the dry-run panel', () => {
           'This record does not fit “A job is completed” yet (the job is completed? no: its status is Work Order): a real run starts only once a job is completed in ServiceM8.',
       },
       warnings: [],
-      conditions: {
-        kind: 'group',
-        where: 'conditions',
-        combiner: 'And',
-        result: true,
-        reason: 'There are no conditions, so this holds.',
-        items: [],
-      },
+      conditions: NO_CONDITIONS,
     };
     stub = stubFetch(({ method, url }) => {
       if (method === 'GET' && url.pathname === JOBS_PATH)

@@ -13,6 +13,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_CONDITIONS } from '@/testing/dry-runs.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { write } from '@/testing/write.ts';
 import { TriggerEditor } from './trigger-editor.tsx';
@@ -665,14 +666,7 @@ describe('the trigger editor: an existing trigger', () => {
           eventFit: { fits: true, sentence: 'This record fits the event.' },
           timing: { at: null, sentence: 'It would act at once, as soon as the event happens.' },
           warnings: [],
-          conditions: {
-            kind: 'group',
-            where: 'conditions',
-            combiner: 'And',
-            result: true,
-            reason: 'There are no conditions, so this holds.',
-            items: [],
-          },
+          conditions: NO_CONDITIONS,
           actions: definition.actions.map((action) => ({
             actionId: action.id,
             type: action.type,

@@ -9,6 +9,7 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_CONDITIONS } from '@/testing/dry-runs.ts';
 import { renderAsRoute, stubFetch } from '@/testing/render.tsx';
 import { VENDOR_A as VENDOR } from '@/testing/sessions.ts';
 import { Onboarding } from './onboarding.tsx';
@@ -318,14 +319,7 @@ describe('onboarding', () => {
           eventFit: { fits: true, sentence: 'This record fits the event.' },
           timing: { at: null, sentence: 'It would act at once, as soon as the event happens.' },
           warnings: [],
-          conditions: {
-            kind: 'group',
-            where: 'conditions',
-            combiner: 'And',
-            result: true,
-            reason: 'All hold.',
-            items: [],
-          },
+          conditions: NO_CONDITIONS,
           actions: [],
           missingMergeFields: [],
         });
