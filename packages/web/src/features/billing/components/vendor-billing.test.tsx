@@ -77,7 +77,10 @@ describe('a vendor’s billing (admin)', () => {
   it('shows the vendor’s plan and its invoices, with the list’s order kept in the URL', async () => {
     serve();
     const { router } = render();
-    await screen.findByText('Pro plan');
+    // The page's sections sit under its one h1 (the admin page's), each an h2.
+    const plan = await screen.findByRole('region', { name: 'Plan' });
+    expect(within(plan).getByRole('heading', { level: 2, name: 'Pro plan' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Invoices' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Invoices' });
     expect(await within(table).findByRole('link', { name: 'INV-00007' })).toBeTruthy();
     expect(within(table).getByText('Paid')).toBeTruthy();
