@@ -8,6 +8,7 @@ import {
   mergeFieldsFor,
   TRIGGER_EVENTS,
   type Trigger,
+  type TriggerAttachment,
 } from '@automate/contract';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -79,6 +80,15 @@ const REFERENCE = [
 ];
 
 const ok = (data: unknown, status = 200) => ({ status, body: { success: true, data } });
+
+/** A PDF stored for an attachment action, as the server lists it. */
+const pdfAttachment = (
+  attachment: Pick<TriggerAttachment, 'id' | 'actionId' | 'fileName' | 'size'>,
+): TriggerAttachment => ({
+  ...attachment,
+  contentType: 'application/pdf',
+  createdAt: '2026-04-03T09:00:00.000Z',
+});
 
 /** The reference data (`records`, REFERENCE unless told) and templates every editor loads; `more` answers the rest. */
 function serve(more: Parameters<typeof stubFetch>[0], records: { status: number; body: unknown } = ok(REFERENCE)) {
@@ -577,14 +587,12 @@ describe('the trigger editor: an existing trigger', () => {
   });
 
   it('uploads the file of an attachment action, shows its name and size, and removes it', async () => {
-    const attachment = {
+    const attachment = pdfAttachment({
       id: '9d8c7b6a-0000-4000-8000-0000000000f1',
       actionId: 'x',
       fileName: 'price-list.pdf',
-      contentType: 'application/pdf',
       size: 2048,
-      createdAt: '2026-04-03T09:00:00.000Z',
-    };
+    });
     stub = serve(({ method, url }) => {
       if (method === 'GET' && url.pathname === `${BASE}/${ID}`) return ok(TRIGGER);
       const upload = new RegExp(`^${BASE}/${ID}/action/([^/]+)/attachment$`).exec(url.pathname);
@@ -765,14 +773,12 @@ describe('the trigger editor: an existing trigger', () => {
   });
 
   it('shows the file of a saved attachment action by its name and size when the trigger is opened again', async () => {
-    const attachment = {
+    const attachment = pdfAttachment({
       id: '9d8c7b6a-0000-4000-8000-0000000000f3',
       actionId: 'file-1',
       fileName: 'brochure.pdf',
-      contentType: 'application/pdf',
       size: 1024,
-      createdAt: '2026-04-03T09:00:00.000Z',
-    };
+    });
     const withFile: Trigger = {
       ...TRIGGER,
       definition: {
