@@ -99,14 +99,9 @@ export type ActivityPage = z.infer<typeof ActivityPage>;
 
 export const ACTIVITY_PAGE_SIZE_MAX = 100;
 
+/** A moment with its offset (`Z` or `+13:00`), as the document's `date-time` format says. */
 const isoDate = (name: string) =>
-  z
-    .string()
-    .refine(
-      (value) => !Number.isNaN(Date.parse(value)),
-      `${name} must be a date and time such as 2026-03-01T00:00:00Z.`,
-    )
-    .optional();
+  z.iso.datetime({ offset: true, error: `${name} must be a date and time such as 2026-03-01T00:00:00Z.` }).optional();
 
 export const ActivityQuery = z.object({
   Job: z.string().trim().max(40, 'Job must be a job number of at most 40 characters.').optional(),

@@ -268,6 +268,15 @@ describe('finding changes', () => {
     });
     expect(event.statusCode).toBe(400);
     expect(event.json().message).toContain('Event must be one of JobIsCreated');
+    for (const from of ['yesterday', '2026-03-01']) {
+      const day = await h.app.inject({
+        method: 'GET',
+        url: `/api/vendor/${h.vendorId}/Trigger/changes?From=${from}`,
+        headers: bearer(h.token),
+      });
+      expect(day.statusCode, from).toBe(400);
+      expect(day.json().message).toBe('From must be a date and time such as 2026-03-01T00:00:00Z.');
+    }
   });
 
   it('forgets changes after 30 days', async () => {

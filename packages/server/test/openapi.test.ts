@@ -101,6 +101,45 @@ describe('the served OpenAPI document', () => {
     const consent = document.paths['/api/Auth/login/servicem8']?.get;
     expect(Object.keys(consent?.responses ?? {})).toContain('302');
   });
+
+  it('lists every media type a body is read in where callers outside the product post forms or text', () => {
+    const bodyTypes = (path: string) => Object.keys(document.paths[path]?.post?.requestBody?.content ?? {}).sort();
+    // ServiceM8 does not document the Content-Type of its deliveries; its subscription challenge is a form.
+    expect(bodyTypes('/api/Webhook/sm8cb')).toEqual([
+      '*/*',
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'text/plain',
+    ]);
+    // A mail program's one-click unsubscribe (RFC 8058) is a form; the page posts JSON.
+    expect(bodyTypes('/api/Public/unsubscribe')).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(bodyTypes('/api/Auth/login')).toEqual(['application/json']);
+  });
+
+  it('types the Activity search’s times as date-time, as the server reads them', () => {
+    const parameters = (document.paths['/api/vendor/{vendorId}/Trigger/changes']?.get?.parameters ?? []) as Array<{
+      name: string;
+      schema?: { format?: string };
+    }>;
+    const formats = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema?.format]));
+    expect(formats).toMatchObject({ From: 'date-time', To: 'date-time' });
+  });
+
+  it('answers a text body to a JSON operation 415, as it documents, not 400', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/Auth/login'],
+      ['POST', '/api/Auth/register'],
+    ] as const) {
+      const response = await services.app.inject({
+        method,
+        url,
+        headers: { 'content-type': 'text/plain' },
+        payload: 'hello',
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(415);
+      expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+  });
 });
 
 describe('the check of answers against the document', () => {
@@ -157,6 +196,24 @@ describe('the check of answers against the document', () => {
       body: '<p>ok</p>',
     });
     expect(problem).toMatch(/as text\/html, which getHealth does not document for 200/);
+  });
+
+  it('fails a request body the server read in a media type the operation does not document', () => {
+    const check = new ConformanceCheck(document);
+    const login = {
+      method: 'POST',
+      url: '/api/Auth/login',
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({ success: false, code: 'VALIDATION_FAILED', message: 'body: expected object.' }),
+    };
+    expect(check.problemWith({ ...login, status: 400, requestType: 'text/plain' })).toMatch(
+      /POST \/api\/Auth\/login answered 400 to a body in text\/plain, which postAuthLogin does not document \(it documents application\/json\)/,
+    );
+    expect(check.problemWith({ ...login, status: 400, requestType: 'application/json' })).toBeUndefined();
+    const refused = { success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON.' };
+    expect(
+      check.problemWith({ ...login, status: 415, body: JSON.stringify(refused), requestType: 'text/plain' }),
+    ).toBeUndefined();
   });
 
   it('leaves answers on paths the document does not have to their tests', () => {

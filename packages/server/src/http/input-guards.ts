@@ -9,9 +9,13 @@ export const MAX_JSON_DEPTH = 64;
  * Inputs every route refuses before its own schema runs:
  * - JSON nested deeper than MAX_JSON_DEPTH (recursive schemas such as condition groups would otherwise
  *   overflow the stack before their own depth rule is checked);
- * - text with a NUL character anywhere in the query, the path or the body (PostgreSQL cannot store it).
+ * - text with a NUL character anywhere in the query, the path or the body (PostgreSQL cannot store it);
+ * - a body in a type the route does not read: 415. Fastify reads `text/plain` everywhere unless told
+ *   otherwise, which gave a JSON route's text body a 400 saying the body was a string; the routes that
+ *   read text (ServiceM8's callbacks) add a parser of their own.
  */
 export function registerInputGuards(app: App): void {
+  app.removeContentTypeParser('text/plain');
   const parseJson = app.getDefaultJsonParser('error', 'remove');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

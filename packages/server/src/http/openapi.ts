@@ -20,6 +20,8 @@ export type RouteDocument = {
   redirect?: string;
   /** The success answer may also be plain text (a handshake answered with a word). */
   text?: string;
+  /** The media types the body is read in, when not JSON alone (a caller outside the product posts forms or text). */
+  bodyTypes?: readonly string[];
 };
 
 declare module 'fastify' {
@@ -181,6 +183,7 @@ function documentRoute(route: RouteOptions, schema: DocumentedSchema): Documente
       },
     };
   }
+  if (document.bodyTypes) documented.consumes = [...document.bodyTypes];
   if (document.upload) {
     documented.consumes = ['multipart/form-data'];
     documented.body = {

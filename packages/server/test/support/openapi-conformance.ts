@@ -9,7 +9,11 @@ export type OpenApiDocument = {
   paths: Record<string, Record<string, Operation>>;
   components?: { responses?: Record<string, Answer> };
 };
-type Operation = { operationId?: string; responses?: Record<string, Answer | { $ref: string }> };
+type Operation = {
+  operationId?: string;
+  requestBody?: { content?: Record<string, unknown> };
+  responses?: Record<string, Answer | { $ref: string }>;
+};
 type Answer = { content?: Record<string, { schema?: unknown }> };
 
 export type Exchange = {
@@ -19,14 +23,30 @@ export type Exchange = {
   /** The answer's Content-Type. */
   contentType: string | undefined;
   body: string;
+  /** The media type of the request's body, when it had one. */
+  requestType?: string | undefined;
 };
+
+/**
+ * Whether an answer shows the server read the request's body: a success, or a 400 saying what is wrong
+ * with it. Other failures may come before the body is read (access is checked first).
+ */
+const bodyWasRead = (status: number) => status < 300 || status === 400;
+
+/** Whether a documented media type, or range (`text/*`, `*\/*`), covers the one sent. */
+function covers(documented: string, sent: string): boolean {
+  const [type, subtype] = documented.split('/');
+  return documented === sent || (subtype === '*' && (type === '*' || sent.startsWith(`${type}/`)));
+}
 
 const DOCUMENT_ID = 'https://automate.test/openapi.json';
 
 /**
  * Checks answers against the OpenAPI document as an outside client would read it: the operation the
  * path and method name must list the status, and a body in a documented media type must match its
- * schema. Answers on paths the document does not have (test-only routes, unknown paths) are not its business.
+ * schema. A request body the server read must be in a media type the operation documents (a client
+ * that checks its requests against the document would not send one it reads otherwise). Answers on
+ * paths the document does not have (test-only routes, unknown paths) are not its business.
  */
 export class ConformanceCheck {
   private readonly templates: { path: string; segments: string[] }[];
@@ -51,6 +71,12 @@ export class ConformanceCheck {
     if (!path || !operation) return undefined;
     const said = `${exchange.method.toUpperCase()} ${exchange.url} answered ${exchange.status}`;
     const name = operation.operationId ?? `${method} ${path}`;
+    const bodyTypes = Object.keys(operation.requestBody?.content ?? {});
+    const { requestType } = exchange;
+    const documentedType = (sent: string) => bodyTypes.some((type) => covers(type, sent));
+    if (requestType && bodyTypes.length > 0 && !documentedType(requestType) && bodyWasRead(exchange.status)) {
+      return `${said} to a body in ${requestType}, which ${name} does not document (it documents ${bodyTypes.join(', ')}): a type the server does not read is answered 415.`;
+    }
     const listed = operation.responses?.[String(exchange.status)];
     if (!listed) {
       const statuses = Object.keys(operation.responses ?? {}).join(', ');
@@ -156,6 +182,7 @@ export function checkAnswersAgainstDocument(app: App): void {
       status: response.statusCode,
       contentType: response.headers['content-type'] as string | undefined,
       body: decoded(response),
+      requestType: requestTypeOf(request),
     });
     if (problem) throw new Error(`Not as the OpenAPI document says: ${problem}`);
     return response;
@@ -167,6 +194,17 @@ function urlOf(request: InjectOptions): string {
   const { url } = request;
   if (typeof url === 'string') return url;
   return url?.pathname ?? request.path?.toString() ?? '/';
+}
+
+/** The media type of the request's body as `inject` sends it (an object goes as JSON), or undefined without a body. */
+function requestTypeOf(request: InjectOptions): string | undefined {
+  const payload = request.payload ?? request.body;
+  if (payload === undefined || payload === null || payload === '') return undefined;
+  const header = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (header !== undefined) return String(header).split(';')[0]?.trim().toLowerCase() || undefined;
+  return typeof payload === 'object' && !Buffer.isBuffer(payload) && !('pipe' in payload)
+    ? 'application/json'
+    : undefined;
 }
 
 function decoded(response: LightMyRequestResponse): string {

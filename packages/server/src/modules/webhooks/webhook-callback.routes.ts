@@ -42,6 +42,8 @@ export function webhookCallbackRoute(deps: Deps): FastifyPluginAsyncZod {
       document: {
         errors: ['UNAUTHENTICATED', 'PAYLOAD_TOO_LARGE', 'SERVICE_UNAVAILABLE'],
         text: 'The delivery was stored (JSON), or the subscription challenge answered with the challenge alone (text).',
+        // Any type at all (`*/*`), the three ServiceM8 is known or thought to send named first.
+        bodyTypes: ['application/json', 'application/x-www-form-urlencoded', 'text/plain', '*/*'],
       },
       bodyLimit: MAX_DELIVERY_BYTES,
       tags: ['Webhooks'],

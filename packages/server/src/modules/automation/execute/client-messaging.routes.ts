@@ -42,7 +42,7 @@ export function clientMessagingRoutes(deps: Deps): FastifyPluginAsyncZod {
       answerRoute(scope, {
         method: 'POST',
         url: '/Public/unsubscribe',
-        document: { errors: ['NOT_FOUND'] },
+        document: { errors: ['NOT_FOUND'], bodyTypes: ['application/json', 'application/x-www-form-urlencoded'] },
         access: access.public,
         tags: ['Public'],
         summary: 'Unsubscribe from a business’s automated messages',
