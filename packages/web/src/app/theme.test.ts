@@ -22,6 +22,19 @@ describe('theme colours', () => {
   });
 });
 
+describe('placeholders', () => {
+  it('are drawn in a colour readable on white, at full opacity', () => {
+    const input = theme.components?.MuiInputBase?.styleOverrides?.input;
+    const styles = (typeof input === 'function' ? input({ theme } as never) : input) as Record<
+      string,
+      { color: string; opacity: number }
+    >;
+    const placeholder = styles['&::placeholder'];
+    expect(placeholder?.opacity).toBe(1);
+    expect(getContrastRatio(placeholder?.color ?? '', theme.palette.background.paper)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+});
+
 describe('the third brand colour', () => {
   it('has the shades and the text colour a ternary chip or button draws with, in either theme', () => {
     for (const made of [theme, createAppTheme({ reducedMotion: false })]) {

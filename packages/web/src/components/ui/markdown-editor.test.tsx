@@ -99,8 +99,16 @@ describe('the Markdown editor', () => {
     expect((screen.getByRole('button', { name: 'Insert image' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('disables images until there is somewhere to upload them', () => {
+  it('disables images until there is somewhere to upload them, saying why', () => {
     renderWithProviders(<Harness />);
-    expect((screen.getByRole('button', { name: 'Insert image' }) as HTMLButtonElement).disabled).toBe(true);
+    const button = screen.getByRole('button', { name: 'Insert image' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByRole('button', { description: 'Create the article first, then add images.' })).toBe(button);
+  });
+
+  it('lets the keyboard reach the preview, which scrolls when long', () => {
+    renderWithProviders(<Harness />);
+    const preview = screen.getByRole('region', { name: 'Content preview' });
+    expect(preview.tabIndex).toBe(0);
   });
 });

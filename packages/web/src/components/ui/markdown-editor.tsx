@@ -6,13 +6,22 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, type ClipboardEvent, type ReactNode, useDeferredValue, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type ClipboardEvent,
+  type ReactNode,
+  useDeferredValue,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { checkImageFile, type ImageLimits, imageMarkdown, insertBlock } from '@/lib/markdown-text.ts';
 import { useNotifications } from '@/lib/notifications.ts';
 import { ArticleViewer } from './article-viewer.tsx';
 import { TextArea } from './text-area.tsx';
 import { useCursorInsertion } from './use-cursor-insertion.ts';
+import { VISUALLY_HIDDEN } from './visually-hidden.ts';
 
 const IMAGE_UPLOAD_FAILED = 'The image could not be uploaded.';
 
@@ -58,6 +67,7 @@ export function MarkdownEditor({
     place,
   } = useCursorInsertion<HTMLTextAreaElement>(value, onChange);
   const fileInput = useRef<HTMLInputElement | null>(null);
+  const reasonId = useId();
   const [uploading, setUploading] = useState(false);
   const { toast } = useNotifications();
   const preview = useDeferredValue(value);
@@ -96,12 +106,14 @@ export function MarkdownEditor({
     void upload(file);
   };
 
+  const disabledReason = onUploadImage ? undefined : uploadDisabledReason;
   const imageButton = (
     <Button
       size="small"
       startIcon={uploading ? <CircularProgress size={16} color="inherit" /> : <AddPhotoAlternateIcon />}
       onClick={() => fileInput.current?.click()}
       disabled={!onUploadImage || uploading}
+      aria-describedby={disabledReason ? reasonId : undefined}
     >
       {uploading ? 'Uploading…' : 'Insert image'}
     </Button>
@@ -113,17 +125,25 @@ export function MarkdownEditor({
         <Typography variant="subtitle2" component="p">
           {label}
         </Typography>
-        {onUploadImage || !uploadDisabledReason ? (
-          imageButton
-        ) : (
-          <Tooltip title={uploadDisabledReason}>
-            <span>{imageButton}</span>
+        {disabledReason ? (
+          // The reason is the disabled button's description (a tooltip's own label would sit on the span,
+          // a generic element that screen readers may not read).
+          <Tooltip title={disabledReason} describeChild>
+            <span>
+              {imageButton}
+              <Box component="span" id={reasonId} sx={VISUALLY_HIDDEN}>
+                {disabledReason}
+              </Box>
+            </span>
           </Tooltip>
+        ) : (
+          imageButton
         )}
         <input
           ref={fileInput}
           type="file"
           accept={imageLimits.types.join(',')}
+          aria-label={`${label}: image to insert`}
           hidden
           onChange={chooseFile}
           data-testid={`${name}-image-input`}
@@ -157,6 +177,8 @@ export function MarkdownEditor({
           sx={{ p: 2, overflow: 'auto', maxHeight: { md: 640 }, bgcolor: 'background.default' }}
           aria-label={`${label} preview`}
           role="region"
+          // It scrolls when long: focusable, so the keyboard can scroll it too.
+          tabIndex={0}
           data-testid={`${name}-preview`}
         >
           <Typography variant="overline" component="p" color="text.secondary" sx={{ lineHeight: 1.5, mb: 1 }}>

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { ShownOnce } from '@/components/ui/shown-once.tsx';
+import { VISUALLY_HIDDEN } from '@/components/ui/visually-hidden.ts';
 import { getErrorMessage } from '@/lib/api-client.ts';
 import { formatVendorTime, useVendorTimeZone } from '@/lib/vendor-time.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
@@ -118,7 +119,7 @@ export function ApiKeysPage({ vendorId }: { vendorId: string }) {
                 <TableCell>Made</TableCell>
                 <TableCell>Last used</TableCell>
                 <TableCell>
-                  <Box component="span" sx={visuallyHidden}>
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
                     Revoke
                   </Box>
                 </TableCell>
@@ -136,7 +137,7 @@ export function ApiKeysPage({ vendorId }: { vendorId: string }) {
                   <TableCell>{key.lastUsedAt ? formatVendorTime(key.lastUsedAt, timeZone) : 'Never'}</TableCell>
                   <TableCell>
                     <Button size="small" color="error" onClick={() => askRevoke(key.id, key.name)}>
-                      Revoke<Box component="span" sx={visuallyHidden}>{` ${key.name}`}</Box>
+                      Revoke<Box component="span" sx={VISUALLY_HIDDEN}>{` ${key.name}`}</Box>
                     </Button>
                   </TableCell>
                 </TableRow>
@@ -148,12 +149,3 @@ export function ApiKeysPage({ vendorId }: { vendorId: string }) {
     </Stack>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

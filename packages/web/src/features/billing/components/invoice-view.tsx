@@ -144,7 +144,7 @@ export function InvoiceView({
         }
       />
       {canChangeStatus && data.nextStatuses.length > 0 ? (
-        <Stack direction="row" spacing={1} sx={{ mb: 2, displayPrint: 'none' }} aria-label="Change status">
+        <Stack direction="row" spacing={1} sx={{ mb: 2, displayPrint: 'none' }} role="group" aria-label="Change status">
           {data.nextStatuses.map((status) => (
             <PendingButton
               key={status}

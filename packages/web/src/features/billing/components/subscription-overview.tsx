@@ -71,7 +71,7 @@ export function SubscriptionOverview({
   }
   if (!data) {
     return (
-      <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Plan">
+      <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Subscription">
         <Typography variant="h6" component="h2">
           {vendorPlan ? `${planLabel(vendorPlan)} plan` : planLabel(null)}
         </Typography>
@@ -127,7 +127,7 @@ export function SubscriptionOverview({
           Automations are paused: your subscription is not active. Pay the open invoice to resume them.
         </Alert>
       ) : null}
-      <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Plan">
+      <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Subscription">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
           <div>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

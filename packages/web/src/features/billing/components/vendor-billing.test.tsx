@@ -78,7 +78,7 @@ describe('a vendor’s billing (admin)', () => {
     serve();
     const { router } = render();
     // The page's sections sit under its one h1 (the admin page's), each an h2.
-    const plan = await screen.findByRole('region', { name: 'Plan' });
+    const plan = await screen.findByRole('region', { name: 'Subscription' });
     expect(within(plan).getByRole('heading', { level: 2, name: 'Pro plan' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Invoices' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Invoices' });
